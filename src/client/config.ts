@@ -1,0 +1,21 @@
+/**
+ * Where the API is and which site to show. The server writes these into the HTML it serves
+ * (<meta name="app-config">), so one build serves any site; `vite` dev falls back to the demo.
+ */
+export interface ClientConfig {
+  apiBase: string;
+  appKey: string;
+}
+
+function readConfig(): ClientConfig {
+  const fallback: ClientConfig = { apiBase: '/cms', appKey: import.meta.env.VITE_APP_KEY ?? 'demo' };
+  const meta = typeof document !== 'undefined' ? document.querySelector('meta[name="app-config"]') : null;
+  if (!meta) return fallback;
+  try {
+    return { ...fallback, ...(JSON.parse(meta.getAttribute('content') ?? '{}') as Partial<ClientConfig>) };
+  } catch {
+    return fallback;
+  }
+}
+
+export const config = readConfig();

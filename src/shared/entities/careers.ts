@@ -1,0 +1,29 @@
+import { defineEntity, f } from './define';
+
+/** Career dates travel as 'YYYY-MM-DD HH:mm:ss' text both ways (spec §3). */
+export const careers = defineEntity({
+  resource: 'careers',
+  adminPath: 'career',
+  table: 'careers',
+  title: 'Careers',
+  formTitle: 'Career Setting',
+  successText: 'Success! Updated successfully.',
+  tenant: true,
+  labelField: 'title',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  order: [{ field: 'id', dir: 'desc' }],
+  fields: {
+    title: f.text('Career Title', { required: true, searchable: true }),
+    content: f.textarea('Career Content', { rows: 8, max: 50_000, searchable: true }),
+    thumb: f.image('Thumb'),
+    application_publish_at: f.datetime('Application Publish'),
+    application_start_at: f.datetime('Application Start'),
+    application_end_at: f.datetime('Application End'),
+    status: f.status(),
+  },
+  columns: [
+    { label: 'Name', field: 'title' },
+    { label: 'Status', field: 'status', format: 'status' },
+  ],
+});

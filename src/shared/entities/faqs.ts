@@ -1,0 +1,24 @@
+import { defineEntity, f } from './define';
+
+export const faqs = defineEntity({
+  resource: 'faqs',
+  adminPath: 'faq',
+  table: 'faqs',
+  title: 'FAQs',
+  formTitle: 'FAQ',
+  tenant: true,
+  labelField: 'faq_title',
+  pageSizes: [20, 40, 75, 100],
+  defaultPageSize: 20,
+  order: [{ field: 'id', dir: 'asc' }],
+  fields: {
+    faq_title: f.text('Title', { required: true, searchable: true }),
+    faq_content: f.html('Content'),
+    thumb: f.image('Thumb'),
+    status: f.status(),
+  },
+  columns: [
+    { label: 'Title', field: 'faq_title' },
+    { label: 'Status', field: 'status', format: 'status' },
+  ],
+});

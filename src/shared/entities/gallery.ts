@@ -1,0 +1,43 @@
+import { LIMITS } from '../limits';
+import { defineEntity, f } from './define';
+
+export const GALLERY_TYPES = ['image', 'youtube_embedded'] as const;
+export type GalleryType = (typeof GALLERY_TYPES)[number];
+
+export const gallery = defineEntity({
+  resource: 'gallery',
+  adminPath: 'gallery',
+  table: 'gallery',
+  title: 'Gallery Options',
+  formTitle: 'Gallery Setting',
+  tenant: true,
+  labelField: 'title',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  order: [
+    { field: 'sort_order', dir: 'asc' },
+    { field: 'id', dir: 'desc' },
+  ],
+  fields: {
+    type: f.select('Type', {
+      default: 'image',
+      choices: [
+        { value: 'image', label: 'Image' },
+        { value: 'youtube_embedded', label: 'YouTube (embed code)' },
+      ],
+    }),
+    title: f.text('Title', { searchable: true }),
+    content: f.textarea('Content', { rows: 3 }),
+    file_url: f.image('File', {
+      max: 5_000,
+      hint: 'For an image, pick or paste its address; for YouTube, paste the embed code',
+    }),
+    alt_text: f.text('Alt Text'),
+    sort_order: f.number('Sort Order', { min: 0, default: 0 }),
+    status: f.status(),
+  },
+  columns: [
+    { label: 'Title', field: 'title', truncate: LIMITS.truncate.adminGallery, empty: '--' },
+    { label: 'Type', field: 'type' },
+  ],
+});

@@ -1,0 +1,37 @@
+import { defineEntity, f } from './define';
+
+export const PAGE_TEMPLATES = ['default', 'publications', 'programs', 'annual_reports', 'program'] as const;
+
+export const pages = defineEntity({
+  resource: 'pages',
+  adminPath: 'page',
+  table: 'pages',
+  title: 'Pages',
+  formTitle: 'Page',
+  tenant: true,
+  labelField: 'title',
+  pageSizes: [20, 40, 75, 100],
+  defaultPageSize: 20,
+  order: [{ field: 'id', dir: 'asc' }],
+  slug: { field: 'slug', from: 'title' },
+  fields: {
+    name: f.text('Name', { searchable: true }),
+    title: f.text('Title', { required: true, searchable: true }),
+    sub_title: f.text('Sub Title', { searchable: true }),
+    slug: f.text('Slug', { searchable: true, hint: 'Left empty, it is made from the title' }),
+    description: f.textarea('Description', { rows: 3 }),
+    content: f.html('Content'),
+    page_template: f.text('Page Template', { choices: PAGE_TEMPLATES.map((t) => ({ value: t, label: t })) }),
+    thumb: f.image('Thumb'),
+    banner_img: f.image('Banner Image', { pickerLabel: 'Select Banner' }),
+    tags: f.text('Tags'),
+    meta_key: f.text('Meta Keywords'),
+    meta_description: f.textarea('Meta Description', { rows: 2 }),
+    status: f.status(),
+  },
+  columns: [
+    { label: 'Name', field: 'name', empty: '--' },
+    { label: 'Title', field: 'title' },
+    { label: 'Url/Slug', field: 'slug', format: 'brackets' },
+  ],
+});

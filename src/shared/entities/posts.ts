@@ -1,0 +1,38 @@
+import { LIMITS } from '../limits';
+import { defineEntity, f } from './define';
+
+export const posts = defineEntity({
+  resource: 'posts',
+  adminPath: 'post',
+  table: 'posts',
+  title: 'Posts',
+  formTitle: 'Post',
+  tenant: true,
+  labelField: 'title',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  order: [
+    { field: 'created_at', dir: 'desc' },
+    { field: 'id', dir: 'desc' },
+  ],
+  slug: { field: 'slug', from: 'title' },
+  fields: {
+    title: f.text('Title', { required: true, searchable: true }),
+    sub_title: f.text('Sub Title', { searchable: true }),
+    slug: f.text('Slug', { searchable: true, hint: 'Left empty, it is made from the title' }),
+    category_id: f.relation('Category', 'post-categories', 'name'),
+    content: f.html('Content'),
+    thumb: f.image('Thumb'),
+    tags: f.text('Tags', { searchable: true }),
+    meta_title: f.text('Meta Title'),
+    meta_description: f.textarea('Meta Description', { rows: 2 }),
+    meta_keywords: f.text('Meta Keywords'),
+    sort_order: f.number('Sort Order', { min: 0, default: 0 }),
+    status: f.status(),
+  },
+  columns: [
+    { label: 'Title', field: 'title', truncate: LIMITS.truncate.adminPost },
+    { label: 'Slug', field: 'slug', truncate: LIMITS.truncate.adminPost },
+    { label: 'Status', field: 'status', format: 'status' },
+  ],
+});

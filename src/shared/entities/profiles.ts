@@ -1,0 +1,37 @@
+import { defineEntity, f } from './define';
+
+export const profiles = defineEntity({
+  resource: 'profiles',
+  adminPath: 'profile',
+  table: 'profiles',
+  title: 'Profiles',
+  formTitle: 'Profile',
+  tenant: true,
+  labelField: 'name',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  order: [
+    { field: 'sort_order', dir: 'asc' },
+    { field: 'id', dir: 'asc' },
+  ],
+  slug: { field: 'slug', from: 'name' },
+  fields: {
+    name: f.text('Name', { required: true, searchable: true }),
+    title: f.text('Title', { searchable: true }),
+    designation: f.text('Designation', { searchable: true }),
+    slug: f.text('Slug', { searchable: true, hint: 'Left empty, it is made from the name' }),
+    profile_image: f.image('Profile Image'),
+    signature_thumb: f.image('Signature', { pickerLabel: 'Select Signature' }),
+    biography_content: f.html('Biography'),
+    spech_content: f.html('Speech'),
+    social_links: f.textarea('Social Links', { rows: 3, hint: 'One link per line' }),
+    sort_order: f.number('Sort Order', { min: 0, default: 1 }),
+    status: f.status(),
+  },
+  columns: [
+    { label: 'Name', field: 'name' },
+    { label: 'Designation', field: 'designation', empty: '--' },
+    { label: 'Order', field: 'sort_order' },
+    { label: 'Status', field: 'status', format: 'status' },
+  ],
+});

@@ -1,0 +1,53 @@
+import { LIMITS } from '../limits';
+import { defineEntity, f } from './define';
+
+/** Home templates the public site knows (spec §2.1); the field stays free text as the spec says. */
+export const SECTION_TEMPLATES = ['default', 'about_us', '_goals_obj', '_microfinance', '_activities', '_news'] as const;
+
+export const sections = defineEntity({
+  resource: 'sections',
+  adminPath: 'section',
+  table: 'sections',
+  title: 'Sections',
+  formTitle: 'Section',
+  tenant: true,
+  labelField: 'title',
+  pageSizes: [20, 30, 50, 100],
+  defaultPageSize: 20,
+  order: [
+    { field: 'sort_order', dir: 'asc' },
+    { field: 'id', dir: 'asc' },
+  ],
+  fields: {
+    page_id: f.relation('Page', 'pages', 'title'),
+    name: f.text('Name', { searchable: true }),
+    title: f.text('Title', { searchable: true }),
+    sub_title: f.text('Sub Title', { searchable: true }),
+    link_url: f.url('Link URL'),
+    content: f.html('Content'),
+    thumb: f.image('Thumb'),
+    background_img: f.image('Background Image', { pickerLabel: 'Select Background' }),
+    sort_order: f.number('Sort Order', { min: 0, default: 0 }),
+    is_top: f.select('Is Top', {
+      default: 0,
+      choices: [
+        { value: 1, label: '1 (show on home)' },
+        { value: 0, label: '0 (not on home)' },
+      ],
+    }),
+    status: f.status(),
+    template: f.text('Template', {
+      hint: 'default, custom etc.',
+      max: 64,
+      choices: SECTION_TEMPLATES.map((t) => ({ value: t, label: t })),
+    }),
+  },
+  columns: [
+    { label: 'Name', field: 'name', truncate: LIMITS.truncate.adminSection, empty: '--' },
+    { label: 'Title', field: 'title', truncate: LIMITS.truncate.adminSection, empty: '--' },
+    { label: 'Page', field: 'page_id', empty: '--' },
+    { label: 'Order', field: 'sort_order', empty: '--' },
+    { label: 'Is Top', field: 'is_top', empty: '--' },
+    { label: 'Status', field: 'status', format: 'status' },
+  ],
+});

@@ -1,0 +1,28 @@
+import { LIMITS } from '../limits';
+import { defineEntity, f } from './define';
+
+export const sliders = defineEntity({
+  resource: 'sliders',
+  adminPath: 'slider',
+  table: 'sliders',
+  title: 'Sliders',
+  formTitle: 'Slider',
+  tenant: true,
+  labelField: 'title',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  order: [{ field: 'id', dir: 'asc' }],
+  fields: {
+    title: f.text('Title', { searchable: true }),
+    sub_title: f.text('Sub Title', { searchable: true }),
+    link_url: f.url('Link URL'),
+    description: f.textarea('Description', { rows: 3 }),
+    status: f.status(),
+    thumb: f.image('Thumb'),
+  },
+  columns: [
+    { label: 'Thumb', field: 'thumb', format: 'image' },
+    { label: 'Title', field: 'title', truncate: LIMITS.truncate.cardShort, empty: '--' },
+    { label: 'Status', field: 'status', format: 'status' },
+  ],
+});

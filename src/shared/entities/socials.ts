@@ -1,0 +1,31 @@
+import { defineEntity, f } from './define';
+
+export const LINK_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
+
+export const socials = defineEntity({
+  resource: 'socials',
+  adminPath: 'social',
+  table: 'socials',
+  title: 'Socials',
+  formTitle: 'Social',
+  tenant: true,
+  labelField: 'name',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  order: [{ field: 'id', dir: 'asc' }],
+  fields: {
+    name: f.text('Name', { required: true, searchable: true }),
+    icon: f.text('Icon', { max: 2048, hint: 'An image address or an icon name such as facebook, youtube, linkedin' }),
+    image: f.image('Image'),
+    link_url: f.url('Link URL', { searchable: true }),
+    target: f.select('Target', { default: '_blank', choices: LINK_TARGETS.map((t) => ({ value: t, label: t })) }),
+    status: f.status(),
+    app_id: f.number('App Id', { readOnly: true }),
+  },
+  columns: [
+    { label: 'Name', field: 'name' },
+    { label: 'Icon', field: 'icon', empty: '--' },
+    { label: 'Link URL', field: 'link_url', empty: '--' },
+    { label: 'Status', field: 'status', format: 'status' },
+  ],
+});

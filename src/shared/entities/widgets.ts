@@ -1,0 +1,30 @@
+import { defineEntity, f } from './define';
+
+export const widgets = defineEntity({
+  resource: 'widgets',
+  adminPath: 'widget',
+  table: 'widgets',
+  title: 'Widgets',
+  formTitle: 'Widget',
+  tenant: true,
+  labelField: 'title',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  order: [{ field: 'id', dir: 'asc' }],
+  fields: {
+    section_id: f.relation('Section', 'sections', 'title'),
+    name: f.text('Name', { searchable: true }),
+    title: f.text('Title', { searchable: true }),
+    sub_title: f.text('Sub Title', { searchable: true }),
+    link_url: f.url('Link URL'),
+    content: f.html('Content'),
+    thumb: f.image('Thumb'),
+    status: f.status(),
+  },
+  columns: [
+    { label: 'Name', field: 'name', empty: '--' },
+    { label: 'Title', field: 'title', empty: '--' },
+    { label: 'Section', field: 'section_id', empty: '--' },
+    { label: 'Status', field: 'status', format: 'status' },
+  ],
+});

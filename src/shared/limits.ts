@@ -1,0 +1,36 @@
+/** Every constant of spec §9 lives here; views and the server import these, never literals. */
+export const LIMITS = {
+  slider: { autoplayDelayMs: 3000, speedMs: 1000, revealDelayMs: 1000 },
+  homeNewsPageSize: 3,
+  successAlertMs: 3000,
+  truncate: {
+    sectionContent: 150,
+    widgetTitle: 50,
+    widgetContent: 100,
+    cardLong: 90,
+    cardMedium: 80,
+    cardShort: 40,
+    adminSection: 30,
+    adminPost: 20,
+    adminGallery: 20,
+  },
+  /** Selector lists (pages, sections) load up to this many items; also the server's size cap. */
+  selectorSize: 1000,
+  maxPageSize: 1000,
+  imagePreviewMaxHeightPx: 150,
+  upload: {
+    maxBytes: 10 * 1024 * 1024,
+    mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'application/pdf'],
+  },
+  login: { maxFailuresPerMinute: 10 },
+  sessionDays: 30,
+} as const;
+
+export const MENU_LOCATIONS = ['ab1', 'ab2', 'ab3', 'ps1', 'ps2', 'dp1', 'dp2', 'arc1'] as const;
+export type MenuLocation = (typeof MENU_LOCATIONS)[number];
+
+/** Cuts text at `max` characters and adds '...' when it was longer (spec §2.2 list columns, §5). */
+export function truncate(text: string | null | undefined, max: number): string {
+  const value = text ?? '';
+  return value.length > max ? `${value.slice(0, max)}...` : value;
+}
