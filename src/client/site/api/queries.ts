@@ -1,0 +1,107 @@
+/**
+ * Query options for every public read (spec §7.1). Keys are hierarchical, ['public', resource, …],
+ * so a whole resource can be invalidated at once. Each factory unwraps its envelope, so screens
+ * receive the records themselves: lists arrive in data.data.data, single items in data.data.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
+import type { ItemEnvelope, ListEnvelope, Paged } from '../../../shared/envelope';
+import { LIMITS } from '../../../shared/limits';
+import { ApiError, publicApi } from '../../api/http';
+import { config } from '../../config';
+import type { Career, GalleryItem, MenuItem, Page, Post, Section, SiteInfo, Slider, Social } from './types';
+
+const list = async <T>(path: string, query?: Record<string, number>): Promise<T[]> =>
+  (await publicApi<ListEnvelope<T>>(path, { query })).data.data;
+
+const item = async <T>(path: string): Promise<T> => (await publicApi<ItemEnvelope<T>>(path)).data;
+
+export const siteInfoQuery = () =>
+  queryOptions({
+    queryKey: ['public', 'applications', config.appKey],
+    queryFn: () => item<SiteInfo>(`applications/${encodeURIComponent(config.appKey)}`),
+    staleTime: 5 * 60_000,
+  });
+
+export const menusQuery = () =>
+  queryOptions({
+    queryKey: ['public', 'menus'],
+    queryFn: async () => (await publicApi<{ data: MenuItem[] }>('menus')).data,
+    staleTime: 5 * 60_000,
+  });
+
+export const slidersQuery = () =>
+  queryOptions({
+    queryKey: ['public', 'sliders'],
+    // The API already filters by status; the client repeats the rule of §3 so a server that does
+    // not (the contract allows other servers) still never shows an inactive slide.
+    queryFn: async () => (await list<Slider>('sliders')).filter((slide) => slide.status === 1),
+  });
+
+export const topSectionsQuery = () =>
+  queryOptions({
+    queryKey: ['public', 'sections', { is_top: 1 }],
+    queryFn: () => list<Section>('sections', { is_top: 1 }),
+  });
+
+export const latestPostsQuery = () =>
+  queryOptions({
+    queryKey: ['public', 'posts', 'list', { page: 1, size: LIMITS.homeNewsPageSize }],
+    queryFn: () => list<Post>('posts', { page: 1, size: LIMITS.homeNewsPageSize }),
+  });
+
+/** The /details news listing reads whole pages with their page count. */
+export const NEWS_PAGE_SIZE = 9;
+export const postsPageQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['public', 'posts', 'list', { page, size: NEWS_PAGE_SIZE }],
+    queryFn: async (): Promise<Paged<Post>> =>
+      (await publicApi<ListEnvelope<Post>>('posts', { query: { page, size: NEWS_PAGE_SIZE } })).data,
+  });
+
+export const postQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['public', 'posts', 'item', slug],
+    queryFn: () => item<Post>(`posts/${encodeURIComponent(slug)}`),
+  });
+
+export const pageQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['public', 'pages', slug],
+    queryFn: () => item<Page>(`pages/${encodeURIComponent(slug)}`),
+  });
+
+export const galleryQuery = () =>
+  queryOptions({
+    queryKey: ['public', 'gallery'],
+    queryFn: () => list<GalleryItem>('gallery'),
+  });
+
+export const socialsQuery = () =>
+  queryOptions({
+    queryKey: ['public', 'socials'],
+    queryFn: () => list<Social>('socials'),
+    staleTime: 5 * 60_000,
+  });
+
+export const careersQuery = () =>
+  queryOptions({
+    queryKey: ['public', 'careers'],
+    queryFn: () => list<Career>('careers'),
+  });
+
+/**
+ * For loaders of routes named by a slug: an API 404 becomes the router's not-found screen instead
+ * of an error screen, so an unknown slug reads 'Page Not Found 404'.
+ */
+export async function ensureOrNotFound<T>(
+  queryClient: QueryClient,
+  options: ReturnType<typeof queryOptions<T, Error, T, readonly unknown[]>>,
+): Promise<T> {
+  try {
+    return await queryClient.ensureQueryData(options);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFound();
+    throw error;
+  }
+}

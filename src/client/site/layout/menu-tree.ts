@@ -1,0 +1,101 @@
+/**
+ * Turns the flat menu list of GET /cms/menus into the mega-menu of spec §2.1. The top level is
+ * fixed (Home, About, Program & Services, Development Projects, Archive, Contact); staff fill the
+ * columns by giving menu items a location code, and nest links under an item with parent_id.
+ */
+import type { MenuLocation } from '../../../shared/limits';
+import type { MenuItem } from '../api/types';
+
+export interface MenuLink {
+  id: number | string;
+  title: string;
+  /** Null for an item without an address that only groups its children. */
+  href: string | null;
+  children: MenuLink[];
+}
+
+export interface MenuColumn {
+  location: MenuLocation;
+  /** Shown above the column; null where the spec names no heading (project and archive columns). */
+  heading: string | null;
+  links: MenuLink[];
+}
+
+export type MenuEntry =
+  | { kind: 'link'; label: string; href: string }
+  | { kind: 'mega'; label: string; columns: MenuColumn[] };
+
+const COLUMN_HEADINGS: Record<MenuLocation, string | null> = {
+  ab1: 'About Us',
+  ab2: 'Governance',
+  ab3: 'Working Area & Partners',
+  ps1: 'Microfinance Loan Products',
+  ps2: 'Savings Products',
+  dp1: null,
+  dp2: null,
+  arc1: null,
+};
+
+type Top = { kind: 'link'; label: string; href: string } | { kind: 'mega'; label: string; locations: MenuLocation[] };
+
+const TOP: readonly Top[] = [
+  { kind: 'link', label: 'Home', href: '/' },
+  { kind: 'mega', label: 'About', locations: ['ab1', 'ab2', 'ab3'] },
+  { kind: 'mega', label: 'Program & Services', locations: ['ps1', 'ps2'] },
+  { kind: 'mega', label: 'Development Projects', locations: ['dp1', 'dp2'] },
+  { kind: 'mega', label: 'Archive', locations: ['arc1'] },
+  { kind: 'link', label: 'Contact', href: '/contact' },
+];
+
+/** The archive column always ends with the gallery, whatever staff put in arc1. */
+const GALLERY_LINK: MenuLink = { id: 'gallery', title: 'Gallery', href: '/gallery', children: [] };
+
+/** A menu slug as an address: absolute URLs stay, anything else becomes a site path. */
+export function menuHref(slug: string | null | undefined): string | null {
+  const value = slug?.trim();
+  if (!value) return null;
+  if (/^(https?:)?\/\//i.test(value) || value.startsWith('/') || /^(mailto|tel):/i.test(value)) return value;
+  return `/${value}`;
+}
+
+export function buildMenuTree(items: readonly MenuItem[]): MenuEntry[] {
+  // Footer-menu entries and inactive items never appear in the header.
+  const visible = items.filter((item) => item.status === 1 && item.shortcode !== 'FOOTERMENU');
+  const byId = new Map(visible.map((item) => [item.id, item]));
+  const childrenOf = new Map<number, MenuItem[]>();
+  for (const item of visible) {
+    if (item.parent_id !== null && byId.has(item.parent_id)) {
+      childrenOf.set(item.parent_id, [...(childrenOf.get(item.parent_id) ?? []), item]);
+    }
+  }
+
+  const toLink = (item: MenuItem, seen: ReadonlySet<number>): MenuLink | null => {
+    // A parent_id cycle made in the admin must not hang the site.
+    if (seen.has(item.id)) return null;
+    const next = new Set(seen).add(item.id);
+    const children = (childrenOf.get(item.id) ?? [])
+      .map((child) => toLink(child, next))
+      .filter((link): link is MenuLink => link !== null);
+    const href = menuHref(item.slug);
+    if (!href && children.length === 0) return null;
+    return { id: item.id, title: item.title, href, children };
+  };
+
+  const column = (location: MenuLocation): MenuColumn => {
+    // A column's own entries are its items not nested under another item of the same column.
+    const roots = visible.filter((item) => {
+      if (item.location !== location) return false;
+      const parent = item.parent_id === null ? undefined : byId.get(item.parent_id);
+      return parent?.location !== location;
+    });
+    const links = roots.map((item) => toLink(item, new Set())).filter((link): link is MenuLink => link !== null);
+    if (location === 'arc1') links.push(GALLERY_LINK);
+    return { location, heading: COLUMN_HEADINGS[location], links };
+  };
+
+  return TOP.flatMap((top): MenuEntry[] => {
+    if (top.kind === 'link') return [top];
+    const columns = top.locations.map(column).filter((col) => col.links.length > 0);
+    return columns.length > 0 ? [{ kind: 'mega', label: top.label, columns }] : [];
+  });
+}

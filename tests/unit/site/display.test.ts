@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../src/shared/limits';
+import {
+  DEFAULT_THUMB,
+  excerpt,
+  htmlToText,
+  imageAlt,
+  widgetContent,
+  widgetThumb,
+  widgetTitle,
+} from '../../../src/client/ui/display';
+
+describe('htmlToText', () => {
+  it('removes tags, keeps words apart at block ends and decodes entities', () => {
+    expect(htmlToText('<p>Loans&nbsp;&amp; savings</p><p>for <b>everyone</b></p>')).toBe('Loans & savings for everyone');
+  });
+  it('drops script and style bodies entirely', () => {
+    expect(htmlToText('<script>alert(1)</script>Hello<style>p{}</style> world')).toBe('Hello world');
+  });
+  it('decodes numeric entities and leaves unknown ones as written', () => {
+    expect(htmlToText('&#8217;&#x2014;&bogus;')).toBe('’—&bogus;');
+  });
+  it('returns an empty string for null or empty input', () => {
+    expect(htmlToText(null)).toBe('');
+    expect(htmlToText('')).toBe('');
+  });
+});
+
+describe('widget display rules (spec §5)', () => {
+  it(`cuts titles longer than ${LIMITS.truncate.widgetTitle} characters with an ellipsis`, () => {
+    const long = 'x'.repeat(LIMITS.truncate.widgetTitle + 1);
+    expect(widgetTitle(long)).toBe(`${'x'.repeat(LIMITS.truncate.widgetTitle)}...`);
+    expect(widgetTitle('x'.repeat(LIMITS.truncate.widgetTitle))).toBe('x'.repeat(LIMITS.truncate.widgetTitle));
+  });
+  it("shows 'Untitled' for a missing or blank title", () => {
+    expect(widgetTitle(null)).toBe('Untitled');
+    expect(widgetTitle('   ')).toBe('Untitled');
+  });
+  it(`cuts content at ${LIMITS.truncate.widgetContent} characters of text, after removing HTML`, () => {
+    const html = `<p>${'y'.repeat(LIMITS.truncate.widgetContent + 20)}</p>`;
+    expect(widgetContent(html)).toBe(`${'y'.repeat(LIMITS.truncate.widgetContent)}...`);
+    expect(widgetContent('<b>short</b>')).toBe('short');
+  });
+  it("shows 'No content available.' for missing content or content with no text", () => {
+    expect(widgetContent(null)).toBe('No content available.');
+    expect(widgetContent('<p> </p>')).toBe('No content available.');
+  });
+  it('falls back to the default image for a missing thumbnail', () => {
+    expect(widgetThumb(null)).toBe(DEFAULT_THUMB);
+    expect(widgetThumb('')).toBe(DEFAULT_THUMB);
+    expect(widgetThumb('/uploads/a.webp')).toBe('/uploads/a.webp');
+    expect(DEFAULT_THUMB).toBe('/images/default-thumb.webp');
+  });
+});
+
+describe('excerpt', () => {
+  it.each([LIMITS.truncate.cardLong, LIMITS.truncate.cardMedium, LIMITS.truncate.cardShort, LIMITS.truncate.sectionContent])(
+    'cuts plain text at %i characters',
+    (max) => {
+      expect(excerpt(`<p>${'z'.repeat(max + 5)}</p>`, max)).toBe(`${'z'.repeat(max)}...`);
+      expect(excerpt('<p>tiny</p>', max)).toBe('tiny');
+    },
+  );
+});
+
+describe('imageAlt', () => {
+  it('prefers alt_text, then title, else empty for a decorative image', () => {
+    expect(imageAlt({ alt_text: 'Staff training', title: 'IMG_1' })).toBe('Staff training');
+    expect(imageAlt({ alt_text: ' ', title: 'Branch opening' })).toBe('Branch opening');
+    expect(imageAlt({ alt_text: null, title: null })).toBe('');
+  });
+});
