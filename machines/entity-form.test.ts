@@ -1,0 +1,247 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { type EntityFormInput, entityFormMachine, type FormValues, isConnectionError, type SaveInput } from './entity-form';
+
+interface Fakes {
+  load?: (id: string) => Promise<FormValues>;
+  save?: (input: SaveInput) => Promise<FormValues>;
+  waitForConnection?: (attempt: number) => Promise<void>;
+}
+
+function start(input: EntityFormInput, fakes: Fakes = {}) {
+  const notifySaved = vi.fn();
+  const saves: SaveInput[] = [];
+  const machine = entityFormMachine.provide({
+    actors: {
+      load: fromPromise(({ input: i }: { input: { id: string } }) => (fakes.load ?? (async () => ({})))(i.id)),
+      save: fromPromise(({ input: i }: { input: SaveInput }) => {
+        saves.push(i);
+        return (fakes.save ?? (async (s) => ({ id: 7, ...s.values })))(i);
+      }),
+      waitForConnection: fromPromise(({ input: i }: { input: { attempt: number } }) =>
+        (fakes.waitForConnection ?? (async () => {}))(i.attempt),
+      ),
+    },
+    actions: { notifySaved: (_, params) => notifySaved(params) },
+  });
+  return { actor: createActor(machine, { input }).start(), notifySaved, saves };
+}
+
+const refused = (status: number, message: string, errors: Record<string, string> = {}) =>
+  Object.assign(new Error(message), { status, errors });
+const offline = () => Object.assign(new Error('No connection'), { status: 0 });
+
+afterEach(() => vi.useRealTimers());
+
+describe('entity-form machine', () => {
+  it('without an id starts editing with the initial values (create mode)', () => {
+    const { actor } = start({ initialValues: { status: 1 } });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ id: undefined, values: { status: 1 } });
+  });
+
+  it('with an id loads the record, then edits it', async () => {
+    const load = vi.fn(async () => ({ id: 3, title: 'About' }));
+    const { actor } = start({ id: '3' }, { load });
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(load).toHaveBeenCalledWith('3');
+    expect(actor.getSnapshot().context.values).toEqual({ id: 3, title: 'About' });
+  });
+
+  it('a failed load shows the error and Retry loads again', async () => {
+    let calls = 0;
+    const { actor } = start(
+      { id: '3' },
+      { load: async () => (++calls === 1 ? Promise.reject(refused(404, 'Not found')) : { id: 3 }) },
+    );
+    await waitFor(actor, (s) => s.matches('loadFailed'));
+    expect(actor.getSnapshot().context.errorMessage).toBe('Not found');
+    actor.send({ type: 'form.retryLoad' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.errorMessage).toBeNull();
+  });
+
+  it('typing changes values and clears that field error', () => {
+    const { actor } = start({ validate: (v) => (v.title ? {} : { title: 'Title is required' }) });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ title: 'Title is required' });
+    actor.send({ type: 'field.change', field: 'title', value: 'Hello' });
+    expect(actor.getSnapshot().context).toMatchObject({ values: { title: 'Hello' }, fieldErrors: {} });
+  });
+
+  it('client-side check failures stay in editing and never call save', () => {
+    const { actor, saves } = start({ validate: () => ({ confirm_password: 'Passwords do not match.' }) });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errorMessage).toBe('Please correct the highlighted fields.');
+    expect(saves).toHaveLength(0);
+  });
+
+  it('create: saving → success with the server record, the new id, and a fresh idempotency key', async () => {
+    const { actor, notifySaved, saves } = start({ initialValues: {} });
+    actor.send({ type: 'field.change', field: 'title', value: 'New' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    await waitFor(actor, (s) => s.matches('success'));
+    expect(saves[0]).toMatchObject({ id: undefined, values: { title: 'New' } });
+    expect(saves[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(actor.getSnapshot().context).toMatchObject({ id: '7', values: { id: 7, title: 'New' } });
+    expect(notifySaved).toHaveBeenCalledWith({ record: { id: 7, title: 'New' }, created: true });
+  });
+
+  it('after a create the next save updates the created record', async () => {
+    const { actor, saves, notifySaved } = start({ initialValues: {} });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success'));
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success') && saves.length === 2);
+    expect(saves[1]!.id).toBe('7');
+    expect(saves[1]!.idempotencyKey).not.toBe(saves[0]!.idempotencyKey);
+    expect(notifySaved).toHaveBeenLastCalledWith(expect.objectContaining({ created: false }));
+  });
+
+  it('uses the key field for the saved record (app settings by app_key)', async () => {
+    const { actor, saves } = start(
+      { id: 'demo', keyField: 'app_key' },
+      { load: async () => ({ app_key: 'demo', name: 'A' }), save: async (s) => ({ ...s.values }) },
+    );
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success'));
+    expect(saves[0]!.id).toBe('demo');
+    expect(actor.getSnapshot().context.id).toBe('demo');
+  });
+
+  it('success returns to editing after the success delay (3000 ms by default)', async () => {
+    vi.useFakeTimers();
+    const { actor } = start({});
+    actor.send({ type: 'form.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('success');
+    vi.advanceTimersByTime(2999);
+    expect(actor.getSnapshot().value).toBe('success');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('honours a success delay given as input', async () => {
+    vi.useFakeTimers();
+    const { actor } = start({ successMs: 500 });
+    actor.send({ type: 'form.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('success');
+    vi.advanceTimersByTime(500);
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('typing during the success alert keeps the alert and the typed value', async () => {
+    const { actor } = start({});
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success'));
+    actor.send({ type: 'field.change', field: 'title', value: 'More' });
+    expect(actor.getSnapshot().value).toBe('success');
+    expect(actor.getSnapshot().context.values.title).toBe('More');
+  });
+
+  it('submitting during the success alert saves again; an invalid one returns to editing', async () => {
+    let valid = true;
+    const { actor, saves } = start({ validate: () => (valid ? {} : { title: 'bad' }) });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success'));
+    valid = false;
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ title: 'bad' });
+    valid = true;
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success') && saves.length === 2);
+  });
+
+  it('submit during success goes straight to saving', async () => {
+    const { actor } = start({});
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success'));
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+  });
+
+  it('a refused save returns to editing with the message and field errors, keeping the values', async () => {
+    const { actor, notifySaved } = start(
+      { initialValues: { email: 'bad' } },
+      { save: () => Promise.reject(refused(422, 'Validation failed', { email: 'Email must be valid' })) },
+    );
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      values: { email: 'bad' },
+      errorMessage: 'Validation failed',
+      fieldErrors: { email: 'Email must be valid' },
+    });
+    expect(notifySaved).not.toHaveBeenCalled();
+  });
+
+  it('a failure without a message shows a generic one', async () => {
+    const { actor } = start({}, { save: () => Promise.reject({}) });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.errorMessage !== null);
+    expect(actor.getSnapshot().context.errorMessage).toBe('Saving failed. Please try again.');
+  });
+
+  it('offline: waits for the connection, then saves exactly once with the same idempotency key', async () => {
+    let online = false;
+    let release: () => void = () => {};
+    const { actor, saves, notifySaved } = start(
+      {},
+      {
+        save: async (s) => (online ? { id: 9, ...s.values } : Promise.reject(offline())),
+        waitForConnection: () => new Promise<void>((r) => (release = r)),
+      },
+    );
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('waitingForConnection'));
+    online = true;
+    release();
+    await waitFor(actor, (s) => s.matches('success'));
+    expect(saves).toHaveLength(2);
+    expect(saves[1]!.idempotencyKey).toBe(saves[0]!.idempotencyKey);
+    expect(notifySaved).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.connectionRetries).toBe(1);
+  });
+
+  it('keeps waiting through repeated connection failures, counting attempts', async () => {
+    const attempts: number[] = [];
+    let failures = 3;
+    const { actor } = start(
+      {},
+      {
+        save: async (s) => (failures-- > 0 ? Promise.reject(offline()) : { id: 1, ...s.values }),
+        waitForConnection: async (attempt) => void attempts.push(attempt),
+      },
+    );
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success'));
+    expect(attempts).toEqual([0, 1, 2]);
+  });
+
+  it('the wait can be cancelled; the values stay', async () => {
+    const { actor } = start(
+      { initialValues: { title: 'Kept' } },
+      { save: () => Promise.reject(offline()), waitForConnection: () => new Promise<void>(() => {}) },
+    );
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('waitingForConnection'));
+    actor.send({ type: 'form.cancelWaiting' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual({ title: 'Kept' });
+    expect(actor.getSnapshot().context.errorMessage).toMatch(/cancelled/);
+  });
+
+  it('recognises connection errors by status 0 or isNetwork', () => {
+    expect(isConnectionError({ status: 0 })).toBe(true);
+    expect(isConnectionError({ isNetwork: true })).toBe(true);
+    expect(isConnectionError({ status: 500 })).toBe(false);
+    expect(isConnectionError(null)).toBe(false);
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { type Credentials, LOGIN_MESSAGES, loginErrorKind, loginMachine, REQUIRED_MESSAGES } from './login';
+
+function start(signIn: (c: Credentials) => Promise<{ token: string }>, storeSession = vi.fn()) {
+  const machine = loginMachine.provide({
+    actors: { signIn: fromPromise(({ input }: { input: Credentials }) => signIn(input)) },
+    actions: { storeSession: (_, params) => storeSession(params) },
+  });
+  return { actor: createActor(machine).start(), storeSession };
+}
+
+function fill(actor: ReturnType<typeof start>['actor'], identifier: string, password: string) {
+  actor.send({ type: 'field.change', field: 'identifier', value: identifier });
+  actor.send({ type: 'field.change', field: 'password', value: password });
+}
+
+const failWith = (status: number) => () => Promise.reject(Object.assign(new Error('x'), { status }));
+
+describe('login machine', () => {
+  it('starts editing with empty fields and the remember choice from input', () => {
+    const actor = createActor(loginMachine, { input: { remember: true } }).start();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ identifier: '', password: '', remember: true });
+  });
+
+  it('refuses to submit empty fields and shows both required messages inline', () => {
+    const signIn = vi.fn();
+    const { actor } = start(signIn);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual(REQUIRED_MESSAGES);
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('clears a field error when that field is typed in', () => {
+    const { actor } = start(vi.fn());
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'field.change', field: 'identifier', value: 'a' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: REQUIRED_MESSAGES.password });
+  });
+
+  it('treats a whitespace-only identifier as missing', () => {
+    const { actor } = start(vi.fn());
+    fill(actor, '   ', 'secret');
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ identifier: REQUIRED_MESSAGES.identifier });
+  });
+
+  it('signs in with trimmed identifier, stores the session with the remember choice, ends signedIn', async () => {
+    const signIn = vi.fn(async () => ({ token: 't0k' }));
+    const { actor, storeSession } = start(signIn);
+    fill(actor, ' admin@example.com ', 'pw');
+    actor.send({ type: 'remember.change', value: true });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('signingIn');
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(signIn).toHaveBeenCalledWith({ identifier: 'admin@example.com', password: 'pw', remember: true });
+    expect(storeSession).toHaveBeenCalledWith({ token: 't0k', remember: true });
+  });
+
+  it.each([
+    [401, 'wrongCredentials'],
+    [429, 'throttled'],
+    [0, 'network'],
+    [500, 'other'],
+  ] as const)('status %s shows the %s message', async (status, kind) => {
+    const { actor, storeSession } = start(failWith(status));
+    fill(actor, 'a', 'b');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('error'));
+    expect(actor.getSnapshot().context).toMatchObject({ errorKind: kind, errorMessage: LOGIN_MESSAGES[kind] });
+    expect(storeSession).not.toHaveBeenCalled();
+  });
+
+  it('from error, typing returns to editing and keeps the other field', async () => {
+    const { actor } = start(failWith(401));
+    fill(actor, 'a', 'b');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('error'));
+    actor.send({ type: 'field.change', field: 'password', value: 'c' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ identifier: 'a', password: 'c' });
+  });
+
+  it('from error, the remember box can change without leaving the error', async () => {
+    const { actor } = start(failWith(401));
+    fill(actor, 'a', 'b');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('error'));
+    actor.send({ type: 'remember.change', value: true });
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.remember).toBe(true);
+  });
+
+  it('from error, submitting again retries and can succeed', async () => {
+    let calls = 0;
+    const { actor } = start(() => (++calls === 1 ? failWith(0)() : Promise.resolve({ token: 'x' })));
+    fill(actor, 'a', 'b');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('error'));
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('signingIn');
+    expect(actor.getSnapshot().context.errorMessage).toBeNull();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+  });
+
+  it('from error, submitting with a field emptied goes back to editing with the inline error', async () => {
+    const { actor } = start(failWith(401));
+    fill(actor, 'a', 'b');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('error'));
+    actor.send({ type: 'field.change', field: 'password', value: '' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: REQUIRED_MESSAGES.password });
+  });
+
+  it('classifies errors without a status as other', () => {
+    expect(loginErrorKind(new Error('boom'))).toBe('other');
+    expect(loginErrorKind(null)).toBe('other');
+  });
+});
