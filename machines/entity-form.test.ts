@@ -64,7 +64,7 @@ describe('entity-form machine', () => {
   });
 
   it('typing changes values and clears that field error', () => {
-    const { actor } = start({ validate: (v) => (v.title ? {} : { title: 'Title is required' }) });
+    const { actor } = start({ validate: (v): Record<string, string> => (v.title ? {} : { title: 'Title is required' }) });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ title: 'Title is required' });
     actor.send({ type: 'field.change', field: 'title', value: 'Hello' });
@@ -147,7 +147,7 @@ describe('entity-form machine', () => {
 
   it('submitting during the success alert saves again; an invalid one returns to editing', async () => {
     let valid = true;
-    const { actor, saves } = start({ validate: () => (valid ? {} : { title: 'bad' }) });
+    const { actor, saves } = start({ validate: (): Record<string, string> => (valid ? {} : { title: 'bad' }) });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('success'));
     valid = false;

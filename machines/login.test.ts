@@ -18,10 +18,10 @@ function fill(actor: ReturnType<typeof start>['actor'], identifier: string, pass
 const failWith = (status: number) => () => Promise.reject(Object.assign(new Error('x'), { status }));
 
 describe('login machine', () => {
-  it('starts editing with empty fields and the remember choice from input', () => {
-    const actor = createActor(loginMachine, { input: { remember: true } }).start();
+  it('starts editing with empty fields and Remember Me off', () => {
+    const actor = createActor(loginMachine).start();
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context).toMatchObject({ identifier: '', password: '', remember: true });
+    expect(actor.getSnapshot().context).toMatchObject({ identifier: '', password: '', remember: false });
   });
 
   it('refuses to submit empty fields and shows both required messages inline', () => {

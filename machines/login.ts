@@ -63,7 +63,6 @@ export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
-    input: {} as { remember?: boolean } | undefined,
   },
   actors: {
     signIn: fromPromise<SignInResult, Credentials>(() => Promise.reject(new Error('signIn not provided'))),
@@ -89,14 +88,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: ({ input }) => ({
-    identifier: '',
-    password: '',
-    remember: input?.remember ?? false,
-    fieldErrors: {},
-    errorKind: null,
-    errorMessage: null,
-  }),
+  context: { identifier: '', password: '', remember: false, fieldErrors: {}, errorKind: null, errorMessage: null },
   initial: 'editing',
   states: {
     editing: {
