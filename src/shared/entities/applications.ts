@@ -15,6 +15,7 @@ export const applications = defineEntity({
   fields: {
     app_key: f.text('App Key', {
       required: true,
+      unique: true,
       max: 64,
       searchable: true,
       pattern: { regex: /^[A-Za-z0-9_-]{3,64}$/, message: 'App Key may use letters, digits, - and _ (3 to 64)' },

@@ -52,6 +52,8 @@ export interface FieldDef {
   writeOnly?: boolean;
   /** Not offered on the admin form (still accepted by the API). */
   hidden?: boolean;
+  /** No two rows (of one application, for tenant entities) may share a non-empty value. */
+  unique?: boolean;
   /** Text must match this pattern. */
   pattern?: { regex: RegExp; message: string };
   /** Accepted and checked but not stored (the user form's confirm_password). */
@@ -164,7 +166,10 @@ export function fieldSchema(def: FieldDef): z.ZodType {
     case 'datetime':
       return required(z.string().regex(DATE_TIME_PATTERN, `${def.label} must be a date and time (YYYY-MM-DD HH:mm:ss)`));
     case 'password':
-      return required(z.string().min(8, `${def.label} must be at least 8 characters`).max(200));
+      // An empty password on an edit form means "keep the current one".
+      return required(
+        z.union([z.literal(''), z.string().min(8, `${def.label} must be at least 8 characters`).max(200)]),
+      );
     default: {
       const max = def.max ?? defaultMax(def.kind);
       let s = z.string({ error: `${def.label} must be text` }).max(max, `${def.label} must be at most ${max} characters`);

@@ -18,7 +18,7 @@ export const pages = defineEntity({
     name: f.text('Name', { searchable: true }),
     title: f.text('Title', { required: true, searchable: true }),
     sub_title: f.text('Sub Title', { searchable: true }),
-    slug: f.text('Slug', { searchable: true, hint: 'Left empty, it is made from the title' }),
+    slug: f.text('Slug', { searchable: true, unique: true, hint: 'Left empty, it is made from the title' }),
     description: f.textarea('Description', { rows: 3 }),
     content: f.html('Content'),
     page_template: f.text('Page Template', { choices: PAGE_TEMPLATES.map((t) => ({ value: t, label: t })) }),

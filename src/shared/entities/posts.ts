@@ -19,7 +19,7 @@ export const posts = defineEntity({
   fields: {
     title: f.text('Title', { required: true, searchable: true }),
     sub_title: f.text('Sub Title', { searchable: true }),
-    slug: f.text('Slug', { searchable: true, hint: 'Left empty, it is made from the title' }),
+    slug: f.text('Slug', { searchable: true, unique: true, hint: 'Left empty, it is made from the title' }),
     category_id: f.relation('Category', 'post-categories', 'name'),
     content: f.html('Content'),
     thumb: f.image('Thumb'),

@@ -19,7 +19,7 @@ export const profiles = defineEntity({
     name: f.text('Name', { required: true, searchable: true }),
     title: f.text('Title', { searchable: true }),
     designation: f.text('Designation', { searchable: true }),
-    slug: f.text('Slug', { searchable: true, hint: 'Left empty, it is made from the name' }),
+    slug: f.text('Slug', { searchable: true, unique: true, hint: 'Left empty, it is made from the name' }),
     profile_image: f.image('Profile Image'),
     signature_thumb: f.image('Signature', { pickerLabel: 'Select Signature' }),
     biography_content: f.html('Biography'),

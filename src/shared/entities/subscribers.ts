@@ -13,7 +13,7 @@ export const subscribers = defineEntity({
   order: [{ field: 'id', dir: 'desc' }],
   fields: {
     name: f.text('Name', { searchable: true }),
-    email: f.email('Email', { required: true, searchable: true }),
+    email: f.email('Email', { required: true, searchable: true, unique: true }),
     status: f.status(),
     app_id: f.number('App Id', { readOnly: true }),
   },

@@ -16,7 +16,7 @@ export const users = defineEntity({
     name: f.text('Name', { searchable: true }),
     firstname: f.text('First Name', { searchable: true }),
     lastname: f.text('Last Name', { searchable: true }),
-    email: f.email('Email', { required: true, searchable: true }),
+    email: f.email('Email', { required: true, searchable: true, unique: true }),
     phone: f.digits('Phone', { searchable: true }),
     phone_verified_at: f.text('Phone Verified At', { readOnly: true }),
     address: f.textarea('Address', { rows: 2 }),

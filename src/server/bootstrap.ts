@@ -1,0 +1,31 @@
+/** Database → migrations → first-start seed → app. Used by main.ts, the tests and the benchmark. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from './app';
+import type { ServerConfig } from './config';
+import type { Repository } from './content/repository';
+import { type Database, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seed, type SeedResult } from './db/seed';
+
+export interface Server {
+  app: FastifyInstance;
+  database: Database;
+  seeded: SeedResult;
+}
+
+export async function createServer(config: ServerConfig, options: BuildOptions = {}): Promise<Server> {
+  const database = openDatabase(config.databaseUrl, config.pgSchema);
+  try {
+    await migrateToLatest(database.db, database.dialect === 'postgres' ? (config.pgSchema ?? 'public') : undefined);
+    const app = await buildApp(config, database, options);
+    const repos = Object.fromEntries(
+      Object.entries(app.ctx.services).map(([name, service]) => [name, service.repo]),
+    ) as Record<keyof typeof app.ctx.services, Repository>;
+    const seeded = await seed(database.db, repos, config);
+    app.addHook('onClose', async () => database.close());
+    return { app, database, seeded };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * What happens around a write, for every entity: defaults, generated slugs, relation checks
+ * (same application, no cycles), unique values, idempotent creates. Entity-specific rules are
+ * small hook files (users' passwords), never flags in here.
+ */
+import { createDefaults, type EntityDef, ENTITIES, entityByResource } from '../../shared/entities';
+import { type DB, isUniqueViolation, now } from '../db/database';
+import { badRequest, conflict, notFound } from '../errors';
+import { Repository, type Row } from './repository';
+import { slugify } from './slug';
+
+export interface WriteContext {
+  mode: 'create' | 'update';
+  appKey: string;
+  existing?: Row;
+}
+
+export interface EntityHooks {
+  /** Transforms validated input before it is stored, or throws an HttpError. */
+  beforeWrite?(values: Row, ctx: WriteContext): Promise<Row> | Row;
+}
+
+export interface CreateResult {
+  row: Row;
+  /** True when an earlier create with the same Idempotency-Key is answered again. */
+  replayed: boolean;
+}
+
+export class EntityService {
+  readonly repo: Repository;
+
+  constructor(
+    private readonly db: DB,
+    readonly def: EntityDef,
+    private readonly hooks: EntityHooks = {},
+  ) {
+    this.repo = new Repository(db, def);
+  }
+
+  async create(appKey: string, input: Row, idempotencyKey?: string): Promise<CreateResult> {
+    if (idempotencyKey) {
+      const replay = await this.replay(appKey, idempotencyKey);
+      if (replay) return { row: replay, replayed: true };
+    }
+    let values: Row = { ...createDefaults(this.def), ...input };
+    values = await this.prepare(values, { mode: 'create', appKey });
+    if ('app_id' in this.def.fields) values.app_id = await this.applicationId(appKey);
+    try {
+      const row = await this.db.transaction().execute(async (trx) => {
+        const row = await this.repo.insert(appKey, values, trx);
+        if (idempotencyKey) {
+          await trx
+            .insertInto('idempotency_keys')
+            .values({ app_key: appKey, key: idempotencyKey, resource: this.def.resource, record_id: row.id, created_at: now() })
+            .execute();
+        }
+        return row;
+      });
+      return { row, replayed: false };
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const replay = idempotencyKey ? await this.replay(appKey, idempotencyKey) : undefined;
+        if (replay) return { row: replay, replayed: true };
+        throw conflict('id', 'A record with the same unique value already exists');
+      }
+      throw error;
+    }
+  }
+
+  async update(appKey: string, id: number, input: Row): Promise<Row> {
+    const existing = await this.repo.get(appKey, id);
+    if (!existing) throw notFound(this.def.formTitle);
+    const values = await this.prepare({ ...input }, { mode: 'update', appKey, existing });
+    try {
+      const row = await this.repo.update(appKey, id, values);
+      if (!row) throw notFound(this.def.formTitle);
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('id', 'A record with the same unique value already exists');
+      throw error;
+    }
+  }
+
+  private async replay(appKey: string, key: string): Promise<Row | undefined> {
+    const hit = await this.db
+      .selectFrom('idempotency_keys')
+      .select(['record_id', 'resource'])
+      .where('app_key', '=', appKey)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!hit) return undefined;
+    if (hit.resource !== this.def.resource) {
+      throw conflict('Idempotency-Key', 'This Idempotency-Key was already used for another resource');
+    }
+    return (await this.repo.get(appKey, hit.record_id)) ?? undefined;
+  }
+
+  private async prepare(values: Row, ctx: WriteContext): Promise<Row> {
+    let result = this.hooks.beforeWrite ? await this.hooks.beforeWrite(values, ctx) : values;
+    result = Object.fromEntries(Object.entries(result).filter(([name]) => !this.def.fields[name]?.virtual));
+    await this.fillSlug(result, ctx);
+    await this.checkRelations(result, ctx);
+    await this.checkUnique(result, ctx);
+    return result;
+  }
+
+  private async fillSlug(values: Row, ctx: WriteContext): Promise<void> {
+    const spec = this.def.slug;
+    if (!spec) return;
+    const given = values[spec.field];
+    if (given === undefined && ctx.mode === 'update') return;
+    if (typeof given === 'string' && given.trim() !== '') {
+      values[spec.field] = slugify(given) || given.trim();
+      return;
+    }
+    const source = String(values[spec.from] ?? ctx.existing?.[spec.from] ?? '');
+    const base = slugify(source) || this.def.table.replace(/_/g, '-');
+    let candidate = base;
+    for (let n = 2; await this.repo.exists(ctx.appKey, spec.field, candidate, ctx.existing?.id as number); n++) {
+      candidate = `${base}-${n}`;
+    }
+    values[spec.field] = candidate;
+  }
+
+  private async checkRelations(values: Row, ctx: WriteContext): Promise<void> {
+    for (const [name, field] of Object.entries(this.def.fields)) {
+      const value = values[name];
+      if (!field.relation || value === undefined || value === null) continue;
+      const target = entityByResource(field.relation.entity)!;
+      const repo = target === this.def ? this.repo : new Repository(this.db, target);
+      if (!(await repo.exists(ctx.appKey, 'id', value))) {
+        throw badRequest(`${field.label} ${value} does not exist`, { [name]: `${field.label} ${value} does not exist` });
+      }
+      if (target === this.def && ctx.existing) await this.refuseCycle(name, Number(value), Number(ctx.existing.id), ctx);
+    }
+  }
+
+  /** A menu or category may not become its own ancestor. */
+  private async refuseCycle(field: string, parentId: number, selfId: number, ctx: WriteContext): Promise<void> {
+    const message = `${this.def.fields[field]!.label} cannot be the item itself or one of its children`;
+    const seen = new Set<number>();
+    for (let current: number | null = parentId; current !== null && !seen.has(current); ) {
+      if (current === selfId) throw badRequest(message, { [field]: message });
+      seen.add(current);
+      const row = await this.repo.get(ctx.appKey, current);
+      current = row?.[field] == null ? null : Number(row[field]);
+    }
+  }
+
+  private async checkUnique(values: Row, ctx: WriteContext): Promise<void> {
+    for (const [name, field] of Object.entries(this.def.fields)) {
+      const value = values[name];
+      if (!field.unique || value === undefined || value === null || value === '') continue;
+      if (await this.repo.exists(ctx.appKey, name, value, ctx.existing?.id as number | undefined)) {
+        throw conflict(name, `${field.label} "${String(value)}" is already used`);
+      }
+    }
+  }
+
+  private async applicationId(appKey: string): Promise<number | null> {
+    const app = await this.db.selectFrom(ENTITIES.applications.table).select('id').where('app_key', '=', appKey).executeTakeFirst();
+    return app?.id ?? null;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * One Kysely instance over better-sqlite3 or pg. The query code above this file is the same for
+ * both; the few dialect differences (id columns, unique-violation codes) are answered here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { isPostgres, sqlitePath } from '../config';
+
+// Rows are shaped by the entity definitions at run time, so tables are typed loosely here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DB = Kysely<any>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: DB;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns COUNT(*) (int8) as a string; our counts fit comfortably in a JS number.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
+  if (isPostgres(databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
+    });
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = sqlitePath(databaseUrl);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** True when the error is a unique-constraint violation, in either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export const now = () => new Date().toISOString();

@@ -1,0 +1,23 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DB } from './database';
+import * as initial from './migrations/001_initial';
+
+/** Migrations are imported, not read from disk, so they work the same from source and in tests. */
+const MIGRATIONS: Record<string, Migration> = {
+  '001_initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * On PostgreSQL the bookkeeping tables are looked up in `schema` only: Kysely otherwise finds
+ * another schema's copy through introspection and then misses it on the search path.
+ */
+export async function migrateToLatest(db: DB, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * First start of an empty database: the first admin, and the demo site with its images.
+ * Each step checks before it writes, so a second start adds nothing.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ResourceName } from '../../shared/entities';
+import type { ServerConfig } from '../config';
+import type { Repository, Row } from '../content/repository';
+import { hashPassword } from '../security/passwords';
+import { randomPassword } from '../security/tokens';
+import { type DB, now } from './database';
+import type { DemoCategoryTree, DemoContent, DemoMenuTree, DemoSectionTree } from './demo/types';
+
+const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo', 'images');
+
+export interface SeedResult {
+  /** Set when an admin was created with a generated password (printed once by main.ts). */
+  generatedPassword?: string;
+  adminCreated: boolean;
+  demoSeeded: boolean;
+}
+
+type Repos = Record<ResourceName, Repository>;
+
+export async function seed(db: DB, repos: Repos, config: ServerConfig): Promise<SeedResult> {
+  const result: SeedResult = { adminCreated: false, demoSeeded: false };
+  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  let adminId = anyUser?.id as number | undefined;
+  if (!anyUser) {
+    const password = config.adminPassword ?? randomPassword();
+    const admin = await repos.users.insert(null, {
+      name: 'Administrator',
+      email: config.adminEmail.toLowerCase(),
+      password: await hashPassword(password),
+      type: 'admin',
+    });
+    adminId = admin.id as number;
+    result.adminCreated = true;
+    if (!config.adminPassword) result.generatedPassword = password;
+  }
+  if (config.seedDemo && !(await repos.applications.findBy(null, 'app_key', config.appKey))) {
+    // Loaded only when needed: a production database never pays for the demo's text.
+    const { demoContent } = await import('./demo/content');
+    await db.transaction().execute(async (trx) => {
+      await seedDemo(trx, repos, config, demoContent, adminId ?? null);
+    });
+    await copyDemoImages(db, config);
+    result.demoSeeded = true;
+  }
+  return result;
+}
+
+async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: DemoContent, userId: number | null) {
+  const appKey = config.appKey;
+  const insert = (name: ResourceName, row: Row) => repos[name].insert(appKey, row, trx);
+  const application = await repos.applications.insert(null, { ...content.application, app_key: appKey, user_id: userId }, trx);
+
+  const insertSections = async (trees: DemoSectionTree[], extra: Row) => {
+    for (const { section, widgets } of trees) {
+      const row = await insert('sections', { status: 1, sort_order: 0, is_top: 0, ...section, ...extra });
+      for (const widget of widgets) await insert('widgets', { status: 1, ...widget, section_id: row.id });
+    }
+  };
+  await insertSections(content.homeSections, { is_top: 1, page_id: null });
+  for (const { page, sections } of content.pages) {
+    const row = await insert('pages', { status: 1, ...page });
+    await insertSections(sections, { page_id: row.id, is_top: 0 });
+  }
+
+  const insertCategories = async (trees: DemoCategoryTree[], parentId: unknown) => {
+    for (const { category, posts, children } of trees) {
+      const row = await insert('post-categories', { status: 1, sort_order: 0, ...category, parent_id: parentId });
+      for (const post of posts) {
+        await insert('posts', { status: 1, sort_order: 0, ...post, category_id: row.id });
+      }
+      await insertCategories(children, row.id);
+    }
+  };
+  await insertCategories(content.categories, null);
+
+  const insertMenus = async (trees: DemoMenuTree[], parentId: unknown) => {
+    for (const { menu, children } of trees) {
+      const row = await insert('menus', { status: 1, ...menu, parent_id: parentId });
+      await insertMenus(children, row.id);
+    }
+  };
+  await insertMenus(content.menus, null);
+
+  for (const row of content.sliders) await insert('sliders', { status: 1, ...row });
+  for (const row of content.gallery) await insert('gallery', { status: 1, sort_order: 0, ...row });
+  for (const row of content.socials) await insert('socials', { status: 1, ...row, app_id: application.id });
+  for (const row of content.faqs) await insert('faqs', { status: 1, ...row });
+  for (const row of content.careers) await insert('careers', { status: 1, ...row });
+  for (const row of content.profiles) await insert('profiles', { status: 1, sort_order: 1, ...row });
+}
+
+/** Demo images go into UPLOAD_DIR and the media library, like files an editor uploaded. */
+async function copyDemoImages(db: DB, config: ServerConfig): Promise<void> {
+  await fs.mkdir(config.uploadDir, { recursive: true });
+  for (const name of (await fs.readdir(IMAGES_DIR)).sort()) {
+    const target = path.join(config.uploadDir, name);
+    await fs.copyFile(path.join(IMAGES_DIR, name), target);
+    const { size } = await fs.stat(target);
+    const known = await db.selectFrom('files').select('id').where('name', '=', name).executeTakeFirst();
+    if (!known) {
+      await db
+        .insertInto('files')
+        .values({ app_key: config.appKey, name, original_name: name, mime: 'image/webp', size, created_at: now(), updated_at: now() })
+        .execute();
+    }
+  }
+}

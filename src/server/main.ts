@@ -1,0 +1,25 @@
+/** `npm start`: read the environment, prepare the database, listen. */
+import { createServer } from './bootstrap';
+import { configFromEnv } from './config';
+
+const config = configFromEnv();
+const { app, seeded } = await createServer(config);
+
+if (seeded.adminCreated) {
+  const password = seeded.generatedPassword ?? '(the ADMIN_PASSWORD you set)';
+  app.log.info(`Created the first admin: ${config.adminEmail} / ${password}`);
+  if (seeded.generatedPassword) {
+    // Printed once, plainly, so it can be copied from the terminal; it is not stored anywhere readable.
+    console.log(`\n  First admin account\n    email:    ${config.adminEmail}\n    password: ${seeded.generatedPassword}\n`);
+  }
+}
+if (seeded.demoSeeded) app.log.info(`Seeded the demo site (app key "${config.appKey}")`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`  Site:  http://${config.host}:${config.port}/\n  Admin: http://${config.host}:${config.port}/admin\n  API:   http://${config.host}:${config.port}/cms/docs`);

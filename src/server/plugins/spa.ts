@@ -1,0 +1,49 @@
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and every
+ * other page URL answered with index.html carrying the head the server renders for that URL.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderHead } from '../seo/head';
+
+const API_PREFIXES = ['/cms', '/uploads'];
+const HEAD_MARKER = /<!--app-head-->\s*(<title>[^<]*<\/title>)?/;
+
+export async function spaRoutes(app: FastifyInstance): Promise<void> {
+  const { staticDir } = app.ctx.config;
+  const indexFile = path.join(staticDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  const template = hasBuild ? fs.readFileSync(indexFile, 'utf8') : undefined;
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (!isPage) return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    if (!template) {
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Build missing</title><p>The site has not been built yet: run <code>npm run build</code>.</p>');
+    }
+    const { head, status } = await renderHead(request);
+    return reply
+      .status(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(template.replace(HEAD_MARKER, head));
+  });
+}

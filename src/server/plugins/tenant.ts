@@ -1,0 +1,41 @@
+/**
+ * Resolves the application a request is about. Public calls send `app-key`, admin calls `app_key`;
+ * either spelling is accepted everywhere because proxies such as nginx drop underscored headers.
+ */
+import type { FastifyRequest } from 'fastify';
+import { ENTITIES } from '../../shared/entities';
+import type { Row } from '../content/repository';
+import { HttpError } from '../errors';
+
+const APP_CACHE_MS = 10_000;
+const applications = new Map<string, { row: Row | undefined; expires: number }>();
+
+export function forgetApplications(): void {
+  applications.clear();
+}
+
+export function appKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['app-key'] ?? request.headers.app_key;
+  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+}
+
+export async function findApplication(request: FastifyRequest, appKey: string): Promise<Row | undefined> {
+  const cached = applications.get(appKey);
+  if (cached && cached.expires > Date.now()) return cached.row;
+  const row = await request.server.ctx.services.applications.repo.findBy(null, 'app_key', appKey);
+  applications.set(appKey, { row, expires: Date.now() + APP_CACHE_MS });
+  return row;
+}
+
+/** preHandler: 400 without a key, 404 for an unknown one; sets request.application. */
+export async function requireApplication(request: FastifyRequest): Promise<void> {
+  const appKey = appKeyOf(request);
+  if (!appKey) {
+    throw new HttpError(400, 'Missing application key: send the app-key header', { 'app-key': 'Required' });
+  }
+  const app = await findApplication(request, appKey);
+  if (!app) throw new HttpError(404, `Unknown application key "${appKey}"`, { 'app-key': 'Unknown application' });
+  request.application = app as FastifyRequest['application'];
+}
+
+export const APPLICATIONS_TABLE = ENTITIES.applications.table;

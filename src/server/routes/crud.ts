@@ -1,0 +1,68 @@
+/**
+ * ONE router for every admin entity: list / get / create / update / delete under
+ * /cms/api/{resource}, with request schemas built from the entity definition.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createSchema, type EntityDef, ENTITIES, type ResourceName, updateSchema } from '../../shared/entities';
+import { paged } from '../../shared/envelope';
+import { notFound } from '../errors';
+import { idParams, listQuery, paging } from './schemas';
+
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
+
+export async function crudRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  for (const [name, def] of Object.entries(ENTITIES) as [ResourceName, EntityDef][]) {
+    if (name === 'applications') continue; // keyed by app key too: routes/applications.ts
+    const service = app.ctx.services[name];
+    const appKeyOf = (request: { application: { app_key: string } }) => request.application.app_key;
+    const tags = [def.title];
+
+    api.get(`/${def.resource}`, { schema: { tags, querystring: listQuery } }, async (request) => {
+      const { page, size } = paging(request.query, def.unpagedByDefault);
+      const { rows, total } = await service.repo.list(appKeyOf(request), { page, size, search: request.query.search_key });
+      return paged(rows, page, size, total);
+    });
+
+    api.get(
+      `/${def.resource}/:id`,
+      { schema: { tags, params: idParams } },
+      async (request) => {
+        const row = await service.repo.get(appKeyOf(request), request.params.id);
+        if (!row) throw notFound(def.formTitle);
+        return { data: row };
+      },
+    );
+
+    api.delete(`/${def.resource}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+      if (!(await service.repo.delete(appKeyOf(request), request.params.id))) throw notFound(def.formTitle);
+      return { message: `${def.formTitle} deleted`, data: { id: request.params.id } };
+    });
+
+    if (def.readOnlyResource) continue;
+
+    api.post(
+      `/${def.resource}`,
+      { schema: { tags, body: createSchema(def), headers: idempotencyHeaders } },
+      async (request, reply) => {
+        const { row, replayed } = await service.create(
+          appKeyOf(request),
+          request.body as Record<string, unknown>,
+          request.headers['idempotency-key'],
+        );
+        if (replayed) reply.header('Idempotent-Replayed', 'true');
+        return reply.status(replayed ? 200 : 201).send({ data: row });
+      },
+    );
+
+    api.put(
+      `/${def.resource}/:id`,
+      { schema: { tags, params: idParams, body: updateSchema(def) } },
+      async (request) => ({
+        data: await service.update(appKeyOf(request), request.params.id, request.body as Record<string, unknown>),
+      }),
+    );
+  }
+}

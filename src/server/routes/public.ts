@@ -1,0 +1,171 @@
+/**
+ * The visitor-facing reads of spec §7.1 (and the two public writes), under /cms with the app-key
+ * header. Only active rows (status 1) are ever shown.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ENTITIES, type ResourceName } from '../../shared/entities';
+import { paged } from '../../shared/envelope';
+import { LIMITS } from '../../shared/limits';
+import type { Row, Select } from '../content/repository';
+import { HttpError, notFound } from '../errors';
+import { appKeyOf, requireApplication } from '../plugins/tenant';
+import { listQuery } from './schemas';
+
+const ACTIVE = { status: 1 };
+const tags = ['Public'];
+
+/** 'YYYY-MM-DD HH:mm:ss' in UTC, the format career dates are stored in. */
+const nowAsDateTime = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+
+interface PublicList {
+  defaultSize: number;
+  refine?: (qb: Select) => Select;
+}
+
+const LISTS: Partial<Record<ResourceName, PublicList>> = {
+  sliders: { defaultSize: LIMITS.maxPageSize },
+  gallery: { defaultSize: LIMITS.maxPageSize },
+  socials: { defaultSize: LIMITS.maxPageSize },
+  faqs: { defaultSize: LIMITS.maxPageSize },
+  profiles: { defaultSize: LIMITS.maxPageSize },
+  posts: { defaultSize: 10 },
+  careers: {
+    defaultSize: LIMITS.maxPageSize,
+    refine: (qb) =>
+      qb.where((eb) =>
+        eb.or([eb('application_publish_at', 'is', null), eb('application_publish_at', '<=', nowAsDateTime())]),
+      ),
+  },
+};
+
+const sectionsQuery = listQuery.extend({ is_top: z.coerce.number().int().min(0).max(1).optional() });
+const slugParams = z.object({ slug: z.string().min(1).max(200) });
+const subscribeBody = z.strictObject({
+  name: z.string().trim().max(255).optional(),
+  email: z.string().trim().max(255).pipe(z.email('Please enter a valid email address')),
+});
+const messageBody = z.strictObject({
+  name: z.string().trim().min(1, 'Please tell us your name').max(120),
+  email: z.string().trim().max(255).pipe(z.email('Please enter a valid email address')),
+  message: z.string().trim().min(1, 'Please write a message').max(5_000),
+});
+
+export async function publicRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { services, publicCache, config } = app.ctx;
+  const writeLimit = { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } };
+
+  // Cached answers skip the handlers entirely; misses are stored on the way out.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET') return;
+    const appKey = appKeyOf(request);
+    const hit = appKey && publicCache.get(appKey, request.url);
+    if (!hit) return;
+    reply.header('ETag', hit.etag).header('Cache-Control', 'no-cache');
+    if (request.headers['if-none-match'] === hit.etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(hit.body);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (reply.getHeader('ETag')) return payload;
+    const entry = publicCache.set(request.application.app_key, request.url, payload);
+    reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache');
+    return payload;
+  });
+  app.addHook('preHandler', requireApplication);
+
+  const withWidgets = async (appKey: string, sections: Row[]): Promise<Row[]> => {
+    if (sections.length === 0) return sections;
+    const widgets = await services.widgets.repo.list(appKey, {
+      page: 1,
+      size: LIMITS.maxPageSize,
+      where: ACTIVE,
+      refine: (qb) => qb.where('section_id', 'in', sections.map((s) => s.id)),
+    });
+    return sections.map((s) => ({ ...s, widgets: widgets.rows.filter((w) => w.section_id === s.id) }));
+  };
+
+  for (const [name, options] of Object.entries(LISTS) as [ResourceName, PublicList][]) {
+    const def = ENTITIES[name];
+    api.get(`/${def.resource}`, { schema: { tags, querystring: listQuery } }, async (request) => {
+      const page = request.query.page ?? 1;
+      const size = request.query.size ?? options.defaultSize;
+      const { rows, total } = await services[name].repo.list(request.application.app_key, {
+        page,
+        size,
+        where: ACTIVE,
+        refine: options.refine,
+      });
+      return paged(rows, page, size, total);
+    });
+  }
+
+  api.get('/sections', { schema: { tags, querystring: sectionsQuery } }, async (request) => {
+    const appKey = request.application.app_key;
+    const page = request.query.page ?? 1;
+    const size = request.query.size ?? LIMITS.maxPageSize;
+    const where = request.query.is_top === undefined ? ACTIVE : { ...ACTIVE, is_top: request.query.is_top };
+    const { rows, total } = await services.sections.repo.list(appKey, { page, size, where });
+    return paged(await withWidgets(appKey, rows), page, size, total);
+  });
+
+  api.get('/menus', { schema: { tags } }, async (request) => {
+    const { rows } = await services.menus.repo.list(request.application.app_key, {
+      page: 1,
+      size: LIMITS.maxPageSize,
+      where: ACTIVE,
+    });
+    return { data: rows };
+  });
+
+  api.get('/pages/:slug', { schema: { tags, params: slugParams } }, async (request) => {
+    const appKey = request.application.app_key;
+    const page = await services.pages.repo.list(appKey, {
+      page: 1,
+      size: 1,
+      where: { ...ACTIVE, slug: request.params.slug },
+    });
+    const row = page.rows[0];
+    if (!row) throw notFound('Page');
+    const sections = await services.sections.repo.list(appKey, {
+      page: 1,
+      size: LIMITS.maxPageSize,
+      where: { ...ACTIVE, page_id: row.id },
+    });
+    return { data: { ...row, sections: await withWidgets(appKey, sections.rows) } };
+  });
+
+  api.get('/posts/:slug', { schema: { tags, params: slugParams } }, async (request) => {
+    const { rows } = await services.posts.repo.list(request.application.app_key, {
+      page: 1,
+      size: 1,
+      where: { ...ACTIVE, slug: request.params.slug },
+    });
+    if (!rows[0]) throw notFound('Post');
+    return { data: rows[0] };
+  });
+
+  api.get('/applications/:appKey', { schema: { tags, params: z.object({ appKey: z.string().max(64) }) } }, async (request) => {
+    const row = await services.applications.repo.findBy(null, 'app_key', request.params.appKey);
+    if (!row) throw notFound('Application');
+    const { user_id: _owner, ...site } = row;
+    return { data: site };
+  });
+
+  api.post('/subscribers', { schema: { tags, body: subscribeBody }, config: writeLimit }, async (request, reply) => {
+    const appKey = request.application.app_key;
+    const email = request.body.email.toLowerCase();
+    if (await services.subscribers.repo.exists(appKey, 'email', email)) {
+      throw new HttpError(409, 'This email is already subscribed', { email: 'This email is already subscribed' });
+    }
+    const { row } = await services.subscribers.create(appKey, { name: request.body.name ?? null, email });
+    return reply.status(201).send({ message: 'Thank you for subscribing!', data: { id: row.id, email } });
+  });
+
+  api.post('/messages', { schema: { tags, body: messageBody }, config: writeLimit }, async (request, reply) => {
+    const { row } = await services.messages.create(request.application.app_key, request.body);
+    return reply.status(201).send({ message: 'Thank you! Your message has been sent.', data: { id: row.id } });
+  });
+}

@@ -1,0 +1,31 @@
+/** Request schemas shared by the routes: list queries, ids, and the envelopes for OpenAPI. */
+import { z } from 'zod';
+import { LIMITS } from '../../shared/limits';
+
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, LIMITS.maxPageSize))
+    .optional(),
+  search_key: z.string().max(200).optional(),
+  /** Accepted for the categories screen of the spec (§7.2); admin lists always show every status. */
+  all: z.string().optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+
+export const errorBody = z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** page/size from a query; `unpaged` lists (selectors) return every row up to the cap. */
+export function paging(query: ListQuery, unpaged = false): { page: number; size: number } {
+  if (unpaged && query.page === undefined && query.size === undefined) {
+    return { page: 1, size: LIMITS.maxPageSize };
+  }
+  return { page: query.page ?? 1, size: query.size ?? DEFAULT_PAGE_SIZE };
+}

@@ -1,0 +1,117 @@
+/** Uploads: real files on disk, recognised by content, refused when dangerous or too big. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOtherApplication, dialects, OTHER_APP_KEY, startTestApp, type TestApp } from './harness';
+
+/** The smallest valid PNG: 1×1 transparent pixel. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+function multipart(filename: string, content: Buffer, field = 'file', type = 'application/octet-stream') {
+  const boundary = '----orgsite-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(await dialects())('files on %s', (dialect) => {
+  let t: TestApp;
+  const upload = (filename: string, content: Buffer, field?: string, headers: Record<string, string> = {}) => {
+    const form = multipart(filename, content, field);
+    return t.app.inject({
+      method: 'POST',
+      url: '/cms/api/upload-single',
+      headers: { authorization: `Bearer ${t.token}`, app_key: t.config.appKey, ...form.headers, ...headers },
+      payload: form.body,
+    });
+  };
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    await createOtherApplication(t);
+  });
+  afterAll(() => t?.close());
+
+  it('stores a PNG under a safe new name, lists it first, and serves it with long cache headers', async () => {
+    const res = await upload('../../My Logo (final).PNG', PNG);
+    expect(res.statusCode, res.body).toBe(201);
+    const { name, url, mime } = res.json().data;
+    expect(mime).toBe('image/png');
+    expect(name).toMatch(/^my-logo-final-[0-9a-f]{10}\.png$/);
+    expect(fs.readFileSync(path.join(t.config.uploadDir, name))).toEqual(PNG);
+    const list = await t.admin('GET', '/cms/api/files');
+    expect(list.json().file_names[0]).toBe(url);
+    expect(url).toMatch(/^http:\/\/[^/]+\/uploads\//);
+    const served = await t.app.inject({ method: 'GET', url: `/uploads/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
+  });
+
+  it('recognises files by content: a PNG named .txt is accepted as PNG, text named .png is refused', async () => {
+    const disguised = await upload('picture.txt', PNG);
+    expect(disguised.statusCode).toBe(201);
+    expect(disguised.json().data.name).toMatch(/\.png$/);
+    const fake = await upload('evil.png', Buffer.from('<?php echo "hi"; ?>'));
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json().errors).toHaveProperty('file');
+  });
+
+  it('refuses SVG (it can carry script)', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const res = await upload('logo.svg', svg);
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a file over 10 MB with 413 and keeps nothing', async () => {
+    const before = fs.readdirSync(t.config.uploadDir).length;
+    const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const res = await upload('big.png', big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/10 MB/);
+    expect(fs.readdirSync(t.config.uploadDir).length).toBe(before);
+  });
+
+  it('asks for a file when none was sent', async () => {
+    const res = await upload('x.png', PNG, 'not-file');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please select a file to upload.');
+  });
+
+  it.each(['..%2F..%2Fpackage.json', '..%2Fsite.db', '.hidden', 'a%2Fb.png', '%2Fetc%2Fpasswd', 'UPPER.png'])(
+    'refuses to delete %s',
+    async (name) => {
+      const res = await t.admin('DELETE', `/cms/api/delete-file/${name}`);
+      expect([400, 404]).toContain(res.statusCode);
+      expect(fs.existsSync(path.resolve('package.json'))).toBe(true);
+    },
+  );
+
+  it("deletes its own file from disk and the list, but not through another application's key", async () => {
+    const { name } = (await upload('to-delete.png', PNG)).json().data;
+    const asOther = await t.admin('DELETE', `/cms/api/delete-file/${name}`, undefined, { app_key: OTHER_APP_KEY });
+    expect(asOther.statusCode).toBe(404);
+    expect(fs.existsSync(path.join(t.config.uploadDir, name))).toBe(true);
+    const otherList = await t.admin('GET', '/cms/api/files', undefined, { app_key: OTHER_APP_KEY });
+    expect(otherList.json().file_names.join()).not.toContain(name);
+    const res = await t.admin('DELETE', `/cms/api/delete-file/${name}`);
+    expect(res.statusCode).toBe(200);
+    expect(fs.existsSync(path.join(t.config.uploadDir, name))).toBe(false);
+    expect((await t.admin('GET', '/cms/api/files')).json().file_names.join()).not.toContain(name);
+  });
+
+  it('needs a token to upload', async () => {
+    const form = multipart('a.png', PNG);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/cms/api/upload-single',
+      headers: { app_key: t.config.appKey, ...form.headers },
+      payload: form.body,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,167 @@
+/** The visitor-facing API of spec §7.1: active rows only, the envelopes the site reads, caching. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOtherApplication, dialects, OTHER_APP_KEY, startTestApp, type TestApp } from './harness';
+
+describe.each(await dialects())('public API on %s', (dialect) => {
+  let t: TestApp;
+  const created = async (url: string, body: Record<string, unknown>) => {
+    const res = await t.admin('POST', url, body);
+    if (res.statusCode !== 201) throw new Error(res.body);
+    return res.json().data as Record<string, unknown> & { id: number };
+  };
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    await createOtherApplication(t);
+  });
+  afterAll(() => t?.close());
+
+  it('lists only active sliders in data.data.data', async () => {
+    await created('/cms/api/sliders', { title: 'Shown slider', status: 1 });
+    await created('/cms/api/sliders', { title: 'Hidden slider', status: 0 });
+    const res = await t.visitor('GET', '/cms/sliders');
+    expect(res.statusCode).toBe(200);
+    const titles = res.json().data.data.map((s: { title: string }) => s.title);
+    expect(titles).toContain('Shown slider');
+    expect(titles).not.toContain('Hidden slider');
+  });
+
+  it('gives top sections with their active widgets, in sort order', async () => {
+    const second = await created('/cms/api/sections', { title: 'Second top', is_top: 1, sort_order: 20, template: 'default' });
+    const first = await created('/cms/api/sections', { title: 'First top', is_top: 1, sort_order: 10, template: 'about_us' });
+    await created('/cms/api/sections', { title: 'Not on home', is_top: 0 });
+    await created('/cms/api/widgets', { title: 'Live widget', section_id: first.id });
+    await created('/cms/api/widgets', { title: 'Draft widget', section_id: first.id, status: 0 });
+    const res = await t.visitor('GET', '/cms/sections?is_top=1');
+    const sections = res.json().data.data as { id: number; title: string; widgets: { title: string }[] }[];
+    const ids = sections.map((s) => s.id);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    expect(sections.map((s) => s.title)).not.toContain('Not on home');
+    expect(sections.find((s) => s.id === first.id)!.widgets.map((w) => w.title)).toEqual(['Live widget']);
+  });
+
+  it('gives the newest active posts first, three per page when asked, and a post by slug', async () => {
+    for (const title of ['Old news', 'Middle news', 'Fresh news', 'Freshest news']) {
+      await created('/cms/api/posts', { title });
+    }
+    await created('/cms/api/posts', { title: 'Draft news', status: 0 });
+    const res = await t.visitor('GET', '/cms/posts?size=3');
+    const envelope = res.json().data;
+    expect(envelope.data.map((p: { title: string }) => p.title)).toEqual(['Freshest news', 'Fresh news', 'Middle news']);
+    expect(envelope.last_page).toBe(Math.ceil(envelope.total / 3));
+    const one = await t.visitor('GET', '/cms/posts/fresh-news');
+    expect(one.json().data.title).toBe('Fresh news');
+    expect((await t.visitor('GET', '/cms/posts/draft-news')).statusCode).toBe(404);
+  });
+
+  it('gives a page by slug with its sections and widgets, and 404 for an unknown or inactive one', async () => {
+    const page = await created('/cms/api/pages', { title: 'Who we are', slug: 'who-we-are', content: '<p>Hello</p>' });
+    const section = await created('/cms/api/sections', { title: 'Our team', page_id: page.id });
+    await created('/cms/api/widgets', { title: 'Engineers', section_id: section.id });
+    const res = await t.visitor('GET', '/cms/pages/who-we-are');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ title: 'Who we are', content: '<p>Hello</p>' });
+    expect(res.json().data.sections[0]).toMatchObject({ title: 'Our team', widgets: [{ title: 'Engineers' }] });
+    expect((await t.visitor('GET', '/cms/pages/no-such-page')).statusCode).toBe(404);
+    await created('/cms/api/pages', { title: 'Hidden', slug: 'hidden-page', status: 0 });
+    expect((await t.visitor('GET', '/cms/pages/hidden-page')).statusCode).toBe(404);
+  });
+
+  it("never shows another application's content", async () => {
+    await t.admin('POST', '/cms/api/pages', { title: 'Other only', slug: 'other-only' }, { app_key: OTHER_APP_KEY });
+    expect((await t.visitor('GET', '/cms/pages/other-only')).statusCode).toBe(404);
+    const asOther = await t.app.inject({ method: 'GET', url: '/cms/pages/other-only', headers: { 'app-key': OTHER_APP_KEY } });
+    expect(asOther.statusCode).toBe(200);
+  });
+
+  it('gives gallery, socials, menus and the site info', async () => {
+    await created('/cms/api/gallery', { title: 'Office', type: 'image', file_url: '/uploads/office.webp' });
+    await created('/cms/api/socials', { name: 'Facebook', link_url: 'https://facebook.com/x' });
+    await created('/cms/api/menus', { title: 'About Us', slug: '/about', location: 'ab1', shortcode: 'TOPMENU' });
+    const gallery = await t.visitor('GET', '/cms/gallery');
+    expect(gallery.json().data.data.some((g: { title: string }) => g.title === 'Office')).toBe(true);
+    const socials = await t.visitor('GET', '/cms/socials');
+    expect(socials.json().data.data.some((s: { name: string }) => s.name === 'Facebook')).toBe(true);
+    const menus = await t.visitor('GET', '/cms/menus');
+    expect(Array.isArray(menus.json().data)).toBe(true);
+    expect(menus.json().data.find((m: { title: string }) => m.title === 'About Us')).toMatchObject({ location: 'ab1', slug: '/about' });
+    const site = await t.visitor('GET', `/cms/applications/${t.config.appKey}`);
+    expect(site.json().data.app_key).toBe(t.config.appKey);
+    expect(site.json().data).not.toHaveProperty('user_id');
+  });
+
+  it('shows only careers published by now', async () => {
+    await created('/cms/api/careers', { title: 'Open role', application_publish_at: '2020-01-01 00:00:00' });
+    await created('/cms/api/careers', { title: 'Future role', application_publish_at: '2099-01-01 00:00:00' });
+    const titles = (await t.visitor('GET', '/cms/careers')).json().data.data.map((c: { title: string }) => c.title);
+    expect(titles).toContain('Open role');
+    expect(titles).not.toContain('Future role');
+  });
+
+  it('subscribes an email once per application and explains a bad one', async () => {
+    const ok = await t.visitor('POST', '/cms/subscribers', { email: 'Reader@Example.org' });
+    expect(ok.statusCode).toBe(201);
+    const again = await t.visitor('POST', '/cms/subscribers', { email: 'reader@example.org' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors.email).toMatch(/already/);
+    const bad = await t.visitor('POST', '/cms/subscribers', { email: 'reader-at-example' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.email).toMatch(/valid email/);
+    const list = await t.admin('GET', '/cms/api/subscribers?search_key=reader@example.org');
+    expect(list.json().data.total).toBe(1);
+    expect(list.json().data.data[0].status).toBe(1);
+  });
+
+  it('stores a contact message for staff, and refuses an empty one', async () => {
+    const sent = await t.visitor('POST', '/cms/messages', { name: 'Ana', email: 'ana@example.org', message: 'Hello there' });
+    expect(sent.statusCode).toBe(201);
+    const empty = await t.visitor('POST', '/cms/messages', { name: '', email: 'ana@example.org', message: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().errors)).toEqual(expect.arrayContaining(['name', 'message']));
+    const inbox = await t.admin('GET', '/cms/api/messages?search_key=Hello%20there');
+    expect(inbox.json().data.data[0]).toMatchObject({ name: 'Ana', email: 'ana@example.org' });
+    expect((await t.admin('POST', '/cms/api/messages', { name: 'x', email: 'x@y.org', message: 'x' })).statusCode).toBe(404);
+  });
+
+  it('throttles public writes per IP', async () => {
+    const limited = await startTestApp(dialect, { publicWriteLimit: 2 });
+    try {
+      const send = () => limited.visitor('POST', '/cms/messages', { name: 'A', email: 'a@b.org', message: 'Hi' });
+      expect((await send()).statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers repeated reads with an ETag and 304, and drops the cache when staff write', async () => {
+    const slider = await created('/cms/api/sliders', { title: 'Cached slider' });
+    const first = await t.visitor('GET', '/cms/sliders');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const notModified = await t.visitor('GET', '/cms/sliders', undefined, { 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    await t.admin('PUT', `/cms/api/sliders/${slider.id}`, { title: 'Renamed slider' });
+    const fresh = await t.visitor('GET', '/cms/sliders', undefined, { 'if-none-match': etag });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toContain('Renamed slider');
+  });
+
+  it('dashboard counts match what was created', async () => {
+    const before = (await t.admin('GET', '/cms/api/app-report')).json().data;
+    await created('/cms/api/pages', { title: 'Counted page' });
+    await created('/cms/api/post-categories', { name: 'Counted category' });
+    const after = (await t.admin('GET', '/cms/api/app-report')).json().data;
+    expect(after.total_page).toBe(before.total_page + 1);
+    expect(after.total_post_category).toBe(before.total_post_category + 1);
+    expect(Object.keys(after).sort()).toEqual(['total_page', 'total_post', 'total_post_category', 'total_section', 'total_widget']);
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/cms/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths).toHaveProperty('/cms/api/pages/{id}');
+    expect(doc.paths['/cms/api/pages'].post.requestBody).toBeDefined();
+  });
+});
