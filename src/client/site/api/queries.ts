@@ -3,7 +3,7 @@
  * so a whole resource can be invalidated at once. Each factory unwraps its envelope, so screens
  * receive the records themselves: lists arrive in data.data.data, single items in data.data.
  */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type EnsureQueryDataOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import type { ItemEnvelope, ListEnvelope, Paged } from '../../../shared/envelope';
 import { LIMITS } from '../../../shared/limits';
@@ -94,9 +94,9 @@ export const careersQuery = () =>
  * For loaders of routes named by a slug: an API 404 becomes the router's not-found screen instead
  * of an error screen, so an unknown slug reads 'Page Not Found 404'.
  */
-export async function ensureOrNotFound<T>(
+export async function ensureOrNotFound<T, K extends QueryKey>(
   queryClient: QueryClient,
-  options: ReturnType<typeof queryOptions<T, Error, T, readonly unknown[]>>,
+  options: EnsureQueryDataOptions<T, Error, T, K>,
 ): Promise<T> {
   try {
     return await queryClient.ensureQueryData(options);

@@ -29,3 +29,9 @@ export const sendMessage = (input: MessageInput, idempotencyKey: string) =>
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
+
+/** A random key for Idempotency-Key; randomUUID needs a secure context, getRandomValues does not. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

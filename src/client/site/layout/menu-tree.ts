@@ -21,8 +21,11 @@ export interface MenuColumn {
   links: MenuLink[];
 }
 
+/** The two plain top-level entries point at routes of the site itself. */
+type FixedPath = '/' | '/contact';
+
 export type MenuEntry =
-  | { kind: 'link'; label: string; href: string }
+  | { kind: 'link'; label: string; href: FixedPath }
   | { kind: 'mega'; label: string; columns: MenuColumn[] };
 
 const COLUMN_HEADINGS: Record<MenuLocation, string | null> = {
@@ -36,7 +39,7 @@ const COLUMN_HEADINGS: Record<MenuLocation, string | null> = {
   arc1: null,
 };
 
-type Top = { kind: 'link'; label: string; href: string } | { kind: 'mega'; label: string; locations: MenuLocation[] };
+type Top = { kind: 'link'; label: string; href: FixedPath } | { kind: 'mega'; label: string; locations: MenuLocation[] };
 
 const TOP: readonly Top[] = [
   { kind: 'link', label: 'Home', href: '/' },

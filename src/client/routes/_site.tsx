@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { menusQuery, siteInfoQuery } from '../site/api/queries';
+import { SiteError, SiteNotFound } from '../site/layout/SiteFallbacks';
+import { SiteLayout } from '../site/layout/SiteLayout';
+
+/** Pathless layout of every public screen: header, mega-menu and footer around the route. */
+export const Route = createFileRoute('/_site')({
+  loader: ({ context }) => {
+    // The menu is prefetched, not awaited: the layout renders its fixed entries without it.
+    void context.queryClient.prefetchQuery(menusQuery());
+    return context.queryClient.ensureQueryData(siteInfoQuery());
+  },
+  component: SiteLayout,
+  errorComponent: SiteError,
+  notFoundComponent: SiteNotFound,
+});

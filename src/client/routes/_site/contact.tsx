@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { siteInfoQuery, socialsQuery } from '../../site/api/queries';
+import { ContactScreen } from '../../site/contact/ContactScreen';
+
+export const Route = createFileRoute('/_site/contact')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(socialsQuery());
+    return context.queryClient.ensureQueryData(siteInfoQuery());
+  },
+  component: ContactScreen,
+});

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { slidersQuery, topSectionsQuery } from '../../site/api/queries';
+import { HomeScreen } from '../../site/home/HomeScreen';
+
+export const Route = createFileRoute('/_site/')({
+  loader: ({ context }) => {
+    // Sliders are not awaited: the slider shows its own spinner until they arrive (spec §4).
+    void context.queryClient.prefetchQuery(slidersQuery());
+    return context.queryClient.ensureQueryData(topSectionsQuery());
+  },
+  component: HomeScreen,
+});

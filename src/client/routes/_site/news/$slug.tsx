@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ensureOrNotFound, postQuery } from '../../../site/api/queries';
+import { SiteNotFound } from '../../../site/layout/SiteFallbacks';
+import { NewsScreen } from '../../../site/news/NewsScreen';
+
+export const Route = createFileRoute('/_site/news/$slug')({
+  loader: ({ context, params }) => ensureOrNotFound(context.queryClient, postQuery(params.slug)),
+  component: NewsRoute,
+  notFoundComponent: SiteNotFound,
+});
+
+function NewsRoute() {
+  const { slug } = Route.useParams();
+  return <NewsScreen slug={slug} />;
+}

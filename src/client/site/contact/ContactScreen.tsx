@@ -1,0 +1,83 @@
+/**
+ * Contact (spec §2.1): a banner with the organisation's name, title, address and phone; email,
+ * phone and address lines with the social buttons; the form; the map from the site info.
+ */
+import { Anchor, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { MailIcon, PhoneIcon, PinIcon } from '../../ui/icons';
+import { SafeHtml } from '../../ui/SafeHtml';
+import { siteInfoQuery } from '../api/queries';
+import pageClasses from '../page/page.module.css';
+import { ContactForm } from './ContactForm';
+import { SocialButtons } from './SocialButtons';
+
+export function ContactScreen() {
+  const { data: site } = useSuspenseQuery(siteInfoQuery());
+  const tel = site.phone?.replace(/[^\d+]/g, '');
+  return (
+    <>
+      <div className={pageClasses.pageHead}>
+        <Container size="xl" py={{ base: 32, md: 56 }}>
+          <Text fw={700} c="blue.8" tt="uppercase" size="sm">
+            Contact
+          </Text>
+          <h1 className={pageClasses.pageTitle}>{site.name}</h1>
+          {site.title ? <p className={pageClasses.pageSub}>{site.title}</p> : null}
+          <Group gap="xl" mt="md">
+            {site.address ? <Text>{site.address}</Text> : null}
+            {site.phone ? <Text fw={600}>{site.phone}</Text> : null}
+          </Group>
+        </Container>
+      </div>
+      <Container size="xl" py={48}>
+        <Grid gap={48}>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <Title order={2} c="blue.9">
+                Get in touch
+              </Title>
+              <Stack gap="sm" component="address" style={{ fontStyle: 'normal' }}>
+                {site.email ? (
+                  <Group gap="sm" wrap="nowrap">
+                    <MailIcon />
+                    <Text>
+                      Email: <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
+                    </Text>
+                  </Group>
+                ) : null}
+                {site.phone ? (
+                  <Group gap="sm" wrap="nowrap">
+                    <PhoneIcon />
+                    <Text>
+                      Phone: <Anchor href={`tel:${tel}`}>{site.phone}</Anchor>
+                    </Text>
+                  </Group>
+                ) : null}
+                {site.address ? (
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <PinIcon />
+                    <Text>Address: {site.address}</Text>
+                  </Group>
+                ) : null}
+              </Stack>
+              <SocialButtons />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+              <Title order={2} id="contact-form-heading" c="blue.9" mb="md">
+                Send us a message
+              </Title>
+              <ContactForm />
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </Container>
+      {site.map_html ? (
+        <section aria-label="Map">
+          <SafeHtml html={site.map_html} className={pageClasses.mapFrame} />
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The gallery viewer (spec §2.1, §4, §8): 'Image' and 'YouTube' toggles driven by the gallery-tabs
+ * machine, images in a grid with a lightbox, YouTube items as their embeds. 'Loading...' while
+ * fetching, 'No data found.' for an empty tab, and a visible error with Retry when the read fails.
+ */
+import { Button, Container, Group, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { lazy, Suspense } from 'react';
+import { galleryTabsMachine } from '../../../../machines/gallery-tabs';
+import { inspect } from '../../inspect';
+import { QueryError } from '../../ui/QueryError';
+import { galleryQuery } from '../api/queries';
+import { ImageGrid } from './ImageGrid';
+import { VideoList } from './VideoList';
+
+const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));
+
+export function GalleryViewer() {
+  const [state, send] = useMachine(galleryTabsMachine, { inspect });
+  const { data, error, refetch, isPending, isRefetching } = useQuery(galleryQuery());
+  const showingImages = state.matches('showingImages');
+  const images = (data ?? []).filter((item) => item.type === 'image' && item.file_url);
+  const videos = (data ?? []).filter((item) => item.type === 'youtube_embedded' && item.file_url);
+  const shown = showingImages ? images : videos;
+  const openIndex = state.context.openIndex;
+  const openImage = openIndex === null ? undefined : images[openIndex];
+
+  return (
+    <Container size="xl" component="section" py={48} aria-labelledby="gallery-heading">
+      <Group justify="space-between" mb="lg">
+        <Title order={2} id="gallery-heading" c="blue.9">
+          Photos and videos
+        </Title>
+        <Button.Group aria-label="Show">
+          <Button variant={showingImages ? 'filled' : 'default'} aria-pressed={showingImages} onClick={() => send({ type: 'tab.image' })}>
+            Image
+          </Button>
+          <Button variant={showingImages ? 'default' : 'filled'} aria-pressed={!showingImages} onClick={() => send({ type: 'tab.youtube' })}>
+            YouTube
+          </Button>
+        </Button.Group>
+      </Group>
+      <div aria-live="polite" aria-busy={isPending || isRefetching}>
+        {isPending ? <Text>Loading...</Text> : null}
+        {error && !isRefetching ? <QueryError title="The gallery could not be loaded." error={error} onRetry={() => void refetch()} /> : null}
+        {data && shown.length === 0 ? <Text>No data found.</Text> : null}
+      </div>
+      {data && showingImages && images.length > 0 ? (
+        <ImageGrid images={images} onOpen={(index) => send({ type: 'lightbox.open', index, count: images.length })} />
+      ) : null}
+      {data && !showingImages && videos.length > 0 ? <VideoList videos={videos} /> : null}
+      {openImage && openIndex !== null ? (
+        <Suspense fallback={null}>
+          <Lightbox
+            image={openImage}
+            position={`${openIndex + 1} of ${images.length}`}
+            onClose={() => send({ type: 'lightbox.close' })}
+            onNext={state.can({ type: 'lightbox.next' }) ? () => send({ type: 'lightbox.next' }) : undefined}
+            onPrevious={state.can({ type: 'lightbox.previous' }) ? () => send({ type: 'lightbox.previous' }) : undefined}
+          />
+        </Suspense>
+      ) : null}
+    </Container>
+  );
+}

@@ -1,0 +1,33 @@
+/** Gallery images in a grid: the picture opens the lightbox, the title links to the file itself. */
+import { Anchor, SimpleGrid, Stack } from '@mantine/core';
+import { LIMITS, truncate } from '../../../shared/limits';
+import { imageAlt } from '../../ui/display';
+import { LazyImage } from '../../ui/LazyImage';
+import type { GalleryItem } from '../api/types';
+import classes from '../page/page.module.css';
+
+interface ImageGridProps {
+  images: GalleryItem[];
+  onOpen: (index: number) => void;
+}
+
+export function ImageGrid({ images, onOpen }: ImageGridProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {images.map((image, index) => {
+        const alt = imageAlt(image);
+        const title = image.title?.trim() || alt || 'Image';
+        return (
+          <Stack key={image.id} component="li" gap="xs">
+            <button type="button" className={classes.imageButton} onClick={() => onOpen(index)} aria-label={`View larger: ${title}`}>
+              <LazyImage src={image.file_url!} alt={alt} width={640} height={480} />
+            </button>
+            <Anchor href={image.file_url!} target="_blank" rel="noopener noreferrer" size="sm" fw={600} title={title}>
+              {truncate(title, LIMITS.truncate.cardShort)}
+            </Anchor>
+          </Stack>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The home page's full-height slider (spec §2.1, §4, §9): a spinner until the sliders are there,
+ * then the slider appears LIMITS.slider.revealDelayMs later; looping cross-fade, clickable
+ * pagination and arrows. Visitors who ask for reduced motion get no autoplay.
+ */
+import 'swiper/css';
+import 'swiper/css/effect-fade';
+import 'swiper/css/navigation';
+import 'swiper/css/pagination';
+import { Container, Loader, Text } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { A11y, Autoplay, EffectFade, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { LIMITS } from '../../../shared/limits';
+import { CmsButton } from '../../ui/CmsLink';
+import { QueryError } from '../../ui/QueryError';
+import { slidersQuery } from '../api/queries';
+import type { Slider } from '../api/types';
+import classes from './home.module.css';
+
+export function HeroSlider() {
+  const { data: slides, error, refetch, isSuccess } = useQuery(slidersQuery());
+  const reducedMotion = useReducedMotion();
+  const [revealed, setRevealed] = useState(false);
+
+  useEffect(() => {
+    if (!isSuccess) return;
+    // The slider mounts hidden at once so its first image loads during the delay.
+    const timer = window.setTimeout(() => setRevealed(true), LIMITS.slider.revealDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [isSuccess]);
+
+  if (isSuccess && slides.length === 0) return null;
+
+  return (
+    <section className={classes.hero} aria-roledescription="carousel" aria-label="Highlights">
+      {!revealed ? (
+        <div className={classes.heroLoading}>
+          {error ? (
+            <Container size="sm">
+              <QueryError title="The highlights could not be loaded." error={error} onRetry={() => void refetch()} />
+            </Container>
+          ) : (
+            <Loader color="white" aria-label="Loading highlights" />
+          )}
+        </div>
+      ) : null}
+      {slides && slides.length > 0 ? (
+        <Swiper
+          className={classes.heroSwiper}
+          data-revealed={revealed}
+          inert={!revealed}
+          modules={[EffectFade, Autoplay, Pagination, Navigation, Keyboard, A11y]}
+          effect="fade"
+          fadeEffect={{ mode: 'cross-fade' }}
+          loop={slides.length > 1}
+          speed={LIMITS.slider.speedMs}
+          autoplay={
+            reducedMotion || !revealed
+              ? false
+              : { delay: LIMITS.slider.autoplayDelayMs, disableOnInteraction: false, pauseOnMouseEnter: true }
+          }
+          pagination={{ clickable: true }}
+          navigation
+          keyboard={{ enabled: true, onlyInViewport: true }}
+          a11y={{ prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide' }}
+        >
+          {slides.map((slide, index) => (
+            <SwiperSlide key={slide.id}>
+              <SlideView slide={slide} first={index === 0} />
+            </SwiperSlide>
+          ))}
+        </Swiper>
+      ) : null}
+    </section>
+  );
+}
+
+function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
+  return (
+    <div className={classes.slide}>
+      {slide.thumb ? (
+        <img
+          className={classes.slideImage}
+          src={slide.thumb}
+          alt=""
+          width={1600}
+          height={900}
+          loading={first ? 'eager' : 'lazy'}
+          {...(first ? { fetchPriority: 'high' as const } : {})}
+        />
+      ) : null}
+      <div className={classes.slideShade} />
+      <Container size="xl" h="100%">
+        <div className={classes.slideText}>
+          {slide.sub_title ? <p className={classes.slideSub}>{slide.sub_title}</p> : null}
+          {slide.title ? <h2 className={classes.slideTitle}>{slide.title}</h2> : null}
+          {slide.description ? (
+            <Text size="lg" c="gray.1" maw={620}>
+              {slide.description}
+            </Text>
+          ) : null}
+          {slide.link_url ? (
+            <div>
+              <CmsButton href={slide.link_url} color="yellow.4" c="dark.9" size="md">
+                Learn more
+              </CmsButton>
+            </div>
+          ) : null}
+        </div>
+      </Container>
+    </div>
+  );
+}

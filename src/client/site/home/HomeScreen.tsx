@@ -1,0 +1,25 @@
+/** Home (spec §2.1): the slider, the summary claims, then each top section drawn by its template. */
+import { VisuallyHidden } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { siteInfoQuery, topSectionsQuery } from '../api/queries';
+import { ClaimsBand } from './ClaimsBand';
+import { HeroSlider } from './HeroSlider';
+import { sectionComponentFor } from './sections/registry';
+
+export function HomeScreen() {
+  const { data: site } = useSuspenseQuery(siteInfoQuery());
+  const { data: sections } = useSuspenseQuery(topSectionsQuery());
+  return (
+    <>
+      <VisuallyHidden>
+        <h1>{site.title ?? site.name}</h1>
+      </VisuallyHidden>
+      <HeroSlider />
+      <ClaimsBand />
+      {sections.map((section) => {
+        const Template = sectionComponentFor(section.template);
+        return Template ? <Template key={section.id} section={section} /> : null;
+      })}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+/** Template '_activities': widgets in rows of 2, then 3, then 2 or more (see activity-rows.ts). */
+import { Container, SimpleGrid, Stack } from '@mantine/core';
+import type { Section } from '../../api/types';
+import { WidgetCard } from '../../widgets/WidgetCard';
+import classes from '../home.module.css';
+import { activityRows } from './activity-rows';
+import { SectionHeader } from './SectionHeader';
+
+export function ActivitiesSection({ section }: { section: Section }) {
+  return (
+    <section className={`${classes.band} ${classes.bandAlt}`}>
+      <Container size="xl">
+        <SectionHeader title={section.title} subTitle={section.sub_title} center />
+        <Stack gap="lg">
+          {activityRows(section.widgets).map((row) => (
+            <SimpleGrid key={row[0]!.id} cols={{ base: 1, sm: 2, md: row.length }} spacing="lg">
+              {row.map((widget) => (
+                <WidgetCard key={widget.id} widget={widget} />
+              ))}
+            </SimpleGrid>
+          ))}
+        </Stack>
+      </Container>
+    </section>
+  );
+}

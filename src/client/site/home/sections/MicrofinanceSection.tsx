@@ -1,0 +1,29 @@
+/** Template '_microfinance' (spec §2.1): the first widget wide across the row, the rest narrow cards. */
+import { Box, Container, SimpleGrid } from '@mantine/core';
+import type { Section } from '../../api/types';
+import { WidgetCard } from '../../widgets/WidgetCard';
+import classes from '../home.module.css';
+import { SectionHeader } from './SectionHeader';
+
+export function MicrofinanceSection({ section }: { section: Section }) {
+  const [first, ...rest] = section.widgets;
+  return (
+    <section className={classes.band}>
+      <Container size="xl">
+        <SectionHeader title={section.title} subTitle={section.sub_title} />
+        {first ? (
+          <Box mb="lg">
+            <WidgetCard widget={first} wide />
+          </Box>
+        ) : null}
+        {rest.length > 0 ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
+            {rest.map((widget) => (
+              <WidgetCard key={widget.id} widget={widget} />
+            ))}
+          </SimpleGrid>
+        ) : null}
+      </Container>
+    </section>
+  );
+}

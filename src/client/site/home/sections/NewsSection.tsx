@@ -1,0 +1,38 @@
+/** Template '_news': the latest posts (GET /cms/posts?size=3) as cards, 'View All' when link_url is set. */
+import { Container, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CmsButton } from '../../../ui/CmsLink';
+import { QueryError } from '../../../ui/QueryError';
+import { latestPostsQuery } from '../../api/queries';
+import type { Section } from '../../api/types';
+import { NewsCard } from '../../news/NewsCard';
+import classes from '../home.module.css';
+import { SectionHeader } from './SectionHeader';
+
+export function NewsSection({ section }: { section: Section }) {
+  const { data: posts, error, refetch, isPending } = useQuery(latestPostsQuery());
+  return (
+    <section className={classes.band}>
+      <Container size="xl">
+        <Group justify="space-between" align="flex-end" mb="xl">
+          <SectionHeader title={section.title ?? 'Latest News'} subTitle={section.sub_title} />
+          {section.link_url ? (
+            <CmsButton href={section.link_url} variant="light" mb="xl">
+              View All
+            </CmsButton>
+          ) : null}
+        </Group>
+        {isPending ? <Loader aria-label="Loading news" /> : null}
+        {error ? <QueryError title="The latest news could not be loaded." error={error} onRetry={() => void refetch()} /> : null}
+        {posts && posts.length === 0 ? <Text>No news yet.</Text> : null}
+        {posts && posts.length > 0 ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            {posts.map((post) => (
+              <NewsCard key={post.id} post={post} />
+            ))}
+          </SimpleGrid>
+        ) : null}
+      </Container>
+    </section>
+  );
+}

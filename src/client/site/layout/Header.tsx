@@ -1,0 +1,64 @@
+/** Site header: a contact strip (phone, email) above the logo and the menu (spec §2.1 "Header"). */
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { SiteInfo } from '../api/types';
+import { MailIcon, PhoneIcon } from '../../ui/icons';
+import classes from './layout.module.css';
+import { MegaMenu } from './MegaMenu';
+import type { MenuEntry } from './menu-tree';
+import { MobileMenu } from './MobileMenu';
+
+export function Header({ site, entries }: { site: SiteInfo; entries: MenuEntry[] }) {
+  return (
+    <header>
+      <div className={classes.topStrip}>
+        <Container size="xl" py={6}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" visibleFrom="sm" truncate>
+              {site.title ?? site.name}
+            </Text>
+            <Group gap="md" wrap="nowrap" ml="auto">
+              {site.phone ? (
+                <Anchor href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} size="sm" c="white">
+                  <Group gap={6} wrap="nowrap" component="span">
+                    <PhoneIcon size={15} />
+                    {site.phone}
+                  </Group>
+                </Anchor>
+              ) : null}
+              {site.email ? (
+                <Anchor href={`mailto:${site.email}`} size="sm" c="white">
+                  <Group gap={6} wrap="nowrap" component="span">
+                    <MailIcon size={15} />
+                    {site.email}
+                  </Group>
+                </Anchor>
+              ) : null}
+            </Group>
+          </Group>
+        </Container>
+      </div>
+      <div className={classes.mainBar}>
+        <Container size="xl" className={classes.mainBarInner}>
+          <Group justify="space-between" wrap="nowrap" mih={72}>
+            <Link to="/" aria-label={`${site.name}, home`}>
+              {site.logo_header ? (
+                <img src={site.logo_header} alt={site.name} height={48} className={classes.logo} />
+              ) : (
+                <Text fw={800} size="xl" c="blue.9" component="span">
+                  {site.name}
+                </Text>
+              )}
+            </Link>
+            <Box component="nav" aria-label="Main" visibleFrom="sm">
+              <MegaMenu entries={entries} />
+            </Box>
+            <Box hiddenFrom="sm">
+              <MobileMenu entries={entries} />
+            </Box>
+          </Group>
+        </Container>
+      </div>
+    </header>
+  );
+}

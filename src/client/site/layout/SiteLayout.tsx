@@ -1,0 +1,30 @@
+/** The frame of every public screen: skip link, header with the mega-menu, main, footer. */
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { menusQuery, siteInfoQuery } from '../api/queries';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import classes from './layout.module.css';
+import { buildMenuTree } from './menu-tree';
+
+export function SiteLayout() {
+  const { data: site } = useSuspenseQuery(siteInfoQuery());
+  // The menu is not worth an error screen: without it the fixed entries (Home, Archive with the
+  // gallery, Contact) still work, so a failed menu read just leaves the columns out.
+  const { data: menus } = useQuery(menusQuery());
+  const entries = useMemo(() => buildMenuTree(menus ?? []), [menus]);
+
+  return (
+    <div className="site-root">
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <Header site={site} entries={entries} />
+      <main id="main-content" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer site={site} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** A news post as a card (home '_news' section and the /details listing); §9 card cuts 80 and 90. */
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import { LIMITS, truncate } from '../../../shared/limits';
+import { DEFAULT_THUMB, excerpt, widgetThumb } from '../../ui/display';
+import { LazyImage } from '../../ui/LazyImage';
+import type { Post } from '../api/types';
+
+export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?: 2 | 3 }) {
+  return (
+    <Card withBorder radius="md" padding={0} h="100%">
+      <LazyImage src={widgetThumb(post.thumb)} fallback={DEFAULT_THUMB} alt="" width={640} height={400} />
+      <Stack gap="xs" p="lg">
+        {post.created_at ? (
+          <Text size="xs" c="gray.7" component="time" dateTime={dayjs(post.created_at).toISOString()}>
+            {dayjs(post.created_at).format('D MMMM YYYY')}
+          </Text>
+        ) : null}
+        <Title order={headingOrder} size="h4">
+          <Anchor renderRoot={(props) => <Link {...props} to="/news/$slug" params={{ slug: post.slug }} />} c="blue.9" title={post.title}>
+            {truncate(post.title, LIMITS.truncate.cardMedium)}
+          </Anchor>
+        </Title>
+        <Text size="sm" c="gray.7">
+          {excerpt(post.content, LIMITS.truncate.cardLong)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+/** A news post (spec §2.1 "News detail"): the thumbnail captioned 'FIG', the title, the HTML content. */
+import { Anchor, Container, Stack, Text } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import { LazyImage } from '../../ui/LazyImage';
+import { SafeHtml } from '../../ui/SafeHtml';
+import { postQuery } from '../api/queries';
+import pageClasses from '../page/page.module.css';
+
+export function NewsScreen({ slug }: { slug: string }) {
+  const { data: post } = useSuspenseQuery(postQuery(slug));
+  return (
+    <Container size="md" py={48} component="article">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/details" size="sm">
+          ← All news
+        </Anchor>
+        {post.thumb ? (
+          <figure style={{ margin: 0 }}>
+            <LazyImage src={post.thumb} alt={post.title} width={1200} height={675} radius="var(--mantine-radius-md)" priority />
+            <Text component="figcaption" size="sm" c="gray.7" mt={6}>
+              FIG
+            </Text>
+          </figure>
+        ) : null}
+        <div>
+          <h1 className={pageClasses.pageTitle}>{post.title}</h1>
+          {post.sub_title ? <p className={pageClasses.pageSub}>{post.sub_title}</p> : null}
+          {post.created_at ? (
+            <Text size="sm" c="gray.7" mt="xs" component="time" dateTime={dayjs(post.created_at).toISOString()}>
+              {dayjs(post.created_at).format('D MMMM YYYY')}
+            </Text>
+          ) : null}
+        </div>
+        <SafeHtml html={post.content} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The top of a page: with a banner image, a full-screen banner carrying the title and sub_title;
+ * without one, a plain heading band. Either way the page's one h1 is here.
+ */
+import { Container } from '@mantine/core';
+import classes from './page.module.css';
+
+interface PageHeadingProps {
+  title: string;
+  subTitle?: string | null;
+  bannerImg?: string | null;
+}
+
+export function PageHeading({ title, subTitle, bannerImg }: PageHeadingProps) {
+  if (bannerImg) {
+    return (
+      <div className={classes.banner}>
+        <img className={classes.bannerImage} src={bannerImg} alt="" width={1600} height={900} fetchPriority="high" />
+        <div className={classes.bannerShade} />
+        <Container size="xl" w="100%" className={classes.bannerText}>
+          <h1 className={classes.bannerTitle}>{title}</h1>
+          {subTitle ? <p className={classes.bannerSub}>{subTitle}</p> : null}
+        </Container>
+      </div>
+    );
+  }
+  return (
+    <div className={classes.pageHead}>
+      <Container size="xl" py={{ base: 32, md: 48 }}>
+        <h1 className={classes.pageTitle}>{title}</h1>
+        {subTitle ? <p className={classes.pageSub}>{subTitle}</p> : null}
+      </Container>
+    </div>
+  );
+}

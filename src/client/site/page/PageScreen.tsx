@@ -1,0 +1,47 @@
+/**
+ * A CMS page by slug (spec §2.1 "Page"): heading (banner or band), thumbnail and content, the
+ * page's sections, then the extra block its slug calls for (services, gallery, career).
+ */
+import { Container, Grid } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { imageAlt } from '../../ui/display';
+import { LazyImage } from '../../ui/LazyImage';
+import { SafeHtml } from '../../ui/SafeHtml';
+import { pageQuery } from '../api/queries';
+import { extraBlockFor } from './extra-blocks';
+import { PageHeading } from './PageHeading';
+import { PageSection } from './PageSection';
+
+export function PageScreen({ slug }: { slug: string }) {
+  const { data: page } = useSuspenseQuery(pageQuery(slug));
+  const Extra = extraBlockFor(page.slug);
+  const hasBody = Boolean(page.thumb || page.content);
+  return (
+    <article>
+      <PageHeading title={page.title} subTitle={page.sub_title} bannerImg={page.banner_img} />
+      {hasBody ? (
+        <Container size="xl" py="xl">
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: page.thumb && page.content ? 8 : 12 }} order={{ base: 2, md: 1 }}>
+              <SafeHtml html={page.content} />
+            </Grid.Col>
+            {page.thumb ? (
+              <Grid.Col span={{ base: 12, md: page.content ? 4 : 12 }} order={{ base: 1, md: 2 }}>
+                <LazyImage src={page.thumb} alt={imageAlt(page)} width={800} height={600} radius="var(--mantine-radius-md)" priority={!page.banner_img} />
+              </Grid.Col>
+            ) : null}
+          </Grid>
+        </Container>
+      ) : null}
+      {page.sections.map((section) => (
+        <PageSection key={section.id} section={section} />
+      ))}
+      {Extra ? (
+        <Suspense fallback={null}>
+          <Extra />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+}
