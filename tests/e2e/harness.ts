@@ -1,0 +1,154 @@
+/**
+ * End-to-end harness: the real server (the same main.ts `npm start` runs) as a child process on a
+ * free port with a fresh SQLite database and seeded demo, and Debian's Chromium driven by
+ * playwright-core.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface RunningApp {
+  baseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  appKey: string;
+  dataDir: string;
+  /** A bearer token for calling the admin API directly (to check what the UI did). */
+  token(): Promise<string>;
+  /** Calls the admin API with the token and app key. */
+  api<T = unknown>(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** The built SPA to serve; `dist` by default. */
+  staticDir?: string;
+  env?: Record<string, string>;
+}
+
+export function chromiumAvailable(): boolean {
+  return fs.existsSync(CHROMIUM);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${url}/cms/docs/json`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
+  const staticDir = path.resolve(options.staticDir ?? 'dist');
+  if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
+    throw new Error(`No build in ${staticDir}: run \`npm run build\` (npm test does it before this layer)`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-e2e-'));
+  const port = await freePort();
+  const adminEmail = 'admin@example.com';
+  const adminPassword = 'e2e-admin-password';
+  const appKey = 'demo';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
+      UPLOAD_DIR: path.join(dataDir, 'uploads'),
+      STATIC_DIR: staticDir,
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      APP_KEY: appKey,
+      LOG_LEVEL: 'warn',
+      PUBLIC_WRITE_LIMIT: '1000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForServer(baseUrl, child, () => log);
+
+  let token: string | undefined;
+  const getToken = async () => {
+    if (token) return token;
+    const res = await fetch(`${baseUrl}/cms/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: adminEmail, password: adminPassword }),
+    });
+    token = ((await res.json()) as { token: string }).token;
+    return token;
+  };
+
+  return {
+    baseUrl,
+    adminEmail,
+    adminPassword,
+    appKey,
+    dataDir,
+    token: getToken,
+    async api<T>(method: string, pathname: string, body?: unknown) {
+      const res = await fetch(`${baseUrl}/cms/api/${pathname.replace(/^\//, '')}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${await getToken()}`,
+          app_key: appKey,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+}
