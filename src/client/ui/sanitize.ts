@@ -1,13 +1,14 @@
 /**
  * The browser half of the sanitiser: DOMPurify with the decisions of sanitize-policy.ts hooked in.
- * Only SafeHtml calls it.
+ * Only SafeHtml calls it. The instance is made on first use, so importing this module where there
+ * is no DOM (unit tests, tooling) costs nothing and fails nothing.
  */
-import DOMPurify from 'dompurify';
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { isAllowedIframeSrc, PURIFY_CONFIG, safeRel } from './sanitize-policy';
 
-const purify = DOMPurify();
+let purifier: Purifier | null = null;
 
-purify.addHook('afterSanitizeAttributes', (node) => {
+function vet(node: Element): void {
   if (node.tagName === 'IFRAME') {
     if (!isAllowedIframeSrc(node.getAttribute('src'))) {
       node.remove();
@@ -26,8 +27,16 @@ purify.addHook('afterSanitizeAttributes', (node) => {
     const rel = safeRel(node.getAttribute('target'), node.getAttribute('rel'));
     if (rel) node.setAttribute('rel', rel);
   }
-});
+}
+
+function instance(): Purifier {
+  if (!purifier) {
+    purifier = DOMPurify(window);
+    purifier.addHook('afterSanitizeAttributes', vet);
+  }
+  return purifier;
+}
 
 export function sanitizeHtml(html: string): string {
-  return purify.sanitize(html, PURIFY_CONFIG);
+  return instance().sanitize(html, PURIFY_CONFIG);
 }
