@@ -1,19 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { postsPageQuery } from '../../site/api/queries';
-import { NewsListScreen } from '../../site/news/NewsListScreen';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { newsListSearch } from '../../site/news/news-search';
 
-const search = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
-
-/** /details: the news listing (spec §2.1 says only that the route exists). */
+/**
+ * The spec keeps a /details route beside /news/{slug} without saying what it shows; it leads to
+ * the news listing, so old links land somewhere useful.
+ */
 export const Route = createFileRoute('/_site/details')({
-  validateSearch: search,
-  loaderDeps: ({ search: { page } }) => ({ page }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(postsPageQuery(deps.page)),
-  component: DetailsRoute,
+  validateSearch: newsListSearch,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/news', search, replace: true });
+  },
 });
-
-function DetailsRoute() {
-  const { page } = Route.useSearch();
-  return <NewsListScreen page={page} />;
-}

@@ -50,7 +50,7 @@ export const latestPostsQuery = () =>
     queryFn: () => list<Post>('posts', { page: 1, size: LIMITS.homeNewsPageSize }),
   });
 
-/** The /details news listing reads whole pages with their page count. */
+/** The /news listing reads whole pages with their page count. */
 export const NEWS_PAGE_SIZE = 9;
 export const postsPageQuery = (page: number) =>
   queryOptions({

@@ -1,8 +1,10 @@
-/** Home (spec §2.1): the slider, the summary claims, then each top section drawn by its template. */
+/**
+ * Home (spec §2.1): the slider, then each top section drawn by its template. The summary claims
+ * (22 years of service …) are content, so they come from the sections staff write, not from code.
+ */
 import { VisuallyHidden } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { siteInfoQuery, topSectionsQuery } from '../api/queries';
-import { ClaimsBand } from './ClaimsBand';
 import { HeroSlider } from './HeroSlider';
 import { sectionComponentFor } from './sections/registry';
 
@@ -15,7 +17,6 @@ export function HomeScreen() {
         <h1>{site.title ?? site.name}</h1>
       </VisuallyHidden>
       <HeroSlider />
-      <ClaimsBand />
       {sections.map((section) => {
         const Template = sectionComponentFor(section.template);
         return Template ? <Template key={section.id} section={section} /> : null;

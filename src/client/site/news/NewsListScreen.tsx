@@ -1,6 +1,6 @@
 /**
- * /details: every news post, newest first, a page at a time. The spec only says the route exists;
- * a listing gives it a purpose (the home 'View All' and the news detail's back link go here).
+ * The news listing: every post, newest first, a page at a time. /details leads here too (the
+ * spec only says that route exists).
  */
 import { Center, Container, Pagination, SimpleGrid, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -27,7 +27,7 @@ export function NewsListScreen({ page }: { page: number }) {
             <Pagination
               total={data.last_page}
               value={data.current_page}
-              onChange={(next) => void navigate({ to: '/details', search: { page: next } })}
+              onChange={(next) => void navigate({ to: '/news', search: { page: next } })}
               getControlProps={(control) => ({ 'aria-label': `${control} page` })}
               getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
             />

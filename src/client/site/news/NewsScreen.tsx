@@ -13,7 +13,7 @@ export function NewsScreen({ slug }: { slug: string }) {
   return (
     <Container size="md" py={48} component="article">
       <Stack gap="lg">
-        <Anchor component={Link} to="/details" size="sm">
+        <Anchor component={Link} to="/news" size="sm">
           ← All news
         </Anchor>
         {post.thumb ? (

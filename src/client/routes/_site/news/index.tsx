@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { postsPageQuery } from '../../../site/api/queries';
+import { newsListSearch } from '../../../site/news/news-search';
+import { NewsListScreen } from '../../../site/news/NewsListScreen';
+
+/** /news: every post, newest first, a page at a time (?page=). */
+export const Route = createFileRoute('/_site/news/')({
+  validateSearch: newsListSearch,
+  loaderDeps: ({ search: { page } }) => ({ page }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(postsPageQuery(deps.page)),
+  component: NewsListRoute,
+});
+
+function NewsListRoute() {
+  const { page } = Route.useSearch();
+  return <NewsListScreen page={page} />;
+}
