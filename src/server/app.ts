@@ -31,6 +31,7 @@ import { crudRoutes } from './routes/crud';
 import { fileRoutes } from './routes/files';
 import { publicRoutes } from './routes/public';
 import { reportRoutes } from './routes/report';
+import { seoRoutes } from './seo/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -101,6 +102,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
     maxAge: '365d',
     immutable: true,
   });
+  await app.register(seoRoutes);
   await app.register(spaRoutes);
   return app;
 }

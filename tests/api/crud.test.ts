@@ -19,7 +19,7 @@ describe.each(await dialects())('CRUD on %s', (dialect) => {
     return t.admin('POST', `/cms/api/${def.resource}`, body);
   };
 
-  describe.each(entities)('%s', (name, def) => {
+  describe.each(entities)('%s', (_name, def) => {
     it('creates, reads, lists, searches, updates and deletes', async () => {
       const body = sampleBody(def);
       const created = await create(def, body);

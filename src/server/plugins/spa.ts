@@ -30,9 +30,7 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (!isPage) return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!template) {
       return reply
         .status(503)
@@ -45,5 +43,13 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(template.replace(HEAD_MARKER, head));
+  };
+
+  // The static plugin would answer "/" as a directory listing request; the home page is the SPA.
+  app.get('/', { schema: { hide: true } }, sendPage);
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (!isPage) return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return sendPage(request, reply);
   });
 }

@@ -1,8 +1,12 @@
 /**
- * What the server writes into <head> of the SPA's HTML for a public URL: the client's config
- * (which site, where the API is) and the page title.
+ * What the server writes into <head> of the SPA's HTML for each URL, so that search engines and
+ * link previews see real titles and descriptions without running JavaScript: the client config,
+ * title, description, canonical link, Open Graph and Twitter tags (from the page or post, falling
+ * back to the site settings), verification and analytics tags. Unknown page and post slugs get
+ * status 404.
  */
 import type { FastifyRequest } from 'fastify';
+import type { Row } from '../content/repository';
 import { findApplication } from '../plugins/tenant';
 
 export interface RenderedHead {
@@ -10,19 +14,142 @@ export interface RenderedHead {
   status: number;
 }
 
+interface Meta {
+  title: string;
+  description: string;
+  image?: string;
+  type: 'website' | 'article';
+  robots?: string;
+}
+
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const plain = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const clip = (value: string, max = 160) => (value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value);
+
+/** Routes of the SPA that are not page slugs. */
+const STATIC_ROUTES = new Set(['', 'contact', 'details']);
+
+export function siteOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+async function activeBySlug(request: FastifyRequest, resource: 'pages' | 'posts', slug: string): Promise<Row | undefined> {
+  const { rows } = await request.server.ctx.services[resource].repo.list(request.server.ctx.config.appKey, {
+    page: 1,
+    size: 1,
+    where: { status: 1, slug },
+  });
+  return rows[0];
+}
+
+async function metaFor(request: FastifyRequest, site: Row | undefined, pathname: string): Promise<{ meta: Meta; status: number }> {
+  const siteName = text(site?.name) || 'Website';
+  const fallback: Meta = {
+    title: text(site?.meta_title) || text(site?.og_title) || text(site?.title) || siteName,
+    description: text(site?.meta_description) || text(site?.og_description) || text(site?.description),
+    image: text(site?.og_image) || text(site?.logo_header) || undefined,
+    type: 'website',
+  };
+  const notFound = { meta: { ...fallback, title: `Page Not Found · ${siteName}`, robots: 'noindex' }, status: 404 };
+  const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+
+  if (segments[0] === 'admin') return { meta: { ...fallback, title: `Admin · ${siteName}`, robots: 'noindex, nofollow' }, status: 200 };
+  if (segments.length === 0) return { meta: fallback, status: 200 };
+  if (segments.length === 1 && STATIC_ROUTES.has(segments[0]!)) {
+    const titles: Record<string, string> = { contact: 'Contact', details: 'News' };
+    return { meta: { ...fallback, title: `${titles[segments[0]!]} · ${siteName}` }, status: 200 };
+  }
+  if (segments.length === 1) {
+    const page = await activeBySlug(request, 'pages', segments[0]!);
+    if (!page) return notFound;
+    return {
+      meta: {
+        title: `${text(page.title) || siteName} · ${siteName}`,
+        description: clip(text(page.meta_description) || text(page.description) || plain(text(page.content)) || fallback.description),
+        image: text(page.banner_img) || text(page.thumb) || fallback.image,
+        type: 'website',
+      },
+      status: 200,
+    };
+  }
+  if (segments.length === 2 && segments[0] === 'news') {
+    const post = await activeBySlug(request, 'posts', segments[1]!);
+    if (!post) return notFound;
+    return {
+      meta: {
+        title: `${text(post.meta_title) || text(post.title)} · ${siteName}`,
+        description: clip(text(post.meta_description) || text(post.sub_title) || plain(text(post.content)) || fallback.description),
+        image: text(post.thumb) || fallback.image,
+        type: 'article',
+      },
+      status: 200,
+    };
+  }
+  return notFound;
+}
+
+const absolute = (origin: string, url: string | undefined) =>
+  !url ? undefined : /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
 export async function renderHead(request: FastifyRequest): Promise<RenderedHead> {
   const { appKey } = request.server.ctx.config;
   const site = await findApplication(request, appKey);
-  const clientConfig = JSON.stringify({ apiBase: '/cms', appKey });
-  const title = String(site?.meta_title || site?.title || site?.name || 'Website');
-  return {
-    head: [
-      `<meta name="app-config" content="${escapeHtml(clientConfig)}">`,
-      `<title>${escapeHtml(title)}</title>`,
-    ].join('\n    '),
-    status: 200,
-  };
+  const origin = siteOrigin(request);
+  const pathname = request.url.split('?')[0]!;
+  const { meta, status } = await metaFor(request, site, pathname);
+  const canonical = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
+  const image = absolute(origin, meta.image);
+
+  const tag = (name: string, attr: 'name' | 'property', content: string | undefined) =>
+    content ? `<meta ${attr}="${name}" content="${escapeHtml(content)}">` : '';
+  const lines = [
+    `<meta name="app-config" content="${escapeHtml(JSON.stringify({ apiBase: '/cms', appKey }))}">`,
+    `<title>${escapeHtml(meta.title)}</title>`,
+    tag('description', 'name', meta.description),
+    tag('keywords', 'name', text(site?.meta_keywords)),
+    tag('robots', 'name', meta.robots),
+    status === 200 && !meta.robots ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    site?.icon ? `<link rel="icon" href="${escapeHtml(String(site.icon))}">` : '',
+    tag('og:site_name', 'property', text(site?.name)),
+    tag('og:type', 'property', meta.type),
+    tag('og:title', 'property', meta.title),
+    tag('og:description', 'property', meta.description),
+    tag('og:url', 'property', canonical),
+    tag('og:image', 'property', image),
+    tag('twitter:card', 'name', image ? 'summary_large_image' : 'summary'),
+    tag('twitter:title', 'name', meta.title),
+    tag('twitter:description', 'name', meta.description),
+    tag('twitter:image', 'name', image),
+    tag('google-site-verification', 'name', text(site?.google_site_verification)),
+    ...analyticsTags(site),
+    jsonLd(site),
+  ];
+  return { head: lines.filter(Boolean).join('\n    '), status };
+}
+
+/** Vendor loaders come from their hosts; their set-up runs from /analytics.js (no inline script: CSP). */
+function analyticsTags(site: Row | undefined): string[] {
+  const ga = text(site?.google_analytics_id);
+  const gtm = text(site?.google_tag_manager_id);
+  const pixel = text(site?.facebook_pixels_id);
+  if (!ga && !gtm && !pixel) return [];
+  return [
+    ga ? `<script async src="https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ga)}"></script>` : '',
+    '<script defer src="/analytics.js"></script>',
+  ];
+}
+
+/** The site's meta_schema (JSON-LD) as a data block; `</` is escaped so it cannot close the tag. */
+function jsonLd(site: Row | undefined): string {
+  const schema = text(site?.meta_schema);
+  if (!schema) return '';
+  try {
+    JSON.parse(schema);
+  } catch {
+    return '';
+  }
+  return `<script type="application/ld+json">${schema.replace(/</g, '\\u003c')}</script>`;
 }

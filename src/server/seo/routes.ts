@@ -1,0 +1,86 @@
+/** /sitemap.xml, /robots.txt and /analytics.js: generated from the site's content and settings. */
+import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '../../shared/limits';
+import { findApplication } from '../plugins/tenant';
+import { escapeHtml, siteOrigin } from './head';
+
+export async function seoRoutes(app: FastifyInstance): Promise<void> {
+  const { appKey } = app.ctx.config;
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const origin = siteOrigin(request);
+    const active = { page: 1, size: LIMITS.maxPageSize, where: { status: 1 } };
+    const [pages, posts] = await Promise.all([
+      app.ctx.services.pages.repo.list(appKey, active),
+      app.ctx.services.posts.repo.list(appKey, active),
+    ]);
+    const url = (path: string, lastmod?: unknown) =>
+      `  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod ? `<lastmod>${String(lastmod).slice(0, 10)}</lastmod>` : ''}</url>`;
+    const urls = [
+      url('/'),
+      url('/contact'),
+      ...pages.rows.map((p) => url(`/${encodeURIComponent(String(p.slug))}`, p.updated_at)),
+      ...posts.rows.map((p) => url(`/news/${encodeURIComponent(String(p.slug))}`, p.updated_at)),
+    ];
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /cms/api/\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`),
+  );
+
+  app.get('/analytics.js', { schema: { hide: true } }, async (request, reply) => {
+    const site = await findApplication(request, appKey);
+    const ids = {
+      ga: String(site?.google_analytics_id ?? '').trim(),
+      gtm: String(site?.google_tag_manager_id ?? '').trim(),
+      pixel: String(site?.facebook_pixels_id ?? '').trim(),
+    };
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(`(${analyticsBootstrap.toString()})(${JSON.stringify(ids)});\n`);
+  });
+}
+
+/** Runs in the browser: the vendors' standard set-up snippets, fed with the site's ids. */
+/* eslint-disable */
+function analyticsBootstrap(ids: { ga: string; gtm: string; pixel: string }) {
+  const w = window as any;
+  if (ids.ga) {
+    w.dataLayer = w.dataLayer || [];
+    w.gtag = function () {
+      w.dataLayer.push(arguments);
+    };
+    w.gtag('js', new Date());
+    w.gtag('config', ids.ga);
+  }
+  if (ids.gtm) {
+    w.dataLayer = w.dataLayer || [];
+    w.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+    const s = document.createElement('script');
+    s.async = true;
+    s.src = 'https://www.googletagmanager.com/gtm.js?id=' + encodeURIComponent(ids.gtm);
+    document.head.appendChild(s);
+  }
+  if (ids.pixel) {
+    const fbq: any = function () {
+      fbq.callMethod ? fbq.callMethod.apply(fbq, arguments) : fbq.queue.push(arguments);
+    };
+    fbq.queue = [];
+    fbq.loaded = true;
+    fbq.version = '2.0';
+    w.fbq = w._fbq = fbq;
+    const s = document.createElement('script');
+    s.async = true;
+    s.src = 'https://connect.facebook.net/en_US/fbevents.js';
+    document.head.appendChild(s);
+    fbq('init', ids.pixel);
+    fbq('track', 'PageView');
+  }
+}

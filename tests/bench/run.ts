@@ -1,0 +1,73 @@
+/**
+ * `npm run bench`: load on 127.0.0.1 only, 10 s per endpoint, then a table of req/s, p50, p99 and
+ * the ratio to a bare node:http server sending the same sliders body. Measures; asserts nothing.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-bench-'));
+const children: ChildProcess[] = [];
+
+function start(args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+async function load(title: string, url: string, connections: number, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections, duration: DURATION_S, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { title, connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+try {
+  const port = 3900;
+  console.log(`Seeding a bench database (demo site + 10,000 posts) in ${dir} …`);
+  await start(['--import', 'tsx', 'tests/bench/server.ts'], {
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${path.join(dir, 'site.db')}`,
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    STATIC_DIR: path.join(dir, 'no-build'),
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'bench-password',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const publicHeaders = { 'app-key': 'demo' };
+  const login = await fetch(`${base}/cms/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: 'bench@example.com', password: 'bench-password' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const adminHeaders = { authorization: `Bearer ${token}`, app_key: 'demo' };
+
+  const bodyFile = path.join(dir, 'sliders.json');
+  fs.writeFileSync(bodyFile, await (await fetch(`${base}/cms/sliders`, { headers: publicHeaders })).text());
+  await start(['tests/bench/bare.mjs'], { PORT: String(port + 1), BODY_FILE: bodyFile });
+
+  const rows = [
+    await load('bare node:http (same sliders body)', `http://127.0.0.1:${port + 1}/`, 50, {}),
+    await load('GET /cms/sliders', `${base}/cms/sliders`, 50, publicHeaders),
+    await load('GET /cms/pages/about', `${base}/cms/pages/about`, 50, publicHeaders),
+    await load('GET /cms/posts?size=3', `${base}/cms/posts?size=3`, 50, publicHeaders),
+    await load('GET /cms/api/posts?search_key=… (10,000 posts)', `${base}/cms/api/posts?page=1&size=10&search_key=network%20update`, 10, adminHeaders),
+  ];
+  const bare = rows[0]!.rps;
+  console.log(`\n${DURATION_S} s per endpoint, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})\n`);
+  console.log('| endpoint | connections | req/s | p50 ms | p99 ms | ratio to bare |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows) {
+    console.log(`| ${r.title} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(2)} |`);
+  }
+  console.log('\nTargets: public reads ≥ 0.60 of bare; admin search p99 ≤ 50 ms.');
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,32 @@
+/**
+ * The server under test for `npm run bench`: a fresh SQLite database with the demo site plus
+ * 10,000 posts (for the admin search), listening on $PORT with warnings-only logging.
+ */
+import { createServer } from '../../src/server/bootstrap';
+import { configFromEnv } from '../../src/server/config';
+
+const POSTS = 10_000;
+const config = { ...configFromEnv(), logLevel: 'warn' };
+const { app } = await createServer(config);
+const posts = app.ctx.services.posts.repo;
+const topics = ['Branch banking', 'Microfinance', 'Network', 'Training', 'Hardware', 'Savings', 'Loans', 'Audit'];
+await app.ctx.database.db.transaction().execute(async (trx) => {
+  for (let i = 0; i < POSTS; i++) {
+    const topic = topics[i % topics.length]!;
+    await posts.insert(
+      config.appKey,
+      {
+        title: `${topic} update number ${i}`,
+        slug: `bench-${i}`,
+        sub_title: `Notes from the ${topic.toLowerCase()} team`,
+        content: `<p>${topic} report ${i}: progress across districts, new branches and trained staff.</p>`,
+        status: 1,
+        sort_order: 0,
+        tags: topic.toLowerCase(),
+      },
+      trx,
+    );
+  }
+});
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+console.log('ready');
