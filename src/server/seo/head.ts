@@ -30,7 +30,7 @@ const plain = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' 
 const clip = (value: string, max = 160) => (value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value);
 
 /** Routes of the SPA that are not page slugs. */
-const STATIC_ROUTES = new Set(['', 'contact', 'details']);
+const STATIC_ROUTES = new Set(['contact', 'details', 'news']);
 
 export function siteOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
@@ -59,7 +59,7 @@ async function metaFor(request: FastifyRequest, site: Row | undefined, pathname:
   if (segments[0] === 'admin') return { meta: { ...fallback, title: `Admin · ${siteName}`, robots: 'noindex, nofollow' }, status: 200 };
   if (segments.length === 0) return { meta: fallback, status: 200 };
   if (segments.length === 1 && STATIC_ROUTES.has(segments[0]!)) {
-    const titles: Record<string, string> = { contact: 'Contact', details: 'News' };
+    const titles: Record<string, string> = { contact: 'Contact', details: 'News', news: 'News' };
     return { meta: { ...fallback, title: `${titles[segments[0]!]} · ${siteName}` }, status: 200 };
   }
   if (segments.length === 1) {

@@ -19,6 +19,7 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
     const urls = [
       url('/'),
       url('/contact'),
+      url('/news'),
       ...pages.rows.map((p) => url(`/${encodeURIComponent(String(p.slug))}`, p.updated_at)),
       ...posts.rows.map((p) => url(`/news/${encodeURIComponent(String(p.slug))}`, p.updated_at)),
     ];

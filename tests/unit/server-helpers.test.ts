@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { slugify } from '../../src/server/content/slug';
+import { PublicCache } from '../../src/server/public-cache';
+import { FailureThrottle } from '../../src/server/security/failure-throttle';
+import { hashPassword, verifyPassword } from '../../src/server/security/passwords';
+
+describe('slugify', () => {
+  it.each([
+    ['Annual Reports 2024', 'annual-reports-2024'],
+    ['  Héllo, Wörld!  ', 'hello-world'],
+    ['Network & Infrastructure', 'network-infrastructure'],
+    ['---', ''],
+  ])('%s → %s', (input, expected) => expect(slugify(input)).toBe(expected));
+
+  it('never exceeds 100 characters nor ends with a dash', () => {
+    const slug = slugify(`${'word '.repeat(40)}end`);
+    expect(slug.length).toBeLessThanOrEqual(100);
+    expect(slug.endsWith('-')).toBe(false);
+  });
+});
+
+describe('FailureThrottle', () => {
+  it('blocks after the limit within the window and frees the key when the window passes', () => {
+    const throttle = new FailureThrottle(3, 60_000);
+    for (let i = 0; i < 3; i++) throttle.fail('ip|user', 1_000 + i);
+    expect(throttle.retryAfter('ip|user', 2_000)).toBe(59);
+    expect(throttle.retryAfter('other', 2_000)).toBe(0);
+    expect(throttle.retryAfter('ip|user', 61_003)).toBe(0);
+  });
+
+  it('forgets failures after a success', () => {
+    const throttle = new FailureThrottle(2);
+    throttle.fail('k', 0);
+    throttle.fail('k', 1);
+    throttle.reset('k');
+    expect(throttle.retryAfter('k', 2)).toBe(0);
+  });
+});
+
+describe('PublicCache', () => {
+  it('returns what was stored until it expires, with a stable ETag per body', () => {
+    const cache = new PublicCache(1_000);
+    const entry = cache.set('demo', '/cms/sliders', '{"a":1}', 0);
+    expect(cache.get('demo', '/cms/sliders', 500)).toEqual(entry);
+    expect(cache.get('demo', '/cms/sliders', 1_001)).toBeUndefined();
+    expect(cache.set('demo', '/x', '{"a":1}', 0).etag).toBe(entry.etag);
+  });
+
+  it('drops one application on its writes and keeps the others', () => {
+    const cache = new PublicCache();
+    cache.set('a', '/cms/sliders', '1');
+    cache.set('b', '/cms/sliders', '2');
+    cache.invalidate('a');
+    expect(cache.get('a', '/cms/sliders')).toBeUndefined();
+    expect(cache.get('b', '/cms/sliders')?.body).toBe('2');
+  });
+});
+
+describe('passwords', () => {
+  it('verifies the right password only, with a fresh salt each time', async () => {
+    const one = await hashPassword('s3cret-pass');
+    const two = await hashPassword('s3cret-pass');
+    expect(one).not.toBe(two);
+    expect(await verifyPassword('s3cret-pass', one)).toBe(true);
+    expect(await verifyPassword('wrong-pass', one)).toBe(false);
+    expect(await verifyPassword('s3cret-pass', 'plain-text')).toBe(false);
+  });
+});
