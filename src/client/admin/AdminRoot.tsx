@@ -1,0 +1,40 @@
+import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/tiptap/styles.css';
+import './admin.css';
+import { MantineThemeProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useRouter } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useFailureNotifications } from './api/useFailureNotifications';
+import { adminTheme } from './admin-theme';
+import { AdminLayout } from './layout/AdminLayout';
+import { LoginScreen } from './login/LoginScreen';
+import { useSignedIn } from './session/useSignedIn';
+
+/**
+ * Everything under /admin renders inside this: the admin theme and notifications, then either the
+ * login screen (signed out, whatever the path, so the same screen returns after signing in) or the
+ * signed-in layout around `children`.
+ */
+export function AdminRoot({ children }: { children: ReactNode }) {
+  const signedIn = useSignedIn();
+  const router = useRouter();
+  const previous = useRef(signedIn);
+  useFailureNotifications();
+
+  useEffect(() => {
+    // Loaders skip admin reads while signed out; run them again once the session changes.
+    if (previous.current !== signedIn) void router.invalidate();
+    previous.current = signedIn;
+  }, [router, signedIn]);
+
+  return (
+    <MantineThemeProvider theme={adminTheme}>
+      <div className="admin-root">
+        <Notifications position="top-right" />
+        {signedIn ? <AdminLayout>{children}</AdminLayout> : <LoginScreen />}
+      </div>
+    </MantineThemeProvider>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * What the admin may do with each entity, on top of its shared definition. The special cases are
+ * here rather than flags inside the generic screens: app settings are edited by app key and never
+ * created or deleted from the panel; contact messages are read and deleted only.
+ */
+import { ENTITIES, type EntityDef, entityByAdminPath } from '../../shared/entities';
+
+export interface AdminEntity {
+  def: EntityDef;
+  /** Field whose value addresses one record in /cms/api/{resource}/{key} and /form/{key}. */
+  keyField: string;
+  canCreate: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+const OVERRIDES: Partial<Record<string, Partial<AdminEntity>>> = {
+  [ENTITIES.applications.resource]: { keyField: 'app_key', canCreate: false, canDelete: false },
+};
+
+export function adminEntity(def: EntityDef): AdminEntity {
+  const readOnly = def.readOnlyResource === true;
+  return {
+    def,
+    keyField: 'id',
+    canCreate: !readOnly,
+    canEdit: !readOnly,
+    canDelete: true,
+    ...OVERRIDES[def.resource],
+  };
+}
+
+export function adminEntityByPath(path: string): AdminEntity | undefined {
+  const def = entityByAdminPath(path);
+  return def ? adminEntity(def) : undefined;
+}
+
+/** The key of one row, as a URL segment. */
+export function recordKey(entity: AdminEntity, row: Record<string, unknown>): string {
+  return String(row[entity.keyField]);
+}

@@ -1,0 +1,46 @@
+/** The dashboard's and media picker's reads. */
+import { queryOptions } from '@tanstack/react-query';
+import type { ItemEnvelope } from '../../../shared/envelope';
+import { config } from '../../config';
+import { adminCall } from './admin-call';
+import type { Row } from './entity-queries';
+
+export interface AppReport {
+  total_page: number;
+  total_section: number;
+  total_widget: number;
+  total_post_category: number;
+  total_post: number;
+}
+
+export const adminKeys = {
+  report: ['admin', 'app-report'] as const,
+  files: ['admin', 'files'] as const,
+  me: ['admin', 'me'] as const,
+};
+
+export const appReportQuery = queryOptions({
+  queryKey: adminKeys.report,
+  queryFn: ({ signal }) => adminCall<ItemEnvelope<AppReport>>('app-report', { signal }).then((r) => r.data),
+  meta: { failureTitle: 'Loading the report counts failed' },
+});
+
+/** The site this panel manages: its application row, by the configured app key. */
+export const currentAppQuery = queryOptions({
+  queryKey: ['entities', 'applications', 'record', config.appKey] as const,
+  queryFn: ({ signal }) => adminCall<ItemEnvelope<Row>>(`applications/${config.appKey}`, { signal }).then((r) => r.data),
+  meta: { failureTitle: 'Loading the site information failed' },
+});
+
+export const filesQuery = queryOptions({
+  queryKey: adminKeys.files,
+  queryFn: ({ signal }) => adminCall<{ file_names: string[] }>('files', { signal }).then((r) => r.file_names),
+  meta: { failureTitle: 'Loading the media files failed' },
+});
+
+export const meQuery = queryOptions({
+  queryKey: adminKeys.me,
+  queryFn: ({ signal }) => adminCall<ItemEnvelope<Row>>('me', { signal }).then((r) => r.data),
+  staleTime: Infinity,
+  meta: { failureTitle: 'Loading your account failed' },
+});

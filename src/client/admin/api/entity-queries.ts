@@ -1,0 +1,70 @@
+/**
+ * Query-options factories for the admin screens. Keys are hierarchical so one invalidation of
+ * ['entities', resource] refreshes a resource's lists, records and selector options together.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { EntityDef } from '../../../shared/entities';
+import type { ItemEnvelope, ListEnvelope } from '../../../shared/envelope';
+import { LIMITS } from '../../../shared/limits';
+import { adminCall } from './admin-call';
+
+export type Row = Record<string, unknown>;
+
+export interface ListSearch {
+  page: number;
+  size: number;
+  search: string;
+}
+
+export const entityKeys = {
+  all: (resource: string) => ['entities', resource] as const,
+  list: (resource: string, search: ListSearch) => ['entities', resource, 'list', search] as const,
+  record: (resource: string, key: string) => ['entities', resource, 'record', key] as const,
+  options: (resource: string) => ['entities', resource, 'options'] as const,
+};
+
+export function entityListQuery(def: EntityDef, search: ListSearch) {
+  return queryOptions({
+    queryKey: entityKeys.list(def.resource, search),
+    queryFn: ({ signal }) =>
+      adminCall<ListEnvelope<Row>>(def.resource, {
+        query: { page: search.page, size: search.size, search_key: search.search },
+        signal,
+      }).then((r) => r.data),
+    placeholderData: (previous) => previous,
+    meta: { failureTitle: `Loading ${def.title} failed` },
+  });
+}
+
+export function entityRecordQuery(def: EntityDef, key: string) {
+  return queryOptions({
+    queryKey: entityKeys.record(def.resource, key),
+    queryFn: ({ signal }) =>
+      adminCall<ItemEnvelope<Row>>(`${def.resource}/${encodeURIComponent(key)}`, { signal }).then((r) => r.data),
+    // A form must start from the stored record, not from a minute-old copy.
+    staleTime: 0,
+    meta: { failureTitle: `Loading the ${def.formTitle} failed` },
+  });
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** Choices of a relation selector: every row of `resource`, labelled by `labelField`. */
+export function relationOptionsQuery(resource: string, labelField: string) {
+  return queryOptions({
+    queryKey: [...entityKeys.options(resource), labelField],
+    queryFn: ({ signal }) =>
+      adminCall<ListEnvelope<Row>>(resource, { query: { page: 1, size: LIMITS.selectorSize }, signal }).then((r) =>
+        r.data.data.map(
+          (row): Option => ({
+            value: String(row.id),
+            label: `${String(row[labelField] ?? '') || 'Untitled'} (#${String(row.id)})`,
+          }),
+        ),
+      ),
+    meta: { failureTitle: `Loading the ${resource} choices failed` },
+  });
+}

@@ -1,0 +1,79 @@
+import { Button, Card, Group, Stack, Table, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import { useEffect, useRef } from 'react';
+import type { AdminEntity } from '../admin-entities';
+import { entityRecordQuery } from '../api/entity-queries';
+import { DeleteDialog } from '../list/DeleteDialog';
+import { useDeleteConfirm } from '../list/useDeleteConfirm';
+import { QueryState } from '../QueryState';
+
+/** Read-only records (contact messages): every field as text, with Delete and Back. */
+export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recordKey: string }) {
+  const { def } = entity;
+  const navigate = useNavigate();
+  const record = useQuery(entityRecordQuery(def, recordKey));
+  const [deleteState, sendDelete] = useDeleteConfirm(entity);
+  const wasDeleting = useRef(false);
+
+  useEffect(() => {
+    // Once the record is gone there is nothing to show here: back to the list.
+    if (wasDeleting.current && deleteState.matches('idle')) void navigate({ to: '/admin/$entity', params: { entity: def.adminPath } });
+    wasDeleting.current = deleteState.matches('deleting');
+  }, [deleteState, navigate, def.adminPath]);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>{def.formTitle}</Title>
+        <Button component={Link} to={`/admin/${def.adminPath}`} variant="default">
+          Back
+        </Button>
+      </Group>
+      <QueryState query={record} label={`the ${def.formTitle}`}>
+        {(row) => (
+          <Card withBorder padding="lg">
+            <Table>
+              <Table.Tbody>
+                {Object.entries(def.fields).map(([name, field]) => (
+                  <Table.Tr key={name}>
+                    <Table.Th scope="row" w={160} style={{ verticalAlign: 'top' }}>
+                      {field.label}
+                    </Table.Th>
+                    <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{String(row[name] ?? '') || '--'}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Th scope="row">Received</Table.Th>
+                  <Table.Td>{row.created_at ? dayjs(String(row.created_at)).format('YYYY-MM-DD HH:mm') : '--'}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            {entity.canDelete && (
+              <Group mt="md">
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={() =>
+                    sendDelete({ type: 'delete.request', id: recordKey, label: String(row[def.labelField] ?? '') })
+                  }
+                >
+                  Delete
+                </Button>
+              </Group>
+            )}
+          </Card>
+        )}
+      </QueryState>
+      <DeleteDialog
+        opened={!deleteState.matches('idle')}
+        label={deleteState.context.target?.label ?? ''}
+        deleting={deleteState.matches('deleting')}
+        errorMessage={deleteState.context.errorMessage}
+        onClose={() => sendDelete({ type: 'delete.cancel' })}
+        onConfirm={() => sendDelete({ type: 'delete.confirm' })}
+      />
+    </Stack>
+  );
+}

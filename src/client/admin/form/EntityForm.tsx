@@ -1,0 +1,113 @@
+import { Alert, Button, Card, Center, Grid, Group, Loader, Stack, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { AdminEntity } from '../admin-entities';
+import { FieldInput, WIDE_KINDS } from './field-registry';
+import { formFields } from './form-values';
+import { useEntityFormMachine } from './useEntityFormMachine';
+
+export const SUCCESS_TEXT = 'Success! Data updated successfully.';
+
+interface Props {
+  entity: AdminEntity;
+  /** The record's key; without one the form creates. */
+  recordKey?: string;
+}
+
+/** The one form screen of every entity, driven by its definition's fields and the form machine. */
+export function EntityForm({ entity, recordKey }: Props) {
+  const { def } = entity;
+  const [state, send] = useEntityFormMachine(entity, recordKey);
+  const { values, fieldErrors, errorMessage, id } = state.context;
+  const saving = state.matches('saving') || state.matches('waitingForConnection');
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>{def.formTitle}</Title>
+        <Button component={Link} to={`/admin/${def.adminPath}`} variant="default">
+          Back
+        </Button>
+      </Group>
+
+      {state.matches('loading') && (
+        <Center py="xl">
+          <Loader aria-label={`Loading the ${def.formTitle}`} />
+        </Center>
+      )}
+
+      {state.matches('loadFailed') && (
+        <Alert color="red" role="alert" title={`Could not load the ${def.formTitle}`}>
+          {errorMessage}
+          <div>
+            <Button mt="sm" size="xs" variant="light" color="red" onClick={() => send({ type: 'form.retryLoad' })}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      )}
+
+      {!state.matches('loading') && !state.matches('loadFailed') && (
+        <Card
+          withBorder
+          padding="lg"
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'form.submit' });
+          }}
+        >
+          <Stack gap="md">
+            {state.matches('success') && (
+              <Alert color="green" role="status">
+                {def.successText ?? SUCCESS_TEXT}
+              </Alert>
+            )}
+            {state.matches('waitingForConnection') && (
+              <Alert color="yellow" role="status" title="Waiting for connection…">
+                Your changes are kept and will be saved once, as soon as the server can be reached.
+                <div>
+                  <Button mt="sm" size="xs" variant="default" onClick={() => send({ type: 'form.cancelWaiting' })}>
+                    Cancel
+                  </Button>
+                </div>
+              </Alert>
+            )}
+            {state.matches('editing') && errorMessage && (
+              <Alert color="red" role="alert" title="Not saved">
+                {errorMessage}
+                {/* Errors about fields this form does not show would otherwise be invisible. */}
+                {Object.entries(fieldErrors)
+                  .filter(([name]) => !(name in def.fields) || def.fields[name]!.readOnly || def.fields[name]!.hidden)
+                  .map(([name, text]) => (
+                    <div key={name}>{`${name}: ${text}`}</div>
+                  ))}
+              </Alert>
+            )}
+            <Grid gap="md">
+              {formFields(def).map(([name, field]) => (
+                <Grid.Col key={name} span={WIDE_KINDS.has(field.kind) ? 12 : { base: 12, md: 6 }}>
+                  <FieldInput
+                    name={name}
+                    field={field}
+                    value={values[name]}
+                    error={fieldErrors[name]}
+                    disabled={saving}
+                    onChange={(value) => send({ type: 'field.change', field: name, value })}
+                    resource={def.resource}
+                    recordId={id}
+                  />
+                </Grid.Col>
+              ))}
+            </Grid>
+            <Group>
+              <Button type="submit" loading={saving} disabled={saving}>
+                Submit
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Field kind → Mantine input. Every input gets the same props; a new kind is one entry here and
+ * one word in define.ts.
+ */
+import { Autocomplete, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import type { ReactNode } from 'react';
+import type { FieldDef, FieldKind } from '../../../shared/entities';
+import { HtmlField } from './inputs/HtmlField';
+import { ImageField } from './inputs/ImageField';
+import { RelationField } from './inputs/RelationField';
+
+export interface FieldProps {
+  name: string;
+  field: FieldDef;
+  value: unknown;
+  error: string | undefined;
+  disabled: boolean;
+  onChange: (value: unknown) => void;
+  /** The resource and key of the record being edited (a record may not be its own parent). */
+  resource: string;
+  recordId: string | undefined;
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+function common({ name, field, error, disabled }: FieldProps) {
+  return {
+    name,
+    label: field.label,
+    description: field.hint,
+    error,
+    disabled,
+    withAsterisk: field.required,
+  };
+}
+
+const FIELDS: Record<FieldKind, (props: FieldProps) => ReactNode> = {
+  text: (p) =>
+    p.field.choices ? (
+      <Autocomplete
+        {...common(p)}
+        data={p.field.choices.map((c) => String(c.value))}
+        value={text(p.value)}
+        onChange={p.onChange}
+      />
+    ) : (
+      <TextInput {...common(p)} value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
+    ),
+  textarea: (p) => (
+    <Textarea
+      {...common(p)}
+      rows={p.field.rows ?? 3}
+      value={text(p.value)}
+      onChange={(e) => p.onChange(e.currentTarget.value)}
+    />
+  ),
+  html: (p) => <HtmlField {...p} />,
+  email: (p) => (
+    <TextInput
+      {...common(p)}
+      type="email"
+      autoComplete="off"
+      value={text(p.value)}
+      onChange={(e) => p.onChange(e.currentTarget.value)}
+    />
+  ),
+  url: (p) => (
+    <TextInput {...common(p)} type="url" value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
+  ),
+  digits: (p) => (
+    <TextInput
+      {...common(p)}
+      inputMode="numeric"
+      pattern="\+?[0-9]*"
+      value={text(p.value)}
+      onChange={(e) => p.onChange(e.currentTarget.value)}
+    />
+  ),
+  number: (p) => (
+    <NumberInput
+      {...common(p)}
+      min={p.field.min}
+      allowDecimal={false}
+      value={typeof p.value === 'number' ? p.value : text(p.value)}
+      onChange={p.onChange}
+    />
+  ),
+  date: (p) => (
+    <TextInput {...common(p)} type="date" value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
+  ),
+  datetime: (p) => (
+    <DateTimePicker
+      {...common(p)}
+      withSeconds
+      clearable
+      valueFormat="YYYY-MM-DD HH:mm:ss"
+      placeholder="Pick date and time"
+      value={text(p.value) || null}
+      onChange={(value) => p.onChange(value ?? '')}
+    />
+  ),
+  select: (p) => {
+    const choices = p.field.choices ?? [];
+    return (
+      <Select
+        {...common(p)}
+        clearable={!p.field.required}
+        data={choices.map((c) => ({ value: String(c.value), label: c.label }))}
+        value={p.value === null || p.value === undefined ? null : String(p.value)}
+        // Back to the choice's own value, so numeric choices (is_top 1/0) stay numbers.
+        onChange={(v) => p.onChange(v === null ? null : (choices.find((c) => String(c.value) === v)?.value ?? v))}
+      />
+    );
+  },
+  relation: (p) => <RelationField {...p} />,
+  image: (p) => <ImageField {...p} />,
+  password: (p) => (
+    <PasswordInput
+      {...common(p)}
+      autoComplete="new-password"
+      value={text(p.value)}
+      onChange={(e) => p.onChange(e.currentTarget.value)}
+    />
+  ),
+};
+
+/** Kinds that read better across the whole form width. */
+export const WIDE_KINDS: ReadonlySet<FieldKind> = new Set(['textarea', 'html', 'image']);
+
+export function FieldInput(props: FieldProps) {
+  return <>{FIELDS[props.field.kind](props)}</>;
+}

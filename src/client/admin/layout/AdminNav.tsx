@@ -1,0 +1,31 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Link, useLocation } from '@tanstack/react-router';
+import { ADMIN_SCREENS, currentScreen } from './admin-screens';
+
+interface Props {
+  onNavigate: () => void;
+  onLogout: () => void;
+}
+
+export function AdminNav({ onNavigate, onLogout }: Props) {
+  const { pathname } = useLocation();
+  const current = currentScreen(pathname);
+  return (
+    <Stack component="nav" aria-label="Admin screens" gap={0} h="100%">
+      <ScrollArea style={{ flex: 1 }}>
+        {ADMIN_SCREENS.map((screen) => (
+          <NavLink
+            key={screen.path}
+            component={Link}
+            to={`/admin/${screen.path}`}
+            label={screen.label}
+            active={screen === current}
+            aria-current={screen === current ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+        ))}
+      </ScrollArea>
+      <NavLink component="button" label="Logout" c="red.7" onClick={onLogout} />
+    </Stack>
+  );
+}

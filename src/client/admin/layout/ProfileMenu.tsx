@@ -1,0 +1,54 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ENTITIES } from '../../../shared/entities';
+import { config } from '../../config';
+import { meQuery } from '../api/admin-queries';
+
+interface Props {
+  onLogout: () => void;
+}
+
+/**
+ * The navbar's profile dropdown. The spec's entries were placeholders; here My Profile opens the
+ * signed-in user's own record, Settings the site settings, and Billing says plainly that there is
+ * no billing rather than leading nowhere.
+ */
+export function ProfileMenu({ onLogout }: Props) {
+  const me = useQuery(meQuery);
+  const name = me.data ? String(me.data.name || me.data.email || 'Admin') : 'Admin';
+  return (
+    <Menu position="bottom-end" withArrow width={220}>
+      <Menu.Target>
+        <UnstyledButton aria-label="Profile menu">
+          <Group gap="xs">
+            <Avatar radius="xl" size="sm" color="indigo" name={name} />
+            <Text size="sm" fw={500} visibleFrom="xs">
+              {name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Account</Menu.Label>
+        {me.data ? (
+          <Menu.Item component={Link} to={`/admin/${ENTITIES.users.adminPath}/form/${String(me.data.id)}`}>
+            My Profile
+          </Menu.Item>
+        ) : (
+          <Menu.Item disabled>My Profile</Menu.Item>
+        )}
+        <Menu.Item component={Link} to={`/admin/${ENTITIES.applications.adminPath}/form/${config.appKey}`}>
+          Settings
+        </Menu.Item>
+        <Menu.Item disabled rightSection={<Text size="xs">None</Text>}>
+          Billing
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={onLogout}>
+          Log Out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

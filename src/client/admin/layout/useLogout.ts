@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { adminCall } from '../api/admin-call';
+import { notifyFailure } from '../api/notify';
+import { signOut } from '../session/session-store';
+
+/**
+ * Ends the session on the server, then locally whatever the server said: a user who clicks Log Out
+ * must be signed out even when the network is down.
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await adminCall('logout', { method: 'POST' });
+    } catch (error) {
+      notifyFailure('Signing out on the server failed (signed out on this device)', error);
+    }
+    signOut();
+    queryClient.removeQueries({ queryKey: ['entities'] });
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    await navigate({ to: '/admin' });
+  }, [navigate, queryClient]);
+}

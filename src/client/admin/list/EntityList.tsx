@@ -1,0 +1,158 @@
+import { Alert, Anchor, Button, Card, Center, Group, Loader, LoadingOverlay, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { type AdminEntity, recordKey } from '../admin-entities';
+import { entityListQuery, type ListSearch, type Row } from '../api/entity-queries';
+import { renderCell } from './column-cells';
+import { DeleteDialog } from './DeleteDialog';
+import { ListFooter } from './ListFooter';
+import type { ListSearchParams } from './list-search';
+import { SearchBar } from './SearchBar';
+import { useDeleteConfirm } from './useDeleteConfirm';
+
+interface Props {
+  entity: AdminEntity;
+  search: ListSearch;
+  /** Moves to other list state; Clear also asks for a fresh load. */
+  onChange: (next: ListSearchParams, options?: { reload?: boolean }) => void;
+}
+
+/** The one list screen of every entity, driven by its definition's columns and page sizes. */
+export function EntityList({ entity, search, onChange }: Props) {
+  const { def } = entity;
+  const query = useQuery(entityListQuery(def, search));
+  const [deleteState, sendDelete] = useDeleteConfirm(entity);
+  const page = query.data;
+
+  const rowLabel = (row: Row) => String(row[def.labelField] ?? '');
+  // URL params for a list state; defaults are left out so addresses stay short.
+  const params = (s: ListSearch): ListSearchParams => ({
+    page: s.page > 1 ? s.page : undefined,
+    size: s.size !== def.defaultPageSize ? s.size : undefined,
+    search: s.search || undefined,
+  });
+
+  useEffect(() => {
+    // After deleting the last row of the last page, step back to the page that still has rows.
+    if (page && page.data.length === 0 && page.current_page > page.last_page) {
+      onChange({ ...params(search), page: page.last_page });
+    }
+  }, [page, search, onChange]);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>{def.title}</Title>
+        {entity.canCreate && (
+          <Button component={Link} to={`/admin/${def.adminPath}/form`}>
+            Add
+          </Button>
+        )}
+      </Group>
+      <SearchBar
+        label={`Search ${def.title}`}
+        value={search.search}
+        onSearch={(text) => onChange({ ...params(search), search: text || undefined, page: undefined })}
+        onClear={() => onChange({ ...params(search), search: undefined, page: undefined }, { reload: true })}
+      />
+      <Card withBorder padding={0} pos="relative">
+        {query.isError ? (
+          <Alert color="red" role="alert" title={`Could not load ${def.title}`} m="md">
+            {query.error.message}
+            <div>
+              <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+                Retry
+              </Button>
+            </div>
+          </Alert>
+        ) : !page ? (
+          <Center py="xl">
+            <Loader aria-label={`Loading ${def.title}`} />
+          </Center>
+        ) : (
+          <>
+            <LoadingOverlay visible={query.isFetching && query.isPlaceholderData} zIndex={2} />
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={56}>Sl.</Table.Th>
+                    {def.columns.map((c) => (
+                      <Table.Th key={c.label}>{c.label}</Table.Th>
+                    ))}
+                    <Table.Th w={150}>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {page.data.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={def.columns.length + 2}>
+                        <Text ta="center" py="md">
+                          No Data Found
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : (
+                    page.data.map((row, index) => (
+                      <Table.Tr key={recordKey(entity, row)}>
+                        <Table.Td>{(page.current_page - 1) * search.size + index + 1}</Table.Td>
+                        {def.columns.map((c) => (
+                          <Table.Td key={c.label}>{renderCell(c, row)}</Table.Td>
+                        ))}
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <Anchor
+                              component={Link}
+                              to={`/admin/${def.adminPath}/form/${recordKey(entity, row)}`}
+                              size="sm"
+                              aria-label={`${entity.canEdit ? 'Edit' : 'View'} ${rowLabel(row)}`}
+                            >
+                              {entity.canEdit ? 'Edit' : 'View'}
+                            </Anchor>
+                            {entity.canDelete && (
+                              <Button
+                                size="compact-sm"
+                                color="red"
+                                variant="light"
+                                aria-label={`Delete ${rowLabel(row)}`}
+                                onClick={() =>
+                                  sendDelete({ type: 'delete.request', id: recordKey(entity, row), label: rowLabel(row) })
+                                }
+                              >
+                                Delete
+                              </Button>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </Card>
+      {page && (
+        <ListFooter
+          currentPage={page.current_page}
+          lastPage={page.last_page}
+          size={search.size}
+          total={page.total}
+          pageSizes={def.pageSizes}
+          onPage={(p) => onChange({ ...params(search), page: p })}
+          onSize={(size) => onChange({ ...params(search), size, page: undefined })}
+        />
+      )}
+      <DeleteDialog
+        opened={!deleteState.matches('idle')}
+        label={deleteState.context.target?.label ?? ''}
+        deleting={deleteState.matches('deleting')}
+        errorMessage={deleteState.context.errorMessage}
+        onClose={() => sendDelete({ type: 'delete.cancel' })}
+        onConfirm={() => sendDelete({ type: 'delete.confirm' })}
+      />
+    </Stack>
+  );
+}

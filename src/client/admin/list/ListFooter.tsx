@@ -1,0 +1,40 @@
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+
+interface Props {
+  currentPage: number;
+  lastPage: number;
+  size: number;
+  total: number;
+  pageSizes: readonly number[];
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+}
+
+export function ListFooter({ currentPage, lastPage, size, total, pageSizes, onPage, onSize }: Props) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Group gap="sm">
+        {/* The spec's wording, kept as users know it: current page, then page size, then total. */}
+        <Text size="sm" aria-live="polite">{`Showing ${currentPage} to ${size} of ${total} entries`}</Text>
+        <NativeSelect
+          aria-label="Rows per page"
+          size="xs"
+          value={String(size)}
+          data={pageSizes.map(String)}
+          onChange={(e) => onSize(Number(e.currentTarget.value))}
+        />
+      </Group>
+      <Pagination
+        total={lastPage}
+        value={currentPage}
+        onChange={onPage}
+        size="sm"
+        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        getItemProps={(page) => ({
+          'aria-label': `Page ${page}`,
+          'aria-current': page === currentPage ? 'page' : undefined,
+        })}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Column format → table cell. A new format is one function here and one word in define.ts.
+ * Cuts ('...') and the empty marker ('--') come from the column definition (spec §2.2).
+ */
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import type { ColumnDef, ColumnFormat } from '../../../shared/entities';
+import { truncate } from '../../../shared/limits';
+import type { Row } from '../api/entity-queries';
+import { StatusBadge } from './StatusBadge';
+
+const DEFAULT_EMPTY = '';
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
+function textOf(column: ColumnDef, row: Row): string {
+  if (column.join) {
+    return column.join
+      .map((field) => row[field])
+      .filter((v) => !isEmpty(v))
+      .map(String)
+      .join(' ');
+  }
+  const value = row[column.field];
+  return isEmpty(value) ? '' : String(value);
+}
+
+type CellRenderer = (text: string, column: ColumnDef, row: Row) => ReactNode;
+
+const CELLS: Record<ColumnFormat, CellRenderer> = {
+  text: (text, column) => (column.truncate ? truncate(text, column.truncate) : text),
+  status: (_, column, row) => <StatusBadge value={row[column.field]} />,
+  brackets: (text) => `[${text}]`,
+  image: (text) => <img className="admin-thumb" src={text} alt="" loading="lazy" />,
+  datetime: (text) => {
+    const date = dayjs(text);
+    return date.isValid() ? date.format('YYYY-MM-DD HH:mm') : text;
+  },
+};
+
+export function renderCell(column: ColumnDef, row: Row): ReactNode {
+  const text = textOf(column, row);
+  const format = column.format ?? 'text';
+  // A status badge shows even for a missing value (it reads Inactive); other formats need a value.
+  if (text === '' && format !== 'status') return column.empty ?? DEFAULT_EMPTY;
+  return CELLS[format](text, column, row);
+}

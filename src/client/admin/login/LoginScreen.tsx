@@ -1,0 +1,94 @@
+import { Alert, Button, Checkbox, Container, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useNavigate, useLocation } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { type Credentials, loginMachine } from '../../../../machines/login';
+import { inspect } from '../../inspect';
+import { signIn } from '../session/session-store';
+import { AccountHelp } from './AccountHelp';
+import { signInRequest } from './sign-in';
+
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [state, send] = useMachine(
+    loginMachine.provide({
+      actors: { signIn: fromPromise(({ input }: { input: Credentials }) => signInRequest(input)) },
+      actions: {
+        storeSession: (_, { token, remember }) => {
+          signIn(token, remember);
+          // /admin itself leads to the dashboard; any other admin path simply shows its screen now.
+          if (/^\/admin\/?$/.test(pathname)) void navigate({ to: '/admin/dashboard' });
+        },
+      },
+    }),
+    { inspect },
+  );
+  const { identifier, password, remember, fieldErrors, errorMessage } = state.context;
+  const busy = state.matches('signingIn');
+
+  return (
+    <Container size={420} py={80} component="main">
+      <Title order={1} ta="center" mb="lg">
+        Admin sign in
+      </Title>
+      <Paper withBorder shadow="sm" p="xl" radius="md">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'form.submit' });
+          }}
+        >
+          <Stack>
+            {state.matches('error') && errorMessage && (
+              <Alert color="red" role="alert" title="Could not sign in">
+                {errorMessage}
+              </Alert>
+            )}
+            <TextInput
+              label="Email or phone"
+              name="identifier"
+              autoComplete="username"
+              withAsterisk
+              value={identifier}
+              error={fieldErrors.identifier}
+              onChange={(e) => send({ type: 'field.change', field: 'identifier', value: e.currentTarget.value })}
+            />
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              withAsterisk
+              value={password}
+              error={fieldErrors.password}
+              onChange={(e) => send({ type: 'field.change', field: 'password', value: e.currentTarget.value })}
+            />
+            <Group justify="space-between">
+              <Checkbox
+                label="Remember Me"
+                checked={remember}
+                onChange={(e) => send({ type: 'remember.change', value: e.currentTarget.checked })}
+              />
+              <AccountHelp
+                label="Forgot Password"
+                title="Forgot your password?"
+                text="Passwords are reset by an administrator. Ask one to set a new password for you on the Users screen."
+              />
+            </Group>
+            <Button type="submit" loading={busy} fullWidth>
+              Sign in
+            </Button>
+            <Group justify="center">
+              <AccountHelp
+                label="Create an account"
+                title="Need an account?"
+                text="Staff accounts are created by an administrator on the Users screen. Ask one to add you."
+              />
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}

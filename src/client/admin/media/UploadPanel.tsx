@@ -1,0 +1,98 @@
+import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { fromCallback } from 'xstate';
+import { LIMITS } from '../../../shared/limits';
+import { UPLOAD_MESSAGES, type UploadedFile, type UploadEvent, type UploadFile, uploadMachine } from '../../../../machines/upload';
+import { inspect } from '../../inspect';
+import { notifyFailure } from '../api/notify';
+import { uploadFile } from './upload-request';
+
+interface Props {
+  onUploaded: (file: UploadedFile) => void;
+}
+
+/** Choose or drop a file, Upload, watch 0 → 100, then the outcome. Native drag events (no Dropzone). */
+export function UploadPanel({ onUploaded }: Props) {
+  const [dragging, setDragging] = useState(false);
+  const [state, send] = useMachine(
+    uploadMachine.provide({
+      actors: {
+        upload: fromCallback<UploadEvent, { file: UploadFile }>(({ sendBack, input }) =>
+          uploadFile(input.file, {
+            onProgress: (percent) => sendBack({ type: 'upload.progress', percent }),
+            onDone: (file) => sendBack({ type: 'upload.done', file }),
+            onFail: (reason) => {
+              notifyFailure('Uploading the file failed', { message: reason ?? UPLOAD_MESSAGES.failed });
+              sendBack({ type: 'upload.fail', reason });
+            },
+          }),
+        ),
+      },
+      actions: { notifyUploaded: (_, file) => onUploaded(file) },
+    }),
+    { inspect },
+  );
+  const { file, progress, reason } = state.context;
+  const uploading = state.matches('uploading');
+  const choose = (chosen: UploadFile | null) => send({ type: 'file.choose', file: chosen });
+
+  return (
+    <Stack
+      gap="xs"
+      className="admin-dropzone"
+      data-active={dragging || undefined}
+      onDragOver={(event) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        const dropped = event.dataTransfer.files[0];
+        if (dropped) choose(dropped);
+      }}
+    >
+      <Text size="sm" c="dimmed">
+        Drop a file here, or choose one. Images and PDF up to {LIMITS.upload.maxBytes / 1024 / 1024} MB.
+      </Text>
+      <Group align="flex-end" justify="center" gap="xs">
+        <FileInput
+          label="File"
+          placeholder="Choose a file"
+          accept={LIMITS.upload.mimeTypes.join(',')}
+          value={file instanceof File ? file : null}
+          onChange={choose}
+          clearable
+          disabled={uploading}
+          w={260}
+        />
+        <Button onClick={() => send({ type: 'upload.start' })} loading={uploading}>
+          Upload
+        </Button>
+      </Group>
+      {(uploading || state.matches('succeeded')) && (
+        <Progress value={progress} aria-label="Upload progress" animated={uploading} />
+      )}
+      {uploading && <Text size="xs">{progress}%</Text>}
+      {state.matches('noFileError') && (
+        <Text c="red" size="sm" role="alert">
+          {UPLOAD_MESSAGES.noFile}
+        </Text>
+      )}
+      {state.matches('succeeded') && (
+        <Alert color="green" role="status" py={6}>
+          {UPLOAD_MESSAGES.succeeded}
+        </Alert>
+      )}
+      {state.matches('failed') && (
+        <Alert color="red" role="alert" py={6}>
+          {UPLOAD_MESSAGES.failed}
+          {reason && <Text size="xs">{reason}</Text>}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { adminEntityByPath } from '../../../admin/admin-entities';
+import { entityKeys, entityListQuery } from '../../../admin/api/entity-queries';
+import { EntityList } from '../../../admin/list/EntityList';
+import { type ListSearchParams, resolveListSearch } from '../../../admin/list/list-search';
+import { isSignedIn } from '../../../admin/session/session-store';
+
+// The URL owns the list state; anything malformed falls back to the defaults instead of failing.
+const listSearchSchema = z.object({
+  page: z.number().int().min(1).optional().catch(undefined),
+  size: z.number().int().min(1).optional().catch(undefined),
+  search: z.string().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/admin/$entity/')({
+  validateSearch: (raw): ListSearchParams => listSearchSchema.parse(raw),
+  loaderDeps: ({ search }) => search,
+  // Loader and screen travel together in the admin chunk, so visitors never download either.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context, params, deps }) => {
+    const entity = adminEntityByPath(params.entity);
+    if (!entity || !isSignedIn()) return;
+    void context.queryClient.prefetchQuery(entityListQuery(entity.def, resolveListSearch(entity.def, deps)));
+  },
+  component: EntityListRoute,
+});
+
+function EntityListRoute() {
+  const { entity: path } = Route.useParams();
+  const params = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const queryClient = useQueryClient();
+  const entity = adminEntityByPath(path)!;
+  const onChange = useCallback(
+    (next: ListSearchParams, options?: { reload?: boolean }) => {
+      if (options?.reload) void queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.def.resource) });
+      void navigate({ search: next });
+    },
+    [entity.def.resource, navigate, queryClient],
+  );
+  return <EntityList key={path} entity={entity} search={resolveListSearch(entity.def, params)} onChange={onChange} />;
+}
