@@ -48,7 +48,11 @@ async function render(page, { w, h, svg, format = 'webp', maxKB = 60, transparen
   await page.setContent(
     `<!doctype html><html><body style="margin:0;background:${transparent ? 'transparent' : '#fff'}">${svg}</body></html>`,
   );
-  const png = await page.screenshot({ type: 'png', omitBackground: transparent, clip: { x: 0, y: 0, width: w, height: h } });
+  const png = await page.screenshot({
+    type: 'png',
+    omitBackground: transparent,
+    clip: { x: 0, y: 0, width: w, height: h },
+  });
   if (format === 'png') return png;
   const encoded = await page.evaluate(
     async ({ b64, budget }) => {

@@ -3,8 +3,39 @@
  * title and sub-title stay readable over it; the illustration sits on the right.
  */
 import {
-  C, CLOTH, HAIR, SKIN, at, backdrop, backView, bank, barChart, board, building, card, cloud, coins, dashboard, donut, gear,
-  house, laptop, lineChart, lines, network, palm, person, phone, rack, rect, rng, svg, tower, tree, workstation, wrench,
+  C,
+  CLOTH,
+  HAIR,
+  SKIN,
+  at,
+  backdrop,
+  backView,
+  bank,
+  barChart,
+  board,
+  building,
+  card,
+  cloud,
+  coins,
+  dashboard,
+  donut,
+  gear,
+  house,
+  laptop,
+  lineChart,
+  lines,
+  network,
+  palm,
+  person,
+  phone,
+  rack,
+  rect,
+  rng,
+  svg,
+  tower,
+  tree,
+  workstation,
+  wrench,
 } from './svg.mjs';
 
 const W = 1600;
@@ -19,13 +50,49 @@ export function software() {
     W,
     H,
     '',
-    backdrop(W, H, 'bg', [[0, C.ink], [0.6, C.deep], [1, C.blue]], [[1200, 200, 260, C.teal, 0.45], [300, 650, 280, C.sky, 0.25]]) +
+    backdrop(
+      W,
+      H,
+      'bg',
+      [
+        [0, C.ink],
+        [0.6, C.deep],
+        [1, C.blue],
+      ],
+      [
+        [1200, 200, 260, C.teal, 0.45],
+        [300, 650, 280, C.sky, 0.25],
+      ],
+    ) +
       network(r, 0, 0, W, H, 46, C.mint, 0.35) +
       textShade +
       at(820, 170, 1.35, laptop(dashboard(372, 226))) +
       at(1360, 300, 1.15, `<g filter="url(#shadow)">${phone(C.teal)}</g>`) +
-      card(1250, 70, 230, 150, donut(62, 75, 40, [[50, C.blue], [30, C.teal], [20, C.amber]]) + lines(124, 50, [80, 60, 70], C.slate, 22, 8)) +
-      card(700, 470, 250, 150, [0, 1, 2].map((i) => `<circle cx="30" cy="${36 + i * 40}" r="12" fill="${[C.teal, C.amber, C.sky][i]}"/>` + lines(52, 30 + i * 40, [120], C.slate) + rect(190, 30 + i * 40, 40, 10, [C.teal, C.coral, C.teal][i], 4)).join('')),
+      card(
+        1250,
+        70,
+        230,
+        150,
+        donut(62, 75, 40, [
+          [50, C.blue],
+          [30, C.teal],
+          [20, C.amber],
+        ]) + lines(124, 50, [80, 60, 70], C.slate, 22, 8),
+      ) +
+      card(
+        700,
+        470,
+        250,
+        150,
+        [0, 1, 2]
+          .map(
+            (i) =>
+              `<circle cx="30" cy="${36 + i * 40}" r="12" fill="${[C.teal, C.amber, C.sky][i]}"/>` +
+              lines(52, 30 + i * 40, [120], C.slate) +
+              rect(190, 30 + i * 40, 40, 10, [C.teal, C.coral, C.teal][i], 4),
+          )
+          .join(''),
+      ),
   );
 }
 
@@ -57,12 +124,32 @@ export function microfinance() {
     W,
     H,
     '',
-    backdrop(W, H, 'bg', [[0, C.ink], [0.5, '#0d4d6b'], [0.8, '#2f8f86'], [1, '#f2c27a']], [[1240, 470, 200, C.gold, 0.55]], 'dots', [0, 0, 0, 1]) +
+    backdrop(
+      W,
+      H,
+      'bg',
+      [
+        [0, C.ink],
+        [0.5, '#0d4d6b'],
+        [0.8, '#2f8f86'],
+        [1, '#f2c27a'],
+      ],
+      [[1240, 470, 200, C.gold, 0.55]],
+      'dots',
+      [0, 0, 0, 1],
+    ) +
       `<circle cx="1240" cy="470" r="64" fill="${C.gold}"/>` +
       hills +
       village +
       textShade +
-      card(760, 110, 300, 190, barChart(24, 30, 250, 130, [3, 4, 6, 7, 9, 11], [C.teal, C.sky]) + `<path d="M40 120 L120 90 L180 96 L260 30" stroke="${C.amber}" stroke-width="6" fill="none" stroke-linecap="round"/><path d="M248 24 L272 22 L266 46 Z" fill="${C.amber}"/>`) +
+      card(
+        760,
+        110,
+        300,
+        190,
+        barChart(24, 30, 250, 130, [3, 4, 6, 7, 9, 11], [C.teal, C.sky]) +
+          `<path d="M40 120 L120 90 L180 96 L260 30" stroke="${C.amber}" stroke-width="6" fill="none" stroke-linecap="round"/><path d="M248 24 L272 22 L266 46 Z" fill="${C.amber}"/>`,
+      ) +
       at(880, 668, 1, coins(6)) +
       at(950, 670, 1, coins(4)) +
       people +
@@ -78,13 +165,28 @@ export function training() {
       const x = 760 + i * 120 + (row ? 60 : 0);
       const y = row ? 720 : 640;
       if (row === 0 && i === 6) continue;
-      audience.push(at(x, y, row ? 1.35 : 1.1, backView(HAIR[(i + row) % 4], CLOTH[(i * 3 + row) % CLOTH.length], r() > 0.5)));
+      audience.push(
+        at(x, y, row ? 1.35 : 1.1, backView(HAIR[(i + row) % 4], CLOTH[(i * 3 + row) % CLOTH.length], r() > 0.5)),
+      );
     }
   return svg(
     W,
     H,
     '',
-    backdrop(W, H, 'bg', [[0, C.ink], [0.5, C.navy], [1, '#1a4f8f']], [[1150, 250, 300, C.sky, 0.35], [1500, 650, 200, C.teal, 0.3]]) +
+    backdrop(
+      W,
+      H,
+      'bg',
+      [
+        [0, C.ink],
+        [0.5, C.navy],
+        [1, '#1a4f8f'],
+      ],
+      [
+        [1150, 250, 300, C.sky, 0.35],
+        [1500, 650, 200, C.teal, 0.3],
+      ],
+    ) +
       textShade +
       rect(760, 470, 820, 12, '#0e2c52', 4) +
       at(840, 90, 1, board(560, 330)) +
@@ -107,14 +209,32 @@ export function datacenter() {
     W,
     H,
     '',
-    backdrop(W, H, 'bg', [[0, '#030e1f'], [0.6, C.ink], [1, '#0b2f5c']], [[1150, 600, 320, C.teal, 0.4], [1350, 150, 220, C.sky, 0.35]]) +
+    backdrop(
+      W,
+      H,
+      'bg',
+      [
+        [0, '#030e1f'],
+        [0.6, C.ink],
+        [1, '#0b2f5c'],
+      ],
+      [
+        [1150, 600, 320, C.teal, 0.4],
+        [1350, 150, 220, C.sky, 0.35],
+      ],
+    ) +
       network(r, 0, 0, W, 330, 40, C.mint, 0.4) +
       textShade +
       `<path d="M700 620 L1600 620 L1600 700 L700 700 Z" fill="#081a33"/>` +
       `<ellipse cx="1150" cy="625" rx="460" ry="30" fill="${C.mint}" fill-opacity="0.18" filter="url(#glow)"/>` +
       racks +
       at(1460, 200, 1.1, cloud(C.white, 0.9)) +
-      at(1460, 190, 0.45, `<path d="M0 -40 L0 30 M-24 -14 L0 -40 L24 -14" stroke="${C.blue}" stroke-width="12" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`),
+      at(
+        1460,
+        190,
+        0.45,
+        `<path d="M0 -40 L0 30 M-24 -14 L0 -40 L24 -14" stroke="${C.blue}" stroke-width="12" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`,
+      ),
   );
 }
 
@@ -123,7 +243,20 @@ export function hardware() {
     W,
     H,
     '',
-    backdrop(W, H, 'bg', [[0, C.ink], [0.6, '#2a2370'], [1, C.plum]], [[1200, 300, 280, C.sky, 0.35], [1500, 80, 160, C.coral, 0.3]]) +
+    backdrop(
+      W,
+      H,
+      'bg',
+      [
+        [0, C.ink],
+        [0.6, '#2a2370'],
+        [1, C.plum],
+      ],
+      [
+        [1200, 300, 280, C.sky, 0.35],
+        [1500, 80, 160, C.coral, 0.3],
+      ],
+    ) +
       textShade +
       rect(780, 560, 640, 16, '#1a1650', 6) +
       rect(800, 576, 14, 110, '#1a1650', 4) +
@@ -143,7 +276,17 @@ export function ogImage(mark) {
     1200,
     630,
     '',
-    backdrop(1200, 630, 'bg', [[0, C.ink], [0.6, C.deep], [1, C.blue]], [[950, 150, 240, C.teal, 0.45]]) +
+    backdrop(
+      1200,
+      630,
+      'bg',
+      [
+        [0, C.ink],
+        [0.6, C.deep],
+        [1, C.blue],
+      ],
+      [[950, 150, 240, C.teal, 0.45]],
+    ) +
       network(r, 0, 0, 1200, 630, 36, C.mint, 0.3) +
       at(90, 200, 1.6, mark) +
       `<text x="90" y="420" font-family="Liberation Sans, Arial, sans-serif" font-weight="700" font-size="64" fill="#fff">Meridian Systems</text>` +
@@ -151,4 +294,3 @@ export function ogImage(mark) {
       `<text x="90" y="550" font-family="Liberation Sans, Arial, sans-serif" font-size="26" fill="#cfe0f3">Micro-banking software · IT training · Networks since 2002</text>`,
   );
 }
-

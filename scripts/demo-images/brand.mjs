@@ -9,7 +9,10 @@ const FONT = 'Liberation Sans, Arial, Helvetica, sans-serif';
 /** The mark in a 100×100 box; `square` false drops the tile for a full-bleed (maskable) icon. */
 export function mark(square = true) {
   return (
-    `<defs>${lin('markG', [[0, C.blue], [1, C.teal]])}</defs>` +
+    `<defs>${lin('markG', [
+      [0, C.blue],
+      [1, C.teal],
+    ])}</defs>` +
     (square ? rect(0, 0, 100, 100, 'url(#markG)', 24) : '') +
     `<path d="M22 74 L22 30 L50 58 L78 30 L78 74" stroke="#fff" stroke-width="10" fill="none" stroke-linecap="round" stroke-linejoin="round"/>` +
     circle(22, 30, 8, C.gold) +
@@ -45,7 +48,17 @@ export const defaultThumb = () =>
     800,
     500,
     '',
-    backdrop(800, 500, 'bg', [[0, '#f1f6fc'], [1, '#dde9f6']], [], 'dotsDark') +
+    backdrop(
+      800,
+      500,
+      'bg',
+      [
+        [0, '#f1f6fc'],
+        [1, '#dde9f6'],
+      ],
+      [],
+      'dotsDark',
+    ) +
       rect(300, 160, 200, 150, C.white, 18, 'filter="url(#soft)"') +
       circle(352, 210, 16, C.gold) +
       `<path d="M318 292 L372 238 L404 268 L438 226 L484 292 Z" fill="${C.slate}"/>` +

@@ -12,8 +12,8 @@ import { C, SKIN, HAIR } from './svg.mjs';
 const DEMO = 'src/server/db/demo/images';
 const demo = (name, w, h, maxKB, svg, extra = {}) => ({ file: `${DEMO}/${name}.webp`, w, h, maxKB, svg, ...extra });
 
-const sliders = [banners.software, banners.microfinance, banners.training, banners.datacenter, banners.hardware].map((scene, i) =>
-  demo(`slider-${i + 1}`, 1600, 700, 110, scene()),
+const sliders = [banners.software, banners.microfinance, banners.training, banners.datacenter, banners.hardware].map(
+  (scene, i) => demo(`slider-${i + 1}`, 1600, 700, 110, scene()),
 );
 
 /** Thumbnails of home sections, widgets and pages, named after their subject. */
@@ -73,10 +73,36 @@ const galleryImages = [
 ].map((scene, i) => demo(`gallery-${i + 1}`, 1200, 800, 60, scene()));
 
 const profiles = [
-  { bg: ['#dbe9f8', '#9ec1e6'], skin: SKIN[2], hair: HAIR[0], attire: 'suit', cloth: C.navy, accent: C.coral, grey: true, glasses: true },
-  { bg: ['#d8f3ee', '#8fd6c9'], skin: SKIN[3], hair: HAIR[1], attire: 'saree', cloth: C.teal, accent: C.coral, long: true },
+  {
+    bg: ['#dbe9f8', '#9ec1e6'],
+    skin: SKIN[2],
+    hair: HAIR[0],
+    attire: 'suit',
+    cloth: C.navy,
+    accent: C.coral,
+    grey: true,
+    glasses: true,
+  },
+  {
+    bg: ['#d8f3ee', '#8fd6c9'],
+    skin: SKIN[3],
+    hair: HAIR[1],
+    attire: 'saree',
+    cloth: C.teal,
+    accent: C.coral,
+    long: true,
+  },
   { bg: ['#e6e2fb', '#b3a9ef'], skin: SKIN[1], hair: HAIR[2], attire: 'suit', cloth: '#2c3e55', accent: C.teal },
-  { bg: ['#fdecd2', '#f6c987'], skin: SKIN[0], hair: HAIR[3], attire: 'kurta', cloth: C.coral, accent: C.gold, long: true, glasses: true },
+  {
+    bg: ['#fdecd2', '#f6c987'],
+    skin: SKIN[0],
+    hair: HAIR[3],
+    attire: 'kurta',
+    cloth: C.coral,
+    accent: C.gold,
+    long: true,
+    glasses: true,
+  },
 ].map((p, i) => demo(`profile-${i + 1}`, 600, 600, 30, portrait(p)));
 
 const brandImages = [
@@ -96,4 +122,12 @@ const publicAssets = [
   { file: 'public/images/default-thumb.webp', w: 800, h: 500, maxKB: 25, svg: brand.defaultThumb() },
 ];
 
-export const outputs = [...sliders, ...thumbs, ...posts, ...galleryImages, ...profiles, ...brandImages, ...publicAssets];
+export const outputs = [
+  ...sliders,
+  ...thumbs,
+  ...posts,
+  ...galleryImages,
+  ...profiles,
+  ...brandImages,
+  ...publicAssets,
+];

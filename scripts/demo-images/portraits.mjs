@@ -16,7 +16,9 @@ export function portrait({ bg, skin, hair, attire, cloth, accent, long = false, 
       : attire === 'saree'
         ? `<path d="M330 422 Q420 440 470 520 L440 600 L360 600 Q380 520 300 470 Z" fill="${accent}"/>` +
           `<path d="M330 422 Q420 440 470 520" stroke="${C.gold}" stroke-width="10" fill="none"/>`
-        : `<path d="M270 420 Q300 450 330 420 Z" fill="${shade(cloth, -0.2)}"/>` + rect(296, 440, 8, 90, shade(cloth, -0.2), 4) + [460, 490, 520].map((y) => circle(300, y, 4, accent)).join(''));
+        : `<path d="M270 420 Q300 450 330 420 Z" fill="${shade(cloth, -0.2)}"/>` +
+          rect(296, 440, 8, 90, shade(cloth, -0.2), 4) +
+          [460, 490, 520].map((y) => circle(300, y, 4, accent)).join(''));
   const hairBack = long ? `<path d="M210 230 Q200 380 230 440 L370 440 Q400 380 390 230 Z" fill="${hairColor}"/>` : '';
   const hairTop = long
     ? `<path d="M218 250 Q210 150 300 146 Q390 150 382 250 Q360 190 300 196 Q250 196 218 250 Z" fill="${hairColor}"/>`
@@ -25,7 +27,17 @@ export function portrait({ bg, skin, hair, attire, cloth, accent, long = false, 
     600,
     600,
     '',
-    backdrop(600, 600, 'bg', [[0, bg[0]], [1, bg[1]]], [[460, 140, 160, C.white, 0.35]], 'dots') +
+    backdrop(
+      600,
+      600,
+      'bg',
+      [
+        [0, bg[0]],
+        [1, bg[1]],
+      ],
+      [[460, 140, 160, C.white, 0.35]],
+      'dots',
+    ) +
       circle(300, 320, 230, C.white, 'fill-opacity="0.12"') +
       hairBack +
       body +

@@ -69,22 +69,45 @@ const COMMON_DEFS =
   `<filter id="glow" x="-100%" y="-100%" width="300%" height="300%"><feGaussianBlur stdDeviation="5"/></filter>` +
   `<pattern id="dots" width="28" height="28" patternUnits="userSpaceOnUse"><circle cx="2" cy="2" r="1.6" fill="#ffffff" fill-opacity="0.12"/></pattern>` +
   `<pattern id="dotsDark" width="26" height="26" patternUnits="userSpaceOnUse"><circle cx="2" cy="2" r="1.5" fill="#0b5394" fill-opacity="0.10"/></pattern>` +
-  lin('screenG', [[0, '#0f2f57'], [1, '#0a223f']]) +
-  lin('coinG', [[0, C.gold], [1, C.amber]], [0, 0, 0, 1]) +
-  lin('glass', [[0, '#ffffff', 0.18], [1, '#ffffff', 0]], [0, 0, 0, 1]);
+  lin('screenG', [
+    [0, '#0f2f57'],
+    [1, '#0a223f'],
+  ]) +
+  lin(
+    'coinG',
+    [
+      [0, C.gold],
+      [1, C.amber],
+    ],
+    [0, 0, 0, 1],
+  ) +
+  lin(
+    'glass',
+    [
+      [0, '#ffffff', 0.18],
+      [1, '#ffffff', 0],
+    ],
+    [0, 0, 0, 1],
+  );
 
 /** Full-bleed background: a gradient, blurred colour blobs and an optional dot grid. */
 export function backdrop(w, h, id, stops, blobs = [], pattern = 'dots', direction = [0, 0, 1, 1]) {
   return (
     `<defs>${lin(id, stops, direction)}</defs><rect width="${w}" height="${h}" fill="url(#${id})"/>` +
-    blobs.map(([x, y, r, c, a]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${c}" fill-opacity="${a}" filter="url(#blur)"/>`).join('') +
+    blobs
+      .map(
+        ([x, y, r, c, a]) =>
+          `<circle cx="${x}" cy="${y}" r="${r}" fill="${c}" fill-opacity="${a}" filter="url(#blur)"/>`,
+      )
+      .join('') +
     (pattern ? `<rect width="${w}" height="${h}" fill="url(#${pattern})"/>` : '')
   );
 }
 
 export const rect = (x, y, w, h, fill, rx = 0, extra = '') =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}" ${extra}/>`;
-export const circle = (cx, cy, r, fill, extra = '') => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" ${extra}/>`;
+export const circle = (cx, cy, r, fill, extra = '') =>
+  `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" ${extra}/>`;
 
 /** A white rounded card with a drop shadow; `inner` is drawn in the card's coordinates. */
 export const card = (x, y, w, h, inner = '', fill = C.white, rx = 14) =>
@@ -101,7 +124,11 @@ export function lineChart(x, y, w, h, values, color, { area = true, dots = true,
   return (
     (area ? `<path d="${d} L${x + w} ${y + h} L${x} ${y + h} Z" fill="${color}" fill-opacity="0.16"/>` : '') +
     `<path d="${d}" fill="none" stroke="${color}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>` +
-    (dots ? pts.map(([px, py]) => circle(px, py, width * 1.2, C.white, `stroke="${color}" stroke-width="${width * 0.7}"`)).join('') : '')
+    (dots
+      ? pts
+          .map(([px, py]) => circle(px, py, width * 1.2, C.white, `stroke="${color}" stroke-width="${width * 0.7}"`))
+          .join('')
+      : '')
   );
 }
 
@@ -143,7 +170,14 @@ export function dashboard(w, h, accent = C.teal) {
     rect(0, 0, w, h, '#f4f8fc') +
     rect(0, 0, side, h, C.navy) +
     circle(side / 2, h * 0.1, side * 0.16, accent) +
-    lines(side * 0.2, h * 0.22, [side * 0.6, side * 0.45, side * 0.55, side * 0.5, side * 0.4], '#ffffff33', h * 0.07, h * 0.025) +
+    lines(
+      side * 0.2,
+      h * 0.22,
+      [side * 0.6, side * 0.45, side * 0.55, side * 0.5, side * 0.4],
+      '#ffffff33',
+      h * 0.07,
+      h * 0.025,
+    ) +
     [0, 1, 2]
       .map((i) => {
         const tx = side + pad + i * (tile + pad);
@@ -155,7 +189,9 @@ export function dashboard(w, h, accent = C.teal) {
       })
       .join('') +
     rect(side + pad, h * 0.34, cw * 0.62, h * 0.58, C.white, 8, 'filter="url(#soft)"') +
-    lineChart(side + pad * 1.6, h * 0.44, cw * 0.62 - pad * 1.2, h * 0.4, [3, 5, 4, 7, 6, 9, 8, 11], C.blue, { width: Math.max(2, w / 260) }) +
+    lineChart(side + pad * 1.6, h * 0.44, cw * 0.62 - pad * 1.2, h * 0.4, [3, 5, 4, 7, 6, 9, 8, 11], C.blue, {
+      width: Math.max(2, w / 260),
+    }) +
     rect(side + pad * 2 + cw * 0.62, h * 0.34, cw * 0.38 - pad, h * 0.58, C.white, 8, 'filter="url(#soft)"') +
     barChart(side + pad * 2.4 + cw * 0.62, h * 0.44, cw * 0.38 - pad * 1.8, h * 0.42, [5, 8, 6, 9, 7], [accent, C.sky])
   );
@@ -165,10 +201,10 @@ export function dashboard(w, h, accent = C.teal) {
 export const laptop = (screen) => {
   const clip = uid('lp');
   return (
-  rect(0, 0, 400, 250, '#1d2a3b', 14) +
-  `<g transform="translate(14 12)"><clipPath id="${clip}"><rect width="372" height="226" rx="4"/></clipPath><g clip-path="url(#${clip})">${screen}</g></g>` +
-  `<path d="M-30 250 L430 250 L410 270 Q405 276 395 276 L5 276 Q-5 276 -10 270 Z" fill="#c9d6e3"/>` +
-  rect(160, 250, 80, 8, '#9fb3c8', 4)
+    rect(0, 0, 400, 250, '#1d2a3b', 14) +
+    `<g transform="translate(14 12)"><clipPath id="${clip}"><rect width="372" height="226" rx="4"/></clipPath><g clip-path="url(#${clip})">${screen}</g></g>` +
+    `<path d="M-30 250 L430 250 L410 270 Q405 276 395 276 L5 276 Q-5 276 -10 270 Z" fill="#c9d6e3"/>` +
+    rect(160, 250, 80, 8, '#9fb3c8', 4)
   );
 };
 
@@ -182,9 +218,16 @@ export function phone(accent = C.teal) {
     rect(20, 30, 40, 6, '#ffffff99', 3) +
     rect(20, 46, 76, 14, C.white, 4) +
     rect(20, 70, 56, 6, '#ffffff99', 3) +
-    [0, 1, 2, 3].map((i) => circle(30 + i * 24, 126, 8, [C.blue, C.amber, C.coral, C.plum][i], 'fill-opacity="0.85"')).join('') +
     [0, 1, 2, 3]
-      .map((i) => rect(16, 150 + i * 24, 98, 18, C.white, 5) + circle(26, 159 + i * 24, 5, [C.teal, C.sky, C.amber, C.coral][i]) + rect(36, 156 + i * 24, 40, 5, C.slate, 2))
+      .map((i) => circle(30 + i * 24, 126, 8, [C.blue, C.amber, C.coral, C.plum][i], 'fill-opacity="0.85"'))
+      .join('') +
+    [0, 1, 2, 3]
+      .map(
+        (i) =>
+          rect(16, 150 + i * 24, 98, 18, C.white, 5) +
+          circle(26, 159 + i * 24, 5, [C.teal, C.sky, C.amber, C.coral][i]) +
+          rect(36, 156 + i * 24, 40, 5, C.slate, 2),
+      )
       .join('') +
     rect(50, 16, 30, 4, '#0a223f', 2)
   );
@@ -198,10 +241,25 @@ export function rack(r, accent = C.mint) {
     units +=
       rect(14, y, 122, 30, '#12325a', 4) +
       lines(24, y + 9, [48, 36], '#2b5282', 8, 4) +
-      [0, 1, 2].map((k) => circle(96 + k * 12, y + 15, 3.2, r() > 0.3 ? (k === 2 && r() > 0.6 ? C.amber : accent) : '#2b5282', r() > 0.5 ? 'filter="url(#glow)"' : '')).join('') +
+      [0, 1, 2]
+        .map((k) =>
+          circle(
+            96 + k * 12,
+            y + 15,
+            3.2,
+            r() > 0.3 ? (k === 2 && r() > 0.6 ? C.amber : accent) : '#2b5282',
+            r() > 0.5 ? 'filter="url(#glow)"' : '',
+          ),
+        )
+        .join('') +
       [0, 1, 2].map((k) => circle(96 + k * 12, y + 15, 2.4, r() > 0.25 ? accent : '#2b5282')).join('');
   }
-  return rect(0, 0, 150, 380, '#0b2545', 10) + rect(6, 6, 138, 368, '#0e2c52', 8) + units + rect(0, 370, 150, 10, '#081a33', 4);
+  return (
+    rect(0, 0, 150, 380, '#0b2545', 10) +
+    rect(6, 6, 138, 368, '#0e2c52', 8) +
+    units +
+    rect(0, 370, 150, 10, '#081a33', 4)
+  );
 }
 
 /** Nodes joined by thin links, spread over the box (x, y, w, h). */
@@ -211,10 +269,18 @@ export function network(r, x, y, w, h, n, color = C.mint, alpha = 0.5) {
   nodes.forEach(([ax, ay], i) => {
     nodes.slice(i + 1).forEach(([bx, by]) => {
       const d = Math.hypot(ax - bx, ay - by);
-      if (d < Math.min(w, h) * 0.42) out += `<line x1="${ax.toFixed(1)}" y1="${ay.toFixed(1)}" x2="${bx.toFixed(1)}" y2="${by.toFixed(1)}" stroke="${color}" stroke-opacity="${(alpha * (1 - d / (Math.min(w, h) * 0.42))).toFixed(2)}" stroke-width="1.2"/>`;
+      if (d < Math.min(w, h) * 0.42)
+        out += `<line x1="${ax.toFixed(1)}" y1="${ay.toFixed(1)}" x2="${bx.toFixed(1)}" y2="${by.toFixed(1)}" stroke="${color}" stroke-opacity="${(alpha * (1 - d / (Math.min(w, h) * 0.42))).toFixed(2)}" stroke-width="1.2"/>`;
     });
   });
-  return out + nodes.map(([nx, ny, nr]) => circle(nx.toFixed(1), ny.toFixed(1), nr.toFixed(1), color, `fill-opacity="${alpha + 0.3}"`)).join('');
+  return (
+    out +
+    nodes
+      .map(([nx, ny, nr]) =>
+        circle(nx.toFixed(1), ny.toFixed(1), nr.toFixed(1), color, `fill-opacity="${alpha + 0.3}"`),
+      )
+      .join('')
+  );
 }
 
 /**
@@ -278,7 +344,15 @@ export function building(w, h, body, glassColor = '#bcd7f2', r) {
   let win = '';
   for (let i = 0; i < cols; i++)
     for (let j = 0; j < rows; j++)
-      win += rect(10 + i * cw + 3, -h + 14 + j * rh + 4, cw - 6, rh - 10, glassColor, 2, r && r() > 0.7 ? 'fill-opacity="0.55"' : '');
+      win += rect(
+        10 + i * cw + 3,
+        -h + 14 + j * rh + 4,
+        cw - 6,
+        rh - 10,
+        glassColor,
+        2,
+        r && r() > 0.7 ? 'fill-opacity="0.55"' : '',
+      );
   return rect(0, -h, w, h, body, 4) + win + rect(-4, -h - 6, w + 8, 8, body, 2);
 }
 
@@ -308,14 +382,21 @@ export const tree = (leaf = C.leaf, shade = 1) =>
 export const palm = (leaf = C.leaf) =>
   `<path d="M-3 0 Q2 -60 -2 -120 L4 -120 Q8 -60 5 0 Z" fill="#7a5230"/>` +
   [-70, -35, 0, 35, 70, 110, -110]
-    .map((a) => `<path d="M0 -120 Q${40 * Math.sin((a * Math.PI) / 180)} ${-150 + Math.abs(a) / 3} ${70 * Math.sin((a * Math.PI) / 180)} ${-110 + Math.abs(a) / 2}" stroke="${leaf}" stroke-width="9" fill="none" stroke-linecap="round"/>`)
+    .map(
+      (a) =>
+        `<path d="M0 -120 Q${40 * Math.sin((a * Math.PI) / 180)} ${-150 + Math.abs(a) / 3} ${70 * Math.sin((a * Math.PI) / 180)} ${-110 + Math.abs(a) / 2}" stroke="${leaf}" stroke-width="9" fill="none" stroke-linecap="round"/>`,
+    )
     .join('');
 
 /** A stack of n coins 60 wide, bottom at the origin. */
 export const coins = (n) =>
   Array.from({ length: n }, (_, i) => {
     const y = -i * 12;
-    return `<ellipse cx="0" cy="${y}" rx="30" ry="10" fill="#d98b0f"/>` + rect(-30, y - 10, 60, 10, '#e59a1a') + `<ellipse cx="0" cy="${y - 10}" rx="30" ry="10" fill="url(#coinG)"/>`;
+    return (
+      `<ellipse cx="0" cy="${y}" rx="30" ry="10" fill="#d98b0f"/>` +
+      rect(-30, y - 10, 60, 10, '#e59a1a') +
+      `<ellipse cx="0" cy="${y - 10}" rx="30" ry="10" fill="url(#coinG)"/>`
+    );
   }).join('');
 
 export const sprout = (color = C.leaf) =>
@@ -328,7 +409,10 @@ export const tower = (color = C.white, wave = C.mint) =>
   `<path d="M-30 0 L0 -120 L30 0 M-22 -30 L22 -30 M-14 -62 L14 -62 M-8 -90 L8 -90 M-22 -30 L14 -62 M22 -30 L-14 -62 M-14 -62 L8 -90 M14 -62 L-8 -90" stroke="${color}" stroke-width="4" fill="none" stroke-linejoin="round"/>` +
   circle(0, -124, 6, wave) +
   [26, 44, 62]
-    .map((r, i) => `<path d="M${-r * 0.8} ${-124 - r * 0.6} A${r} ${r} 0 0 1 ${r * 0.8} ${-124 - r * 0.6}" stroke="${wave}" stroke-opacity="${0.9 - i * 0.25}" stroke-width="4" fill="none" stroke-linecap="round"/>`)
+    .map(
+      (r, i) =>
+        `<path d="M${-r * 0.8} ${-124 - r * 0.6} A${r} ${r} 0 0 1 ${r * 0.8} ${-124 - r * 0.6}" stroke="${wave}" stroke-opacity="${0.9 - i * 0.25}" stroke-width="4" fill="none" stroke-linecap="round"/>`,
+    )
     .join('');
 
 export const cloud = (fill = C.white, alpha = 1) =>
@@ -353,7 +437,11 @@ export const shield = (color = C.teal) =>
 /** A storefront 200 wide with a striped awning. */
 export const shop = (accent = C.coral) =>
   rect(0, -150, 200, 150, C.white, 4) +
-  Array.from({ length: 6 }, (_, i) => `<path d="M${i * 33.3} -150 L${(i + 1) * 33.3} -150 L${(i + 1) * 33.3 + 4} -118 Q${i * 33.3 + 18} -108 ${i * 33.3 - 4} -118 Z" fill="${i % 2 ? C.white : accent}"/>`).join('') +
+  Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<path d="M${i * 33.3} -150 L${(i + 1) * 33.3} -150 L${(i + 1) * 33.3 + 4} -118 Q${i * 33.3 + 18} -108 ${i * 33.3 - 4} -118 Z" fill="${i % 2 ? C.white : accent}"/>`,
+  ).join('') +
   rect(0, -160, 200, 12, accent, 3) +
   rect(16, -96, 100, 62, '#bcd7f2', 3) +
   rect(134, -96, 50, 96, C.navy, 3) +
@@ -401,7 +489,17 @@ export const board = (w, h) =>
   rect(0, 0, w, h, C.white, 8, 'filter="url(#shadow)"') +
   rect(w * 0.06, h * 0.1, w * 0.36, h * 0.08, C.navy, 4) +
   lineChart(w * 0.08, h * 0.3, w * 0.5, h * 0.55, [2, 4, 3, 6, 5, 8], C.teal, { width: 5 }) +
-  donut(w * 0.78, h * 0.55, h * 0.22, [[45, C.blue], [30, C.amber], [25, C.coral]], h * 0.1);
+  donut(
+    w * 0.78,
+    h * 0.55,
+    h * 0.22,
+    [
+      [45, C.blue],
+      [30, C.amber],
+      [25, C.coral],
+    ],
+    h * 0.1,
+  );
 
 export const trophy = () =>
   `<path d="M-40 -150 L40 -150 Q40 -90 0 -78 Q-40 -90 -40 -150 Z" fill="url(#coinG)"/>` +
@@ -426,5 +524,12 @@ export const checklist = (accent = C.teal) =>
   rect(0, 0, 140, 180, C.white, 10, 'filter="url(#shadow)"') +
   rect(20, 18, 70, 10, C.navy, 4) +
   [0, 1, 2, 3]
-    .map((i) => rect(20, 48 + i * 30, 16, 16, i < 3 ? accent : C.ice, 4) + (i < 3 ? `<path d="M24 ${56 + i * 30} L27 ${60 + i * 30} L33 ${52 + i * 30}" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/>` : '') + rect(46, 52 + i * 30, 70 - (i % 2) * 16, 7, C.slate, 3))
+    .map(
+      (i) =>
+        rect(20, 48 + i * 30, 16, 16, i < 3 ? accent : C.ice, 4) +
+        (i < 3
+          ? `<path d="M24 ${56 + i * 30} L27 ${60 + i * 30} L33 ${52 + i * 30}" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/>`
+          : '') +
+        rect(46, 52 + i * 30, 70 - (i % 2) * 16, 7, C.slate, 3),
+    )
     .join('');
