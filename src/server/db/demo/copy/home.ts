@@ -262,7 +262,7 @@ export const homeSections: DemoContent['homeSections'] = [
         sub_title: '312 branches moved to CoreMF this year',
         content:
           '<p>Implementation teams are migrating paper ledgers to Meridian CoreMF for partner institutions in Rangpur and Khulna divisions.</p>',
-        thumb: '/uploads/thumb-implementation.webp',
+        thumb: '/uploads/gallery-4.webp',
         link_url: '/project-3',
       },
       {
@@ -271,7 +271,7 @@ export const homeSections: DemoContent['homeSections'] = [
         sub_title: 'Six-month certified courses',
         content:
           '<p>New batches in networking, hardware and web development started in Dhaka, Bogura and Jashore, with 40 % women participants.</p>',
-        thumb: '/uploads/thumb-training.webp',
+        thumb: '/uploads/gallery-2.webp',
         link_url: '/project-1',
       },
       {
@@ -280,7 +280,7 @@ export const homeSections: DemoContent['homeSections'] = [
         sub_title: 'Radio links for remote branches',
         content:
           '<p>Point-to-point radio links now connect island and haor branches that have no fibre, keeping transactions in real time.</p>',
-        thumb: '/uploads/thumb-network.webp',
+        thumb: '/uploads/gallery-7.webp',
         link_url: '/project-2',
       },
       {
@@ -289,7 +289,7 @@ export const homeSections: DemoContent['homeSections'] = [
         sub_title: 'Courtyard meetings in 180 villages',
         content:
           '<p>Field officers run short sessions on budgeting, saving and borrowing responsibly for new members and their families.</p>',
-        thumb: '/uploads/thumb-community.webp',
+        thumb: '/uploads/gallery-5.webp',
         link_url: '/general-savings',
       },
       {
@@ -298,7 +298,7 @@ export const homeSections: DemoContent['homeSections'] = [
         sub_title: 'Digital finance for small shops',
         content:
           '<p>Mentoring, SME loans and simple bookkeeping apps for women who run shops and workshops.</p>',
-        thumb: '/uploads/thumb-sme.webp',
+        thumb: '/uploads/thumb-projects.webp',
         link_url: '/project-4',
       },
       {
@@ -306,7 +306,7 @@ export const homeSections: DemoContent['homeSections'] = [
         title: 'Regional hardware hubs',
         sub_title: 'Repairs within 48 hours',
         content: '<p>Service hubs in Rajshahi, Khulna and Sylhet keep spare parts close to the branches they support.</p>',
-        thumb: '/uploads/thumb-hardware.webp',
+        thumb: '/uploads/gallery-6.webp',
         link_url: '/service',
       },
       {
@@ -314,7 +314,7 @@ export const homeSections: DemoContent['homeSections'] = [
         title: 'Cyber security readiness',
         sub_title: 'Workshops for partner institutions',
         content: '<p>Practical workshops on passwords, phishing and backups for branch managers and IT officers.</p>',
-        thumb: '/uploads/thumb-security.webp',
+        thumb: '/uploads/gallery-1.webp',
         link_url: '/specialization',
       },
       {
