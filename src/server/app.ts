@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fs from 'node:fs';
+import http from 'node:http';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -25,6 +26,7 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { registerErrorHandler } from './plugins/errors';
 import { spaRoutes } from './plugins/spa';
 import { requireApplication } from './plugins/tenant';
+import { manifestRoutes } from './pwa/manifest';
 import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
@@ -38,7 +40,13 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: ServerConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const ctx = createContext(config, database);
   const app = Fastify({
+    // Cached public reads are answered before Fastify routes them (see PublicCache.serve).
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        if (!ctx.publicCache.serve(req, res)) handler(req, res);
+      }),
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -46,7 +54,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  decorateContext(app, createContext(config, database));
+  decorateContext(app, ctx);
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
@@ -103,6 +111,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
     immutable: true,
   });
   await app.register(seoRoutes);
+  await app.register(manifestRoutes);
   await app.register(spaRoutes);
   return app;
 }

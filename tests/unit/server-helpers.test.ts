@@ -40,10 +40,11 @@ describe('FailureThrottle', () => {
 describe('PublicCache', () => {
   it('returns what was stored until it expires, with a stable ETag per body', () => {
     const cache = new PublicCache(1_000);
-    const entry = cache.set('demo', '/cms/sliders', '{"a":1}', 0);
+    const entry = cache.set('demo', '/cms/sliders', '{"a":1}', { 'content-length': 7, 'x-frame-options': 'SAMEORIGIN' }, 0);
     expect(cache.get('demo', '/cms/sliders', 500)).toEqual(entry);
+    expect(entry.headers).toEqual({ 'x-frame-options': 'SAMEORIGIN' });
     expect(cache.get('demo', '/cms/sliders', 1_001)).toBeUndefined();
-    expect(cache.set('demo', '/x', '{"a":1}', 0).etag).toBe(entry.etag);
+    expect(cache.set('demo', '/x', '{"a":1}', {}, 0).etag).toBe(entry.etag);
   });
 
   it('drops one application on its writes and keeps the others', () => {
@@ -52,7 +53,7 @@ describe('PublicCache', () => {
     cache.set('b', '/cms/sliders', '2');
     cache.invalidate('a');
     expect(cache.get('a', '/cms/sliders')).toBeUndefined();
-    expect(cache.get('b', '/cms/sliders')?.body).toBe('2');
+    expect(cache.get('b', '/cms/sliders')?.body.toString()).toBe('2');
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { type EntityDef, readableColumns, searchableFields } from '../../shared/entities';
-import { type DB, now } from '../db/database';
+import { type DB, isPostgresDb, now } from '../db/database';
 
 export type Row = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -21,16 +21,19 @@ export interface ListParams {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class Repository {
   readonly columns: string[];
+  /** SQLite's LIKE already ignores ASCII case (as its lower() would); PostgreSQL needs ILIKE. */
+  private readonly likeOperator: 'like' | 'ilike';
 
   constructor(
     private readonly db: DB,
     readonly def: EntityDef,
   ) {
     this.columns = readableColumns(def);
+    this.likeOperator = isPostgresDb(db) ? 'ilike' : 'like';
   }
 
   private scoped(appKey: string | null, qb: Select): Select {
@@ -46,20 +49,24 @@ export class Repository {
     const fields = searchableFields(this.def);
     if (search && fields.length > 0) {
       const pattern = likePattern(search);
-      qb = qb.where((eb) =>
-        eb.or(fields.map((f) => eb(sql`lower(${sql.ref(f)})`, 'like', sql`${pattern} escape '\\'`))),
-      );
+      qb = qb.where((eb) => eb.or(fields.map((f) => eb(f, this.likeOperator, sql<string>`${pattern} escape '\\'`))));
     }
     return params.refine ? params.refine(qb) : qb;
   }
 
+  /** One scan gives the page and the total (a window count); a page past the end counts separately. */
   async list(appKey: string | null, params: ListParams): Promise<{ rows: Row[]; total: number }> {
     const base = this.filtered(appKey, params);
-    const [{ total }] = (await base.select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number }];
-    let qb = base.select(this.columns);
+    let qb = base.select(this.columns).select(sql<number>`count(*) over ()`.as('__total'));
     for (const { field, dir } of this.def.order) qb = qb.orderBy(field, dir);
-    const rows = await qb.limit(params.size).offset((params.page - 1) * params.size).execute();
-    return { rows, total: Number(total) };
+    const found = await qb.limit(params.size).offset((params.page - 1) * params.size).execute();
+    if (found.length === 0 && params.page > 1) {
+      const [{ total }] = (await base.select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number }];
+      return { rows: [], total: Number(total) };
+    }
+    const total = Number(found[0]?.__total ?? 0);
+    const rows = found.map(({ __total: _count, ...row }) => row);
+    return { rows, total };
   }
 
   async get(appKey: string | null, id: number): Promise<Row | undefined> {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { isPostgres, sqlitePath } from '../config';
 
@@ -43,6 +43,9 @@ export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
   const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+/** True when `db` talks to PostgreSQL (migrations and the repository ask; they only get the Kysely). */
+export const isPostgresDb = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** True when the error is a unique-constraint violation, in either dialect. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -2,7 +2,8 @@
  * The visitor-facing reads of spec §7.1 (and the two public writes), under /cms with the app-key
  * header. Only active rows (status 1) are ever shown.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ENTITIES, type ResourceName } from '../../shared/entities';
@@ -10,7 +11,7 @@ import { paged } from '../../shared/envelope';
 import { LIMITS } from '../../shared/limits';
 import type { Row, Select } from '../content/repository';
 import { HttpError, notFound } from '../errors';
-import { appKeyOf, requireApplication } from '../plugins/tenant';
+import { requireApplication } from '../plugins/tenant';
 import { listQuery } from './schemas';
 
 const ACTIVE = { status: 1 };
@@ -57,21 +58,12 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
   const { services, publicCache, config } = app.ctx;
   const writeLimit = { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } };
 
-  // Cached answers skip the handlers entirely; misses are stored on the way out.
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET') return;
-    const appKey = appKeyOf(request);
-    const hit = appKey && publicCache.get(appKey, request.url);
-    if (!hit) return;
-    reply.header('ETag', hit.etag).header('Cache-Control', 'no-cache');
-    if (request.headers['if-none-match'] === hit.etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(hit.body);
-  });
+  // Answers are stored on the way out; hits never reach this plugin (PublicCache.serve answers them).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (reply.getHeader('ETag')) return payload;
-    const entry = publicCache.set(request.application.app_key, request.url, payload);
-    reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache');
+    reply.header('Cache-Control', 'no-cache');
+    const entry = publicCache.set(request.application.app_key, request.url, payload, reply.getHeaders() as OutgoingHttpHeaders);
+    reply.header('ETag', entry.etag);
     return payload;
   });
   app.addHook('preHandler', requireApplication);

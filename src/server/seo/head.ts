@@ -113,6 +113,7 @@ export async function renderHead(request: FastifyRequest): Promise<RenderedHead>
     tag('robots', 'name', meta.robots),
     status === 200 && !meta.robots ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     site?.icon ? `<link rel="icon" href="${escapeHtml(String(site.icon))}">` : '',
+    '<link rel="manifest" href="/manifest.webmanifest">',
     tag('og:site_name', 'property', text(site?.name)),
     tag('og:type', 'property', meta.type),
     tag('og:title', 'property', meta.title),

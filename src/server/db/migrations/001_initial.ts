@@ -2,7 +2,8 @@
  * The first schema. Later changes go in new numbered files; this one never changes once shipped.
  * Dates are ISO-8601 text in both dialects, so the query code needs no per-dialect date handling.
  */
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { isPostgresDb } from '../database';
 
 type Columns = Record<string, 'text' | 'integer'>;
 const text = (...names: string[]): Columns => Object.fromEntries(names.map((n) => [n, 'text']));
@@ -11,10 +12,9 @@ const int = (...names: string[]): Columns => Object.fromEntries(names.map((n) =>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Builder = CreateTableBuilder<any, any>;
 
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const pg = isPostgres(db);
+  const pg = isPostgresDb(db);
   const idColumn = (t: Builder) =>
     pg
       ? t.addColumn('id', 'serial', (c) => c.primaryKey())

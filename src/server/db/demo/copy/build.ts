@@ -40,7 +40,15 @@ export function page(copy: PageCopy, sections: DemoSectionTree[] = []): DemoPage
 
 /** A page section (sort_order follows the array order) with its widget cards. */
 export function sections(
-  list: { name: string; title: string; sub_title: string; content: string; thumb?: Text; link_url?: Text; widgets: DemoWidget[] }[],
+  list: {
+    name: string;
+    title: string;
+    sub_title: string;
+    content: string;
+    thumb?: Text;
+    link_url?: Text;
+    widgets: DemoWidget[];
+  }[],
 ): DemoSectionTree[] {
   return list.map(({ widgets, ...section }, i) => ({
     section: { thumb: null, link_url: null, ...section, template: 'default', sort_order: i + 1 },
@@ -49,7 +57,13 @@ export function sections(
 }
 
 /** A widget card; `name` is derived from the title. */
-export function card(title: string, sub_title: string, content: string, thumb: Text, link_url: Text = null): DemoWidget {
+export function card(
+  title: string,
+  sub_title: string,
+  content: string,
+  thumb: Text,
+  link_url: Text = null,
+): DemoWidget {
   const name = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

@@ -157,7 +157,8 @@ export const homeSections: DemoContent['homeSections'] = [
         name: 'goal-inclusion',
         title: 'Financial inclusion',
         sub_title: 'Goal 1',
-        content: '<p>Bring affordable loans and safe savings within walking distance of every rural household we serve.</p>',
+        content:
+          '<p>Bring affordable loans and safe savings within walking distance of every rural household we serve.</p>',
         thumb: '/uploads/thumb-community.webp',
         link_url: '/working-area',
       },
@@ -165,7 +166,8 @@ export const homeSections: DemoContent['homeSections'] = [
         name: 'goal-efficiency',
         title: 'Efficient, transparent institutions',
         sub_title: 'Goal 2',
-        content: '<p>Give partner institutions real-time figures, clean audits and lower operating costs through reliable software.</p>',
+        content:
+          '<p>Give partner institutions real-time figures, clean audits and lower operating costs through reliable software.</p>',
         thumb: '/uploads/thumb-analytics.webp',
         link_url: '/software-service',
       },
@@ -173,7 +175,8 @@ export const homeSections: DemoContent['homeSections'] = [
         name: 'goal-skills',
         title: 'Skills and jobs for youth',
         sub_title: 'Goal 3',
-        content: '<p>Train young women and men in practical IT skills and connect them with employers in the financial sector.</p>',
+        content:
+          '<p>Train young women and men in practical IT skills and connect them with employers in the financial sector.</p>',
         thumb: '/uploads/thumb-training.webp',
         link_url: '/project-1',
       },
@@ -181,7 +184,8 @@ export const homeSections: DemoContent['homeSections'] = [
         name: 'goal-resilience',
         title: 'Resilient infrastructure',
         sub_title: 'Goal 4',
-        content: '<p>Keep branches online through floods, power cuts and peak seasons with redundant networks and secure data centres.</p>',
+        content:
+          '<p>Keep branches online through floods, power cuts and peak seasons with redundant networks and secure data centres.</p>',
         thumb: '/uploads/thumb-security.webp',
         link_url: '/network-and-infrastructure',
       },
@@ -248,8 +252,7 @@ export const homeSections: DemoContent['homeSections'] = [
       name: 'home-activities',
       title: 'Our Activities',
       sub_title: 'Where our teams are working this year',
-      content:
-        '<p>A look at the projects, trainings and field work that keep our people busy across the country.</p>',
+      content: '<p>A look at the projects, trainings and field work that keep our people busy across the country.</p>',
       thumb: '/uploads/section-activities.webp',
       link_url: '/gallery',
       template: '_activities',
@@ -296,8 +299,7 @@ export const homeSections: DemoContent['homeSections'] = [
         name: 'act-women-entrepreneurs',
         title: 'Women entrepreneurs',
         sub_title: 'Digital finance for small shops',
-        content:
-          '<p>Mentoring, SME loans and simple bookkeeping apps for women who run shops and workshops.</p>',
+        content: '<p>Mentoring, SME loans and simple bookkeeping apps for women who run shops and workshops.</p>',
         thumb: '/uploads/thumb-projects.webp',
         link_url: '/project-4',
       },
@@ -305,7 +307,8 @@ export const homeSections: DemoContent['homeSections'] = [
         name: 'act-hardware-hubs',
         title: 'Regional hardware hubs',
         sub_title: 'Repairs within 48 hours',
-        content: '<p>Service hubs in Rajshahi, Khulna and Sylhet keep spare parts close to the branches they support.</p>',
+        content:
+          '<p>Service hubs in Rajshahi, Khulna and Sylhet keep spare parts close to the branches they support.</p>',
         thumb: '/uploads/gallery-6.webp',
         link_url: '/service',
       },

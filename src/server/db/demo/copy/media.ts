@@ -10,15 +10,51 @@ const images: [title: string, alt: string, content: string][] = [
     'Audience facing a stage screen showing a dashboard',
     'More than 300 leaders from 70 institutions at the summit in Dhaka.',
   ],
-  ['Youth IT skills class in Bogura', 'Trainer presenting charts to a class of students', 'A networking class at our Bogura training centre.'],
-  ['Inside our Gazipur data centre', 'Rows of server racks in a data centre aisle', 'The server hall of our new data management centre.'],
-  ['Branch launch in Rangpur', 'Staff and members celebrating in front of a branch', 'Members and staff celebrate a branch going live on CoreMF.'],
-  ['Field visit to a char village', 'Field officer meeting women members beside a river', 'A field officer meets members of a savings group.'],
-  ['Hardware service hub, Rajshahi', 'Technicians at workstations in a repair lab', 'Engineers at the new Rajshahi hardware hub.'],
-  ['Radio link installation in the haor', 'Technicians installing a communications tower', 'Installing a radio link for a remote branch in Sunamganj.'],
-  ['Digital Finance Award 2023', 'Two people on a stage beside a trophy', 'Our team receives the Digital Finance Award.'],
-  ['Our Banani head office team', 'A team of staff standing in front of office buildings', 'Colleagues from every department at head office.'],
-  ['CoreMF 5 launch', 'Presenter beside a large laptop showing a dashboard', 'Presenting the new release to partner institutions.'],
+  [
+    'Youth IT skills class in Bogura',
+    'Trainer presenting charts to a class of students',
+    'A networking class at our Bogura training centre.',
+  ],
+  [
+    'Inside our Gazipur data centre',
+    'Rows of server racks in a data centre aisle',
+    'The server hall of our new data management centre.',
+  ],
+  [
+    'Branch launch in Rangpur',
+    'Staff and members celebrating in front of a branch',
+    'Members and staff celebrate a branch going live on CoreMF.',
+  ],
+  [
+    'Field visit to a char village',
+    'Field officer meeting women members beside a river',
+    'A field officer meets members of a savings group.',
+  ],
+  [
+    'Hardware service hub, Rajshahi',
+    'Technicians at workstations in a repair lab',
+    'Engineers at the new Rajshahi hardware hub.',
+  ],
+  [
+    'Radio link installation in the haor',
+    'Technicians installing a communications tower',
+    'Installing a radio link for a remote branch in Sunamganj.',
+  ],
+  [
+    'Digital Finance Award 2023',
+    'Two people on a stage beside a trophy',
+    'Our team receives the Digital Finance Award.',
+  ],
+  [
+    'Our Banani head office team',
+    'A team of staff standing in front of office buildings',
+    'Colleagues from every department at head office.',
+  ],
+  [
+    'CoreMF 5 launch',
+    'Presenter beside a large laptop showing a dashboard',
+    'Presenting the new release to partner institutions.',
+  ],
 ];
 
 export const gallery: DemoContent['gallery'] = [

@@ -3,7 +3,15 @@ import type { DemoContent } from '../types';
 
 type Post = DemoContent['categories'][number]['posts'][number];
 
-const post = (slug: string, title: string, sub_title: string, thumb: string, tags: string, paragraphs: string[], status = 1): Post => ({
+const post = (
+  slug: string,
+  title: string,
+  sub_title: string,
+  thumb: string,
+  tags: string,
+  paragraphs: string[],
+  status = 1,
+): Post => ({
   title,
   sub_title,
   slug,

@@ -76,7 +76,11 @@ export const loanPages = [
       thumb: '/uploads/thumb-community.webp',
     },
     'Illness, floods and cyclones do not wait. Members in good standing can take a small Emergency Loan with no service charge for the first three months.',
-    ['Up to BDT 20,000, disbursed within 24 hours', 'No service charge for the first three months', 'Flexible repayment over 12 months'],
+    [
+      'Up to BDT 20,000, disbursed within 24 hours',
+      'No service charge for the first three months',
+      'Flexible repayment over 12 months',
+    ],
     'Contact your field officer or branch manager; the loan can be approved by phone and disbursed through mobile financial services.',
   ),
 ];
@@ -91,7 +95,12 @@ export const savingsPages = [
       thumb: '/uploads/thumb-savings.webp',
     },
     'Every member can open a General Savings account with as little as BDT 20 a week. Savings are the safety net that protects families from shocks, and we pay a fair profit on every taka.',
-    ['Minimum weekly deposit of BDT 20', 'Withdraw at any branch or through your field officer', 'Profit credited every six months', 'Balance by SMS after every transaction'],
+    [
+      'Minimum weekly deposit of BDT 20',
+      'Withdraw at any branch or through your field officer',
+      'Profit credited every six months',
+      'Balance by SMS after every transaction',
+    ],
     'Open an account at your weekly centre meeting or at any branch with your national ID card.',
   ),
   product(
@@ -103,7 +112,12 @@ export const savingsPages = [
       thumb: '/uploads/thumb-savings.webp',
     },
     'Put savings aside for a fixed term and earn a higher profit. Deposits are recorded in Meridian CoreMF and confirmed by SMS and certificate.',
-    ['Terms of 1, 2, 3 or 5 years', 'Minimum deposit of BDT 10,000', 'Monthly profit or profit at maturity', 'Loans against deposits up to 80 % of the balance'],
+    [
+      'Terms of 1, 2, 3 or 5 years',
+      'Minimum deposit of BDT 10,000',
+      'Monthly profit or profit at maturity',
+      'Loans against deposits up to 80 % of the balance',
+    ],
     'Visit any branch with your national ID card and a nominee\u2019s photograph.',
   ),
   product(
@@ -115,7 +129,11 @@ export const savingsPages = [
       thumb: '/uploads/thumb-mobile.webp',
     },
     'Save a fixed amount every month and receive a guaranteed amount at the end of the term. A popular way to plan for education, a wedding or a new roof.',
-    ['Monthly instalments from BDT 500', 'Terms of 3, 5 or 10 years', 'Guaranteed maturity amount shown on the certificate'],
+    [
+      'Monthly instalments from BDT 500',
+      'Terms of 3, 5 or 10 years',
+      'Guaranteed maturity amount shown on the certificate',
+    ],
     'Open a scheme at any branch; instalments can be paid in cash or through mobile financial services.',
   ),
 ];

@@ -7,7 +7,8 @@ export const servicePages = [
       slug: 'services',
       title: 'Our Services',
       sub_title: 'Everything a microfinance institution needs from technology',
-      description: 'Software, implementation, hardware service, network infrastructure and specialised services for microfinance institutions.',
+      description:
+        'Software, implementation, hardware service, network infrastructure and specialised services for microfinance institutions.',
       thumb: '/uploads/section-default.webp',
       banner_img: '/uploads/slider-4.webp',
       page_template: 'programs',
@@ -22,10 +23,31 @@ export const servicePages = [
         sub_title: 'Four steps from first meeting to steady operation',
         content: '<p>A proven way of working refined over hundreds of projects.</p>',
         widgets: [
-          card('1. Assess', 'Understand your branches', '<p>We visit head office and sample branches to map processes, data and infrastructure.</p>', '/uploads/thumb-analytics.webp'),
-          card('2. Plan', 'Agree scope and schedule', '<p>A written plan with milestones, responsibilities, costs and risks, signed off by both sides.</p>', '/uploads/thumb-implementation.webp'),
-          card('3. Deliver', 'Install, migrate, train', '<p>Our teams install systems, migrate data and train staff branch by branch.</p>', '/uploads/thumb-training.webp'),
-          card('4. Support', 'Stay with you', '<p>Help desk, monitoring and preventive maintenance keep everything running after go-live.</p>', '/uploads/thumb-support.webp', '/service'),
+          card(
+            '1. Assess',
+            'Understand your branches',
+            '<p>We visit head office and sample branches to map processes, data and infrastructure.</p>',
+            '/uploads/thumb-analytics.webp',
+          ),
+          card(
+            '2. Plan',
+            'Agree scope and schedule',
+            '<p>A written plan with milestones, responsibilities, costs and risks, signed off by both sides.</p>',
+            '/uploads/thumb-implementation.webp',
+          ),
+          card(
+            '3. Deliver',
+            'Install, migrate, train',
+            '<p>Our teams install systems, migrate data and train staff branch by branch.</p>',
+            '/uploads/thumb-training.webp',
+          ),
+          card(
+            '4. Support',
+            'Stay with you',
+            '<p>Help desk, monitoring and preventive maintenance keep everything running after go-live.</p>',
+            '/uploads/thumb-support.webp',
+            '/service',
+          ),
         ],
       },
     ]),
@@ -35,7 +57,8 @@ export const servicePages = [
       slug: 'software-service',
       title: 'Software Service',
       sub_title: 'Meridian CoreMF micro-banking platform',
-      description: 'Meridian CoreMF: a complete micro-banking platform for members, loans, savings, accounting and reports.',
+      description:
+        'Meridian CoreMF: a complete micro-banking platform for members, loans, savings, accounting and reports.',
       thumb: '/uploads/thumb-software.webp',
       banner_img: '/uploads/slider-1.webp',
       content:
@@ -50,9 +73,24 @@ export const servicePages = [
         sub_title: 'Built for the field, trusted by auditors',
         content: '<p>Features our clients value most.</p>',
         widgets: [
-          card('Works offline', 'No signal, no problem', '<p>Field officers collect instalments offline; data syncs safely when the phone finds a network.</p>', '/uploads/thumb-mobile.webp'),
-          card('Audit ready', 'Every change recorded', '<p>Complete audit trail, maker-checker approvals and role-based access for every screen.</p>', '/uploads/thumb-security.webp'),
-          card('Real-time dashboards', 'Know your portfolio today', '<p>Disbursement, collection and portfolio-at-risk figures for every branch, updated as transactions happen.</p>', '/uploads/thumb-analytics.webp'),
+          card(
+            'Works offline',
+            'No signal, no problem',
+            '<p>Field officers collect instalments offline; data syncs safely when the phone finds a network.</p>',
+            '/uploads/thumb-mobile.webp',
+          ),
+          card(
+            'Audit ready',
+            'Every change recorded',
+            '<p>Complete audit trail, maker-checker approvals and role-based access for every screen.</p>',
+            '/uploads/thumb-security.webp',
+          ),
+          card(
+            'Real-time dashboards',
+            'Know your portfolio today',
+            '<p>Disbursement, collection and portfolio-at-risk figures for every branch, updated as transactions happen.</p>',
+            '/uploads/thumb-analytics.webp',
+          ),
         ],
       },
     ]),
@@ -73,7 +111,8 @@ export const servicePages = [
     slug: 'service',
     title: 'Hardware Service & Support',
     sub_title: 'Repairs, spares and preventive maintenance',
-    description: 'Hardware repair, spare parts and preventive maintenance for branch computers, printers and power equipment.',
+    description:
+      'Hardware repair, spare parts and preventive maintenance for branch computers, printers and power equipment.',
     thumb: '/uploads/thumb-hardware.webp',
     banner_img: '/uploads/slider-5.webp',
     content:
@@ -84,7 +123,8 @@ export const servicePages = [
     slug: 'network-and-infrastructure',
     title: 'Network & Infrastructure',
     sub_title: 'Connectivity and hosting for every branch',
-    description: 'Wide-area networks, VPNs, radio links, branch LANs and data management centres for financial institutions.',
+    description:
+      'Wide-area networks, VPNs, radio links, branch LANs and data management centres for financial institutions.',
     thumb: '/uploads/thumb-network.webp',
     banner_img: '/uploads/slider-4.webp',
     content:
@@ -96,7 +136,8 @@ export const servicePages = [
     slug: 'specialization',
     title: 'Specialization',
     sub_title: 'Services that need deep expertise',
-    description: 'Cyber security, data analytics, regulatory reporting and digital finance integration for microfinance institutions.',
+    description:
+      'Cyber security, data analytics, regulatory reporting and digital finance integration for microfinance institutions.',
     thumb: '/uploads/thumb-security.webp',
     content:
       '<p>Beyond our core services we offer specialised work that draws on two decades in the sector.</p>' +

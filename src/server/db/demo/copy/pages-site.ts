@@ -8,7 +8,8 @@ export const sitePages = [
     sub_title: 'Moments from our work across Bangladesh',
     description: 'Photos and videos from our trainings, branch launches, field visits and events.',
     thumb: '/uploads/gallery-1.webp',
-    content: '<p>Photos and videos from trainings, branch launches, field visits and events. Switch between images and videos with the buttons below.</p>',
+    content:
+      '<p>Photos and videos from trainings, branch launches, field visits and events. Switch between images and videos with the buttons below.</p>',
   }),
   page({
     slug: 'career',
@@ -39,10 +40,34 @@ export const sitePages = [
         sub_title: 'The last four years',
         content: '<p>Select a year to read the summary.</p>',
         widgets: [
-          card('Annual Report 2024', '22 years of service', '<p>CoreMF 5 launched, mobile agent banking piloted and 1,100 young people trained.</p>', '/uploads/post-1.webp', '/publications'),
-          card('Annual Report 2023', 'Growing beyond 4000 branches', '<p>CoreMF passed 4000 branches and two new hardware hubs opened.</p>', '/uploads/post-6.webp', '/publications'),
-          card('Annual Report 2022', 'Recovery and resilience', '<p>Flood response, rescheduled loans and a new disaster recovery site.</p>', '/uploads/post-3.webp', '/publications'),
-          card('Annual Report 2021', 'Working through the pandemic', '<p>Remote implementation, contactless collection and online training.</p>', '/uploads/post-2.webp', '/publications'),
+          card(
+            'Annual Report 2024',
+            '22 years of service',
+            '<p>CoreMF 5 launched, mobile agent banking piloted and 1,100 young people trained.</p>',
+            '/uploads/post-1.webp',
+            '/publications',
+          ),
+          card(
+            'Annual Report 2023',
+            'Growing beyond 4000 branches',
+            '<p>CoreMF passed 4000 branches and two new hardware hubs opened.</p>',
+            '/uploads/post-6.webp',
+            '/publications',
+          ),
+          card(
+            'Annual Report 2022',
+            'Recovery and resilience',
+            '<p>Flood response, rescheduled loans and a new disaster recovery site.</p>',
+            '/uploads/post-3.webp',
+            '/publications',
+          ),
+          card(
+            'Annual Report 2021',
+            'Working through the pandemic',
+            '<p>Remote implementation, contactless collection and online training.</p>',
+            '/uploads/post-2.webp',
+            '/publications',
+          ),
         ],
       },
     ]),
