@@ -1,10 +1,59 @@
+import { execSync } from 'node:child_process';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { adminOnlyFiles } from './src/client/pwa/precache-plan';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
+/**
+ * Names this build: it busts the persisted query cache, so a new version never reads data shaped
+ * by an old one. BUILD_ID may be set by a release; otherwise the commit plus the build time, since
+ * two builds of one commit (uncommitted work, config changes) may differ.
+ */
+function buildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID;
+  let commit = 'dev';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    // not a git checkout (e.g. an unpacked release): the time alone still tells builds apart
+  }
+  return `${commit}-${Date.now().toString(36)}`;
+}
+
+/** Filled by `adminChunks` from the bundle, read by the service-worker manifest transform after it. */
+let adminFiles = new Set<string>();
+const adminChunks: Plugin = {
+  name: 'orgsite:admin-chunks',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    adminFiles = adminOnlyFiles(
+      Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                fileName: output.fileName,
+                isEntry: output.isEntry,
+                facadeModuleId: output.facadeModuleId,
+                imports: output.imports,
+                dynamicImports: output.dynamicImports,
+                css: [...(output.viteMetadata?.importedCss ?? [])],
+                assets: [...(output.viteMetadata?.importedAssets ?? [])],
+              },
+            ]
+          : [],
+      ),
+    );
+  },
+};
+
+const DAY = 24 * 60 * 60;
+
 export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId()) },
   plugins: [
     // The router plugin must run before React's: it generates the route tree and splits route code.
     tanstackRouter({
@@ -14,10 +63,82 @@ export default defineConfig({
       generatedRouteTree: './src/client/routeTree.gen.ts',
     }),
     react(),
+    adminChunks,
+    // generateSW: everything the worker does is declarative Workbox configuration (precache,
+    // three runtime routes, a navigation fallback, the SKIP_WAITING message of 'prompt' mode), so
+    // there is no worker source of our own to maintain. The manifest is served by the server from
+    // the site's settings (src/server/pwa/manifest.ts), and registration is ours
+    // (src/client/pwa/service-worker.ts): the CSP forbids the inline script the plugin would inject.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html}', 'icons/*.png', 'favicon.png', 'images/*'],
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries
+              .filter((entry) => !adminFiles.has(entry.url))
+              // The shell is precached as "/", which the server answers with the head it renders
+              // (app-config meta with this site's app key), not the bare index.html on disk.
+              .map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/' } : entry)),
+            warnings: [],
+          }),
+        ],
+        navigateFallback: '/',
+        navigateFallbackDenylist: [/^\/cms(\/|$)/, /^\/uploads\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/, /^\/analytics\.js$/, /^\/manifest\.webmanifest$/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // Public reads carry the app-key header but are keyed by URL: one site per origin.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && url.pathname.startsWith('/cms/') && !/^\/cms\/(api|docs)(\/|$)/.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'cms-reads',
+              expiration: { maxEntries: 300, maxAgeSeconds: 7 * DAY },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Stored names are never reused, so a cached upload is never out of date.
+            urlPattern: ({ url, request, sameOrigin }) =>
+              sameOrigin &&
+              url.pathname.startsWith('/uploads/') &&
+              (request.destination === 'image' || /\.(avif|gif|jpe?g|png|svg|webp)$/i.test(url.pathname)),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'uploads',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * DAY },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Admin chunks are not precached; the ones staff have loaded once stay usable offline.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'lazy-assets',
+              expiration: { maxEntries: 150, maxAgeSeconds: 30 * DAY },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
   ],
   server: {
     port: 5173,
-    proxy: { '/cms': apiTarget, '/uploads': apiTarget, '/sitemap.xml': apiTarget },
+    proxy: {
+      '/cms': apiTarget,
+      '/uploads': apiTarget,
+      '/sitemap.xml': apiTarget,
+      '/robots.txt': apiTarget,
+      '/analytics.js': apiTarget,
+      '/manifest.webmanifest': apiTarget,
+    },
   },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
   test: {

@@ -1,0 +1,128 @@
+/**
+ * Staff saves that survive a lost connection and a reload. Every save is a TanStack Query mutation
+ * under the key ['entities', 'save'] whose function is registered as a mutation default, so a
+ * mutation restored from storage after a reload knows how to run. Offline, a save pauses (network
+ * mode 'online') and resumes when the browser is back; a save the server did not answer is retried
+ * with a growing pause. Replaying is safe: a create carries an Idempotency-Key (the server returns
+ * the first record for a repeated key) and an update is a PUT of the whole form.
+ *
+ * Pending saves are persisted with the public cache (see persistence.ts). They hold the edited
+ * record in localStorage until the server has it: that is the price of losing no edit, and it is
+ * staff's own device and own input; nothing read from the admin API is stored.
+ */
+import { hashKey, MutationObserver, type QueryClient } from '@tanstack/react-query';
+import type { ItemEnvelope } from '../../shared/envelope';
+import { adminApi, type RequestOptions } from '../api/http';
+import { isNetworkError } from './connectivity';
+
+export const SAVE_ENTITY_KEY = ['entities', 'save'] as const;
+
+export type SavedRecord = Record<string, unknown>;
+
+export interface SaveEntityVariables {
+  /** The admin resource, e.g. 'posts'. */
+  resource: string;
+  /** The record's key for an update (PUT); absent for a create (POST). */
+  id?: string;
+  /** The JSON body as the API expects it. */
+  body: Record<string, unknown>;
+  /** One per form submission (crypto.randomUUID()); a retried create with it returns the first record. */
+  idempotencyKey: string;
+}
+
+/** The request a save makes. */
+export function saveRequest(variables: SaveEntityVariables): { path: string; options: RequestOptions } {
+  const { resource, id, body, idempotencyKey } = variables;
+  return id === undefined
+    ? { path: resource, options: { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } } }
+    : { path: `${resource}/${encodeURIComponent(id)}`, options: { method: 'PUT', body } };
+}
+
+/** Saves of one record run one after another, so an older edit never lands after a newer one. */
+export const saveScope = (variables: SaveEntityVariables) =>
+  `save:${variables.resource}/${variables.id ?? variables.idempotencyKey}`;
+
+/** Only an unanswered request is worth repeating; the server's 4xx/5xx answers go to the form. */
+export const shouldRetrySave = (_failureCount: number, error: unknown) => isNetworkError(error);
+export const saveRetryDelay = (failureCount: number) => Math.min(1000 * 2 ** failureCount, 30_000);
+
+interface SaveProgress {
+  isPaused: boolean;
+  status: string;
+  failureCount: number;
+  failureReason: unknown;
+}
+
+/** What the form shows as 'Waiting for connection…': paused offline, or retrying an unanswered request. */
+export const isWaitingForConnection = (state: SaveProgress) =>
+  state.status === 'pending' && (state.isPaused || (state.failureCount > 0 && isNetworkError(state.failureReason)));
+
+/**
+ * Structural, not the Mutation class: the persist-client packages bring their own copy of
+ * query-core, whose Mutation type is a different class to TypeScript.
+ */
+interface MutationLike {
+  options: { mutationKey?: readonly unknown[] };
+  state: { status: string; isPaused: boolean };
+}
+
+const isSave = (mutation: MutationLike) => hashKey(mutation.options.mutationKey ?? []) === hashKey(SAVE_ENTITY_KEY);
+
+/** Persisted: saves that have not reached the server yet (paused, retrying, or in flight at a reload). */
+export const shouldPersistMutation = (mutation: MutationLike) =>
+  isSave(mutation) && mutation.state.status === 'pending';
+
+export function registerSaveDefaults(queryClient: QueryClient): void {
+  queryClient.setMutationDefaults(SAVE_ENTITY_KEY, {
+    mutationFn: async (variables: SaveEntityVariables) => {
+      const { path, options } = saveRequest(variables);
+      return (await adminApi<ItemEnvelope<SavedRecord>>(path, options)).data;
+    },
+    retry: shouldRetrySave,
+    retryDelay: saveRetryDelay,
+    onSuccess: async (_saved, variables: SaveEntityVariables) => {
+      // Saves restored after a reload have no form waiting for them: the lists must still refresh.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['entities', variables.resource] }),
+        queryClient.invalidateQueries({ queryKey: ['public'] }),
+      ]);
+    },
+  });
+}
+
+/** After the persisted cache is restored: run the saves a reload interrupted. */
+export function resumeSaves(queryClient: QueryClient): void {
+  const interrupted = queryClient
+    .getMutationCache()
+    .getAll()
+    .filter((mutation) => shouldPersistMutation(mutation) && !mutation.state.isPaused);
+  void queryClient.resumePausedMutations();
+  for (const mutation of interrupted) void mutation.continue().catch(() => undefined);
+}
+
+/**
+ * Saves one record. Resolves with the saved record once the server has answered (however long the
+ * connection takes), rejects with the server's ApiError (validation 422, 401, 404 …).
+ * `onWaiting(true)` when the save starts waiting for a connection, `onWaiting(false)` when it is
+ * sent again.
+ */
+export async function saveEntity(
+  queryClient: QueryClient,
+  variables: SaveEntityVariables,
+  onWaiting?: (waiting: boolean) => void,
+): Promise<SavedRecord> {
+  const observer = new MutationObserver<SavedRecord, Error, SaveEntityVariables>(queryClient, {
+    mutationKey: SAVE_ENTITY_KEY,
+    scope: { id: saveScope(variables) },
+  });
+  let waiting = false;
+  const unsubscribe = observer.subscribe((result) => {
+    const now = isWaitingForConnection(result);
+    if (now !== waiting) onWaiting?.((waiting = now));
+  });
+  try {
+    return await observer.mutate(variables);
+  } finally {
+    unsubscribe();
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * What survives a reload in localStorage: successful public reads (query keys starting with
+ * 'public') for 7 days, dropped by a new build, and staff saves not yet answered
+ * (entity-saves.ts). Admin reads are never written to plain storage.
+ */
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { Query } from '@tanstack/react-query';
+import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
+import { BUILD_ID } from './build-id';
+import { shouldPersistMutation } from './entity-saves';
+
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const PERSIST_STORAGE_KEY = 'orgsite-query-cache';
+
+export const shouldPersistQuery = (query: Pick<Query, 'queryKey' | 'state'>) =>
+  query.queryKey[0] === 'public' && query.state.status === 'success';
+
+/** localStorage, or none where the browser refuses it (some private modes throw on access). */
+function localStorageOrNone(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createPersistOptions(storage = localStorageOrNone()): PersistQueryClientProviderProps['persistOptions'] {
+  return {
+    persister: createSyncStoragePersister({ storage, key: PERSIST_STORAGE_KEY }),
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: BUILD_ID,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
+  };
+}

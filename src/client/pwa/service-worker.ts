@@ -1,0 +1,33 @@
+/**
+ * Registers the service worker (production builds only: the dev server has none) and says when a
+ * new version is waiting. Activating it is the visitor's decision: `applyUpdate` is called from the
+ * update prompt's Reload button, never on its own, so nobody loses an edit to a silent reload.
+ */
+import { Workbox } from 'workbox-window';
+import { createStore } from './store';
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+const updateStore = createStore(false);
+let workbox: Workbox | undefined;
+
+export const subscribeUpdate = updateStore.subscribe;
+export const isUpdateWaiting = updateStore.get;
+
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  workbox = new Workbox('/sw.js', { scope: '/' });
+  // Fires for a worker installed now and for one that was already waiting when the page loaded.
+  workbox.addEventListener('waiting', () => updateStore.set(true));
+  void workbox.register().then((registration) => {
+    // A tab left open for days still learns about new versions.
+    if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
+  });
+}
+
+/** Lets the waiting worker take over, then reloads once it controls this page. */
+export function applyUpdate(): void {
+  if (!workbox) return;
+  workbox.addEventListener('controlling', () => window.location.reload());
+  workbox.messageSkipWaiting();
+}

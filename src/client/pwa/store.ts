@@ -1,0 +1,23 @@
+/** A value React can subscribe to with useSyncExternalStore; the PWA state lives outside React. */
+export interface Store<T> {
+  get: () => T;
+  set: (value: T) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function createStore<T>(initial: T): Store<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
