@@ -54,19 +54,17 @@ export class Repository {
     return params.refine ? params.refine(qb) : qb;
   }
 
-  /** One scan gives the page and the total (a window count); a page past the end counts separately. */
   async list(appKey: string | null, params: ListParams): Promise<{ rows: Row[]; total: number }> {
     const base = this.filtered(appKey, params);
-    let qb = base.select(this.columns).select(sql<number>`count(*) over ()`.as('__total'));
+    let qb = base.select(this.columns);
     for (const { field, dir } of this.def.order) qb = qb.orderBy(field, dir);
-    const found = await qb.limit(params.size).offset((params.page - 1) * params.size).execute();
-    if (found.length === 0 && params.page > 1) {
-      const [{ total }] = (await base.select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number }];
-      return { rows: [], total: Number(total) };
-    }
-    const total = Number(found[0]?.__total ?? 0);
-    const rows = found.map(({ __total: _count, ...row }) => row);
-    return { rows, total };
+    // Two queries on purpose: a window count(*) over () would materialise every matching row,
+    // large content columns included, only to count them.
+    const [rows, [{ total }]] = await Promise.all([
+      qb.limit(params.size).offset((params.page - 1) * params.size).execute(),
+      base.select((eb) => eb.fn.countAll().as('total')).execute() as Promise<[{ total: number }]>,
+    ]);
+    return { rows, total: Number(total) };
   }
 
   async get(appKey: string | null, id: number): Promise<Row | undefined> {
