@@ -86,7 +86,9 @@ export class Repository {
 
   async insert(appKey: string | null, values: Row, db: DB = this.db): Promise<Row> {
     const stamp = now();
-    const row = { ...values, ...(this.def.tenant ? { app_key: appKey } : {}), created_at: stamp, updated_at: stamp };
+    // Client input can never carry created_at (the schemas refuse it); the seeder backdates news.
+    const created = typeof values.created_at === 'string' ? values.created_at : stamp;
+    const row = { ...values, ...(this.def.tenant ? { app_key: appKey } : {}), created_at: created, updated_at: created };
     return db.insertInto(this.def.table).values(row).returning(this.columns).executeTakeFirstOrThrow();
   }
 

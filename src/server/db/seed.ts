@@ -69,11 +69,14 @@ async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: De
     await insertSections(sections, { page_id: row.id, is_top: 0 });
   }
 
+  // News is dated backwards in the order it is written, five days apart, so "latest" reads right.
+  let postsSoFar = 0;
+  const publishedAt = () => new Date(Date.now() - postsSoFar++ * 5 * 86_400_000).toISOString();
   const insertCategories = async (trees: DemoCategoryTree[], parentId: unknown) => {
     for (const { category, posts, children } of trees) {
       const row = await insert('post-categories', { status: 1, sort_order: 0, ...category, parent_id: parentId });
       for (const post of posts) {
-        await insert('posts', { status: 1, sort_order: 0, ...post, category_id: row.id });
+        await insert('posts', { status: 1, sort_order: 0, ...post, category_id: row.id, created_at: publishedAt() });
       }
       await insertCategories(children, row.id);
     }
