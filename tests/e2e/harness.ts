@@ -36,7 +36,7 @@ export interface RunningApp {
 }
 
 export interface StartOptions {
-  /** The built SPA to serve; `dist` by default. */
+  /** The built SPA to serve; $E2E_STATIC_DIR or `dist` by default. */
   staticDir?: string;
   env?: Record<string, string>;
 }
@@ -73,7 +73,7 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
 }
 
 export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
-  const staticDir = path.resolve(options.staticDir ?? 'dist');
+  const staticDir = path.resolve(options.staticDir ?? process.env.E2E_STATIC_DIR ?? 'dist');
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error(`No build in ${staticDir}: run \`npm run build\` (npm test does it before this layer)`);
   }
