@@ -32,14 +32,14 @@ export type LoginEvent =
   | { type: 'form.submit' };
 
 export const LOGIN_MESSAGES: Record<LoginErrorKind, string> = {
-  wrongCredentials: 'Wrong email/username or password.',
+  wrongCredentials: 'Wrong email/phone or password.',
   throttled: 'Too many sign-in attempts. Please wait a minute and try again.',
   network: 'No connection to the server. Check your network and try again.',
   other: 'Sign-in failed. Please try again.',
 };
 
 export const REQUIRED_MESSAGES: Record<LoginField, string> = {
-  identifier: 'Email or username is required.',
+  identifier: 'Email or phone is required.',
   password: 'Password is required.',
 };
 

@@ -1,0 +1,316 @@
+/**
+ * The admin back-office (issue 4) in Chromium against the real server and its seeded demo:
+ * signing in (wrong, then right, returning to the asked-for screen), every list screen's columns
+ * and footer, create → success alert → row → public API for pages, posts and sliders, edit,
+ * delete through the dialog, search and Clear, paging and page size, uploads in the media picker,
+ * logout, and the not-found screen.
+ *
+ * E2E_STATIC_DIR points at another build than `dist` (a helper's own build folder).
+ */
+import { deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES } from '../../src/shared/entities';
+import { launchBrowser, type RunningApp, startApp } from './harness';
+
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const stamp = Date.now().toString(36);
+const FOOTER = /Showing \d+ to \d+ of \d+ entries/;
+
+async function publicGet<T>(path: string): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${app.baseUrl}/cms/${path}`, { headers: { 'app-key': app.appKey } });
+  return { status: res.status, data: ((await res.json()) as { data: T }).data };
+}
+
+async function go(path: string): Promise<void> {
+  await page.goto(`${app.baseUrl}${path}`);
+}
+
+/** A form input by its field name (labels of required fields carry an asterisk). */
+function field(name: string) {
+  return page.locator(`[name="${name}"]`);
+}
+
+async function waitForList(): Promise<void> {
+  await page.getByText(FOOTER).waitFor();
+}
+
+/** A real PNG of w×h pixels (about 3 bytes per pixel of noise, so it does not compress away). */
+function png(w: number, h: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let i = 0; i < raw.length; i++) raw[i] = i % (w * 3 + 1) === 0 ? 0 : (i * 2654435761) >>> 24;
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+beforeAll(async () => {
+  const staticDir = process.env.E2E_STATIC_DIR;
+  app = await startApp(staticDir ? { staticDir } : {});
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('admin back-office', () => {
+  it('a signed-out visit to /admin/page shows the login; wrong then right credentials return to it', async () => {
+    await go('/admin/page');
+    await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email or phone is required.').waitFor();
+    await page.getByText('Password is required.').waitFor();
+
+    await page.getByLabel('Email or phone').fill(app.adminEmail);
+    await page.locator('input[name="password"]').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Wrong email/phone or password.').waitFor();
+
+    await page.locator('input[name="password"]').fill(app.adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/page');
+    await waitForList();
+    // Without Remember Me the session lives in sessionStorage only.
+    expect(await page.evaluate(() => [sessionStorage.getItem('auth_token') !== null, localStorage.getItem('auth_token')])).toEqual([
+      true,
+      null,
+    ]);
+  });
+
+  it('/admin leads to the dashboard with the site information and report counts', async () => {
+    await go('/admin');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
+    const report = (await app.api<{ data: Record<string, number> }>('GET', 'app-report')).body.data;
+    for (const label of ['Pages', 'Sections', 'Widgets', 'Categories', 'Posts']) {
+      await page.getByRole('link', { name: new RegExp(`^${label}`) }).first().waitFor();
+    }
+    await page.getByText(String(report.total_page)).first().waitFor();
+    for (const label of ['App Key', 'Name', 'Title', 'Description', 'Email', 'Phone', 'Address', 'Web URL', 'Copyright']) {
+      await page.getByRole('rowheader', { name: label, exact: true }).waitFor();
+    }
+    await page.getByRole('cell', { name: app.appKey, exact: true }).waitFor();
+  });
+
+  it('every list screen shows its columns, Sl., Actions and the footer', async () => {
+    for (const def of Object.values(ENTITIES)) {
+      await go(`/admin/${def.adminPath}`);
+      await page.getByRole('heading', { name: def.title, level: 1 }).waitFor();
+      await waitForList();
+      const headers = await page.locator('thead th').allInnerTexts();
+      expect(headers, def.adminPath).toEqual(['Sl.', ...def.columns.map((c) => c.label), 'Actions']);
+      await page.getByRole('button', { name: 'Search' }).waitFor();
+      await expect(page.getByRole('link', { name: 'Add' }).count()).resolves.toBe(
+        def.readOnlyResource || def.resource === 'applications' ? 0 : 1,
+      );
+    }
+    await go('/admin/dashboard/social');
+    await page.getByRole('heading', { name: 'Social Overview' }).waitFor();
+  });
+
+  it('creates a page: success alert, a row in the list, and the page on the public API', async () => {
+    const title = `E2E page ${stamp}`;
+    await go('/admin/page');
+    await page.getByRole('link', { name: 'Add' }).click();
+    await page.getByRole('heading', { name: 'Page', level: 1 }).waitFor();
+    await field('title').fill(title);
+    await field('slug').fill(`e2e-page-${stamp}`);
+    await page.getByRole('textbox', { name: 'Content' }).fill('Written in the rich-text editor.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Success! Data updated successfully.').waitFor();
+
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.getByRole('searchbox', { name: 'Search Pages' }).or(page.getByLabel('Search Pages')).fill(title);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('cell', { name: title, exact: true }).waitFor();
+    await page.getByRole('cell', { name: `[e2e-page-${stamp}]` }).waitFor();
+
+    const published = await publicGet<{ title: string; content: string }>(`pages/e2e-page-${stamp}`);
+    expect(published.status).toBe(200);
+    expect(published.data.title).toBe(title);
+    expect(published.data.content).toContain('<p>Written in the rich-text editor.</p>');
+  });
+
+  it('edits the page; the raw HTML view keeps markup as typed', async () => {
+    await page.getByRole('link', { name: `Edit E2E page ${stamp}` }).click();
+    await expect(field('title').inputValue()).resolves.toBe(`E2E page ${stamp}`);
+    await field('title').fill(`E2E page ${stamp} edited`);
+    await page.getByText('HTML', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Content' }).fill('<p>Raw <strong>HTML</strong> body</p>');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Success! Data updated successfully.').waitFor();
+    // The alert goes away by itself after 3 seconds.
+    await page.getByText('Success! Data updated successfully.').waitFor({ state: 'hidden', timeout: 6000 });
+    const published = await publicGet<{ title: string; content: string }>(`pages/e2e-page-${stamp}`);
+    expect(published.data).toMatchObject({ title: `E2E page ${stamp} edited`, content: '<p>Raw <strong>HTML</strong> body</p>' });
+  });
+
+  it('a refused save shows the server message and field errors and keeps what was typed', async () => {
+    await go('/admin/post/form');
+    await field('sub_title').fill('kept after the error');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Not saved').waitFor();
+    await page.getByText('Title is required', { exact: true }).waitFor();
+    await expect(field('sub_title').inputValue()).resolves.toBe('kept after the error');
+  });
+
+  it('creates a post that the public API then serves', async () => {
+    const title = `E2E post ${stamp} with a long title`;
+    await go('/admin/post/form');
+    await field('title').fill(title);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Success! Data updated successfully.').waitFor();
+    const posts = await publicGet<{ data: { title: string; slug: string }[] }>('posts?page=1&size=5');
+    const created = posts.data.data.find((p) => p.title === title);
+    expect(created).toBeDefined();
+    expect((await publicGet<{ title: string }>(`posts/${created!.slug}`)).data.title).toBe(title);
+    await go('/admin/post');
+    await page.getByRole('cell', { name: `${title.slice(0, 20)}...` }).first().waitFor();
+  });
+
+  it('uploads in the media picker (no file, then a real PNG with progress) and inserts it into a slider', async () => {
+    const title = `E2E slider ${stamp}`;
+    await go('/admin/slider/form');
+    await field('title').fill(title);
+    await page.getByRole('button', { name: 'Select Image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Image' });
+    await dialog.waitFor();
+    await expect(dialog.getByRole('button', { name: 'Insert' }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Delete' }).isDisabled()).resolves.toBe(true);
+
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByText('Please select a file to upload.').waitFor();
+
+    await dialog.locator('input[type="file"]').setInputFiles({ name: `e2e-${stamp}.png`, mimeType: 'image/png', buffer: png(300, 300) });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByText('File uploaded successfully!').waitFor();
+    await expect(dialog.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).resolves.toBe('100');
+
+    // The new file is selected; clicking it again deselects, once more selects.
+    const tile = dialog.getByRole('button', { name: new RegExp(`^e2e-${stamp}.*\\.png$`) });
+    await expect(tile.getAttribute('aria-pressed')).resolves.toBe('true');
+    await tile.click();
+    await expect(tile.getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect(dialog.getByRole('button', { name: 'Insert' }).isDisabled()).resolves.toBe(true);
+    await tile.click();
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const thumb = await field('thumb').inputValue();
+    expect(thumb).toMatch(new RegExp(`/uploads/e2e-${stamp}.*\\.png$`));
+    await page.getByRole('img', { name: 'Thumb preview' }).waitFor();
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Success! Data updated successfully.').waitFor();
+    const sliders = await publicGet<{ data: { title: string; thumb: string }[] }>('sliders');
+    expect(sliders.data.data.find((s) => s.title === title)?.thumb).toBe(thumb);
+    expect((await fetch(thumb)).status).toBe(200);
+  });
+
+  it('deletes the slider through the confirmation dialog; the list reloads without it', async () => {
+    const title = `E2E slider ${stamp}`;
+    await go('/admin/slider');
+    await waitForList();
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Confirmation' });
+    await dialog.getByText('Are you sure to delete?').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: `Delete ${title}` }).waitFor({ state: 'detached' });
+    const sliders = await publicGet<{ data: { title: string }[] }>('sliders');
+    expect(sliders.data.data.some((s) => s.title === title)).toBe(false);
+  });
+
+  it('search narrows the list through the URL, and Clear brings every row back', async () => {
+    await go('/admin/page');
+    await waitForList();
+    const all = await page.locator('tbody tr').count();
+    await page.getByLabel('Search Pages').fill(`e2e-page-${stamp}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/search=/);
+    await page.getByText('Showing 1 to 20 of 1 entries').waitFor();
+    await page.reload();
+    await page.getByText('Showing 1 to 20 of 1 entries').waitFor();
+    await expect(page.getByLabel('Search Pages').inputValue()).resolves.toBe(`e2e-page-${stamp}`);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForURL((url) => !url.search.includes('search='));
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(all);
+    await expect(page.getByLabel('Search Pages').inputValue()).resolves.toBe('');
+  });
+
+  it('pages through a list and changes the page size, with Sl. counting across pages', async () => {
+    for (let i = 0; i < 12; i++) {
+      const res = await app.api('POST', 'subscribers', { name: `Reader ${i}`, email: `reader-${stamp}-${i}@example.com` });
+      expect(res.status).toBe(201);
+    }
+    const total = (await app.api<{ data: { total: number } }>('GET', 'subscribers?page=1&size=10')).body.data.total;
+    await go('/admin/subscribers');
+    await page.getByText(`Showing 1 to 10 of ${total} entries`).waitFor();
+    await expect(page.locator('tbody tr').count()).resolves.toBe(10);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText(`Showing 2 to 10 of ${total} entries`).waitFor();
+    await expect(page.locator('tbody tr').first().locator('td').first().innerText()).resolves.toBe('11');
+    await expect(page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).resolves.toBe('page');
+    await page.goBack();
+    await page.getByText(`Showing 1 to 10 of ${total} entries`).waitFor();
+    await page.getByLabel('Rows per page').selectOption('25');
+    await page.waitForURL(/size=25/);
+    await page.getByText(`Showing 1 to 25 of ${total} entries`).waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(Math.min(25, total));
+  });
+
+  it('an unknown admin path shows the not-found screen', async () => {
+    await go('/admin/unknown');
+    await page.getByRole('heading', { name: 'Page Not Found 404' }).waitFor();
+    await go('/admin/page/form/999999');
+    await page.getByText('Could not load the Page').waitFor();
+  });
+
+  it('logs out from the profile menu: token gone, back at /admin with the login screen', async () => {
+    await go('/admin/dashboard');
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    expect(await page.evaluate(() => sessionStorage.getItem('auth_token') ?? localStorage.getItem('auth_token'))).toBeNull();
+  });
+});
