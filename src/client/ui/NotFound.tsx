@@ -7,7 +7,7 @@ export function NotFoundMessage() {
     <Container size="sm" py={80}>
       <Stack align="center" gap="md">
         <Title order={1}>Page Not Found 404</Title>
-        <Text c="dimmed">The page you asked for does not exist or has moved.</Text>
+        <Text c="gray.7">The page you asked for does not exist or has moved.</Text>
         <Anchor component={Link} to="/">
           Back to the home page
         </Anchor>

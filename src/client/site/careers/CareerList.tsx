@@ -2,7 +2,7 @@
  * The career page's 'Career Page' block. The spec's original showed only a placeholder; visitors
  * expect the openings there, so it lists the published ones (GET /cms/careers).
  */
-import { Badge, Card, Container, Group, Loader, SimpleGrid, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { QueryError } from '../../ui/QueryError';
@@ -48,11 +48,9 @@ function CareerCard({ career }: { career: Career }) {
           </Group>
         ) : null}
         {career.content ? (
-          <Spoiler maxHeight={120} showLabel="Show more" hideLabel="Show less">
-            <Text size="sm" c="gray.8" style={{ whiteSpace: 'pre-line' }}>
-              {career.content}
-            </Text>
-          </Spoiler>
+          <Text size="sm" c="gray.8" style={{ whiteSpace: 'pre-line' }}>
+            {career.content}
+          </Text>
         ) : null}
       </Stack>
     </Card>

@@ -1,15 +1,21 @@
 /** The site's social links (GET /cms/socials) as buttons; an icon image when the record has one. */
 import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { SOCIAL_ICONS } from '../../ui/icons';
 import { safeRel } from '../../ui/sanitize-policy';
 import { socialsQuery } from '../api/queries';
 import type { Social } from '../api/types';
 
-/** A social record's picture: its image, or its icon when that is an address rather than a name. */
-function iconSrc(social: Social): string | null {
-  if (social.image) return social.image;
-  const icon = social.icon?.trim();
-  return icon && /^(https?:\/\/|\/)/.test(icon) ? icon : null;
+/**
+ * A social record's picture: its image, or its icon when that is an address; an icon that names
+ * a network (facebook, youtube …) gets the site's own drawing of that mark.
+ */
+function SocialIcon({ social }: { social: Social }) {
+  const icon = social.icon?.trim() ?? '';
+  const src = social.image || (/^(https?:\/\/|\/)/.test(icon) ? icon : null);
+  if (src) return <img src={src} alt="" width={18} height={18} loading="lazy" />;
+  const Drawn = Object.hasOwn(SOCIAL_ICONS, icon.toLowerCase()) ? SOCIAL_ICONS[icon.toLowerCase()] : undefined;
+  return Drawn ? <Drawn size={16} /> : null;
 }
 
 export function SocialButtons() {
@@ -19,7 +25,6 @@ export function SocialButtons() {
   return (
     <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Follow us">
       {links.map((social) => {
-        const src = iconSrc(social);
         const target = social.target || '_blank';
         return (
           <li key={social.id}>
@@ -30,7 +35,7 @@ export function SocialButtons() {
               rel={safeRel(target, null) ?? undefined}
               variant="light"
               size="sm"
-              leftSection={src ? <img src={src} alt="" width={18} height={18} loading="lazy" /> : null}
+              leftSection={<SocialIcon social={social} />}
             >
               {social.name}
             </Button>

@@ -2,7 +2,7 @@
  * Footer newsletter sign-up. The spec's original sent nothing; ours creates a subscriber and, when
  * the server refuses the address, shows its reason under the field (errors.email).
  */
-import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/http';
@@ -43,7 +43,7 @@ export function SubscribeBox() {
       <Text size="sm" mb="xs" c="gray.3">
         News, reports and openings in your inbox.
       </Text>
-      <Group gap="xs" align="flex-start" wrap="nowrap">
+      <Stack gap="xs" align="stretch">
         <TextInput
           type="email"
           label="Email address"
@@ -58,12 +58,11 @@ export function SubscribeBox() {
           }}
           error={fieldError}
           styles={{ label: { color: 'var(--mantine-color-gray-2)' }, error: { color: 'var(--mantine-color-red-3)' } }}
-          style={{ flex: 1 }}
         />
-        <Button type="submit" loading={mutation.isPending} mt={25}>
+        <Button type="submit" loading={mutation.isPending}>
           Subscribe
         </Button>
-      </Group>
+      </Stack>
       <div aria-live="polite">
         {mutation.isSuccess ? (
           <Alert color="green" variant="filled" mt="sm" p="xs">

@@ -8,6 +8,7 @@ import { CmsLink } from '../../ui/CmsLink';
 import { DEFAULT_THUMB, widgetContent, widgetThumb, widgetTitle } from '../../ui/display';
 import { LazyImage } from '../../ui/LazyImage';
 import type { Widget } from '../api/types';
+import classes from './widgets.module.css';
 
 interface WidgetCardProps {
   widget: Widget;
@@ -19,9 +20,9 @@ interface WidgetCardProps {
 export function WidgetCard({ widget, wide = false, headingOrder = 3 }: WidgetCardProps) {
   const title = widgetTitle(widget.title);
   return (
-    <Card withBorder radius="md" padding={0} h="100%" style={wide ? { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } : undefined}>
-      <LazyImage src={widgetThumb(widget.thumb)} fallback={DEFAULT_THUMB} alt="" width={wide ? 800 : 640} height={wide ? 600 : 400} style={wide ? { height: '100%' } : undefined} />
-      <Stack gap="xs" p="lg">
+    <Card withBorder radius="md" padding={0} h="100%" className={wide ? classes.wide : undefined}>
+      <LazyImage src={widgetThumb(widget.thumb)} fallback={DEFAULT_THUMB} alt="" width={640} height={400} />
+      <Stack gap="xs" p={wide ? 'xl' : 'lg'} justify="center">
         <Title order={headingOrder} size={wide ? 'h3' : 'h4'} c="blue.9">
           {widget.link_url ? (
             <CmsLink href={widget.link_url} c="inherit" title={widget.title ?? undefined}>
@@ -31,7 +32,7 @@ export function WidgetCard({ widget, wide = false, headingOrder = 3 }: WidgetCar
             title
           )}
         </Title>
-        <Text size="sm" c="gray.7">
+        <Text size={wide ? 'md' : 'sm'} c="gray.7">
           {widgetContent(widget.content)}
         </Text>
       </Stack>

@@ -1,5 +1,5 @@
 /** Template '_news': the latest posts (GET /cms/posts?size=3) as cards, 'View All' when link_url is set. */
-import { Container, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Container, Loader, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CmsButton } from '../../../ui/CmsLink';
 import { QueryError } from '../../../ui/QueryError';
@@ -14,14 +14,17 @@ export function NewsSection({ section }: { section: Section }) {
   return (
     <section className={classes.band}>
       <Container size="xl">
-        <Group justify="space-between" align="flex-end" mb="xl">
-          <SectionHeader title={section.title ?? 'Latest News'} subTitle={section.sub_title} />
-          {section.link_url ? (
-            <CmsButton href={section.link_url} variant="light" mb="xl">
-              View All
-            </CmsButton>
-          ) : null}
-        </Group>
+        <SectionHeader
+          title={section.title ?? 'Latest News'}
+          subTitle={section.sub_title}
+          action={
+            section.link_url ? (
+              <CmsButton href={section.link_url} variant="light">
+                View All
+              </CmsButton>
+            ) : null
+          }
+        />
         {isPending ? <Loader aria-label="Loading news" /> : null}
         {error ? <QueryError title="The latest news could not be loaded." error={error} onRetry={() => void refetch()} /> : null}
         {posts && posts.length === 0 ? <Text>No news yet.</Text> : null}

@@ -1,13 +1,27 @@
-/** Title and sub-title every section template starts with; nothing when both are empty. */
-import { Stack } from '@mantine/core';
+/**
+ * Title and sub-title every section template starts with, with an optional action (such as
+ * 'View All') on the right; nothing at all when there is neither text nor action.
+ */
+import { Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import classes from '../home.module.css';
 
-export function SectionHeader({ title, subTitle, center = false }: { title: string | null; subTitle: string | null; center?: boolean }) {
-  if (!title && !subTitle) return null;
+interface SectionHeaderProps {
+  title: string | null;
+  subTitle: string | null;
+  center?: boolean;
+  action?: ReactNode;
+}
+
+export function SectionHeader({ title, subTitle, center = false, action }: SectionHeaderProps) {
+  if (!title && !subTitle && !action) return null;
   return (
-    <Stack gap={6} mb="xl" ta={center ? 'center' : undefined}>
-      {title ? <h2 className={classes.sectionHeading}>{title}</h2> : null}
-      {subTitle ? <p className={classes.sectionSub}>{subTitle}</p> : null}
-    </Stack>
+    <Group justify={center ? 'center' : 'space-between'} align="flex-end" gap="md" mb="xl">
+      <Stack gap={6} ta={center ? 'center' : undefined}>
+        {title ? <h2 className={classes.sectionHeading}>{title}</h2> : null}
+        {subTitle ? <p className={classes.sectionSub}>{subTitle}</p> : null}
+      </Stack>
+      {action}
+    </Group>
   );
 }
