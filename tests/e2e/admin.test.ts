@@ -298,6 +298,51 @@ describe('admin back-office', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(Math.min(25, total));
   });
 
+  it('a save made offline waits for the connection and then lands exactly once', async () => {
+    const title = `E2E offline ${stamp}`;
+    await go('/admin/slider/form');
+    await field('title').fill(title);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Waiting for connection…').first().waitFor();
+    await page.waitForTimeout(1500);
+    await context.setOffline(false);
+    await page.getByText('Success! Data updated successfully.').waitFor();
+    const rows = (await app.api<{ data: { data: { title: string }[] } }>('GET', `sliders?size=100&search_key=${encodeURIComponent(title)}`))
+      .body.data.data;
+    expect(rows.filter((r) => r.title === title)).toHaveLength(1);
+  });
+
+  it('edits the app settings by app key', async () => {
+    await go('/admin/app-setting');
+    await waitForList();
+    await page.getByRole('link', { name: /^Edit / }).first().click();
+    await page.waitForURL(new RegExp(`/admin/app-setting/form/${app.appKey}$`));
+    await expect(field('email').getAttribute('type')).resolves.toBe('email');
+    const title = `Edited title ${stamp}`;
+    await field('title').fill(title);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Success! Data updated successfully.').waitFor();
+    expect((await publicGet<{ title: string }>(`applications/${app.appKey}`)).data.title).toBe(title);
+  });
+
+  it('reads a contact message in its detail view and deletes it', async () => {
+    const res = await fetch(`${app.baseUrl}/cms/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'app-key': app.appKey },
+      body: JSON.stringify({ name: 'Rahim', email: `rahim-${stamp}@example.com`, message: 'Please call me back about CoreMF.' }),
+    });
+    expect(res.status).toBe(201);
+    await go('/admin/messages');
+    await page.getByRole('link', { name: `View rahim-${stamp}@example.com` }).click();
+    await page.getByText('Please call me back about CoreMF.').waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete Confirmation' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/admin\/messages$/);
+    await waitForList();
+    await expect.poll(() => page.locator('tbody').getByText(`rahim-${stamp}@example.com`).count()).toBe(0);
+  });
+
   it('an unknown admin path shows the not-found screen', async () => {
     await go('/admin/unknown');
     await page.getByRole('heading', { name: 'Page Not Found 404' }).waitFor();
@@ -312,5 +357,21 @@ describe('admin back-office', () => {
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin');
     expect(await page.evaluate(() => sessionStorage.getItem('auth_token') ?? localStorage.getItem('auth_token'))).toBeNull();
+  });
+
+  it('with Remember Me the session is shared by tabs, and logging out in one logs out the other', async () => {
+    await page.getByLabel('Email or phone').fill(app.adminEmail);
+    await page.locator('input[name="password"]').fill(app.adminPassword);
+    await page.getByLabel('Remember Me').check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBeNull();
+
+    const other = await context.newPage();
+    await other.goto(`${app.baseUrl}/admin/faq`);
+    await other.getByRole('heading', { name: 'FAQs', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await other.getByRole('heading', { name: 'Admin sign in' }).waitFor();
+    await other.close();
   });
 });
