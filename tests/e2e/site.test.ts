@@ -93,7 +93,7 @@ describe('layout', () => {
     await page.keyboard.press('Enter');
     await expect(about.getAttribute('aria-expanded')).resolves.toBe('true');
     for (const heading of ['About Us', 'Governance', 'Working Area & Partners']) {
-      await expect(nav.getByText(heading, { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(nav.getByRole('list', { name: heading, exact: true }).isVisible(), heading).resolves.toBe(true);
     }
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.closest('[id$="-panel"]') !== null)).resolves.toBe(true);
@@ -103,14 +103,14 @@ describe('layout', () => {
 
     const programs = nav.getByRole('button', { name: 'Program & Services' });
     await programs.click();
-    await expect(nav.getByText('Microfinance Loan Products', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(nav.getByText('Savings Products', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(nav.getByRole('list', { name: 'Microfinance Loan Products' }).isVisible()).resolves.toBe(true);
+    await expect(nav.getByRole('list', { name: 'Savings Products' }).isVisible()).resolves.toBe(true);
 
     await nav.getByRole('button', { name: 'Archive' }).click();
     const gallery = nav.getByRole('link', { name: 'Gallery', exact: true });
     await gallery.click();
     await page.waitForURL('**/gallery');
-    await expect(page.getByRole('button', { name: 'Image' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Image', exact: true }).waitFor();
     await page.close();
   });
 
@@ -122,7 +122,8 @@ describe('layout', () => {
     await drawer.waitFor();
     await drawer.getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL('**/contact');
-    await expect(page.getByRole('button', { name: 'Send Message' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Send Message' }).waitFor();
+    await drawer.waitFor({ state: 'detached' });
     await page.close();
   });
 });
@@ -170,7 +171,9 @@ describe('pages', () => {
 
   it("services shows 'Our Service' with six cards", async () => {
     const page = await open('/services');
-    const block = page.locator('section', { has: page.getByRole('heading', { name: 'Our Service', exact: true }) });
+    const heading = page.getByRole('heading', { name: 'Our Service', exact: true });
+    await heading.waitFor();
+    const block = page.locator('section', { has: heading });
     const hrefs = await block.getByRole('heading', { level: 3 }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toHaveLength(6);
     expect(new Set(hrefs)).toEqual(new Set(['/software-service', '/implementation', '/service', '/network-and-infrastructure', '/specialization']));
@@ -274,12 +277,12 @@ describe('visitor writes', () => {
     await page.getByText('Please enter your name.').waitFor();
     await page.getByText('Please write your message.').waitFor();
 
-    await page.getByLabel('Name').fill('Karim Uddin');
-    await page.getByLabel('Email').fill('karim@example.org');
-    await page.getByLabel('Message').fill(text);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Karim Uddin');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('karim@example.org');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Message sent').waitFor();
-    await expect(page.getByLabel('Message').inputValue()).resolves.toBe('');
+    await expect(page.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).resolves.toBe('');
 
     const messages = await app.api<{ data: { data: { name: string; email: string; message: string }[] } }>('GET', 'messages?size=100');
     expect(messages.body.data.data).toContainEqual(expect.objectContaining({ name: 'Karim Uddin', email: 'karim@example.org', message: text }));

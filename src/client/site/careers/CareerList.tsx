@@ -2,7 +2,7 @@
  * The career page's 'Career Page' block. The spec's original showed only a placeholder; visitors
  * expect the openings there, so it lists the published ones (GET /cms/careers).
  */
-import { Badge, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { QueryError } from '../../ui/QueryError';
@@ -42,10 +42,9 @@ function CareerCard({ career }: { career: Career }) {
           {career.title}
         </Title>
         {start || end ? (
-          <Group gap="xs">
-            {start ? <Badge variant="light" color="blue.9">Opens {start}</Badge> : null}
-            {end ? <Badge variant="light" color="red.9">Closes {end}</Badge> : null}
-          </Group>
+          <Text size="sm" fw={600} c="blue.9">
+            {[start && `Applications open ${start}`, end && `close ${end}`].filter(Boolean).join(', ')}
+          </Text>
         ) : null}
         {career.content ? (
           <Text size="sm" c="gray.8" style={{ whiteSpace: 'pre-line' }}>
