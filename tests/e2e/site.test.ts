@@ -135,9 +135,9 @@ describe('home', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${app.baseUrl}/`);
-    await page.getByRole('region', { name: 'Highlights' }).waitFor();
-    await page.locator('.swiper-slide-active').waitFor({ state: 'visible' });
-    await page.locator('.swiper[data-revealed="true"]').waitFor();
+    // The spinner stays at least the reveal delay (1 s) after the sliders arrive.
+    await page.getByRole('region', { name: 'Highlights' }).getByLabel('Loading highlights').waitFor();
+    await page.locator('.swiper-slide-active').waitFor();
     await expect(page.locator('.swiper-button-next').isVisible()).resolves.toBe(true);
     await expect(page.locator('.swiper-pagination-bullet').count()).resolves.toBeGreaterThan(1);
 
@@ -154,6 +154,24 @@ describe('home', () => {
     await expect(page.locator('h1').count()).resolves.toBe(1);
     await expectNoSeriousAxeViolations(page);
     await page.close();
+  });
+
+  it('the slider plays on its own, but not for visitors who ask for reduced motion', async () => {
+    const activeSlideAfterAutoplay = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await context.newPage();
+      await page.emulateMedia({ reducedMotion });
+      await page.goto(`${app.baseUrl}/`);
+      await page.locator('.swiper-slide-active').waitFor();
+      const first = await page.locator('.swiper-slide-active').getAttribute('data-swiper-slide-index');
+      await page.waitForTimeout(4_500);
+      const later = await page.locator('.swiper-slide-active').getAttribute('data-swiper-slide-index');
+      await page.close();
+      return { first, later };
+    };
+    const playing = await activeSlideAfterAutoplay('no-preference');
+    expect(playing.later).not.toBe(playing.first);
+    const still = await activeSlideAfterAutoplay('reduce');
+    expect(still.later).toBe(still.first);
   });
 });
 

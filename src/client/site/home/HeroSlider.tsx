@@ -27,12 +27,12 @@ export function HeroSlider() {
 
   useEffect(() => {
     if (!isSuccess) return;
-    // The slider mounts hidden at once so its first image loads during the delay.
     const timer = window.setTimeout(() => setRevealed(true), LIMITS.slider.revealDelayMs);
     return () => window.clearTimeout(timer);
   }, [isSuccess]);
 
   if (isSuccess && slides.length === 0) return null;
+  const first = slides?.[0];
 
   return (
     <section className={classes.hero} aria-roledescription="carousel" aria-label="Highlights">
@@ -45,23 +45,21 @@ export function HeroSlider() {
           ) : (
             <Loader color="white" aria-label="Loading highlights" />
           )}
+          {/* The first picture downloads during the reveal delay, so the slider opens complete. */}
+          {first?.thumb ? <img src={first.thumb} alt="" hidden fetchPriority="high" /> : null}
         </div>
       ) : null}
-      {slides && slides.length > 0 ? (
+      {revealed && slides && slides.length > 0 ? (
         <Swiper
+          // Remounts when the motion preference changes, as Swiper reads autoplay only at start.
+          key={reducedMotion ? 'still' : 'playing'}
           className={classes.heroSwiper}
-          data-revealed={revealed}
-          inert={!revealed}
           modules={[EffectFade, Autoplay, Pagination, Navigation, Keyboard, A11y]}
           effect="fade"
           fadeEffect={{ mode: 'cross-fade' }}
           loop={slides.length > 1}
           speed={LIMITS.slider.speedMs}
-          autoplay={
-            reducedMotion || !revealed
-              ? false
-              : { delay: LIMITS.slider.autoplayDelayMs, disableOnInteraction: false, pauseOnMouseEnter: true }
-          }
+          autoplay={reducedMotion ? false : { delay: LIMITS.slider.autoplayDelayMs, disableOnInteraction: false, pauseOnMouseEnter: true }}
           pagination={{ clickable: true }}
           navigation
           keyboard={{ enabled: true, onlyInViewport: true }}
