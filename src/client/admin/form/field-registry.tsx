@@ -94,6 +94,7 @@ const FIELDS: Record<FieldKind, (props: FieldProps) => ReactNode> = {
       {...common(p)}
       withSeconds
       clearable
+      clearButtonProps={{ 'aria-label': `Clear ${p.field.label}` }}
       valueFormat="YYYY-MM-DD HH:mm:ss"
       placeholder="Pick date and time"
       value={text(p.value) || null}

@@ -25,7 +25,7 @@ export function AdminNav({ onNavigate, onLogout }: Props) {
           />
         ))}
       </ScrollArea>
-      <NavLink component="button" label="Logout" c="red.7" onClick={onLogout} />
+      <NavLink component="button" label="Logout" c="red.9" onClick={onLogout} />
     </Stack>
   );
 }

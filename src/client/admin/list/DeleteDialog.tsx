@@ -11,7 +11,14 @@ interface Props {
 
 export function DeleteDialog({ opened, label, deleting, errorMessage, onClose, onConfirm }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Delete Confirmation" centered closeOnClickOutside={!deleting}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Delete Confirmation"
+      centered
+      closeOnClickOutside={!deleting}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <Text>Are you sure to delete?</Text>
       {label && (
         <Text size="sm" c="dimmed" mt={4}>

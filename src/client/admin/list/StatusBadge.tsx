@@ -4,7 +4,7 @@ import { Badge } from '@mantine/core';
 export function StatusBadge({ value }: { value: unknown }) {
   const active = Number(value) === 1;
   return (
-    <Badge color={active ? 'green' : 'gray'} variant="light">
+    <Badge color={active ? 'teal.9' : 'gray.7'} variant="outline">
       {active ? 'Active' : 'Inactive'}
     </Badge>
   );

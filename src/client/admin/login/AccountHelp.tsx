@@ -18,7 +18,7 @@ export function AccountHelp({ label, title, text }: Props) {
       <Anchor component="button" type="button" size="sm" onClick={open}>
         {label}
       </Anchor>
-      <Modal opened={opened} onClose={close} title={title} centered>
+      <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Text size="sm">{text}</Text>
       </Modal>
     </>

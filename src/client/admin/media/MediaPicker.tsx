@@ -49,7 +49,7 @@ export function MediaPicker({ title, onInsert, onClose }: Props) {
   const confirming = state.matches('confirmingDelete');
 
   return (
-    <Modal opened onClose={onClose} title={title} size="xl">
+    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <UploadPanel
           onUploaded={(file) => {

@@ -61,7 +61,6 @@ export function UploadPanel({ onUploaded }: Props) {
       <Group align="flex-end" justify="center" gap="xs">
         <FileInput
           label="File"
-          placeholder="Choose a file"
           accept={LIMITS.upload.mimeTypes.join(',')}
           value={file instanceof File ? file : null}
           onChange={choose}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ENTITIES } from '../../../src/shared/entities';
+import { adminEntity, adminEntityByPath, recordKey } from '../../../src/client/admin/admin-entities';
+import { ADMIN_SCREENS, currentScreen } from '../../../src/client/admin/layout/admin-screens';
+import { renderCell } from '../../../src/client/admin/list/column-cells';
+import { resolveListSearch } from '../../../src/client/admin/list/list-search';
+
+const column = (label: string, def: { columns: readonly { label: string }[] }) => {
+  const found = def.columns.find((c) => c.label === label);
+  if (!found) throw new Error(`no column ${label}`);
+  return found as (typeof ENTITIES.pages.columns)[number];
+};
+
+describe('list cells', () => {
+  it('cuts section names at 30 characters plus "..." and shows "--" when empty', () => {
+    const name = column('Name', ENTITIES.sections);
+    expect(renderCell(name, { name: 'x'.repeat(31) })).toBe(`${'x'.repeat(30)}...`);
+    expect(renderCell(name, { name: 'x'.repeat(30) })).toBe('x'.repeat(30));
+    expect(renderCell(name, { name: null })).toBe('--');
+  });
+
+  it('cuts post titles and slugs at 20', () => {
+    expect(renderCell(column('Slug', ENTITIES.posts), { slug: 'a-very-long-slug-for-a-post' })).toBe('a-very-long-slug-for...');
+  });
+
+  it('puts page slugs in square brackets', () => {
+    expect(renderCell(column('Url/Slug', ENTITIES.pages), { slug: 'about' })).toBe('[about]');
+  });
+
+  it('joins the user name parts with spaces, skipping empty ones', () => {
+    expect(renderCell(column('Name', ENTITIES.users), { name: 'Admin', firstname: null, lastname: 'Khan' })).toBe('Admin Khan');
+  });
+
+  it('shows a 0 as a value, not as empty', () => {
+    expect(renderCell(column('Is Top', ENTITIES.sections), { is_top: 0 })).toBe('0');
+  });
+
+  it('renders status as a badge element even for a missing value', () => {
+    const cell = renderCell(column('Status', ENTITIES.faqs), { status: null });
+    expect(typeof cell).toBe('object');
+  });
+});
+
+describe('list search', () => {
+  it('defaults page 1, the entity’s default size and no search', () => {
+    expect(resolveListSearch(ENTITIES.pages, {})).toEqual({ page: 1, size: 20, search: '' });
+  });
+
+  it('refuses a size that is not one of the entity’s options', () => {
+    expect(resolveListSearch(ENTITIES.menus, { size: 33 }).size).toBe(20);
+    expect(resolveListSearch(ENTITIES.menus, { size: 200, page: 3, search: ' about ' })).toEqual({
+      page: 3,
+      size: 200,
+      search: 'about',
+    });
+  });
+});
+
+describe('admin entities and screens', () => {
+  it('app settings are edited by app key and neither created nor deleted', () => {
+    const apps = adminEntityByPath('app-setting')!;
+    expect(apps).toMatchObject({ keyField: 'app_key', canCreate: false, canEdit: true, canDelete: false });
+    expect(recordKey(apps, { id: 1, app_key: 'demo' })).toBe('demo');
+  });
+
+  it('contact messages are read and deleted only', () => {
+    expect(adminEntity(ENTITIES.messages)).toMatchObject({ canCreate: false, canEdit: false, canDelete: true });
+  });
+
+  it('unknown admin paths name no entity', () => {
+    expect(adminEntityByPath('unknown')).toBeUndefined();
+  });
+
+  it('the sidebar lists every entity and highlights the screen a path belongs to', () => {
+    for (const def of Object.values(ENTITIES)) expect(ADMIN_SCREENS.some((s) => s.path === def.adminPath)).toBe(true);
+    expect(currentScreen('/admin/dashboard/social')?.label).toBe('Social Overview');
+    expect(currentScreen('/admin/dashboard')?.label).toBe('Dashboard');
+    expect(currentScreen('/admin/post-category/form/3')?.path).toBe('post-category');
+    expect(currentScreen('/admin/post/form')?.path).toBe('post');
+    expect(currentScreen('/admin/nothing')).toBeUndefined();
+  });
+});
