@@ -68,3 +68,16 @@ export function widgetThumb(thumb: string | null | undefined): string {
 export function imageAlt(record: { alt_text?: string | null; title?: string | null }): string {
   return record.alt_text?.trim() || record.title?.trim() || '';
 }
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A stored date or date-time ('2026-11-05 09:00:00' or ISO) as '5 November 2026'; null when
+ * missing or unreadable. Read as UTC so the day shown does not move with the visitor's zone.
+ */
+export function formatDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : DATE_FORMAT.format(date);
+}

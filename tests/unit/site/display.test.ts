@@ -3,6 +3,7 @@ import { LIMITS } from '../../../src/shared/limits';
 import {
   DEFAULT_THUMB,
   excerpt,
+  formatDate,
   htmlToText,
   imageAlt,
   widgetContent,
@@ -68,5 +69,16 @@ describe('imageAlt', () => {
     expect(imageAlt({ alt_text: 'Staff training', title: 'IMG_1' })).toBe('Staff training');
     expect(imageAlt({ alt_text: ' ', title: 'Branch opening' })).toBe('Branch opening');
     expect(imageAlt({ alt_text: null, title: null })).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('reads stored date-times and ISO stamps as the same calendar day', () => {
+    expect(formatDate('2026-11-05 09:00:00')).toBe('5 November 2026');
+    expect(formatDate('2026-11-22T00:12:55.632Z')).toBe('22 November 2026');
+  });
+  it('gives null for missing or unreadable values', () => {
+    expect(formatDate(null)).toBeNull();
+    expect(formatDate('soon')).toBeNull();
   });
 });

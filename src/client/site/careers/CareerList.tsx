@@ -4,12 +4,10 @@
  */
 import { Card, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatDate } from '../../ui/display';
 import { QueryError } from '../../ui/QueryError';
 import { careersQuery } from '../api/queries';
 import type { Career } from '../api/types';
-
-const formatDate = (value: string | null) => (value ? dayjs(value).format('D MMM YYYY') : null);
 
 export function CareerList() {
   const { data: careers, error, refetch, isPending } = useQuery(careersQuery());

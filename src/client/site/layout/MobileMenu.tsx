@@ -1,41 +1,34 @@
-/** Below 768 px the mega-menu becomes a burger that opens a drawer with the same entries. */
-import { Burger, Drawer, Stack } from '@mantine/core';
+/**
+ * Below 768 px the mega-menu becomes a burger that opens a drawer with the same entries. The
+ * drawer (with Mantine's modal and scroll-area code) loads on the first tap, so desktop visitors
+ * and phone visitors who never open the menu do not download it.
+ */
+import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from '@tanstack/react-router';
-import classes from './layout.module.css';
+import { lazy, Suspense, useState } from 'react';
 import type { MenuEntry } from './menu-tree';
-import { MenuLinks } from './MenuLinks';
+
+const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
 
 export function MobileMenu({ entries }: { entries: MenuEntry[] }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [wanted, setWanted] = useState(false);
   return (
     <>
-      <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Close menu' : 'Open menu'} aria-expanded={opened} />
-      <Drawer opened={opened} onClose={close} title="Menu" size="85%" position="right">
-        <nav aria-label="Main">
-          <Stack gap="md">
-            {entries.map((entry) =>
-              entry.kind === 'link' ? (
-                <Link key={entry.label} to={entry.href} className={classes.menuTop} onClick={close}>
-                  {entry.label}
-                </Link>
-              ) : (
-                <section key={entry.label} aria-label={entry.label}>
-                  <p className={classes.columnHeading}>{entry.label}</p>
-                  <Stack gap="xs">
-                    {entry.columns.map((column) => (
-                      <div key={column.location}>
-                        {column.heading ? <span className={classes.groupLabel}>{column.heading}</span> : null}
-                        <MenuLinks links={column.links} onNavigate={close} />
-                      </div>
-                    ))}
-                  </Stack>
-                </section>
-              ),
-            )}
-          </Stack>
-        </nav>
-      </Drawer>
+      <Burger
+        opened={opened}
+        onClick={() => {
+          setWanted(true);
+          toggle();
+        }}
+        aria-label={opened ? 'Close menu' : 'Open menu'}
+        aria-expanded={opened}
+      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MenuDrawer entries={entries} opened={opened} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,9 +1,8 @@
 /** A news post as a card (home '_news' section and the /details listing); §9 card cuts 80 and 90. */
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { LIMITS, truncate } from '../../../shared/limits';
-import { DEFAULT_THUMB, excerpt, widgetThumb } from '../../ui/display';
+import { DEFAULT_THUMB, excerpt, formatDate, widgetThumb } from '../../ui/display';
 import { LazyImage } from '../../ui/LazyImage';
 import type { Post } from '../api/types';
 
@@ -12,9 +11,9 @@ export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?
     <Card withBorder radius="md" padding={0} h="100%">
       <LazyImage src={widgetThumb(post.thumb)} fallback={DEFAULT_THUMB} alt="" width={640} height={400} />
       <Stack gap="xs" p="lg">
-        {post.created_at ? (
-          <Text size="xs" c="gray.7" component="time" dateTime={dayjs(post.created_at).toISOString()}>
-            {dayjs(post.created_at).format('D MMMM YYYY')}
+        {formatDate(post.created_at) ? (
+          <Text size="xs" c="gray.7" component="time" dateTime={post.created_at!}>
+            {formatDate(post.created_at)}
           </Text>
         ) : null}
         <Title order={headingOrder} size="h4">

@@ -2,7 +2,7 @@
 import { Anchor, Container, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
+import { formatDate } from '../../ui/display';
 import { LazyImage } from '../../ui/LazyImage';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { postQuery } from '../api/queries';
@@ -27,9 +27,9 @@ export function NewsScreen({ slug }: { slug: string }) {
         <div>
           <h1 className={pageClasses.pageTitle}>{post.title}</h1>
           {post.sub_title ? <p className={pageClasses.pageSub}>{post.sub_title}</p> : null}
-          {post.created_at ? (
-            <Text size="sm" c="gray.7" mt="xs" component="time" dateTime={dayjs(post.created_at).toISOString()}>
-              {dayjs(post.created_at).format('D MMMM YYYY')}
+          {formatDate(post.created_at) ? (
+            <Text size="sm" c="gray.7" mt="xs" component="time" dateTime={post.created_at!}>
+              {formatDate(post.created_at)}
             </Text>
           ) : null}
         </div>
