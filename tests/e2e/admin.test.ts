@@ -8,6 +8,7 @@
  * E2E_STATIC_DIR points at another build than `dist` (a helper's own build folder).
  */
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/shared/entities';
@@ -37,6 +38,14 @@ function field(name: string) {
 
 async function waitForList(): Promise<void> {
   await page.getByText(FOOTER).waitFor();
+}
+
+async function expectNoSeriousAxeViolations(where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
 }
 
 /** A real PNG of w×h pixels (about 3 bytes per pixel of noise, so it does not compress away). */
@@ -91,6 +100,7 @@ describe('admin back-office', () => {
   it('a signed-out visit to /admin/page shows the login; wrong then right credentials return to it', async () => {
     await go('/admin/page');
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
+    await expectNoSeriousAxeViolations('login');
 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Email or phone is required.').waitFor();
@@ -126,6 +136,7 @@ describe('admin back-office', () => {
       await page.getByRole('rowheader', { name: label, exact: true }).waitFor();
     }
     await page.getByRole('cell', { name: app.appKey, exact: true }).waitFor();
+    await expectNoSeriousAxeViolations('dashboard');
   });
 
   it('every list screen shows its columns, Sl., Actions and the footer', async () => {
@@ -140,6 +151,7 @@ describe('admin back-office', () => {
         def.readOnlyResource || def.resource === 'applications' ? 0 : 1,
       );
     }
+    await expectNoSeriousAxeViolations('list');
     await go('/admin/dashboard/social');
     await page.getByRole('heading', { name: 'Social Overview' }).waitFor();
   });
@@ -149,6 +161,7 @@ describe('admin back-office', () => {
     await go('/admin/page');
     await page.getByRole('link', { name: 'Add' }).click();
     await page.getByRole('heading', { name: 'Page', level: 1 }).waitFor();
+    await expectNoSeriousAxeViolations('form');
     await field('title').fill(title);
     await field('slug').fill(`e2e-page-${stamp}`);
     await page.getByRole('textbox', { name: 'Content' }).fill('Written in the rich-text editor.');
@@ -216,6 +229,7 @@ describe('admin back-office', () => {
 
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await dialog.getByText('Please select a file to upload.').waitFor();
+    await expectNoSeriousAxeViolations('media picker');
 
     await dialog.locator('input[type="file"]').setInputFiles({ name: `e2e-${stamp}.png`, mimeType: 'image/png', buffer: png(300, 300) });
     await dialog.getByRole('button', { name: 'Upload' }).click();
@@ -249,7 +263,7 @@ describe('admin back-office', () => {
     await page.getByRole('button', { name: `Delete ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Confirmation' });
     await dialog.getByText('Are you sure to delete?').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: `Delete ${title}` }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
