@@ -357,6 +357,19 @@ describe('admin back-office', () => {
     await expect.poll(() => page.locator('tbody').getByText(`rahim-${stamp}@example.com`).count()).toBe(0);
   });
 
+  it('a failed list load shows the error with Retry (and a notification), and Retry loads it', async () => {
+    const failing = (url: URL) => url.pathname === '/cms/api/faqs';
+    await page.route(failing, (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Broken on purpose' }) }),
+    );
+    await go('/admin/faq');
+    await page.getByText('Could not load FAQs').waitFor();
+    await page.getByText('Loading FAQs failed').waitFor();
+    await page.unroute(failing);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await waitForList();
+  });
+
   it('an unknown admin path shows the not-found screen', async () => {
     await go('/admin/unknown');
     await page.getByRole('heading', { name: 'Page Not Found 404' }).waitFor();
