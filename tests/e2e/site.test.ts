@@ -264,6 +264,24 @@ describe('gallery', () => {
     await expect(page.locator('iframe').count()).resolves.toBe(0);
     await page.close();
   });
+
+  it('a failed gallery read shows an error with Retry, and Retry loads it', async () => {
+    // Its own context without the service worker, whose fetches page.route cannot intercept.
+    const isolated = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await isolated.newPage();
+    // A 4xx is not retried by the client, so the error shows at once.
+    await page.route('**/cms/gallery', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'The gallery is closed for maintenance' }) }),
+    );
+    await page.goto(`${app.baseUrl}/gallery`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The gallery could not be loaded.' });
+    await alert.getByText('The gallery is closed for maintenance').waitFor();
+    await page.unroute('**/cms/gallery');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('button', { name: /^View larger/ }).first().waitFor();
+    await expect(alert.count()).resolves.toBe(0);
+    await isolated.close();
+  });
 });
 
 describe('visitor writes', () => {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { menusQuery, siteInfoQuery } from '../site/api/queries';
-import { SiteError, SiteNotFound } from '../site/layout/SiteFallbacks';
+import { SiteNotFound, SiteShellError } from '../site/layout/SiteFallbacks';
 import { SiteLayout } from '../site/layout/SiteLayout';
 
 /** Pathless layout of every public screen: header, mega-menu and footer around the route. */
@@ -11,6 +11,6 @@ export const Route = createFileRoute('/_site')({
     return context.queryClient.ensureQueryData(siteInfoQuery());
   },
   component: SiteLayout,
-  errorComponent: SiteError,
+  errorComponent: SiteShellError,
   notFoundComponent: SiteNotFound,
 });

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureOrNotFound, pageQuery } from '../../site/api/queries';
-import { SiteNotFound } from '../../site/layout/SiteFallbacks';
+import { SiteError, SiteNotFound } from '../../site/layout/SiteFallbacks';
 import { PageScreen } from '../../site/page/PageScreen';
 
 export const Route = createFileRoute('/_site/$slug')({
   loader: ({ context, params }) => ensureOrNotFound(context.queryClient, pageQuery(params.slug)),
   component: PageRoute,
+  errorComponent: SiteError,
   notFoundComponent: SiteNotFound,
 });
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { siteInfoQuery, socialsQuery } from '../../site/api/queries';
 import { ContactScreen } from '../../site/contact/ContactScreen';
+import { SiteError } from '../../site/layout/SiteFallbacks';
 
 export const Route = createFileRoute('/_site/contact')({
   loader: ({ context }) => {
@@ -8,4 +9,5 @@ export const Route = createFileRoute('/_site/contact')({
     return context.queryClient.ensureQueryData(siteInfoQuery());
   },
   component: ContactScreen,
+  errorComponent: SiteError,
 });

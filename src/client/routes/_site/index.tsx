@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { slidersQuery, topSectionsQuery } from '../../site/api/queries';
 import { HomeScreen } from '../../site/home/HomeScreen';
+import { SiteError } from '../../site/layout/SiteFallbacks';
 
 export const Route = createFileRoute('/_site/')({
   loader: ({ context }) => {
@@ -9,4 +10,5 @@ export const Route = createFileRoute('/_site/')({
     return context.queryClient.ensureQueryData(topSectionsQuery());
   },
   component: HomeScreen,
+  errorComponent: SiteError,
 });

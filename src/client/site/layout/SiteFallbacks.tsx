@@ -1,6 +1,7 @@
 /**
- * What a public route shows when its data is missing or its read failed. Both render inside the
- * layout's <main>, so the header and footer stay and the visitor can move on.
+ * What a public route shows when its data is missing or its read failed. Screens render these
+ * inside the layout's <main>, so the header and footer stay and the visitor can move on; when the
+ * layout itself could not load (no site info), SiteShellError stands alone as the page's main.
  */
 import { Container } from '@mantine/core';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
@@ -26,5 +27,13 @@ export function SiteError({ error }: ErrorComponentProps) {
         }}
       />
     </Container>
+  );
+}
+
+export function SiteShellError(props: ErrorComponentProps) {
+  return (
+    <main>
+      <SiteError {...props} />
+    </main>
   );
 }

@@ -16,12 +16,12 @@ export function SiteLayout() {
   const entries = useMemo(() => buildMenuTree(menus ?? []), [menus]);
 
   return (
-    <div className="site-root">
+    <div className={`site-root ${classes.root}`}>
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
       <Header site={site} entries={entries} />
-      <main id="main-content" tabIndex={-1}>
+      <main id="main-content" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
       <Footer site={site} />

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureOrNotFound, postQuery } from '../../../site/api/queries';
-import { SiteNotFound } from '../../../site/layout/SiteFallbacks';
+import { SiteError, SiteNotFound } from '../../../site/layout/SiteFallbacks';
 import { NewsScreen } from '../../../site/news/NewsScreen';
 
 export const Route = createFileRoute('/_site/news/$slug')({
   loader: ({ context, params }) => ensureOrNotFound(context.queryClient, postQuery(params.slug)),
   component: NewsRoute,
+  errorComponent: SiteError,
   notFoundComponent: SiteNotFound,
 });
 

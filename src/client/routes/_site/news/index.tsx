@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { postsPageQuery } from '../../../site/api/queries';
 import { newsListSearch } from '../../../site/news/news-search';
 import { NewsListScreen } from '../../../site/news/NewsListScreen';
+import { SiteError } from '../../../site/layout/SiteFallbacks';
 
 /** /news: every post, newest first, a page at a time (?page=). */
 export const Route = createFileRoute('/_site/news/')({
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/_site/news/')({
   loaderDeps: ({ search: { page } }) => ({ page }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(postsPageQuery(deps.page)),
   component: NewsListRoute,
+  errorComponent: SiteError,
 });
 
 function NewsListRoute() {
