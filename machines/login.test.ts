@@ -15,7 +15,7 @@ function fill(actor: ReturnType<typeof start>['actor'], identifier: string, pass
   actor.send({ type: 'field.change', field: 'password', value: password });
 }
 
-const failWith = (status: number) => () => Promise.reject(Object.assign(new Error('x'), { status }));
+const failWith = (status: number) => () => Promise.reject(Object.assign(new Error(''), { status }));
 
 describe('login machine', () => {
   it('starts editing with empty fields and Remember Me off', () => {
@@ -72,6 +72,14 @@ describe('login machine', () => {
     await waitFor(actor, (s) => s.matches('error'));
     expect(actor.getSnapshot().context).toMatchObject({ errorKind: kind, errorMessage: LOGIN_MESSAGES[kind] });
     expect(storeSession).not.toHaveBeenCalled();
+  });
+
+  it('a throttled sign-in shows the server’s wait time when it gives one', async () => {
+    const { actor } = start(() => Promise.reject(Object.assign(new Error('Try again in 42 seconds.'), { status: 429 })));
+    fill(actor, 'a', 'b');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('error'));
+    expect(actor.getSnapshot().context).toMatchObject({ errorKind: 'throttled', errorMessage: 'Try again in 42 seconds.' });
   });
 
   it('from error, typing returns to editing and keeps the other field', async () => {

@@ -80,7 +80,10 @@ export const loginMachine = setup({
     clearError: assign({ errorKind: null, errorMessage: null, fieldErrors: {} }),
     showError: assign((_, params: { error: unknown }) => {
       const kind = loginErrorKind(params.error);
-      return { errorKind: kind, errorMessage: LOGIN_MESSAGES[kind] };
+      // The server says how long to wait; that beats a vague 'a minute'.
+      const serverMessage = (params.error as { message?: unknown } | null)?.message;
+      const message = kind === 'throttled' && typeof serverMessage === 'string' && serverMessage ? serverMessage : LOGIN_MESSAGES[kind];
+      return { errorKind: kind, errorMessage: message };
     }),
   },
   guards: {

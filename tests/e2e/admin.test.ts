@@ -97,6 +97,27 @@ afterAll(async () => {
 });
 
 describe('admin back-office', () => {
+  it('sign-in attempts beyond the limit, and sign-in without a network, each say so', async () => {
+    const identifier = `nobody-${stamp}@example.com`;
+    for (let i = 0; i < 10; i++) {
+      await fetch(`${app.baseUrl}/cms/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier, password: 'wrong-password' }),
+      });
+    }
+    await go('/admin');
+    await page.getByLabel('Email or phone').fill(identifier);
+    await page.locator('input[name="password"]').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: /Try again in \d+ seconds/ }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('No connection to the server. Check your network and try again.').waitFor();
+    await context.setOffline(false);
+  });
+
   it('a signed-out visit to /admin/page shows the login; wrong then right credentials return to it', async () => {
     await go('/admin/page');
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
@@ -169,7 +190,7 @@ describe('admin back-office', () => {
     await page.getByText('Success! Data updated successfully.').waitFor();
 
     await page.getByRole('link', { name: 'Back' }).click();
-    await page.getByRole('searchbox', { name: 'Search Pages' }).or(page.getByLabel('Search Pages')).fill(title);
+    await page.getByLabel('Search Pages').fill(title);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('cell', { name: title, exact: true }).waitFor();
     await page.getByRole('cell', { name: `[e2e-page-${stamp}]` }).waitFor();

@@ -12,7 +12,3 @@ export function notifyFailure(title: string, error: unknown): void {
   notifications.hide(id);
   notifications.show({ id, title, message: reasonOf(error), color: 'red', autoClose: 8000, withBorder: true });
 }
-
-export function notifyInfo(title: string, message: string): void {
-  notifications.show({ title, message, color: 'blue', autoClose: 5000, withBorder: true });
-}
