@@ -394,6 +394,11 @@ describe('admin back-office', () => {
   it('an unknown admin path shows the not-found screen', async () => {
     await go('/admin/unknown');
     await page.getByRole('heading', { name: 'Page Not Found 404' }).waitFor();
+    // App settings have no create form, only /admin/app-setting/form/{appKey}.
+    await go('/admin/app-setting/form');
+    await page.getByRole('heading', { name: 'Page Not Found 404' }).waitFor();
+    await go('/admin/unknown/form/1');
+    await page.getByRole('heading', { name: 'Page Not Found 404' }).waitFor();
     await go('/admin/page/form/999999');
     await page.getByText('Could not load the Page').waitFor();
   });
