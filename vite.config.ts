@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { adminOnlyFiles } from './src/client/pwa/precache-plan';
+import { adminOnlyFiles } from './src/client/pwa/precache-plan.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 

@@ -12,7 +12,7 @@ export function OfflineBanner() {
         {browserOnline ? 'The server cannot be reached.' : 'You are offline.'}
       </Text>
       <Text size="sm" c="gray.3">
-        Pages you have already visited can still be read; changes are sent when the connection is back.
+        Pages you have already visited can still be read.
       </Text>
     </Paper>
   );

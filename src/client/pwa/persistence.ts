@@ -4,7 +4,6 @@
  * (entity-saves.ts). Admin reads are never written to plain storage.
  */
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { Query } from '@tanstack/react-query';
 import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
 import { BUILD_ID } from './build-id';
 import { shouldPersistMutation } from './entity-saves';
@@ -12,7 +11,8 @@ import { shouldPersistMutation } from './entity-saves';
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const PERSIST_STORAGE_KEY = 'orgsite-query-cache';
 
-export const shouldPersistQuery = (query: Pick<Query, 'queryKey' | 'state'>) =>
+/** Structural, like shouldPersistMutation: the persister's query-core copy has its own Query class. */
+export const shouldPersistQuery = (query: { queryKey: readonly unknown[]; state: { status: string } }) =>
   query.queryKey[0] === 'public' && query.state.status === 'success';
 
 /** localStorage, or none where the browser refuses it (some private modes throw on access). */
