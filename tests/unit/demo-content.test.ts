@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { SUMMARY_CLAIMS } from '../../src/server/db/demo/copy/organisation';
 import { demoContent } from '../../src/server/db/demo/content';
 import type { DemoCategoryTree, DemoMenuTree, DemoSectionTree } from '../../src/server/db/demo/types';
-import { ENTITIES, type FieldDef, type ResourceName, createSchema } from '../../src/shared/entities';
+import { ENTITIES, type FieldDef, type ResourceName } from '../../src/shared/entities';
+import { createSchema } from '../../src/shared/entities/schemas';
 import { SECTION_TEMPLATES } from '../../src/shared/entities/sections';
 
 type Row = Record<string, string | number | null>;

@@ -1,14 +1,7 @@
 /** The entity definitions: every §9 page size, column and schema rule they promise. */
 import { describe, expect, it } from 'vitest';
-import {
-  createDefaults,
-  createSchema,
-  ENTITIES,
-  entityByAdminPath,
-  fieldSchema,
-  readableColumns,
-  updateSchema,
-} from '../../src/shared/entities';
+import { createDefaults, ENTITIES, entityByAdminPath, readableColumns } from '../../src/shared/entities';
+import { createSchema, fieldSchema, updateSchema } from '../../src/shared/entities/schemas';
 import { truncate } from '../../src/shared/limits';
 
 describe('entity registry', () => {

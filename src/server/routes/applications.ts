@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSchema, ENTITIES, updateSchema } from '../../shared/entities';
+import { ENTITIES } from '../../shared/entities';
+import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import type { Row } from '../content/repository';
 import { HttpError, notFound } from '../errors';

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSchema, type EntityDef, ENTITIES, type ResourceName, updateSchema } from '../../shared/entities';
+import { type EntityDef, ENTITIES, type ResourceName } from '../../shared/entities';
+import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { notFound } from '../errors';
 import { idParams, listQuery, paging } from './schemas';

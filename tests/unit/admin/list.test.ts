@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseListSearch } from '../../../src/client/admin/list/list-search';
 import { ENTITIES } from '../../../src/shared/entities';
 import { adminEntity, adminEntityByPath, recordKey } from '../../../src/client/admin/admin-entities';
 import { ADMIN_SCREENS, currentScreen } from '../../../src/client/admin/layout/admin-screens';
@@ -78,5 +79,13 @@ describe('admin entities and screens', () => {
     expect(currentScreen('/admin/post-category/form/3')?.path).toBe('post-category');
     expect(currentScreen('/admin/post/form')?.path).toBe('post');
     expect(currentScreen('/admin/nothing')).toBeUndefined();
+  });
+});
+
+describe('parseListSearch', () => {
+  it('keeps valid page, size and search and drops anything malformed', () => {
+    expect(parseListSearch({ page: 2, size: 25, search: 'loan' })).toEqual({ page: 2, size: 25, search: 'loan' });
+    expect(parseListSearch({ page: 0, size: 2.5, search: 42 })).toEqual({ page: undefined, size: undefined, search: undefined });
+    expect(parseListSearch({ page: '3' })).toEqual({ page: undefined, size: undefined, search: undefined });
   });
 });

@@ -8,6 +8,20 @@ export interface ListSearchParams {
   search?: string;
 }
 
+const positiveInt = (value: unknown) => (Number.isInteger(value) && (value as number) >= 1 ? (value as number) : undefined);
+
+/**
+ * Reads page, size and search from the URL. Anything malformed falls back to the defaults instead
+ * of failing. Hand-written rather than zod: route options ship in the entry bundle every visitor loads.
+ */
+export function parseListSearch(raw: Record<string, unknown>): ListSearchParams {
+  return {
+    page: positiveInt(raw.page),
+    size: positiveInt(raw.size),
+    search: typeof raw.search === 'string' ? raw.search : undefined,
+  };
+}
+
 /** The effective list request: a size outside the entity's options becomes its default. */
 export function resolveListSearch(def: EntityDef, params: ListSearchParams): ListSearch {
   const size = params.size !== undefined && def.pageSizes.includes(params.size) ? params.size : def.defaultPageSize;

@@ -1,22 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { z } from 'zod';
 import { adminEntityByPath } from '../../../admin/admin-entities';
 import { entityKeys, entityListQuery } from '../../../admin/api/entity-queries';
 import { EntityList } from '../../../admin/list/EntityList';
-import { type ListSearchParams, resolveListSearch } from '../../../admin/list/list-search';
+import { type ListSearchParams, parseListSearch, resolveListSearch } from '../../../admin/list/list-search';
 import { isSignedIn } from '../../../admin/session/session-store';
 
-// The URL owns the list state; anything malformed falls back to the defaults instead of failing.
-const listSearchSchema = z.object({
-  page: z.number().int().min(1).optional().catch(undefined),
-  size: z.number().int().min(1).optional().catch(undefined),
-  search: z.string().optional().catch(undefined),
-});
-
 export const Route = createFileRoute('/admin/$entity/')({
-  validateSearch: (raw): ListSearchParams => listSearchSchema.parse(raw),
+  // The URL owns the list state (page, size, search).
+  validateSearch: parseListSearch,
   loaderDeps: ({ search }) => search,
   // Loader and screen travel together in the admin chunk, so visitors never download either.
   codeSplitGroupings: [['loader', 'component']],
