@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseListSearch } from '../../../src/client/admin/list/list-search';
 import { ENTITIES } from '../../../src/shared/entities';
 import { adminEntity, adminEntityByPath, recordKey } from '../../../src/client/admin/admin-entities';
 import { ADMIN_SCREENS, currentScreen } from '../../../src/client/admin/layout/admin-screens';
 import { renderCell } from '../../../src/client/admin/list/column-cells';
-import { resolveListSearch } from '../../../src/client/admin/list/list-search';
+import { parseListSearch, resolveListSearch } from '../../../src/client/admin/list/list-search';
 
 const column = (label: string, def: { columns: readonly { label: string }[] }) => {
   const found = def.columns.find((c) => c.label === label);
