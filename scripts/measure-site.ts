@@ -1,0 +1,70 @@
+/**
+ * `npm run measure`: the public site's budgets, after `npm run build`. Prints, per public route,
+ * the JavaScript the page needs (gzip -9 of the files it loaded) and whether any of it is admin
+ * code, then Lighthouse's mobile scores for / and /about. Measures; asserts nothing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, startApp } from '../tests/e2e/harness';
+
+const ROUTES = ['/', '/about', '/news', '/gallery', '/contact'];
+const LIGHTHOUSE_ROUTES = ['/', '/about'];
+/** Texts that exist only in admin code: finding one in a public page's JS means admin code leaked. */
+const ADMIN_MARKERS = ['Are you sure to delete?', 'Please select a file to upload.', 'Remember Me'];
+const BUDGET_KB = 180;
+
+const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
+const app = await startApp({ staticDir });
+const browser = await launchBrowser();
+try {
+  console.log(`\nJavaScript each public route needs (gzip -9), budget for / ${BUDGET_KB} KB\n`);
+  console.log('| route | JS files | JS gzip KB | admin code loaded |');
+  console.log('| --- | ---: | ---: | --- |');
+  for (const route of ROUTES) {
+    // No service worker: its precache would download files this page does not need.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.origin === app.baseUrl && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    });
+    await page.goto(app.baseUrl + route, { waitUntil: 'networkidle' });
+    let gzipBytes = 0;
+    const leaks: string[] = [];
+    for (const file of scripts) {
+      const content = fs.readFileSync(path.join(staticDir, file));
+      gzipBytes += gzipSync(content, { level: 9 }).length;
+      const text = content.toString();
+      if (ADMIN_MARKERS.some((m) => text.includes(m))) leaks.push(path.basename(file));
+    }
+    console.log(`| ${route} | ${scripts.size} | ${(gzipBytes / 1024).toFixed(1)} | ${leaks.length ? leaks.join(', ') : 'no'} |`);
+    await context.close();
+  }
+
+  console.log('\nLighthouse (mobile, simulated throttling)\n');
+  console.log('| route | Performance | Accessibility | Best Practices | SEO |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  try {
+    for (const route of LIGHTHOUSE_ROUTES) {
+      const result = await lighthouse(app.baseUrl + route, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const c = result!.lhr.categories;
+      const score = (key: string) => Math.round((c[key]?.score ?? 0) * 100);
+      console.log(`| ${route} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} |`);
+    }
+  } finally {
+    chrome.kill();
+  }
+} finally {
+  await browser.close();
+  await app.stop();
+}
