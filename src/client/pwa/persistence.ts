@@ -26,7 +26,9 @@ function localStorageOrNone(): Storage | undefined {
 
 export function createPersistOptions(storage = localStorageOrNone()): PersistQueryClientProviderProps['persistOptions'] {
   return {
-    persister: createSyncStoragePersister({ storage, key: PERSIST_STORAGE_KEY }),
+    // Written as soon as the cache settles (the default waits a second): a visitor who opens a page
+    // and leaves at once, or a staff member who saves offline and reloads, must find it stored.
+    persister: createSyncStoragePersister({ storage, key: PERSIST_STORAGE_KEY, throttleTime: 0 }),
     maxAge: PERSIST_MAX_AGE_MS,
     buster: BUILD_ID,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },

@@ -1,0 +1,159 @@
+/**
+ * The installable, offline-capable site (issue 5) in Chromium against the real server: the
+ * manifest is linked and valid, the service worker controls the page after a reload and precaches
+ * the shell without admin code, pages read once open offline from a reload, a page never read says
+ * the visitor is offline, and a new service worker waiting brings up the update prompt.
+ *
+ * The build is copied to a temporary folder (from E2E_STATIC_DIR, or `dist`), so the update test can
+ * publish a changed sw.js without touching the build other tests use.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type RunningApp, startApp } from './harness';
+
+let app: RunningApp;
+let browser: Browser;
+let staticDir: string;
+
+async function publicGet<T>(pathname: string): Promise<T> {
+  const res = await fetch(`${app.baseUrl}/cms/${pathname}`, { headers: { 'app-key': app.appKey } });
+  expect(res.status, pathname).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** The headings of the page's content once it has rendered: what a visitor came to read. */
+async function headings(page: Page): Promise<string[]> {
+  await page.locator('main h1').first().waitFor();
+  return (await page.locator('main h1, main h2').allTextContents()).map((t) => t.trim()).filter(Boolean);
+}
+
+async function controlledPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/`);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return page;
+}
+
+beforeAll(async () => {
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-pwa-'));
+  fs.cpSync(path.resolve(process.env.E2E_STATIC_DIR ?? 'dist'), staticDir, { recursive: true });
+  app = await startApp({ staticDir });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  fs.rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe('installability', () => {
+  it('links a valid manifest whose icons load', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/`);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const response = await page.request.get(`${app.baseUrl}${href}`);
+    expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = await response.json();
+    const site = await publicGet<{ name: string }>(`applications/${app.appKey}`);
+    expect(manifest).toMatchObject({ name: site.name, start_url: '/', display: 'standalone' });
+    expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+    const purposes = new Set<string>();
+    for (const icon of [...manifest.icons, ...manifest.screenshots] as { src: string; sizes: string; purpose?: string }[]) {
+      const size = await page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return `${image.naturalWidth}x${image.naturalHeight}`;
+      }, icon.src);
+      expect(size, icon.src).toBe(icon.sizes);
+      if (icon.purpose) purposes.add(icon.purpose);
+    }
+    expect([...purposes].sort()).toEqual(['any', 'maskable']);
+    await context.close();
+  });
+
+  it('controls the page after a reload and precaches the shell without admin code', async () => {
+    const context = await browser.newContext();
+    const page = await controlledPage(context);
+    const precached = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
+      const cache = await caches.open(name!);
+      return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    });
+    expect(precached).toContain('/');
+    expect(precached.some((url) => /^\/assets\/index-.*\.js$/.test(url))).toBe(true);
+    expect(precached.filter((url) => /AdminRoot|EntityForm|MediaPicker|admin-call/.test(url))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('offline', () => {
+  it('reloads pages read once, and says offline for a page never read', async () => {
+    const context = await browser.newContext();
+    const page = await controlledPage(context);
+    const [post] = (await publicGet<{ data: { slug: string }[] }>('posts?page=1&size=1')).data;
+    const urls = ['/', '/about', `/news/${post!.slug}`, '/gallery'];
+
+    const online = new Map<string, string[]>();
+    const storedCache = () => page.evaluate(() => localStorage.getItem('orgsite-query-cache') ?? '');
+    for (const url of urls) {
+      await page.goto(`${app.baseUrl}${url}`);
+      online.set(url, await headings(page));
+      await expect.poll(storedCache).toContain(url === '/' ? '"sliders"' : `"${url.split('/').pop()}"`);
+    }
+    const stored = JSON.parse(await storedCache());
+    const keys = stored.clientState.queries.map((q: { queryKey: unknown[] }) => q.queryKey);
+    expect(keys.every((key: unknown[]) => key[0] === 'public')).toBe(true);
+    expect(keys).toContainEqual(['public', 'pages', 'about']);
+
+    // The service worker's copies of the API answers go too: what shows must come from the stored query cache.
+    expect(await page.evaluate(() => caches.delete('cms-reads'))).toBe(true);
+    await context.setOffline(true);
+    for (const url of urls) {
+      await page.goto(`${app.baseUrl}${url}`);
+      expect(await headings(page), url).toEqual(online.get(url));
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline.' }).count()).toBe(1);
+    }
+
+    const started = Date.now();
+    await page.goto(`${app.baseUrl}/`);
+    await page.locator('main h1').first().waitFor();
+    console.log(`offline reload of / to content: ${Date.now() - started} ms`);
+
+    await page.goto(`${app.baseUrl}/never-visited-page`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline.' }).count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('updates', () => {
+  it('offers a new version with Reload when a new service worker is waiting', async () => {
+    const context = await browser.newContext();
+    const page = await controlledPage(context);
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+    expect(await prompt.count()).toBe(0);
+
+    // A release changes sw.js (its precache list); any byte change makes the browser install it.
+    fs.appendFileSync(path.join(staticDir, 'sw.js'), `\n// release ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())!.update();
+    });
+    await prompt.waitFor();
+    const before = await page.evaluate(() => performance.timeOrigin);
+
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForFunction((origin) => performance.timeOrigin !== origin, before);
+    await page.locator('main h1').first().waitFor();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    expect(await prompt.count()).toBe(0);
+    await context.close();
+  });
+});
