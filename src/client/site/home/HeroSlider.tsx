@@ -19,6 +19,7 @@ import { QueryError } from '../../ui/QueryError';
 import { slidersQuery } from '../api/queries';
 import type { Slider } from '../api/types';
 import classes from './home.module.css';
+import { MoreText } from '../../ui/MoreText';
 
 export function HeroSlider() {
   const { data: slides, error, refetch, isSuccess } = useQuery(slidersQuery());
@@ -103,7 +104,7 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
           {slide.link_url ? (
             <div>
               <CmsButton href={slide.link_url} color="yellow.4" c="dark.9" size="md">
-                Learn more
+                <MoreText label="Learn more" about={slide.title} />
               </CmsButton>
             </div>
           ) : null}

@@ -1,5 +1,6 @@
 /** Site footer: about text, the fixed page links of spec §2.1, contact lines, subscribe box, copyright. */
-import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { InstallAppButton } from '../../pwa/InstallAppButton';
 import type { SiteInfo } from '../api/types';
 import { CmsLink } from '../../ui/CmsLink';
 import classes from './layout.module.css';
@@ -64,7 +65,10 @@ export function Footer({ site }: { site: SiteInfo }) {
       </Container>
       <div className={classes.copyright}>
         <Container size="xl" py="md">
-          <Text size="sm">{site.copyright || `© ${site.name}`}</Text>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{site.copyright || `© ${site.name}`}</Text>
+            <InstallAppButton size="xs" variant="white" />
+          </Group>
         </Container>
       </div>
     </footer>

@@ -6,6 +6,7 @@
 import { Container } from '@mantine/core';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { isOfflineError, OfflineScreen } from '../../pwa/OfflineScreen';
 import { NotFoundMessage } from '../../ui/NotFound';
 import { QueryError } from '../../ui/QueryError';
 
@@ -16,16 +17,15 @@ export function SiteNotFound() {
 export function SiteError({ error }: ErrorComponentProps) {
   const router = useRouter();
   const queryReset = useQueryErrorResetBoundary();
+  const retry = () => {
+    queryReset.reset();
+    void router.invalidate();
+  };
+  // A page never read on this device, while offline, is not an error: say so kindly.
+  if (isOfflineError(error)) return <OfflineScreen onRetry={retry} />;
   return (
     <Container size="sm" py={80}>
-      <QueryError
-        title="This page could not be loaded."
-        error={error}
-        onRetry={() => {
-          queryReset.reset();
-          void router.invalidate();
-        }}
-      />
+      <QueryError title="This page could not be loaded." error={error} onRetry={retry} />
     </Container>
   );
 }

@@ -8,6 +8,7 @@ import type { Section } from '../../api/types';
 import { WidgetCard } from '../../widgets/WidgetCard';
 import classes from '../home.module.css';
 import { SectionHeader } from './SectionHeader';
+import { MoreText } from '../../../ui/MoreText';
 
 export function AboutUsSection({ section }: { section: Section }) {
   return (
@@ -24,7 +25,7 @@ export function AboutUsSection({ section }: { section: Section }) {
             <SafeHtml html={section.content} />
             {section.link_url ? (
               <CmsButton href={section.link_url} mt="lg">
-                See more
+                <MoreText label="See more" about={section.title} />
               </CmsButton>
             ) : null}
           </Grid.Col>

@@ -11,6 +11,7 @@ import type { Section } from '../../api/types';
 import { WidgetCard } from '../../widgets/WidgetCard';
 import classes from '../home.module.css';
 import { SectionHeader } from './SectionHeader';
+import { MoreText } from '../../../ui/MoreText';
 
 export function DefaultSection({ section }: { section: Section }) {
   const text = excerpt(section.content, LIMITS.truncate.sectionContent);
@@ -22,8 +23,8 @@ export function DefaultSection({ section }: { section: Section }) {
             <SectionHeader title={section.title} subTitle={section.sub_title} />
             {text ? <Text size="md">{text}</Text> : null}
             {section.link_url ? (
-              <CmsButton href={section.link_url} variant="outline" mt="lg" aria-label={section.title ? `See more: ${section.title}` : undefined}>
-                See more
+              <CmsButton href={section.link_url} variant="outline" mt="lg">
+                <MoreText label="See more" about={section.title} />
               </CmsButton>
             ) : null}
           </Grid.Col>

@@ -10,6 +10,7 @@ import { SafeHtml } from '../../../ui/SafeHtml';
 import type { Section } from '../../api/types';
 import classes from '../home.module.css';
 import { SectionHeader } from './SectionHeader';
+import { MoreText } from '../../../ui/MoreText';
 
 export function GoalsSection({ section }: { section: Section }) {
   return (
@@ -21,7 +22,7 @@ export function GoalsSection({ section }: { section: Section }) {
             <SafeHtml html={section.content} />
             {section.link_url ? (
               <CmsButton href={section.link_url} variant="outline" mt="lg">
-                See more
+                <MoreText label="See more" about={section.title} />
               </CmsButton>
             ) : null}
           </Grid.Col>

@@ -1,0 +1,14 @@
+import { VisuallyHidden } from '@mantine/core';
+
+/**
+ * 'See more' / 'Learn more' with what it is about, for screen readers and search engines: a bare
+ * "Learn more" repeated on a page says nothing about where each link goes.
+ */
+export function MoreText({ label, about }: { label: string; about?: string | null }) {
+  return (
+    <>
+      {label}
+      {about ? <VisuallyHidden>{`: ${about}`}</VisuallyHidden> : null}
+    </>
+  );
+}
