@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetApplications } from '../../src/server/plugins/tenant';
 import { shortName } from '../../src/server/pwa/manifest';
 import { APP_KEY, dialects, startTestApp, type TestApp } from './harness';
 
@@ -30,8 +29,6 @@ describe.each(await dialects())('web app manifest on %s', (dialect) => {
   beforeAll(async () => {
     fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
     t = await startTestApp(dialect, { staticDir });
-    // The settings cache is per process, not per app: the other dialect's rename must not leak in.
-    forgetApplications();
   });
   afterAll(async () => {
     await t?.close();

@@ -58,6 +58,16 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     expect(res.body).toContain('noindex');
   });
 
+  it('sends /index.html home, and serves a rebuilt index.html without a restart', async () => {
+    const raw = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.statusCode).toBe(301);
+    expect(raw.headers.location).toBe('/');
+    const file = path.join(staticDir, 'index.html');
+    fs.writeFileSync(file, INDEX.replace('<div id="root">', '<div id="root" data-build="2">'));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect((await html('/')).body).toContain('data-build="2"');
+  });
+
   it('answers unknown API paths with JSON 404, not the SPA', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/cms/nothing-here', headers: { 'app-key': 'demo' } });
     expect(res.statusCode).toBe(404);

@@ -7,6 +7,7 @@ import type { Row } from '../content/repository';
 import { userHooks } from '../content/user-hooks';
 import type { Database } from '../db/database';
 import { PublicCache } from '../public-cache';
+import { ApplicationCache } from './tenant';
 
 const HOOKS: Partial<Record<ResourceName, EntityHooks>> = { users: userHooks };
 
@@ -15,6 +16,7 @@ export interface AppContext {
   database: Database;
   services: Record<ResourceName, EntityService>;
   publicCache: PublicCache;
+  applicationCache: ApplicationCache;
 }
 
 export function createContext(config: ServerConfig, database: Database): AppContext {
@@ -24,7 +26,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
       new EntityService(database.db, def as EntityDef, HOOKS[name as ResourceName]),
     ]),
   ) as Record<ResourceName, EntityService>;
-  return { config, database, services, publicCache: new PublicCache() };
+  return { config, database, services, publicCache: new PublicCache(), applicationCache: new ApplicationCache() };
 }
 
 declare module 'fastify' {

@@ -15,7 +15,14 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
   const { staticDir } = app.ctx.config;
   const indexFile = path.join(staticDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
-  const template = hasBuild ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  // Re-read when the build changes under a running server, so a rebuild never serves old asset names.
+  let cached: { mtimeMs: number; html: string } | undefined;
+  const template = (): string | undefined => {
+    const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+    return cached.html;
+  };
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -31,7 +38,8 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
   }
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!template) {
+    const html = template();
+    if (!html) {
       return reply
         .status(503)
         .type('text/html; charset=utf-8')
@@ -42,11 +50,13 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
       .status(status)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(template.replace(HEAD_MARKER, head));
+      .send(html.replace(HEAD_MARKER, head));
   };
 
   // The static plugin would answer "/" as a directory listing request; the home page is the SPA.
   app.get('/', { schema: { hide: true } }, sendPage);
+  // The raw build file lacks the rendered head (site config, title): send its URL home instead.
+  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
     if (!isPage) return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });

@@ -7,11 +7,27 @@ import { ENTITIES } from '../../shared/entities';
 import type { Row } from '../content/repository';
 import { HttpError } from '../errors';
 
-const APP_CACHE_MS = 10_000;
-const applications = new Map<string, { row: Row | undefined; expires: number }>();
+/**
+ * Application rows by key, kept briefly: every request needs its application, few change it.
+ * One per server instance; cleared by that instance's writes, expiring for the others'.
+ */
+export class ApplicationCache {
+  private rows = new Map<string, { row: Row | undefined; expires: number }>();
 
-export function forgetApplications(): void {
-  applications.clear();
+  constructor(private readonly ttlMs = 10_000) {}
+
+  get(appKey: string): { row: Row | undefined } | undefined {
+    const hit = this.rows.get(appKey);
+    return hit && hit.expires > Date.now() ? hit : undefined;
+  }
+
+  set(appKey: string, row: Row | undefined): void {
+    this.rows.set(appKey, { row, expires: Date.now() + this.ttlMs });
+  }
+
+  clear(): void {
+    this.rows.clear();
+  }
 }
 
 export function appKeyOf(request: FastifyRequest): string | undefined {
@@ -20,10 +36,11 @@ export function appKeyOf(request: FastifyRequest): string | undefined {
 }
 
 export async function findApplication(request: FastifyRequest, appKey: string): Promise<Row | undefined> {
-  const cached = applications.get(appKey);
-  if (cached && cached.expires > Date.now()) return cached.row;
+  const cache = request.server.ctx.applicationCache;
+  const cached = cache.get(appKey);
+  if (cached) return cached.row;
   const row = await request.server.ctx.services.applications.repo.findBy(null, 'app_key', appKey);
-  applications.set(appKey, { row, expires: Date.now() + APP_CACHE_MS });
+  cache.set(appKey, row);
   return row;
 }
 

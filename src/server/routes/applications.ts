@@ -10,7 +10,6 @@ import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import type { Row } from '../content/repository';
 import { HttpError, notFound } from '../errors';
-import { forgetApplications } from '../plugins/tenant';
 import { listQuery, paging } from './schemas';
 
 const keyParams = z.object({ key: z.string().min(1).max(64) });
@@ -29,7 +28,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     return row;
   };
   const changed = () => {
-    forgetApplications();
+    app.ctx.applicationCache.clear();
     app.ctx.publicCache.invalidate();
   };
 
