@@ -130,6 +130,9 @@ describe('offline', () => {
 
     await page.goto(`${app.baseUrl}/never-visited-page`);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline.' }).count()).toBe(1);
+    // The page itself explains, inside the site's layout, instead of showing an error.
+    await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+    expect(await page.getByRole('contentinfo').count()).toBe(1);
     await context.close();
   });
 });
