@@ -348,6 +348,28 @@ describe('admin back-office', () => {
     expect(rows.filter((r) => r.title === title)).toHaveLength(1);
   });
 
+  it('a save made offline survives a reload and lands exactly once when the connection returns', async () => {
+    const title = `E2E offline reload ${stamp}`;
+    const count = async () =>
+      (await app.api<{ data: { data: { title: string }[] } }>('GET', `sliders?size=100&search_key=${encodeURIComponent(title)}`)).body.data.data.filter(
+        (r) => r.title === title,
+      ).length;
+    await go('/admin/slider/form');
+    await field('title').fill(title);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Waiting for connection…').first().waitFor();
+    // The paused save is written to storage (throttled to once a second) before the reload.
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+    expect(await count()).toBe(0);
+    await context.setOffline(false);
+    await expect.poll(count, { timeout: 20_000 }).toBe(1);
+    await page.waitForTimeout(1500);
+    expect(await count()).toBe(1);
+  });
+
   it('edits the app settings by app key', async () => {
     await go('/admin/app-setting');
     await waitForList();
