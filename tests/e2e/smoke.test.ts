@@ -1,5 +1,5 @@
 /** The built site loads in a real browser and talks to the real API. */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type RunningApp, startApp } from './harness';
 
@@ -15,23 +15,36 @@ describe('smoke', () => {
     await app?.stop();
   });
 
-  it('serves the SPA with the site config, and the page reads the content API', async () => {
-    const page = await browser.newPage();
-    const apiCalls: { url: string; status: number }[] = [];
+  const recordApiCalls = (page: Page) => {
+    const calls: { path: string; status: number }[] = [];
     page.on('response', (res) => {
-      if (new URL(res.url()).pathname.startsWith('/cms/')) apiCalls.push({ url: res.url(), status: res.status() });
+      const url = new URL(res.url());
+      if (url.pathname.startsWith('/cms/')) calls.push({ path: url.pathname + url.search, status: res.status() });
     });
+    return calls;
+  };
+
+  it('paints the first page from the answers embedded in its HTML, then reads the API as the visitor moves on', async () => {
+    // No service worker here: this is about the page and the API, not the offline cache.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const calls = recordApiCalls(page);
     const response = await page.goto(`${app.baseUrl}/`, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     const configMeta = await page.getAttribute('meta[name="app-config"]', 'content');
     expect(JSON.parse(configMeta!)).toMatchObject({ appKey: app.appKey, apiBase: '/cms' });
-    expect(apiCalls.length).toBeGreaterThan(0);
-    expect(apiCalls.every((c) => c.status === 200 || c.status === 304)).toBe(true);
     const site = (await (await fetch(`${app.baseUrl}/cms/applications/${app.appKey}`, { headers: { 'app-key': app.appKey } })).json()) as {
       data: { name: string };
     };
     await expect(page.getByText(site.data.name).first().isVisible()).resolves.toBe(true);
-    await page.close();
+    expect(calls.map((c) => c.path)).not.toContain(`/cms/applications/${app.appKey}`);
+    expect(calls.map((c) => c.path)).not.toContain('/cms/sliders');
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL(`${app.baseUrl}/about`);
+    await expect.poll(() => calls.find((c) => c.path === '/cms/pages/about')?.status).toBe(200);
+    await page.locator('main h1').first().waitFor();
+    await context.close();
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { ErrorBody } from '../../shared/envelope';
 import { config } from '../config';
+import { takeInitialResponse } from './initial-data';
 import { getToken } from './session';
 
 export class ApiError extends Error {
@@ -47,9 +48,14 @@ async function request<T>(path: string, options: RequestOptions, admin: boolean)
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const url = buildUrl(admin ? `api/${path}` : path, options.query);
+  if (!admin && (options.method ?? 'GET') === 'GET') {
+    const embedded = takeInitialResponse(url);
+    if (embedded !== undefined) return embedded as T;
+  }
   let response: Response;
   try {
-    response = await fetch(buildUrl(admin ? `api/${path}` : path, options.query), {
+    response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -8,6 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Row } from '../content/repository';
 import { findApplication } from '../plugins/tenant';
+import { collectInitialData, initialDataTag, leadImage } from './initial-data';
 
 export interface RenderedHead {
   head: string;
@@ -102,6 +103,8 @@ export async function renderHead(request: FastifyRequest): Promise<RenderedHead>
   const { meta, status } = await metaFor(request, site, pathname);
   const canonical = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
   const image = absolute(origin, meta.image);
+  const initial = status === 200 ? await collectInitialData(request, pathname) : undefined;
+  const lead = initial && leadImage(initial);
 
   const tag = (name: string, attr: 'name' | 'property', content: string | undefined) =>
     content ? `<meta ${attr}="${name}" content="${escapeHtml(content)}">` : '';
@@ -125,8 +128,10 @@ export async function renderHead(request: FastifyRequest): Promise<RenderedHead>
     tag('twitter:description', 'name', meta.description),
     tag('twitter:image', 'name', image),
     tag('google-site-verification', 'name', text(site?.google_site_verification)),
+    lead ? `<link rel="preload" as="image" href="${escapeHtml(lead)}" fetchpriority="high">` : '',
     ...analyticsTags(site),
     jsonLd(site),
+    initial && Object.keys(initial.responses).length > 0 ? initialDataTag(initial) : '',
   ];
   return { head: lines.filter(Boolean).join('\n    '), status };
 }
