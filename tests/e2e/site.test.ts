@@ -273,7 +273,13 @@ describe('gallery', () => {
     await page.route('**/cms/gallery', (route) =>
       route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'The gallery is closed for maintenance' }) }),
     );
-    await page.goto(`${app.baseUrl}/gallery`);
+    // Arrive by an in-app navigation: a page loaded directly carries its first answers in its HTML.
+    await page.goto(`${app.baseUrl}/contact`);
+    await page.locator('main h1').first().waitFor();
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/gallery');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
     const alert = page.getByRole('alert').filter({ hasText: 'The gallery could not be loaded.' });
     await alert.getByText('The gallery is closed for maintenance').waitFor();
     await page.unroute('**/cms/gallery');
