@@ -57,6 +57,7 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
+      if (result?.lhr.runtimeError) console.log(`| ${route} | Lighthouse failed: ${result.lhr.runtimeError.message} | | | |`);
       const c = result!.lhr.categories;
       const score = (key: string) => Math.round((c[key]?.score ?? 0) * 100);
       console.log(`| ${route} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} |`);
