@@ -22,7 +22,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { requireUser } from './plugins/auth';
 import { createContext, decorateContext } from './plugins/context';
-import { contentSecurityPolicy } from './plugins/csp';
+import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './plugins/csp';
 import { registerErrorHandler } from './plugins/errors';
 import { spaRoutes } from './plugins/spa';
 import { requireApplication } from './plugins/tenant';
@@ -59,6 +59,14 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
     crossOriginEmbedderPolicy: false,
+  });
+  // JSON is not a document: the site's policy means nothing there. API answers get the short
+  // policy OWASP recommends for APIs, which also keeps the hot public reads small.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/cms/') && !request.url.startsWith('/cms/docs')) {
+      reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+    }
+    return payload;
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });

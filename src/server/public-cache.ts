@@ -15,6 +15,15 @@ interface Entry {
   etag: string;
   headers: OutgoingHttpHeaders;
   expires: number;
+  /** Ready-made header lists (flat name/value arrays) for a plain, a gzip and a 304 answer. */
+  raw: { plain: string[]; gzip?: string[]; notModified: string[] };
+}
+
+/** Header objects flattened once per entry, so a hit only writes prepared strings. */
+function flatten(headers: OutgoingHttpHeaders): string[] {
+  return Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined ? [] : Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)],
+  );
 }
 
 /** Headers that describe one particular transfer, not the resource. */
@@ -41,12 +50,20 @@ export class PublicCache {
     if (perApp.size >= this.maxPerApp) perApp.clear();
     const bytes = Buffer.from(body);
     const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !TRANSFER_HEADERS.includes(name)));
+    const gzip = bytes.length >= GZIP_FROM_BYTES ? gzipSync(bytes) : undefined;
+    const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+    const common = { ...kept, etag, vary: 'accept-encoding' };
     const entry: Entry = {
       body: bytes,
-      gzip: bytes.length >= GZIP_FROM_BYTES ? gzipSync(bytes) : undefined,
-      etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
+      gzip,
+      etag,
       headers: kept,
       expires: now + this.ttlMs,
+      raw: {
+        plain: flatten({ ...common, 'content-length': bytes.length }),
+        gzip: gzip && flatten({ ...common, 'content-length': gzip.length, 'content-encoding': 'gzip' }),
+        notModified: flatten(common),
+      },
     };
     perApp.set(url, entry);
     return entry;
@@ -65,15 +82,13 @@ export class PublicCache {
     if (typeof appKey !== 'string') return false;
     const entry = this.get(appKey.trim(), url);
     if (!entry) return false;
-    const headers: OutgoingHttpHeaders = { ...entry.headers, etag: entry.etag, vary: 'accept-encoding' };
     if (req.headers['if-none-match'] === entry.etag) {
-      res.writeHead(304, headers).end();
+      res.writeHead(304, entry.raw.notModified).end();
       return true;
     }
-    const gzip = entry.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') ? entry.gzip : undefined;
-    const body = gzip ?? entry.body;
-    res.writeHead(200, { ...headers, 'content-length': body.length, ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
-    res.end(body);
+    const acceptsGzip = entry.gzip !== undefined && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    res.writeHead(200, acceptsGzip ? entry.raw.gzip : entry.raw.plain);
+    res.end(acceptsGzip ? entry.gzip : entry.body);
     return true;
   }
 }

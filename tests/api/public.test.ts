@@ -142,6 +142,8 @@ describe.each(await dialects())('public API on %s', (dialect) => {
     const first = await get();
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     const cached = await get();
     expect(cached.headers.get('etag')).toBe(etag);
     for (const header of ['content-security-policy', 'x-content-type-options', 'content-type', 'cache-control']) {

@@ -25,3 +25,6 @@ export function contentSecurityPolicy(): Record<string, string[]> {
     frameAncestors: ["'self'"],
   };
 }
+
+/** For JSON answers: nothing may load from them and nothing may frame them. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
