@@ -1,8 +1,8 @@
 /** One section of a page: heading, its HTML content and its widgets as cards linking to link_url. */
-import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { Section } from '../api/types';
-import { WidgetCard } from '../widgets/WidgetCard';
+import { WidgetGrid } from '../widgets/WidgetGrid';
 
 export function PageSection({ section }: { section: Section }) {
   if (!section.title && !section.content && section.widgets.length === 0) return null;
@@ -16,13 +16,7 @@ export function PageSection({ section }: { section: Section }) {
         ) : null}
         {section.sub_title ? <Text c="gray.7">{section.sub_title}</Text> : null}
         <SafeHtml html={section.content} />
-        {section.widgets.length > 0 ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-            {section.widgets.map((widget) => (
-              <WidgetCard key={widget.id} widget={widget} />
-            ))}
-          </SimpleGrid>
-        ) : null}
+        <WidgetGrid widgets={section.widgets} cols={{ base: 1, sm: 2, md: 3 }} />
       </Stack>
     </Container>
   );
