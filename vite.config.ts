@@ -140,7 +140,8 @@ export default defineConfig({
       '/manifest.webmanifest': apiTarget,
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  // The manifest tells the server which chunks each route needs (src/server/seo/route-preloads.ts).
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800, manifest: true },
   test: {
     projects: [
       {

@@ -4,10 +4,12 @@
  * code, then Lighthouse's mobile scores for / and /about. Measures; asserts nothing.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, startApp } from '../tests/e2e/harness';
 
 const ROUTES = ['/', '/about', '/news', '/gallery', '/contact'];
@@ -44,6 +46,23 @@ try {
     console.log(`| ${route} | ${scripts.size} | ${(gzipBytes / 1024).toFixed(1)} | ${leaks.length ? leaks.join(', ') : 'no'} |`);
     await context.close();
   }
+
+  // Lighthouse 12 has no PWA category any more; Chromium itself says why a page is not installable.
+  // A persistent profile: Chromium never offers installation in an incognito-like context.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/`, { waitUntil: 'networkidle' });
+  await page.reload({ waitUntil: 'networkidle' });
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  console.log(
+    `\nInstallability (Chromium): ${installabilityErrors.length === 0 ? 'installable, no errors' : installabilityErrors.map((e) => e.errorId).join(', ')}`,
+  );
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
 
   console.log('\nLighthouse (mobile, simulated throttling)\n');
   console.log('| route | Performance | Accessibility | Best Practices | SEO |');

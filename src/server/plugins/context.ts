@@ -7,6 +7,7 @@ import type { Row } from '../content/repository';
 import { userHooks } from '../content/user-hooks';
 import type { Database } from '../db/database';
 import { PublicCache } from '../public-cache';
+import { RoutePreloads } from '../seo/route-preloads';
 import { ApplicationCache } from './tenant';
 
 const HOOKS: Partial<Record<ResourceName, EntityHooks>> = { users: userHooks };
@@ -17,6 +18,7 @@ export interface AppContext {
   services: Record<ResourceName, EntityService>;
   publicCache: PublicCache;
   applicationCache: ApplicationCache;
+  routePreloads: RoutePreloads;
 }
 
 export function createContext(config: ServerConfig, database: Database): AppContext {
@@ -26,7 +28,14 @@ export function createContext(config: ServerConfig, database: Database): AppCont
       new EntityService(database.db, def as EntityDef, HOOKS[name as ResourceName]),
     ]),
   ) as Record<ResourceName, EntityService>;
-  return { config, database, services, publicCache: new PublicCache(), applicationCache: new ApplicationCache() };
+  return {
+    config,
+    database,
+    services,
+    publicCache: new PublicCache(),
+    applicationCache: new ApplicationCache(),
+    routePreloads: new RoutePreloads(config.staticDir),
+  };
 }
 
 declare module 'fastify' {

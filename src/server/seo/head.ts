@@ -129,6 +129,7 @@ export async function renderHead(request: FastifyRequest): Promise<RenderedHead>
     tag('twitter:image', 'name', image),
     tag('google-site-verification', 'name', text(site?.google_site_verification)),
     lead ? `<link rel="preload" as="image" href="${escapeHtml(lead)}" fetchpriority="high">` : '',
+    ...(status === 200 ? request.server.ctx.routePreloads.tags(pathname) : []),
     ...analyticsTags(site),
     jsonLd(site),
     initial && Object.keys(initial.responses).length > 0 ? initialDataTag(initial) : '',
