@@ -127,6 +127,19 @@ describe.each(await dialects())('validation on %s', (dialect) => {
     expect(hits.json().data.data.map((p: { title: string }) => p.title)).toEqual(['Growth 100% in 2026']);
   });
 
+  it('keeps search totals right across creates, edits and deletes', async () => {
+    const total = async () => (await t.admin('GET', '/cms/api/posts?search_key=quarterly')).json().data.total as number;
+    expect(await total()).toBe(0);
+    const id = (await t.admin('POST', '/cms/api/posts', { title: 'Quarterly report', slug: 'q-one' })).json().data.id;
+    expect(await total()).toBe(1);
+    await t.admin('PUT', `/cms/api/posts/${id}`, { title: 'Annual report' });
+    expect(await total()).toBe(0);
+    await t.admin('PUT', `/cms/api/posts/${id}`, { title: 'Quarterly again' });
+    expect(await total()).toBe(1);
+    await t.admin('DELETE', `/cms/api/posts/${id}`);
+    expect(await total()).toBe(0);
+  });
+
   it('answers a missing app key with 400 and an unknown one with 404', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/cms/sliders' });
     expect(none.statusCode).toBe(400);

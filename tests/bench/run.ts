@@ -21,8 +21,18 @@ function start(args: string[], env: Record<string, string>): Promise<void> {
   });
 }
 
-async function load(title: string, url: string, connections: number, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections, duration: DURATION_S, headers });
+async function load(
+  title: string,
+  url: string,
+  connections: number,
+  headers: Record<string, string>,
+  /** Gives each request its own path (a search no one made before, so nothing is cached). */
+  pathFor?: (n: number) => string,
+) {
+  let n = 0;
+  const requests = pathFor ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: pathFor(n++) }) }] : undefined;
+  const options = { url, connections, duration: DURATION_S, headers, ...(requests ? { requests } : {}) };
+  const result = await autocannon(options as autocannon.Options);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { title, connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -57,7 +67,14 @@ try {
     await load('GET /cms/sliders', `${base}/cms/sliders`, 50, publicHeaders),
     await load('GET /cms/pages/about', `${base}/cms/pages/about`, 50, publicHeaders),
     await load('GET /cms/posts?size=3', `${base}/cms/posts?size=3`, 50, publicHeaders),
-    await load('GET /cms/api/posts?search_key=… (10,000 posts)', `${base}/cms/api/posts?page=1&size=10&search_key=network%20update`, 10, adminHeaders),
+    await load('GET /cms/api/posts?search_key=… (10,000 posts, one search paged)', `${base}/cms/api/posts?page=1&size=10&search_key=network%20update`, 10, adminHeaders),
+    await load(
+      'GET /cms/api/posts?search_key=… (10,000 posts, a new search each time)',
+      `${base}/cms/api/posts`,
+      10,
+      adminHeaders,
+      (n) => `/cms/api/posts?page=1&size=10&search_key=update%20number%20${n}`,
+    ),
   ];
   const bare = rows[0]!.rps;
   console.log(`\n${DURATION_S} s per endpoint, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})\n`);

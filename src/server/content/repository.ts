@@ -20,11 +20,16 @@ export interface ListParams {
   refine?: (qb: Select) => Select;
 }
 
+/** Another server sharing the database sees this one's writes in its totals within this time. */
+const COUNT_CACHE_MS = 10_000;
+const COUNT_CACHE_SIZE = 500;
+
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class Repository {
   readonly columns: string[];
+  private readonly counts = new Map<string, { total: number; expires: number }>();
   /** SQLite's LIKE already ignores ASCII case (as its lower() would); PostgreSQL needs ILIKE. */
   private readonly likeOperator: 'like' | 'ilike';
 
@@ -60,11 +65,32 @@ export class Repository {
     for (const { field, dir } of this.def.order) qb = qb.orderBy(field, dir);
     // Two queries on purpose: a window count(*) over () would materialise every matching row,
     // large content columns included, only to count them.
-    const [rows, [{ total }]] = await Promise.all([
-      qb.limit(params.size).offset((params.page - 1) * params.size).execute(),
-      base.select((eb) => eb.fn.countAll().as('total')).execute() as Promise<[{ total: number }]>,
-    ]);
-    return { rows, total: Number(total) };
+    const rows = await qb.limit(params.size).offset((params.page - 1) * params.size).execute();
+    return { rows, total: await this.count(appKey, params, base) };
+  }
+
+  /**
+   * Totals of plain searches (no filters) are kept until this repository writes: a search's count
+   * scans every row of the application and is asked again for each page of the same search.
+   * Only this entity's own text columns decide such a count, and they change only through the
+   * writes below (or the whole application going, see forgetCounts).
+   */
+  private async count(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>, base: Select): Promise<number> {
+    const cacheable = !params.where && !params.refine;
+    const key = JSON.stringify([appKey, params.search?.trim() ?? '']);
+    const hit = cacheable ? this.counts.get(key) : undefined;
+    if (hit && hit.expires > Date.now()) return hit.total;
+    const [{ total }] = (await base.select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number }];
+    if (cacheable) {
+      if (this.counts.size >= COUNT_CACHE_SIZE) this.counts.clear();
+      this.counts.set(key, { total: Number(total), expires: Date.now() + COUNT_CACHE_MS });
+    }
+    return Number(total);
+  }
+
+  /** Drops cached totals (every write here does; so does any change to applications). */
+  forgetCounts(): void {
+    this.counts.clear();
   }
 
   async get(appKey: string | null, id: number): Promise<Row | undefined> {
@@ -85,6 +111,7 @@ export class Repository {
   }
 
   async insert(appKey: string | null, values: Row, db: DB = this.db): Promise<Row> {
+    this.forgetCounts();
     const stamp = now();
     // Client input can never carry created_at (the schemas refuse it); the seeder backdates news.
     const created = typeof values.created_at === 'string' ? values.created_at : stamp;
@@ -93,12 +120,14 @@ export class Repository {
   }
 
   async update(appKey: string | null, id: number, values: Row): Promise<Row | undefined> {
+    this.forgetCounts();
     let qb = this.db.updateTable(this.def.table).set({ ...values, updated_at: now() }).where('id', '=', id);
     if (this.def.tenant && appKey !== null) qb = qb.where('app_key', '=', appKey);
     return qb.returning(this.columns).executeTakeFirst();
   }
 
   async delete(appKey: string | null, id: number): Promise<boolean> {
+    this.forgetCounts();
     let qb = this.db.deleteFrom(this.def.table).where('id', '=', id);
     if (this.def.tenant && appKey !== null) qb = qb.where('app_key', '=', appKey);
     const result = await qb.executeTakeFirst();

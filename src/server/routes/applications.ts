@@ -30,6 +30,8 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const changed = () => {
     app.ctx.applicationCache.clear();
     app.ctx.publicCache.invalidate();
+    // Deleting an application removes its rows without going through their repositories.
+    for (const service of Object.values(app.ctx.services)) service.repo.forgetCounts();
   };
 
   api.get('/applications', { schema: { tags, querystring: listQuery } }, async (request) => {
