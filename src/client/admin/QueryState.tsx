@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Alert, type AlertProps, Button, Center, Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
@@ -11,21 +11,24 @@ interface Props<T> {
 /** A read's three faces: spinner, the error with Retry (never an endless spinner), or the data. */
 export function QueryState<T>({ query, label, children }: Props<T>) {
   if (query.data !== undefined) return <>{children(query.data)}</>;
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title={`Could not load ${label}`}>
-        {query.error.message}
-        <div>
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
-      </Alert>
-    );
-  }
+  if (query.isError) return <LoadError label={label} error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <Center py="xl">
       <Loader aria-label={`Loading ${label}`} />
     </Center>
+  );
+}
+
+/** A failed read: what failed, why, and Retry. */
+export function LoadError({ label, error, onRetry, ...alert }: { label: string; error: Error; onRetry: () => void } & AlertProps) {
+  return (
+    <Alert color="red" role="alert" title={`Could not load ${label}`} {...alert}>
+      {error.message}
+      <div>
+        <Button mt="sm" size="xs" variant="light" color="red" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    </Alert>
   );
 }

@@ -1,20 +1,22 @@
-import { Button, Card, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import type { AdminEntity } from '../admin-entities';
 import { entityRecordQuery } from '../api/entity-queries';
-import { DeleteDialog } from '../list/DeleteDialog';
+import { DeleteConfirmDialog } from '../list/DeleteDialog';
 import { useDeleteConfirm } from '../list/useDeleteConfirm';
 import { QueryState } from '../QueryState';
+import { ScreenHeader } from '../ScreenHeader';
 
 /** Read-only records (contact messages): every field as text, with Delete and Back. */
 export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recordKey: string }) {
   const { def } = entity;
   const navigate = useNavigate();
   const record = useQuery(entityRecordQuery(def, recordKey));
-  const [deleteState, sendDelete] = useDeleteConfirm(entity);
+  const deleteMachine = useDeleteConfirm(entity);
+  const [deleteState, sendDelete] = deleteMachine;
   const wasDeleting = useRef(false);
 
   useEffect(() => {
@@ -25,12 +27,7 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{def.formTitle}</Title>
-        <Button component={Link} to={`/admin/${def.adminPath}`} variant="default">
-          Back
-        </Button>
-      </Group>
+      <ScreenHeader title={def.formTitle} listPath={def.adminPath} />
       <QueryState query={record} label={`the ${def.formTitle}`}>
         {(row) => (
           <Card withBorder padding="lg">
@@ -66,14 +63,7 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
           </Card>
         )}
       </QueryState>
-      <DeleteDialog
-        opened={!deleteState.matches('idle')}
-        label={deleteState.context.target?.label ?? ''}
-        deleting={deleteState.matches('deleting')}
-        errorMessage={deleteState.context.errorMessage}
-        onClose={() => sendDelete({ type: 'delete.cancel' })}
-        onConfirm={() => sendDelete({ type: 'delete.confirm' })}
-      />
+      <DeleteConfirmDialog machine={deleteMachine} />
     </Stack>
   );
 }

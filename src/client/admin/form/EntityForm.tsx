@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Center, Grid, Group, Loader, Stack, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Alert, Button, Card, Center, Grid, Group, Loader, Stack } from '@mantine/core';
 import type { AdminEntity } from '../admin-entities';
 import { FieldInput, WIDE_KINDS } from './field-registry';
 import { formFields } from './form-values';
 import { useEntityFormMachine } from './useEntityFormMachine';
+import { ScreenHeader } from '../ScreenHeader';
 
 export const SUCCESS_TEXT = 'Success! Data updated successfully.';
 
@@ -22,12 +22,7 @@ export function EntityForm({ entity, recordKey }: Props) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{def.formTitle}</Title>
-        <Button component={Link} to={`/admin/${def.adminPath}`} variant="default">
-          Back
-        </Button>
-      </Group>
+      <ScreenHeader title={def.formTitle} listPath={def.adminPath} />
 
       {state.matches('loading') && (
         <Center py="xl">

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import type { useDeleteConfirm } from './useDeleteConfirm';
 
 interface Props {
   opened: boolean;
@@ -39,5 +40,19 @@ export function DeleteDialog({ opened, label, deleting, errorMessage, onClose, o
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+/** The dialog driven by the delete-confirm machine, as every screen that deletes shows it. */
+export function DeleteConfirmDialog({ machine: [state, send] }: { machine: ReturnType<typeof useDeleteConfirm> }) {
+  return (
+    <DeleteDialog
+      opened={!state.matches('idle')}
+      label={state.context.target?.label ?? ''}
+      deleting={state.matches('deleting')}
+      errorMessage={state.context.errorMessage}
+      onClose={() => send({ type: 'delete.cancel' })}
+      onConfirm={() => send({ type: 'delete.confirm' })}
+    />
   );
 }

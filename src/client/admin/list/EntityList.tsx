@@ -1,15 +1,16 @@
-import { Alert, Anchor, Button, Card, Center, Group, Loader, LoadingOverlay, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Loader, LoadingOverlay, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { type AdminEntity, recordKey } from '../admin-entities';
 import { entityListQuery, type ListSearch, type Row } from '../api/entity-queries';
 import { renderCell } from './column-cells';
-import { DeleteDialog } from './DeleteDialog';
+import { DeleteConfirmDialog } from './DeleteDialog';
 import { ListFooter } from './ListFooter';
 import type { ListSearchParams } from './list-search';
 import { SearchBar } from './SearchBar';
 import { useDeleteConfirm } from './useDeleteConfirm';
+import { LoadError } from '../QueryState';
 
 interface Props {
   entity: AdminEntity;
@@ -22,7 +23,8 @@ interface Props {
 export function EntityList({ entity, search, onChange }: Props) {
   const { def } = entity;
   const query = useQuery(entityListQuery(def, search));
-  const [deleteState, sendDelete] = useDeleteConfirm(entity);
+  const deleteMachine = useDeleteConfirm(entity);
+  const [, sendDelete] = deleteMachine;
   const page = query.data;
 
   const rowLabel = (row: Row) => String(row[def.labelField] ?? '');
@@ -58,14 +60,7 @@ export function EntityList({ entity, search, onChange }: Props) {
       />
       <Card withBorder padding={0} pos="relative">
         {query.isError ? (
-          <Alert color="red" role="alert" title={`Could not load ${def.title}`} m="md">
-            {query.error.message}
-            <div>
-              <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
+          <LoadError label={def.title} error={query.error} onRetry={() => void query.refetch()} m="md" />
         ) : !page ? (
           <Center py="xl">
             <Loader aria-label={`Loading ${def.title}`} />
@@ -145,14 +140,7 @@ export function EntityList({ entity, search, onChange }: Props) {
           onSize={(size) => onChange({ ...params(search), size, page: undefined })}
         />
       )}
-      <DeleteDialog
-        opened={!deleteState.matches('idle')}
-        label={deleteState.context.target?.label ?? ''}
-        deleting={deleteState.matches('deleting')}
-        errorMessage={deleteState.context.errorMessage}
-        onClose={() => sendDelete({ type: 'delete.cancel' })}
-        onConfirm={() => sendDelete({ type: 'delete.confirm' })}
-      />
+      <DeleteConfirmDialog machine={deleteMachine} />
     </Stack>
   );
 }
