@@ -45,6 +45,10 @@ describe('smoke', () => {
     await page.waitForURL(`${app.baseUrl}/about`);
     await expect.poll(() => calls.find((c) => c.path === '/cms/pages/about')?.status).toBe(200);
     await page.locator('main h1').first().waitFor();
+    // The tab's title follows the visitor, in the form the server gives a page loaded directly.
+    const direct = await (await fetch(`${app.baseUrl}/about`)).text();
+    const serverTitle = /<title>(.*?)<\/title>/.exec(direct)![1]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+    await expect.poll(() => page.title()).toBe(serverTitle);
     await context.close();
   });
 });

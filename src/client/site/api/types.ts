@@ -21,6 +21,7 @@ export interface SiteInfo {
   web_url: Text;
   map_html: Text;
   copyright: Text;
+  meta_title: Text;
 }
 
 export interface MenuItem {
@@ -83,6 +84,7 @@ export interface Post {
   sub_title: Text;
   content: Text;
   thumb: Text;
+  meta_title: Text;
   created_at: Text;
 }
 

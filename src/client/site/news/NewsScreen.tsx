@@ -7,9 +7,11 @@ import { LazyImage } from '../../ui/LazyImage';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { postQuery } from '../api/queries';
 import pageClasses from '../page/page.module.css';
+import { useDocumentTitle } from '../layout/useDocumentTitle';
 
 export function NewsScreen({ slug }: { slug: string }) {
   const { data: post } = useSuspenseQuery(postQuery(slug));
+  useDocumentTitle(post.meta_title || post.title);
   return (
     <Container size="md" py={48} component="article">
       <Stack gap="lg">

@@ -12,9 +12,11 @@ import { pageQuery } from '../api/queries';
 import { extraBlockFor } from './extra-blocks';
 import { PageHeading } from './PageHeading';
 import { PageSection } from './PageSection';
+import { useDocumentTitle } from '../layout/useDocumentTitle';
 
 export function PageScreen({ slug }: { slug: string }) {
   const { data: page } = useSuspenseQuery(pageQuery(slug));
+  useDocumentTitle(page.title);
   const Extra = extraBlockFor(page.slug);
   const hasBody = Boolean(page.thumb || page.content);
   return (
