@@ -22,7 +22,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { requireUser } from './plugins/auth';
 import { createContext, decorateContext } from './plugins/context';
-import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './plugins/csp';
+import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, DOCUMENT_ONLY_HEADERS } from './plugins/csp';
 import { registerErrorHandler } from './plugins/errors';
 import { spaRoutes } from './plugins/spa';
 import { requireApplication } from './plugins/tenant';
@@ -60,11 +60,14 @@ export async function buildApp(config: ServerConfig, database: Database, options
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
     crossOriginEmbedderPolicy: false,
   });
-  // JSON is not a document: the site's policy means nothing there. API answers get the short
-  // policy OWASP recommends for APIs, which also keeps the hot public reads small.
+  // JSON is not a document: the site's policy means nothing there, nor do the headers that only
+  // steer how a browser treats a page. API answers get the short policy OWASP recommends for APIs
+  // and keep the headers that do apply (nosniff, CORP, HSTS, framing), which also keeps the hot
+  // public reads small.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/cms/') && !request.url.startsWith('/cms/docs')) {
       reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+      for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
     }
     return payload;
   });

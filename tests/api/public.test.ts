@@ -144,6 +144,8 @@ describe.each(await dialects())('public API on %s', (dialect) => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(first.headers.get('cross-origin-opener-policy')).toBeNull();
     const cached = await get();
     expect(cached.headers.get('etag')).toBe(etag);
     for (const header of ['content-security-policy', 'x-content-type-options', 'content-type', 'cache-control']) {

@@ -28,3 +28,13 @@ export function contentSecurityPolicy(): Record<string, string[]> {
 
 /** For JSON answers: nothing may load from them and nothing may frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Helmet headers that only mean something for a document (or for browsers long gone). */
+export const DOCUMENT_ONLY_HEADERS = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
