@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Row } from '../content/repository';
 import { findApplication } from '../plugins/tenant';
 import { collectInitialData, initialDataTag, leadImage } from './initial-data';
+import { publicRoute } from './public-route';
 
 export interface RenderedHead {
   head: string;
@@ -29,9 +30,6 @@ export const escapeHtml = (text: string) =>
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const plain = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 const clip = (value: string, max = 160) => (value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value);
-
-/** Routes of the SPA that are not page slugs. */
-const STATIC_ROUTES = new Set(['contact', 'details', 'news']);
 
 export function siteOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
@@ -55,41 +53,46 @@ async function metaFor(request: FastifyRequest, site: Row | undefined, pathname:
     type: 'website',
   };
   const notFound = { meta: { ...fallback, title: `Page Not Found · ${siteName}`, robots: 'noindex' }, status: 404 };
-  const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
-
-  if (segments[0] === 'admin') return { meta: { ...fallback, title: `Admin · ${siteName}`, robots: 'noindex, nofollow' }, status: 200 };
-  if (segments.length === 0) return { meta: fallback, status: 200 };
-  if (segments.length === 1 && STATIC_ROUTES.has(segments[0]!)) {
-    const titles: Record<string, string> = { contact: 'Contact', details: 'News', news: 'News' };
-    return { meta: { ...fallback, title: `${titles[segments[0]!]} · ${siteName}` }, status: 200 };
+  const route = publicRoute(pathname);
+  switch (route.kind) {
+    case 'admin':
+      return { meta: { ...fallback, title: `Admin · ${siteName}`, robots: 'noindex, nofollow' }, status: 200 };
+    case 'home':
+      return { meta: fallback, status: 200 };
+    case 'contact':
+      return { meta: { ...fallback, title: `Contact · ${siteName}` }, status: 200 };
+    case 'news':
+    case 'details':
+      return { meta: { ...fallback, title: `News · ${siteName}` }, status: 200 };
+    case 'page': {
+      const page = await activeBySlug(request, 'pages', route.slug);
+      if (!page) return notFound;
+      return {
+        meta: {
+          title: `${text(page.title) || siteName} · ${siteName}`,
+          description: clip(text(page.meta_description) || text(page.description) || plain(text(page.content)) || fallback.description),
+          image: text(page.banner_img) || text(page.thumb) || fallback.image,
+          type: 'website',
+        },
+        status: 200,
+      };
+    }
+    case 'post': {
+      const post = await activeBySlug(request, 'posts', route.slug);
+      if (!post) return notFound;
+      return {
+        meta: {
+          title: `${text(post.meta_title) || text(post.title)} · ${siteName}`,
+          description: clip(text(post.meta_description) || text(post.sub_title) || plain(text(post.content)) || fallback.description),
+          image: text(post.thumb) || fallback.image,
+          type: 'article',
+        },
+        status: 200,
+      };
+    }
+    default:
+      return notFound;
   }
-  if (segments.length === 1) {
-    const page = await activeBySlug(request, 'pages', segments[0]!);
-    if (!page) return notFound;
-    return {
-      meta: {
-        title: `${text(page.title) || siteName} · ${siteName}`,
-        description: clip(text(page.meta_description) || text(page.description) || plain(text(page.content)) || fallback.description),
-        image: text(page.banner_img) || text(page.thumb) || fallback.image,
-        type: 'website',
-      },
-      status: 200,
-    };
-  }
-  if (segments.length === 2 && segments[0] === 'news') {
-    const post = await activeBySlug(request, 'posts', segments[1]!);
-    if (!post) return notFound;
-    return {
-      meta: {
-        title: `${text(post.meta_title) || text(post.title)} · ${siteName}`,
-        description: clip(text(post.meta_description) || text(post.sub_title) || plain(text(post.content)) || fallback.description),
-        image: text(post.thumb) || fallback.image,
-        type: 'article',
-      },
-      status: 200,
-    };
-  }
-  return notFound;
 }
 
 const absolute = (origin: string, url: string | undefined) =>

@@ -6,22 +6,27 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/limits';
+import { publicRoute } from './public-route';
 
 /** API URLs (as the client requests them) that the public route at `pathname` reads on load. */
 export function initialUrls(pathname: string, appKey: string): string[] {
+  const route = publicRoute(pathname);
+  if (route.kind === 'admin') return [];
   const always = [`/cms/applications/${encodeURIComponent(appKey)}`, '/cms/menus'];
-  const segments = pathname.split('/').filter(Boolean);
-  const [first, second] = segments;
-  if (segments.length === 0) {
-    return [...always, '/cms/sliders', '/cms/sections?is_top=1', `/cms/posts?page=1&size=${LIMITS.homeNewsPageSize}`];
+  switch (route.kind) {
+    case 'home':
+      return [...always, '/cms/sliders', '/cms/sections?is_top=1', `/cms/posts?page=1&size=${LIMITS.homeNewsPageSize}`];
+    case 'contact':
+      return [...always, '/cms/socials'];
+    case 'page': {
+      const extra = route.slug === 'gallery' ? ['/cms/gallery'] : route.slug === 'career' ? ['/cms/careers'] : [];
+      return [...always, `/cms/pages/${encodeURIComponent(route.slug)}`, ...extra];
+    }
+    case 'post':
+      return [...always, `/cms/posts/${encodeURIComponent(route.slug)}`];
+    default:
+      return always;
   }
-  if (segments.length === 1 && first === 'contact') return [...always, '/cms/socials'];
-  if (segments.length === 1 && first !== 'admin' && first !== 'news' && first !== 'details') {
-    const extra = first === 'gallery' ? ['/cms/gallery'] : first === 'career' ? ['/cms/careers'] : [];
-    return [...always, `/cms/pages/${first}`, ...extra];
-  }
-  if (segments.length === 2 && first === 'news') return [...always, `/cms/posts/${second}`];
-  return segments[0] === 'admin' ? [] : always;
 }
 
 export interface InitialData {

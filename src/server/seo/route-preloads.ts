@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { type PublicRoute, publicRoute } from './public-route';
 
 interface ManifestChunk {
   file: string;
@@ -18,16 +19,19 @@ const ROUTES = 'src/client/routes/_site';
 const component = (file: string) => `${file}?tsr-split=component`;
 
 /** The route modules (as the manifest names them) that render the public page at `pathname`. */
+const LEAF: Partial<Record<PublicRoute['kind'], string>> = {
+  home: 'index.tsx',
+  contact: 'contact.tsx',
+  news: 'news/index.tsx',
+  page: '$slug.tsx',
+  post: 'news/$slug.tsx',
+};
+
 export function routeChunks(pathname: string): string[] {
-  const segments = pathname.split('/').filter(Boolean);
-  if (segments[0] === 'admin') return [];
-  const layout = component(`${ROUTES}.tsx`);
-  if (segments.length === 0) return [layout, component(`${ROUTES}/index.tsx`)];
-  if (segments.length === 1 && segments[0] === 'contact') return [layout, component(`${ROUTES}/contact.tsx`)];
-  if (segments.length === 1 && segments[0] === 'news') return [layout, component(`${ROUTES}/news/index.tsx`)];
-  if (segments.length === 1) return [layout, component(`${ROUTES}/$slug.tsx`)];
-  if (segments.length === 2 && segments[0] === 'news') return [layout, component(`${ROUTES}/news/$slug.tsx`)];
-  return [layout];
+  const { kind } = publicRoute(pathname);
+  if (kind === 'admin') return [];
+  const leaf = LEAF[kind];
+  return [component(`${ROUTES}.tsx`), ...(leaf ? [component(`${ROUTES}/${leaf}`)] : [])];
 }
 
 export class RoutePreloads {

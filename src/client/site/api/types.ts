@@ -66,24 +66,22 @@ export interface Section {
   widgets: Widget[];
 }
 
-export interface Page {
+/** What pages and posts share: a slug-addressed piece of HTML content. */
+interface Article {
   id: number;
   slug: string;
   title: string;
   sub_title: Text;
   content: Text;
   thumb: Text;
+}
+
+export interface Page extends Article {
   banner_img: Text;
   sections: Section[];
 }
 
-export interface Post {
-  id: number;
-  slug: string;
-  title: string;
-  sub_title: Text;
-  content: Text;
-  thumb: Text;
+export interface Post extends Article {
   meta_title: Text;
   created_at: Text;
 }
