@@ -70,14 +70,14 @@ describe('layout', () => {
     const site = await publicGet<SiteInfo>(`applications/${app.appKey}`);
     const page = await open('/contact');
     const header = page.locator('header');
-    await expect(header.getByRole('img', { name: site.name }).isVisible()).resolves.toBe(true);
-    await expect(header.getByRole('link', { name: site.phone }).isVisible()).resolves.toBe(true);
-    await expect(header.getByRole('link', { name: site.email }).isVisible()).resolves.toBe(true);
+    await header.getByRole('img', { name: site.name }).waitFor({ state: 'visible' });
+    await header.getByRole('link', { name: site.phone }).waitFor({ state: 'visible' });
+    await header.getByRole('link', { name: site.email }).waitFor({ state: 'visible' });
 
     const footer = page.locator('footer');
     const hrefs = await footer.getByRole('navigation').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/about', '/annual-reports', '/governing-body', '/privacy-policy', '/career', '/terms-and-conditions']);
-    await expect(footer.getByText(site.copyright).isVisible()).resolves.toBe(true);
+    await footer.getByText(site.copyright).waitFor({ state: 'visible' });
     expect(site.copyright).toContain('2024');
     await page.close();
   });
@@ -93,7 +93,7 @@ describe('layout', () => {
     await page.keyboard.press('Enter');
     await expect(about.getAttribute('aria-expanded')).resolves.toBe('true');
     for (const heading of ['About Us', 'Governance', 'Working Area & Partners']) {
-      await expect(nav.getByRole('list', { name: heading, exact: true }).isVisible(), heading).resolves.toBe(true);
+      await nav.getByRole('list', { name: heading, exact: true }).waitFor({ state: 'visible' });
     }
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.closest('[id$="-panel"]') !== null)).resolves.toBe(true);
@@ -103,8 +103,8 @@ describe('layout', () => {
 
     const programs = nav.getByRole('button', { name: 'Program & Services' });
     await programs.click();
-    await expect(nav.getByRole('list', { name: 'Microfinance Loan Products' }).isVisible()).resolves.toBe(true);
-    await expect(nav.getByRole('list', { name: 'Savings Products' }).isVisible()).resolves.toBe(true);
+    await nav.getByRole('list', { name: 'Microfinance Loan Products' }).waitFor({ state: 'visible' });
+    await nav.getByRole('list', { name: 'Savings Products' }).waitFor({ state: 'visible' });
 
     await nav.getByRole('button', { name: 'Archive' }).click();
     const gallery = nav.getByRole('link', { name: 'Gallery', exact: true });
@@ -138,19 +138,19 @@ describe('home', () => {
     // The spinner stays at least the reveal delay (1 s) after the sliders arrive.
     await page.getByRole('region', { name: 'Highlights' }).getByLabel('Loading highlights').waitFor();
     await page.locator('.swiper-slide-active').waitFor();
-    await expect(page.locator('.swiper-button-next').isVisible()).resolves.toBe(true);
+    await page.locator('.swiper-button-next').waitFor({ state: 'visible' });
     await expect(page.locator('.swiper-pagination-bullet').count()).resolves.toBeGreaterThan(1);
 
     const known = ['default', 'about_us', '_goals_obj', '_microfinance', '_activities', '_news'];
     for (const section of sections.data.filter((s) => known.includes(s.template ?? ''))) {
-      await expect(page.getByRole('heading', { name: section.title, level: 2 }).isVisible(), section.title).resolves.toBe(true);
+      await page.getByRole('heading', { name: section.title, level: 2 }).waitFor({ state: 'visible' });
     }
-    await expect(page.getByText('22 years of service').first().isVisible()).resolves.toBe(true);
+    await page.getByText('22 years of service').first().waitFor({ state: 'visible' });
     for (const post of posts.data) {
-      await expect(page.getByRole('link', { name: post.title }).first().isVisible()).resolves.toBe(true);
+      await page.getByRole('link', { name: post.title }).first().waitFor({ state: 'visible' });
     }
     const news = sections.data.find((s) => s.template === '_news');
-    if (news?.link_url) await expect(page.getByRole('link', { name: 'View All' }).isVisible()).resolves.toBe(true);
+    if (news?.link_url) await page.getByRole('link', { name: 'View All' }).waitFor({ state: 'visible' });
     await expect(page.locator('h1').count()).resolves.toBe(1);
     await expectNoSeriousAxeViolations(page);
     await page.close();
@@ -181,7 +181,7 @@ describe('pages', () => {
     const page = await open('/about');
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(about.title);
     for (const section of about.sections.filter((s) => s.title)) {
-      await expect(page.getByRole('heading', { name: section.title }).first().isVisible()).resolves.toBe(true);
+      await page.getByRole('heading', { name: section.title }).first().waitFor({ state: 'visible' });
     }
     await expectNoSeriousAxeViolations(page);
     await page.close();
@@ -335,7 +335,7 @@ describe('visitor writes', () => {
     const site = await publicGet<SiteInfo & { address: string }>(`applications/${app.appKey}`);
     const page = await open('/contact');
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(site.name);
-    await expect(page.getByText(`Address: ${site.address}`).isVisible()).resolves.toBe(true);
+    await page.getByText(`Address: ${site.address}`).waitFor({ state: 'visible' });
     await page.getByRole('list', { name: 'Follow us' }).waitFor();
     const map = page.locator('section[aria-label="Map"] iframe');
     expect(await map.getAttribute('src')).toMatch(/^https:\/\/www\.google\.com\/maps\/embed/);

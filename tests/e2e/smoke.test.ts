@@ -37,7 +37,7 @@ describe('smoke', () => {
     const site = (await (await fetch(`${app.baseUrl}/cms/applications/${app.appKey}`, { headers: { 'app-key': app.appKey } })).json()) as {
       data: { name: string };
     };
-    await expect(page.getByText(site.data.name).first().isVisible()).resolves.toBe(true);
+    await page.getByText(site.data.name).first().waitFor({ state: 'visible' });
     expect(calls.map((c) => c.path)).not.toContain(`/cms/applications/${app.appKey}`);
     expect(calls.map((c) => c.path)).not.toContain('/cms/sliders');
 
