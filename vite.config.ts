@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { adminOnlyFiles } from './src/client/pwa/precache-plan.js';
@@ -52,7 +52,22 @@ const adminChunks: Plugin = {
 
 const DAY = 24 * 60 * 60;
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/client/entry-server.tsx` (scripts/build.mjs) makes the server-rendering
+ * bundle of the public site. It bundles every package it uses, so the server needs none of the
+ * front-end packages at run time, and it has no service worker or route manifest of its own.
+ */
+const ssrBuild: UserConfig = {
+  define: { __BUILD_ID__: JSON.stringify('ssr'), 'process.env.NODE_ENV': JSON.stringify('production') },
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/client/routes', generatedRouteTree: './src/client/routeTree.gen.ts' }),
+    react(),
+  ],
+  ssr: { noExternal: true, target: 'node' },
+  build: { sourcemap: false, emptyOutDir: true, copyPublicDir: false, minify: false },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   plugins: [
     // The router plugin must run before React's: it generates the route tree and splits route code.
@@ -80,13 +95,14 @@ export default defineConfig({
           (entries) => ({
             manifest: entries
               .filter((entry) => !adminFiles.has(entry.url))
-              // The shell is precached as "/", which the server answers with the head it renders
-              // (app-config meta with this site's app key), not the bare index.html on disk.
-              .map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/' } : entry)),
+              // The shell is precached as /app-shell, which the server answers with the head it
+              // renders (app-config meta with this site's app key) and no server-rendered page:
+              // it opens any URL, and the browser draws the page from its cache.
+              .map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/app-shell' } : entry)),
             warnings: [],
           }),
         ],
-        navigateFallback: '/',
+        navigateFallback: '/app-shell',
         navigateFallbackDenylist: [/^\/cms(\/|$)/, /^\/uploads\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/, /^\/analytics\.js$/, /^\/manifest\.webmanifest$/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
@@ -169,4 +185,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -65,8 +65,8 @@ try {
   fs.rmSync(profile, { recursive: true, force: true });
 
   console.log('\nLighthouse (mobile, simulated throttling)\n');
-  console.log('| route | Performance | Accessibility | Best Practices | SEO |');
-  console.log('| --- | ---: | ---: | ---: | ---: |');
+  console.log('| route | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | Speed Index |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
     for (const route of LIGHTHOUSE_ROUTES) {
@@ -79,7 +79,11 @@ try {
       if (result?.lhr.runtimeError) console.log(`| ${route} | Lighthouse failed: ${result.lhr.runtimeError.message} | | | |`);
       const c = result!.lhr.categories;
       const score = (key: string) => Math.round((c[key]?.score ?? 0) * 100);
-      console.log(`| ${route} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} |`);
+      const metric = (id: string) => result!.lhr.audits[id]?.displayValue ?? '?';
+      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+      console.log(
+        `| ${route} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${metrics.map(metric).join(' | ')} |`,
+      );
     }
   } finally {
     chrome.kill();

@@ -41,7 +41,7 @@ vitest('unit');
 vitest('api');
 if (!fs.existsSync(CHROMIUM)) {
   skip(`end-to-end tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
-} else if (run('build for end-to-end tests', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+} else if (run('build for end-to-end tests', process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'])) {
   vitest('e2e');
 }
 

@@ -18,4 +18,9 @@ function readConfig(): ClientConfig {
   }
 }
 
-export const config = readConfig();
+export const config: ClientConfig = readConfig();
+
+/** The server, rendering a page, has no <meta> to read: it states the site it renders. */
+export function setConfig(next: ClientConfig): void {
+  Object.assign(config, next);
+}

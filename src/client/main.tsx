@@ -34,51 +34,58 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Typography.css';
-import { MantineProvider } from '@mantine/core';
-import { useIsRestoring } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
 import { startInspector } from './inspect';
 import { wireConnectivity } from './pwa/connectivity';
 import { registerSaveDefaults, resumeSaves } from './pwa/entity-saves';
 import { listenForInstallOffer } from './pwa/install-prompt';
 import { createPersistOptions } from './pwa/persistence';
-import { PwaStatus } from './pwa/PwaStatus';
 import { registerServiceWorker } from './pwa/service-worker';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { applySsrState, readSsrState } from './ssr-state';
 
-const queryClient = createQueryClient();
-// Before restoring: restored saves need their mutation function, and the online state must be
-// the browser's, or paused saves would be retried at once on a page loaded offline.
-registerSaveDefaults(queryClient);
-wireConnectivity(queryClient);
-listenForInstallOffer();
-registerServiceWorker();
-const router = createAppRouter(queryClient);
-const persistOptions = createPersistOptions();
+async function start(): Promise<void> {
+  const queryClient = createQueryClient();
+  // Before restoring: restored saves need their mutation function, and the online state must be
+  // the browser's, or paused saves would be retried at once on a page loaded offline.
+  registerSaveDefaults(queryClient);
+  wireConnectivity(queryClient);
+  listenForInstallOffer();
+  registerServiceWorker();
+  await startInspector();
 
-/** Route loaders read the cache directly: they must not start before the stored cache is back. */
-function AppRouter() {
-  return useIsRestoring() ? null : <RouterProvider router={router} />;
+  // Route loaders read the cache: it is restored from storage before the router starts.
+  const persistOptions = { ...createPersistOptions(), queryClient };
+  try {
+    await persistQueryClientRestore(persistOptions);
+  } catch {
+    // An unreadable store only costs the offline copy; the persister has already discarded it.
+  }
+  const ssr = readSsrState();
+  if (ssr) applySsrState(queryClient, ssr);
+  persistQueryClientSubscribe(persistOptions);
+  resumeSaves(queryClient);
+
+  const router = createAppRouter(queryClient);
+  const root = document.getElementById('root')!;
+  if (!ssr) {
+    createRoot(root).render(<App queryClient={queryClient} router={router} />);
+    return;
+  }
+  // The server rendered this URL: load its matches (their data is already cached) and adopt the
+  // HTML. `router.ssr` makes the router render the tree the server rendered (no outer Suspense).
+  // Hydrating as a transition lets React yield to the browser between pieces of work.
+  router.ssr = { manifest: undefined };
+  await router.load();
+  startTransition(() => {
+    hydrateRoot(root, <App queryClient={queryClient} router={router} />, {
+      onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
+    });
+  });
 }
 
-void startInspector().then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <MantineProvider theme={theme}>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={persistOptions}
-          onSuccess={() => resumeSaves(queryClient)}
-        >
-          <AppRouter />
-          <PwaStatus />
-        </PersistQueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
-  );
-});
+void start();

@@ -68,31 +68,6 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     expect((await html('/')).body).toContain('data-build="2"');
   });
 
-  it('embeds the API answers a page reads first, and preloads its lead picture', async () => {
-    const body = (await html('/about-us')).body;
-    const block = /<script id="initial-data" type="application\/json">(.*?)<\/script>/.exec(body);
-    expect(block).not.toBeNull();
-    const data = JSON.parse(block![1]!);
-    expect(Math.abs(Date.now() - data.at)).toBeLessThan(10_000);
-    expect(data.responses['/cms/pages/about-us'].data.title).toBe('About "Us"');
-    expect(data.responses[`/cms/applications/${t.config.appKey}`].data.app_key).toBe(t.config.appKey);
-    expect(Array.isArray(data.responses['/cms/menus'].data)).toBe(true);
-    expect(body).toContain('<link rel="preload" as="image" href="/uploads/banner.webp" fetchpriority="high">');
-  });
-
-  it('keeps embedded content from closing its data block', async () => {
-    await t.admin('POST', '/cms/api/pages', { title: 'Tricky', slug: 'tricky', content: '</script><script>alert(1)</script>' });
-    const body = (await html('/tricky')).body;
-    const block = /<script id="initial-data" type="application\/json">([\s\S]*?)<\/script>/.exec(body)!;
-    expect(block[1]).not.toContain('<');
-    expect(JSON.parse(block[1]!).responses['/cms/pages/tricky'].data.content).toBe('</script><script>alert(1)</script>');
-  });
-
-  it('embeds nothing for a 404 or an admin screen', async () => {
-    expect((await html('/no-such-page')).body).not.toContain('initial-data');
-    expect((await html('/admin/page')).body).not.toContain('initial-data');
-  });
-
   it('answers unknown API paths with JSON 404, not the SPA', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/cms/nothing-here', headers: { 'app-key': 'demo' } });
     expect(res.statusCode).toBe(404);

@@ -37,7 +37,7 @@ describe('RoutePreloads', () => {
         '<link rel="modulepreload" crossorigin href="/assets/layout.js">',
         '<link rel="modulepreload" crossorigin href="/assets/slug.js">',
         '<link rel="modulepreload" crossorigin href="/assets/grid.js">',
-        '<link rel="preload" as="style" href="/assets/layout.css">',
+        '<link rel="stylesheet" crossorigin href="/assets/layout.css">',
       ]);
       expect(new RoutePreloads(path.join(dir, 'missing')).tags('/about')).toEqual([]);
     } finally {

@@ -3,8 +3,8 @@
  * typed errors. Public reads go to /cms/{path}; admin calls to /cms/api/{path}.
  */
 import type { ErrorBody } from '../../shared/envelope';
+import type { ApiTransport } from '../../shared/ssr';
 import { config } from '../config';
-import { takeInitialResponse } from './initial-data';
 import { getToken } from './session';
 
 export class ApiError extends Error {
@@ -32,8 +32,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * How a request reaches the API: `fetch` in the browser; when the server renders a page
+ * (entry-server.tsx) it answers the same requests itself, without a network round trip.
+ */
+let transport: ApiTransport = async (url, init) => {
+  const response = await fetch(url, init);
+  return { status: response.status, text: await response.text() };
+};
+
+export function setTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export function buildUrl(path: string, query?: Query): string {
-  const url = new URL(`${config.apiBase}/${path.replace(/^\//, '')}`, window.location.origin);
+  // Only the path and query are kept: the base merely lets URL parse it (there is no window on the server).
+  const url = new URL(`${config.apiBase}/${path.replace(/^\//, '')}`, 'http://api');
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
@@ -49,13 +63,9 @@ async function request<T>(path: string, options: RequestOptions, admin: boolean)
   }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const url = buildUrl(admin ? `api/${path}` : path, options.query);
-  if (!admin && (options.method ?? 'GET') === 'GET') {
-    const embedded = takeInitialResponse(url);
-    if (embedded !== undefined) return embedded as T;
-  }
-  let response: Response;
+  let response: Awaited<ReturnType<ApiTransport>>;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -65,9 +75,8 @@ async function request<T>(path: string, options: RequestOptions, admin: boolean)
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'No connection to the server. Check your network and try again.');
   }
-  const text = await response.text();
-  const body = text ? safeJson(text) : undefined;
-  if (!response.ok) {
+  const body = response.text ? safeJson(response.text) : undefined;
+  if (response.status < 200 || response.status > 299) {
     const err = (body ?? {}) as Partial<ErrorBody>;
     throw new ApiError(response.status, err.message ?? `Request failed (${response.status})`, err.errors ?? {});
   }

@@ -19,10 +19,14 @@ export function registerServiceWorker(): void {
   workbox = new Workbox('/sw.js', { scope: '/' });
   // Fires for a worker installed now and for one that was already waiting when the page loaded.
   workbox.addEventListener('waiting', () => updateStore.set(true));
-  void workbox.register().then((registration) => {
-    // A tab left open for days still learns about new versions.
-    if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
-  });
+  workbox
+    .register()
+    .then((registration) => {
+      // A tab left open for days still learns about new versions.
+      if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
+    })
+    // A browser that refuses workers (policies, some private modes) just has no offline copy.
+    .catch(() => undefined);
 }
 
 /** Lets the waiting worker take over, then reloads once it controls this page. */

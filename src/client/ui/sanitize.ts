@@ -1,12 +1,20 @@
 /**
  * The browser half of the sanitiser: DOMPurify with the decisions of sanitize-policy.ts hooked in.
  * Only SafeHtml calls it. The instance is made on first use, so importing this module where there
- * is no DOM (unit tests, tooling) costs nothing and fails nothing.
+ * is no DOM (unit tests, tooling) costs nothing and fails nothing. The server, which renders pages
+ * without a browser, hands it a jsdom window (setSanitizerWindow): the same DOMPurify and the same
+ * policy clean the HTML on both sides, so the browser hydrates exactly what the server sent.
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { isAllowedIframeSrc, PURIFY_CONFIG, safeRel } from './sanitize-policy';
 
 let purifier: Purifier | null = null;
+let domWindow: Parameters<typeof DOMPurify>[0] | undefined;
+
+export function setSanitizerWindow(win: Parameters<typeof DOMPurify>[0]): void {
+  domWindow = win;
+  purifier = null;
+}
 
 function vet(node: Element): void {
   if (node.tagName === 'IFRAME') {
@@ -31,7 +39,7 @@ function vet(node: Element): void {
 
 function instance(): Purifier {
   if (!purifier) {
-    purifier = DOMPurify(window);
+    purifier = DOMPurify(domWindow ?? window);
     purifier.addHook('afterSanitizeAttributes', vet);
   }
   return purifier;

@@ -1,15 +1,21 @@
 /**
  * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and every
- * other page URL answered with index.html carrying the head the server renders for that URL.
+ * other page URL answered with index.html carrying the head the server renders for that URL and,
+ * for public pages, the page itself rendered on the server (seo/ssr.ts). `/app-shell` is the same
+ * document with nothing rendered: the service worker keeps it to open any URL offline.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderHead } from '../seo/head';
+import { publicRoute } from '../seo/public-route';
+import { PageRenderer, ssrStateTag } from '../seo/ssr';
 
 const API_PREFIXES = ['/cms', '/uploads'];
 const HEAD_MARKER = /<!--app-head-->\s*(<title>[^<]*<\/title>)?/;
+const ROOT = '<div id="root"></div>';
+export const APP_SHELL_PATH = '/app-shell';
 
 export async function spaRoutes(app: FastifyInstance): Promise<void> {
   const { staticDir } = app.ctx.config;
@@ -29,6 +35,8 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
       root: staticDir,
       index: false,
       wildcard: true,
+      // The server bundle (.ssr) and the build manifest (.vite) are the server's, not the public's.
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -37,7 +45,9 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+  const pages = new PageRenderer(app, staticDir);
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, shell = false) => {
     const html = template();
     if (!html) {
       return reply
@@ -45,16 +55,23 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>Build missing</title><p>The site has not been built yet: run <code>npm run build</code>.</p>');
     }
-    const { head, status } = await renderHead(request);
+    const pathname = shell ? '/' : request.url.split('?')[0]!;
+    const [{ head, status }, page] = await Promise.all([
+      renderHead(request, pathname),
+      !shell && publicRoute(pathname).kind !== 'admin' ? pages.render(request.url) : undefined,
+    ]);
+    if (page && 'redirect' in page) return reply.redirect(page.redirect, page.status);
+    const body = page ? html.replace(ROOT, `<div id="root">${page.html}</div>${ssrStateTag(page.state)}`) : html;
     return reply
       .status(status)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(html.replace(HEAD_MARKER, head));
+      .send(body.replace(HEAD_MARKER, head));
   };
 
   // The static plugin would answer "/" as a directory listing request; the home page is the SPA.
-  app.get('/', { schema: { hide: true } }, sendPage);
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
+  app.get(APP_SHELL_PATH, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, true));
   // The raw build file lacks the rendered head (site config, title): send its URL home instead.
   app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
   app.setNotFoundHandler(async (request, reply) => {

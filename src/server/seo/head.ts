@@ -8,7 +8,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Row } from '../content/repository';
 import { findApplication } from '../plugins/tenant';
-import { collectInitialData, initialDataTag, leadImage } from './initial-data';
 import { publicRoute } from './public-route';
 
 export interface RenderedHead {
@@ -98,16 +97,13 @@ async function metaFor(request: FastifyRequest, site: Row | undefined, pathname:
 const absolute = (origin: string, url: string | undefined) =>
   !url ? undefined : /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
-export async function renderHead(request: FastifyRequest): Promise<RenderedHead> {
+export async function renderHead(request: FastifyRequest, pathname = request.url.split('?')[0]!): Promise<RenderedHead> {
   const { appKey } = request.server.ctx.config;
   const site = await findApplication(request, appKey);
   const origin = siteOrigin(request);
-  const pathname = request.url.split('?')[0]!;
   const { meta, status } = await metaFor(request, site, pathname);
   const canonical = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
   const image = absolute(origin, meta.image);
-  const initial = status === 200 ? await collectInitialData(request, pathname) : undefined;
-  const lead = initial && leadImage(initial);
 
   const tag = (name: string, attr: 'name' | 'property', content: string | undefined) =>
     content ? `<meta ${attr}="${name}" content="${escapeHtml(content)}">` : '';
@@ -131,11 +127,9 @@ export async function renderHead(request: FastifyRequest): Promise<RenderedHead>
     tag('twitter:description', 'name', meta.description),
     tag('twitter:image', 'name', image),
     tag('google-site-verification', 'name', text(site?.google_site_verification)),
-    lead ? `<link rel="preload" as="image" href="${escapeHtml(lead)}" fetchpriority="high">` : '',
     ...(status === 200 ? request.server.ctx.routePreloads.tags(pathname) : []),
     ...analyticsTags(site),
     jsonLd(site),
-    initial && Object.keys(initial.responses).length > 0 ? initialDataTag(initial) : '',
   ];
   return { head: lines.filter(Boolean).join('\n    '), status };
 }

@@ -1,6 +1,6 @@
 /**
- * Which screen of the SPA a URL opens. The head tags, the embedded first answers and the route
- * preloads all start from this one reading of the path.
+ * Which screen of the SPA a URL opens. The head tags, server rendering and the route preloads all
+ * start from this one reading of the path.
  */
 export type PublicRoute =
   | { kind: 'home' | 'contact' | 'news' | 'details' | 'admin' | 'unknown' }

@@ -1,7 +1,8 @@
 /**
- * `<link rel="modulepreload">` for the code of the route a URL opens, read from Vite's build
- * manifest. Without them the browser learns of a route's chunks only after the entry script has
- * run and the router has matched; with them they download alongside the entry.
+ * `<link rel="modulepreload">` for the code of the route a URL opens and `<link rel="stylesheet">`
+ * for its styles, read from Vite's build manifest. Without them the browser learns of a route's
+ * chunks only after the entry script has run and the router has matched, and the server-rendered
+ * page would paint unstyled; with them they download alongside the entry.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,7 +66,9 @@ export class RoutePreloads {
     const chunks = [...needed].filter((key) => !already.has(key)).map((key) => manifest[key]!);
     return [
       ...chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`),
-      ...chunks.flatMap((c) => c.css ?? []).map((css) => `<link rel="preload" as="style" href="/${css}">`),
+      // Stylesheets, not preloads: the server-rendered page must not paint before its styles.
+      // `crossorigin` as Vite loads them, so its loader finds them already there.
+      ...chunks.flatMap((c) => c.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
     ];
   }
 }

@@ -2,6 +2,10 @@
  * The home page's full-height slider (spec §2.1, §4, §9): a spinner until the sliders are there,
  * then the slider appears LIMITS.slider.revealDelayMs later; looping cross-fade, clickable
  * pagination and arrows. Visitors who ask for reduced motion get no autoplay.
+ *
+ * During the reveal delay the first slide stands still where the slider will be (the original
+ * showed nothing there): visitors see the banner at once, the server can render it, and the
+ * slider then opens on that same slide, so nothing moves.
  */
 import 'swiper/css';
 import 'swiper/css/effect-fade';
@@ -37,7 +41,12 @@ export function HeroSlider() {
 
   return (
     <section className={classes.hero} aria-roledescription="carousel" aria-label="Highlights">
-      {!revealed ? (
+      {!revealed && first ? (
+        <div className={classes.heroStill} data-testid="hero-still">
+          <SlideView slide={first} first />
+        </div>
+      ) : null}
+      {!revealed && !first ? (
         <div className={classes.heroLoading}>
           {error ? (
             <Container size="sm">
@@ -46,8 +55,6 @@ export function HeroSlider() {
           ) : (
             <Loader color="white" aria-label="Loading highlights" />
           )}
-          {/* The first picture downloads during the reveal delay, so the slider opens complete. */}
-          {first?.thumb ? <img src={first.thumb} alt="" hidden fetchPriority="high" /> : null}
         </div>
       ) : null}
       {revealed && slides && slides.length > 0 ? (

@@ -29,7 +29,7 @@ export function NewsListScreen({ page }: { page: number }) {
             <Pagination
               total={data.last_page}
               value={data.current_page}
-              onChange={(next) => void navigate({ to: '/news', search: { page: next } })}
+              onChange={(next) => void navigate({ to: '/news', search: next > 1 ? { page: next } : {} })}
               getControlProps={(control) => ({ 'aria-label': `${control} page` })}
               getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
             />

@@ -7,13 +7,13 @@ import { SiteError } from '../../../site/layout/SiteFallbacks';
 /** /news: every post, newest first, a page at a time (?page=). */
 export const Route = createFileRoute('/_site/news/')({
   validateSearch: newsListSearch,
-  loaderDeps: ({ search: { page } }) => ({ page }),
+  loaderDeps: ({ search: { page = 1 } }) => ({ page }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(postsPageQuery(deps.page)),
   component: NewsListRoute,
   errorComponent: SiteError,
 });
 
 function NewsListRoute() {
-  const { page } = Route.useSearch();
+  const { page = 1 } = Route.useSearch();
   return <NewsListScreen page={page} />;
 }

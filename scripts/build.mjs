@@ -1,0 +1,15 @@
+// `npm run build`: the browser build into $STATIC_DIR (default dist), then the server-rendering
+// bundle of the public site into its hidden .ssr folder (never served; see src/server/seo/ssr.ts).
+// Extra arguments (e.g. --logLevel warn) go to both builds.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const outDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
+const extra = process.argv.slice(2);
+for (const args of [
+  ['vite', 'build', '--outDir', outDir, ...extra],
+  ['vite', 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', path.join(outDir, '.ssr'), ...extra],
+]) {
+  const result = spawnSync('npx', args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

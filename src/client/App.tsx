@@ -1,0 +1,25 @@
+/**
+ * The whole client tree, the same on both sides: the browser renders or hydrates it (main.tsx),
+ * the server renders it to HTML for public pages (entry-server.tsx). Anything that differs between
+ * the two would make hydration fail, so browser-only state starts from its server value.
+ */
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { PwaStatus } from './pwa/PwaStatus';
+import type { AppRouter } from './router';
+import { theme } from './theme';
+
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <PwaStatus />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * How the server uses a page-rendering bundle (src/server/seo/ssr.ts, plugins/spa.ts): the
+ * bundle's API reads answered by the real API in-process, the HTML and its state put into the
+ * page, redirects, and the fallback to browser rendering. The bundle here is a small stand-in
+ * written by the test; the real one (src/client/entry-server.tsx) is exercised by the e2e layer.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startTestApp, type TestApp } from './harness';
+
+const INDEX = '<!doctype html><html><head><!--app-head-->\n<title>x</title></head><body><div id="root"></div></body></html>';
+const BUNDLE = `
+export async function render({ url, config, transport }) {
+  if (url === '/moved') return { redirect: '/new-place', status: 308 };
+  if (url === '/broken') throw new Error('render failed');
+  if (url === '/left') return { skipped: 'left to the browser' };
+  const slug = url.slice(1);
+  const res = await transport('/cms/pages/' + slug, { method: 'GET', headers: { 'app-key': config.appKey } });
+  const page = JSON.parse(res.text).data;
+  return { html: '<h1>' + page.title + '</h1>', state: { url, queries: [{ key: ['public', 'pages', slug], data: page }] } };
+}
+`;
+const STATE = /<script id="ssr-state" type="application\/json">([\s\S]*?)<\/script>/;
+
+describe.each(await dialects())('server rendering on %s', (dialect) => {
+  let t: TestApp;
+  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-ssr-'));
+  const html = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
+    fs.mkdirSync(path.join(staticDir, '.ssr'));
+    fs.writeFileSync(path.join(staticDir, '.ssr', 'entry-server.js'), BUNDLE);
+    t = await startTestApp(dialect, { staticDir });
+    await t.admin('POST', '/cms/api/pages', { title: 'Tricky', slug: 'tricky', content: '</script><script>alert(1)</script>' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('puts the rendered page into the root and its state beside it, read through the real API', async () => {
+    const res = await html('/tricky');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><h1>Tricky</h1></div><script id="ssr-state" type="application/json">');
+    const state = STATE.exec(res.body)![1]!;
+    // Nothing inside the block can close it, and the content survives exactly.
+    expect(state).not.toContain('<');
+    expect(JSON.parse(state)).toEqual({
+      url: '/tricky',
+      queries: [{ key: ['public', 'pages', 'tricky'], data: expect.objectContaining({ content: '</script><script>alert(1)</script>' }) }],
+    });
+    expect(res.body).toContain('<title>Tricky · ');
+  });
+
+  it('answers a redirect the bundle asks for', async () => {
+    const res = await html('/moved');
+    expect(res.statusCode).toBe(308);
+    expect(res.headers.location).toBe('/new-place');
+  });
+
+  it.each(['/broken', '/left'])('sends %s empty for the browser to render when the bundle fails or declines', async (url) => {
+    const res = await html(url);
+    expect(res.statusCode).toBe(404); // neither is a page here; the status comes from the content, not the renderer
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('ssr-state');
+  });
+
+  it('never renders admin screens, and keeps /app-shell (the offline shell) empty', async () => {
+    for (const url of ['/admin/page', '/app-shell']) {
+      const res = await html(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('ssr-state');
+    }
+  });
+
+  it('does not serve the bundle or the build manifest as files', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/.ssr/entry-server.js' })).body).not.toContain('export async function render');
+  });
+});
