@@ -1,9 +1,11 @@
 import { execSync } from 'node:child_process';
+import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin, UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { publicSharedModules } from './src/build/public-chunks.js';
 import { adminOnlyFiles } from './src/client/pwa/precache-plan.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -50,6 +52,17 @@ const adminChunks: Plugin = {
   },
 };
 
+/** Filled by `publicChunks` once the module graph is complete, read by the codeSplitting group. */
+let siteModules = new Set<string>();
+const publicChunks: Plugin = {
+  name: 'orgsite:public-chunks',
+  apply: 'build',
+  buildEnd() {
+    const entry = path.resolve('src/client/main.tsx');
+    siteModules = publicSharedModules({ ids: this.getModuleIds(), info: (id) => this.getModuleInfo(id) }, entry);
+  },
+};
+
 const DAY = 24 * 60 * 60;
 
 /**
@@ -79,6 +92,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
     }),
     react(),
     adminChunks,
+    publicChunks,
     // generateSW: everything the worker does is declarative Workbox configuration (precache,
     // three runtime routes, a navigation fallback, the SKIP_WAITING message of 'prompt' mode), so
     // there is no worker source of our own to maintain. The manifest is served by the server from
@@ -157,7 +171,13 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
     },
   },
   // The manifest tells the server which chunks each route needs (src/server/seo/route-preloads.ts).
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: (id) => (siteModules.has(id) ? 'site' : null) }] } } },
+  },
   test: {
     projects: [
       {

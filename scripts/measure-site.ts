@@ -70,13 +70,20 @@ try {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
     for (const route of LIGHTHOUSE_ROUTES) {
-      const result = await lighthouse(app.baseUrl + route, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (result?.lhr.runtimeError) console.log(`| ${route} | Lighthouse failed: ${result.lhr.runtimeError.message} | | | |`);
+      // Lighthouse's first trace in a fresh browser sometimes fails (NO_NAVSTART); a failed run is repeated once.
+      const run = () =>
+        lighthouse(app.baseUrl + route, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+      let result = await run();
+      if (result?.lhr.runtimeError) result = await run();
+      if (result?.lhr.runtimeError) {
+        console.log(`| ${route} | Lighthouse failed: ${result.lhr.runtimeError.message} | | | |`);
+        continue;
+      }
       const c = result!.lhr.categories;
       const score = (key: string) => Math.round((c[key]?.score ?? 0) * 100);
       const metric = (id: string) => result!.lhr.audits[id]?.displayValue ?? '?';

@@ -1,0 +1,55 @@
+/**
+ * Which modules go into the one shared chunk of the public site ("site"), for the build's
+ * codeSplitting option (vite.config.ts).
+ *
+ * Left to itself, the bundler splits the code that public routes share with each other and with
+ * the admin into dozens of chunks of one or two kilobytes. Over HTTP/1.1 (six connections, a round
+ * trip each) a phone then spends more time asking for files than receiving them. Every module a
+ * public screen loads up front that is not only its own goes into one chunk instead: code shared by
+ * two public screens, or by a public screen and the admin, and the layout every screen renders.
+ * The entry's own modules stay in the entry; code loaded on demand (React.lazy: the gallery viewer,
+ * the lightbox, the menu drawer…) and each screen's own code stay split.
+ */
+
+export interface ModuleGraph {
+  ids: Iterable<string>;
+  info(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
+}
+
+/** The split-off component of a public route, as the TanStack Router plugin names it. */
+const PUBLIC_SCREEN = /[/\\]src[/\\]client[/\\]routes[/\\]_site([/\\][^?]*)?\.tsx\?tsr-split=component$/;
+/** The layout around every public screen. */
+const PUBLIC_LAYOUT = /[/\\]src[/\\]client[/\\]routes[/\\]_site\.tsx\?tsr-split=component$/;
+
+function staticClosure(graph: ModuleGraph, root: string, stop: Set<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id) || stop.has(id)) continue;
+    seen.add(id);
+    stack.push(...(graph.info(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+export function publicSharedModules(graph: ModuleGraph, entry: string): Set<string> {
+  const ids = [...graph.ids];
+  const inEntry = staticClosure(graph, entry);
+  const screens = ids.filter((id) => PUBLIC_SCREEN.test(id));
+  const usedBy = new Map<string, number>();
+  const shared = new Set<string>();
+  for (const screen of screens) {
+    for (const id of staticClosure(graph, screen, inEntry)) {
+      usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
+      if (PUBLIC_LAYOUT.test(screen)) shared.add(id);
+    }
+  }
+  for (const [id, count] of usedBy) {
+    const importedFromElsewhere = (graph.info(id)?.importers ?? []).some((importer) => !usedBy.has(importer) && !inEntry.has(importer));
+    if (count > 1 || importedFromElsewhere) shared.add(id);
+  }
+  // A screen's own component module is its chunk's entry point; the layout's joins the shared chunk.
+  for (const screen of screens) if (!PUBLIC_LAYOUT.test(screen)) shared.delete(screen);
+  return shared;
+}
