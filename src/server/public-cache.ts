@@ -32,6 +32,8 @@ const GZIP_FROM_BYTES = 1024;
 
 export class PublicCache {
   private entries = new Map<string, Map<string, Entry>>();
+  /** Moves on at every invalidation: what was derived from public answers (rendered pages) checks it. */
+  version = 0;
 
   constructor(
     private readonly ttlMs = 10_000,
@@ -70,6 +72,7 @@ export class PublicCache {
   }
 
   invalidate(appKey?: string): void {
+    this.version += 1;
     if (appKey === undefined) this.entries.clear();
     else this.entries.delete(appKey);
   }

@@ -12,6 +12,7 @@ import { dialects, startTestApp, type TestApp } from './harness';
 
 const INDEX = '<!doctype html><html><head><!--app-head-->\n<title>x</title></head><body><div id="root"></div></body></html>';
 const BUNDLE = `
+let renders = 0;
 export async function render({ url, config, transport }) {
   if (url === '/moved') return { redirect: '/new-place', status: 308 };
   if (url === '/broken') throw new Error('render failed');
@@ -19,7 +20,8 @@ export async function render({ url, config, transport }) {
   const slug = url.slice(1);
   const res = await transport('/cms/pages/' + slug, { method: 'GET', headers: { 'app-key': config.appKey } });
   const page = JSON.parse(res.text).data;
-  return { html: '<h1>' + page.title + '</h1>', state: { url, queries: [{ key: ['public', 'pages', slug], data: page }] } };
+  renders += 1;
+  return { html: '<h1>' + page.title + '</h1><p>render ' + renders + '</p>', state: { url, queries: [{ key: ['public', 'pages', slug], data: page }] } };
 }
 `;
 const STATE = /<script id="ssr-state" type="application\/json">([\s\S]*?)<\/script>/;
@@ -43,7 +45,7 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
   it('puts the rendered page into the root and its state beside it, read through the real API', async () => {
     const res = await html('/tricky');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"><h1>Tricky</h1></div><script id="ssr-state" type="application/json">');
+    expect(res.body).toMatch(/<div id="root"><h1>Tricky<\/h1><p>render \d+<\/p><\/div><script id="ssr-state" type="application\/json">/);
     const state = STATE.exec(res.body)![1]!;
     // Nothing inside the block can close it, and the content survives exactly.
     expect(state).not.toContain('<');
@@ -52,6 +54,17 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
       queries: [{ key: ['public', 'pages', 'tricky'], data: expect.objectContaining({ content: '</script><script>alert(1)</script>' }) }],
     });
     expect(res.body).toContain('<title>Tricky · ');
+  });
+
+  it('keeps a rendered page until content changes', async () => {
+    await t.admin('POST', '/cms/api/pages', { title: 'Kept', slug: 'kept' });
+    const first = (await html('/kept')).body;
+    expect(first).toContain('<h1>Kept</h1>');
+    expect((await html('/kept')).body).toBe(first); // the same render, not a new one
+    const list = (await t.admin('GET', '/cms/api/pages?search_key=Kept')).json() as { data: { data: { id: number; slug: string }[] } };
+    const id = list.data.data.find((p) => p.slug === 'kept')!.id;
+    await t.admin('PUT', `/cms/api/pages/${id}`, { title: 'Kept and changed', slug: 'kept' });
+    expect((await html('/kept')).body).toContain('<h1>Kept and changed</h1>');
   });
 
   it('answers a redirect the bundle asks for', async () => {

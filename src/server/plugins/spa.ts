@@ -46,6 +46,7 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
   }
 
   const pages = new PageRenderer(app, staticDir);
+  if (hasBuild) app.addHook('onReady', () => pages.warm());
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, shell = false) => {
     const html = template();
