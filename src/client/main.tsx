@@ -47,6 +47,7 @@ import { registerServiceWorker } from './pwa/service-worker';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
 import { applySsrState, readSsrState } from './ssr-state';
+import { setAdoptingServerPage } from './ui/SafeHtml';
 
 async function start(): Promise<void> {
   const queryClient = createQueryClient();
@@ -80,7 +81,9 @@ async function start(): Promise<void> {
   // HTML. `router.ssr` makes the router render the tree the server rendered (no outer Suspense).
   // Hydrating as a transition lets React yield to the browser between pieces of work.
   router.ssr = { manifest: undefined };
+  setAdoptingServerPage(true); // the page's HTML is clean already: no sanitiser needed to adopt it
   await router.load();
+  setAdoptingServerPage(false);
   startTransition(() => {
     hydrateRoot(root, <App queryClient={queryClient} router={router} />, {
       onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),

@@ -1,17 +1,55 @@
 /**
  * The one place stored HTML (page and post content, YouTube embeds, the map) reaches the DOM.
  * Everything passes through sanitizeHtml first: no script, no event handlers, no foreign frames.
+ *
+ * The sanitiser (DOMPurify, sanitize.ts) is loaded when the browser has HTML to clean. A page the
+ * server rendered arrives cleaned already, by the same sanitiser with the same policy
+ * (entry-server.tsx): hydrating keeps the server's markup as it is, so such a page needs no
+ * sanitiser code until its content changes or the visitor moves to another page.
  */
 import { Typography, type TypographyProps } from '@mantine/core';
-import { useMemo } from 'react';
-import { sanitizeHtml } from './sanitize';
+import { use, useMemo, useRef, useSyncExternalStore } from 'react';
+
+type Sanitize = (html: string) => string;
+
+let sanitize: Sanitize | undefined;
+let loading: Promise<Sanitize> | undefined;
+let adoptingServerPage = false;
+
+function loadSanitizer(): Promise<Sanitize> {
+  loading ??= import('./sanitize').then((module) => (sanitize = module.sanitizeHtml));
+  return loading;
+}
+
+/** Set while the browser loads the routes of a page the server rendered (main.tsx). */
+export function setAdoptingServerPage(on: boolean): void {
+  adoptingServerPage = on;
+}
+
+/** For route loaders of screens with stored HTML: the sanitiser arrives with the data, not after it. */
+export function prepareSanitizer(): void {
+  if (!adoptingServerPage) void loadSanitizer();
+}
+
+const subscribeNothing = () => () => {};
+/** True on the server and while hydrating; false in every later browser render. */
+const useServerSnapshot = () => useSyncExternalStore(subscribeNothing, () => false, () => true);
 
 interface SafeHtmlProps extends Omit<TypographyProps, 'children' | 'dangerouslySetInnerHTML'> {
   html: string | null | undefined;
 }
 
 export function SafeHtml({ html, ...props }: SafeHtmlProps) {
-  const clean = useMemo(() => (html ? sanitizeHtml(html) : ''), [html]);
-  if (!clean) return null;
-  return <Typography {...props} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const serverSnapshot = useServerSnapshot();
+  // Hydrating in the browser: the element already holds the server's clean HTML for this `html`.
+  // Kept only until `html` changes; after that the browser cleans every version itself.
+  const adopted = useRef(serverSnapshot && typeof document !== 'undefined' ? html : undefined);
+  if (adopted.current !== undefined && html !== adopted.current) adopted.current = undefined;
+  const keepServerMarkup = !!html && html === adopted.current;
+  const ready = sanitize ?? (html && !keepServerMarkup ? use(loadSanitizer()) : undefined);
+  const clean = useMemo(() => (html && !keepServerMarkup && ready ? ready(html) : ''), [html, keepServerMarkup, ready]);
+  if (!html) return null;
+  // React leaves the markup of dangerouslySetInnerHTML alone while hydrating, and after that only
+  // writes it when the value changes: an unchanged '' keeps the server's HTML in place.
+  return <Typography {...props} dangerouslySetInnerHTML={{ __html: keepServerMarkup ? '' : clean }} />;
 }

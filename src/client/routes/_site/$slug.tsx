@@ -2,9 +2,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ensureOrNotFound, pageQuery } from '../../site/api/queries';
 import { SiteError, SiteNotFound } from '../../site/layout/SiteFallbacks';
 import { PageScreen } from '../../site/page/PageScreen';
+import { prepareSanitizer } from '../../ui/SafeHtml';
 
 export const Route = createFileRoute('/_site/$slug')({
-  loader: ({ context, params }) => ensureOrNotFound(context.queryClient, pageQuery(params.slug)),
+  loader: ({ context, params }) => {
+    prepareSanitizer();
+    return ensureOrNotFound(context.queryClient, pageQuery(params.slug));
+  },
   component: PageRoute,
   errorComponent: SiteError,
   notFoundComponent: SiteNotFound,

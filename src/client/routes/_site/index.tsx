@@ -2,9 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { slidersQuery, topSectionsQuery } from '../../site/api/queries';
 import { HomeScreen } from '../../site/home/HomeScreen';
 import { SiteError } from '../../site/layout/SiteFallbacks';
+import { prepareSanitizer } from '../../ui/SafeHtml';
 
 export const Route = createFileRoute('/_site/')({
   loader: ({ context }) => {
+    prepareSanitizer();
     // Sliders are not awaited: the slider shows its own spinner until they arrive (spec §4).
     void context.queryClient.prefetchQuery(slidersQuery());
     return context.queryClient.ensureQueryData(topSectionsQuery());

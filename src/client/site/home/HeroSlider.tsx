@@ -14,9 +14,9 @@ import 'swiper/css/pagination';
 import { Container, Loader, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { A11y, Autoplay, EffectFade, Keyboard, Navigation, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
+import Swiper from 'swiper';
 import { LIMITS } from '../../../shared/limits';
 import { CmsButton } from '../../ui/CmsLink';
 import { QueryError } from '../../ui/QueryError';
@@ -58,29 +58,51 @@ export function HeroSlider() {
         </div>
       ) : null}
       {revealed && slides && slides.length > 0 ? (
-        <Swiper
-          // Remounts when the motion preference changes, as Swiper reads autoplay only at start.
-          key={reducedMotion ? 'still' : 'playing'}
-          className={classes.heroSwiper}
-          modules={[EffectFade, Autoplay, Pagination, Navigation, Keyboard, A11y]}
-          effect="fade"
-          fadeEffect={{ mode: 'cross-fade' }}
-          loop={slides.length > 1}
-          speed={LIMITS.slider.speedMs}
-          autoplay={reducedMotion ? false : { delay: LIMITS.slider.autoplayDelayMs, disableOnInteraction: false, pauseOnMouseEnter: true }}
-          pagination={{ clickable: true }}
-          navigation
-          keyboard={{ enabled: true, onlyInViewport: true }}
-          a11y={{ prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide' }}
-        >
-          {slides.map((slide, index) => (
-            <SwiperSlide key={slide.id}>
-              <SlideView slide={slide} first={index === 0} />
-            </SwiperSlide>
-          ))}
-        </Swiper>
+        // Remounts when the slides or the motion preference change: Swiper reads its options once,
+        // and its loop rearranges the slides outside React.
+        <SlideShow key={`${reducedMotion ? 'still' : 'playing'}:${slides.map((s) => s.id).join(',')}`} slides={slides} reducedMotion={reducedMotion} />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Swiper itself, not its React wrapper: React renders the slides once and Swiper drives them (the
+ * wrapper would add five kilobytes to every home visit to do the same).
+ */
+function SlideShow({ slides, reducedMotion }: { slides: Slider[]; reducedMotion: boolean }) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const swiper = new Swiper(container.current!, {
+      modules: [EffectFade, Autoplay, Pagination, Navigation, Keyboard, A11y],
+      effect: 'fade',
+      fadeEffect: { mode: 'cross-fade' },
+      loop: slides.length > 1,
+      speed: LIMITS.slider.speedMs,
+      autoplay: reducedMotion ? false : { delay: LIMITS.slider.autoplayDelayMs, disableOnInteraction: false, pauseOnMouseEnter: true },
+      pagination: { el: container.current!.querySelector<HTMLElement>('.swiper-pagination'), clickable: true },
+      navigation: {
+        nextEl: container.current!.querySelector<HTMLElement>('.swiper-button-next'),
+        prevEl: container.current!.querySelector<HTMLElement>('.swiper-button-prev'),
+      },
+      keyboard: { enabled: true, onlyInViewport: true },
+      a11y: { prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide' },
+    });
+    return () => void swiper.destroy(true, true);
+  }, [slides, reducedMotion]);
+  return (
+    <div ref={container} className={`swiper ${classes.heroSwiper}`}>
+      <div className="swiper-wrapper">
+        {slides.map((slide, index) => (
+          <div className="swiper-slide" key={slide.id}>
+            <SlideView slide={slide} first={index === 0} />
+          </div>
+        ))}
+      </div>
+      <div className="swiper-pagination" />
+      <div className="swiper-button-prev" />
+      <div className="swiper-button-next" />
+    </div>
   );
 }
 

@@ -2,9 +2,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ensureOrNotFound, postQuery } from '../../../site/api/queries';
 import { SiteError, SiteNotFound } from '../../../site/layout/SiteFallbacks';
 import { NewsScreen } from '../../../site/news/NewsScreen';
+import { prepareSanitizer } from '../../../ui/SafeHtml';
 
 export const Route = createFileRoute('/_site/news/$slug')({
-  loader: ({ context, params }) => ensureOrNotFound(context.queryClient, postQuery(params.slug)),
+  loader: ({ context, params }) => {
+    prepareSanitizer();
+    return ensureOrNotFound(context.queryClient, postQuery(params.slug));
+  },
   component: NewsRoute,
   errorComponent: SiteError,
   notFoundComponent: SiteNotFound,
