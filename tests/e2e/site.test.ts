@@ -417,21 +417,38 @@ describe('stored HTML', () => {
         '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" id="good-frame"></iframe>',
     });
     expect(created.status).toBe(201);
-    const page = await open(`/${slug}`);
-    await page.locator('#kept').waitFor();
-    await page.waitForTimeout(300);
-    const state = await page.evaluate(() => ({
-      script: (window as unknown as Record<string, unknown>).__xssScript ?? null,
-      img: (window as unknown as Record<string, unknown>).__xssImg ?? null,
-      scriptTags: document.querySelectorAll('main script').length,
-      onerror: document.querySelector('main img[src="x"]')?.getAttribute('onerror') ?? null,
-      linkHref: document.querySelector('#bad-link')?.getAttribute('href') ?? null,
-      badFrame: document.querySelector('#bad-frame') !== null,
-      goodFrame: document.querySelector('#good-frame') !== null,
-    }));
-    expect(state).toEqual({ script: null, img: null, scriptTags: 0, onerror: null, linkHref: null, badFrame: false, goodFrame: true });
-    await page.locator('#bad-link').click();
-    await expect(page.evaluate(() => (window as unknown as Record<string, unknown>).__xssLink ?? null)).resolves.toBeNull();
-    await page.close();
+    const direct = await browser.newContext({ serviceWorkers: 'block' });
+    const expectClean = async (page: Page) => {
+      await page.locator('#kept').waitFor();
+      await page.waitForTimeout(300);
+      const state = await page.evaluate(() => ({
+        script: (window as unknown as Record<string, unknown>).__xssScript ?? null,
+        img: (window as unknown as Record<string, unknown>).__xssImg ?? null,
+        scriptTags: document.querySelectorAll('main script').length,
+        onerror: document.querySelector('main img[src="x"]')?.getAttribute('onerror') ?? null,
+        linkHref: document.querySelector('#bad-link')?.getAttribute('href') ?? null,
+        badFrame: document.querySelector('#bad-frame') !== null,
+        goodFrame: document.querySelector('#good-frame') !== null,
+      }));
+      expect(state).toEqual({ script: null, img: null, scriptTags: 0, onerror: null, linkHref: null, badFrame: false, goodFrame: true });
+      await page.locator('#bad-link').click();
+      await expect(page.evaluate(() => (window as unknown as Record<string, unknown>).__xssLink ?? null)).resolves.toBeNull();
+    };
+
+    // Opened directly: the server cleans the HTML it renders.
+    const page = await direct.newPage();
+    await page.goto(`${app.baseUrl}/${slug}`);
+    await expectClean(page);
+
+    // Reached inside the app: the browser cleans it, with the sanitiser loaded on demand.
+    const moving = await direct.newPage();
+    await moving.goto(`${app.baseUrl}/about`);
+    await moving.locator('main h1').first().waitFor();
+    await moving.evaluate((path) => {
+      history.pushState({}, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/${slug}`);
+    await expectClean(moving);
+    await direct.close();
   });
 });
