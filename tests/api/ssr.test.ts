@@ -10,7 +10,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from './harness';
 
-const INDEX = '<!doctype html><html><head><!--app-head-->\n<title>x</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><!--app-head-->\n<title>x</title>' +
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+  '<link rel="modulepreload" crossorigin href="/assets/site-1.js">\n' +
+  '</head><body><div id="root"></div></body></html>';
+const MODULE_TAG = '<script type="module" crossorigin src="/assets/index-1.js"></script>';
 const BUNDLE = `
 let renders = 0;
 export async function render({ url, config, transport }) {
@@ -56,6 +61,13 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     expect(res.body).toContain('<title>Tricky · ');
   });
 
+  it('starts the code of a rendered page after it has painted: start.js adds the module tags', async () => {
+    const { body } = await html('/tricky');
+    expect(body).not.toContain(MODULE_TAG);
+    expect(body).not.toContain('rel="modulepreload"');
+    expect(body).toContain('<script defer src="/start.js" data-entry="/assets/index-1.js" data-preload="/assets/site-1.js"></script></body>');
+  });
+
   it('keeps a rendered page until content changes', async () => {
     await t.admin('POST', '/cms/api/pages', { title: 'Kept', slug: 'kept' });
     const first = (await html('/kept')).body;
@@ -86,6 +98,9 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('ssr-state');
+      // Nothing to show without the code: it loads at once.
+      expect(res.body).toContain(MODULE_TAG);
+      expect(res.body).not.toContain('start.js');
     }
   });
 

@@ -69,7 +69,9 @@ export function imageAlt(record: { alt_text?: string | null; title?: string | nu
   return record.alt_text?.trim() || record.title?.trim() || '';
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Spelled out rather than Intl.DateTimeFormat: building a formatter loads locale data (tens of
+// milliseconds on a phone), and the server and the browser must print exactly the same text.
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
  * A stored date or date-time ('2026-11-05 09:00:00' or ISO) as '5 November 2026'; null when
@@ -79,5 +81,6 @@ export function formatDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : DATE_FORMAT.format(date);
+  if (Number.isNaN(date.getTime())) return null;
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

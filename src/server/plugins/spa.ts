@@ -17,6 +17,21 @@ const HEAD_MARKER = /<!--app-head-->\s*(<title>[^<]*<\/title>)?/;
 const ROOT = '<div id="root"></div>';
 export const APP_SHELL_PATH = '/app-shell';
 
+const MODULE_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * A server-rendered page is complete without its code, so the code waits until it has painted:
+ * the module tags are replaced by /start.js, which adds them after the first frame.
+ */
+export function startAfterPaint(document: string): string {
+  const entry = MODULE_TAG.exec(document)?.[1];
+  if (!entry) return document;
+  const preload = [...document.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const start = `<script defer src="/start.js" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
+  return document.replace(MODULE_TAG, '').replace(MODULE_PRELOAD, '').replace('</body>', `${start}</body>`);
+}
+
 export async function spaRoutes(app: FastifyInstance): Promise<void> {
   const { staticDir } = app.ctx.config;
   const indexFile = path.join(staticDir, 'index.html');
@@ -62,12 +77,9 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
       !shell && publicRoute(pathname).kind !== 'admin' ? pages.render(request.url) : undefined,
     ]);
     if (page && 'redirect' in page) return reply.redirect(page.redirect, page.status);
-    const body = page ? html.replace(ROOT, `<div id="root">${page.html}</div>${ssrStateTag(page.state)}`) : html;
-    return reply
-      .status(status)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(body.replace(HEAD_MARKER, head));
+    let document = html.replace(HEAD_MARKER, head);
+    if (page) document = startAfterPaint(document.replace(ROOT, `<div id="root">${page.html}</div>${ssrStateTag(page.state)}`));
+    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(document);
   };
 
   // The static plugin would answer "/" as a directory listing request; the home page is the SPA.

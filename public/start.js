@@ -1,0 +1,28 @@
+/*
+ * Starts the app of a server-rendered page once the page has painted (spa.ts puts this script in
+ * place of the module tags): the HTML is readable at once, so the code that makes it interactive
+ * does not compete with the stylesheets and the first images for the connection.
+ */
+(function () {
+  var script = document.currentScript;
+  var entry = script.getAttribute('data-entry');
+  var preload = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  function start() {
+    preload.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var main = document.createElement('script');
+    main.type = 'module';
+    main.crossOrigin = '';
+    main.src = entry;
+    document.head.appendChild(main);
+  }
+  // After the first frame: a deferred script runs once the stylesheets are in, just before painting.
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+})();
