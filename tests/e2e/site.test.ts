@@ -168,11 +168,13 @@ describe('home', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${app.baseUrl}/`, { waitUntil: 'commit' });
-    // The server sent the first slide standing still; the slider takes over after the reveal delay.
-    const still = page.getByTestId('hero-still');
-    await still.getByRole('heading', { name: sliders.data[0]!.title }).waitFor({ state: 'visible' });
+    // The server sent the first slide standing still, without controls; the slider takes over after the reveal delay.
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await expect(hero.getAttribute('data-slider')).resolves.toBe('still');
+    await hero.getByRole('heading', { name: sliders.data[0]!.title }).waitFor({ state: 'visible' });
+    await expect(page.locator('.swiper-button-next').isVisible()).resolves.toBe(false);
     await page.locator('.swiper-slide-active').waitFor();
-    await still.waitFor({ state: 'detached' });
+    await expect(hero.getAttribute('data-slider')).resolves.toBe('playing');
     await page.locator('.swiper-button-next').waitFor({ state: 'visible' });
     await expect(page.locator('.swiper-pagination-bullet').count()).resolves.toBeGreaterThan(1);
 
@@ -208,7 +210,7 @@ describe('home', () => {
     const hero = page.getByRole('region', { name: 'Highlights' });
     await hero.getByLabel('Loading highlights').waitFor({ state: 'visible' });
     release();
-    await page.getByTestId('hero-still').waitFor({ state: 'visible' });
+    await page.locator('section[data-slider="still"] .swiper-slide').first().waitFor({ state: 'visible' });
     await page.locator('.swiper-slide-active').waitFor();
     await direct.close();
   });

@@ -5,7 +5,7 @@
  *
  * During the reveal delay the first slide stands still where the slider will be (the original
  * showed nothing there): visitors see the banner at once, the server can render it, and the
- * slider then opens on that same slide, so nothing moves.
+ * slider then starts on that same slide, so nothing moves.
  */
 import 'swiper/css';
 import 'swiper/css/effect-fade';
@@ -37,16 +37,19 @@ export function HeroSlider() {
   }, [isSuccess]);
 
   if (isSuccess && slides.length === 0) return null;
-  const first = slides?.[0];
 
   return (
-    <section className={classes.hero} aria-roledescription="carousel" aria-label="Highlights">
-      {!revealed && first ? (
-        <div className={classes.heroStill} data-testid="hero-still">
-          <SlideView slide={first} first />
-        </div>
-      ) : null}
-      {!revealed && !first ? (
+    <section className={classes.hero} aria-roledescription="carousel" aria-label="Highlights" data-slider={revealed ? 'playing' : 'still'}>
+      {slides && slides.length > 0 ? (
+        // Remounts when the slides or the motion preference change: Swiper reads its options once,
+        // and its loop rearranges the slides outside React.
+        <SlideShow
+          key={`${reducedMotion ? 'still' : 'playing'}:${slides.map((s) => s.id).join(',')}`}
+          slides={slides}
+          reducedMotion={reducedMotion}
+          start={revealed}
+        />
+      ) : (
         <div className={classes.heroLoading}>
           {error ? (
             <Container size="sm">
@@ -56,23 +59,21 @@ export function HeroSlider() {
             <Loader color="white" aria-label="Loading highlights" />
           )}
         </div>
-      ) : null}
-      {revealed && slides && slides.length > 0 ? (
-        // Remounts when the slides or the motion preference change: Swiper reads its options once,
-        // and its loop rearranges the slides outside React.
-        <SlideShow key={`${reducedMotion ? 'still' : 'playing'}:${slides.map((s) => s.id).join(',')}`} slides={slides} reducedMotion={reducedMotion} />
-      ) : null}
+      )}
     </section>
   );
 }
 
 /**
- * Swiper itself, not its React wrapper: React renders the slides once and Swiper drives them (the
- * wrapper would add five kilobytes to every home visit to do the same).
+ * Swiper itself, not its React wrapper: React renders the slides (the server too) and Swiper takes
+ * them over when `start` turns true. Until then Swiper's stylesheet alone shows the first slide,
+ * standing still, without arrows or dots (home.module.css). Taking over the markup already on the
+ * page, rather than drawing a new slider, keeps the reveal to Swiper's own set-up work.
  */
-function SlideShow({ slides, reducedMotion }: { slides: Slider[]; reducedMotion: boolean }) {
+function SlideShow({ slides, reducedMotion, start }: { slides: Slider[]; reducedMotion: boolean; start: boolean }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    if (!start) return;
     const swiper = new Swiper(container.current!, {
       modules: [EffectFade, Autoplay, Pagination, Navigation, Keyboard, A11y],
       effect: 'fade',
@@ -89,7 +90,7 @@ function SlideShow({ slides, reducedMotion }: { slides: Slider[]; reducedMotion:
       a11y: { prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide' },
     });
     return () => void swiper.destroy(true, true);
-  }, [slides, reducedMotion]);
+  }, [slides, reducedMotion, start]);
   return (
     <div ref={container} className={`swiper ${classes.heroSwiper}`}>
       <div className="swiper-wrapper">
