@@ -37,6 +37,10 @@ async function load(
   return { title, connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** The site's own pages are measured too when there is a build with its server-rendering bundle. */
+const build = path.resolve(process.env.STATIC_DIR ?? 'dist');
+const hasBuild = fs.existsSync(path.join(build, '.ssr', 'entry-server.js'));
+
 try {
   const port = 3900;
   console.log(`Seeding a bench database (demo site + 10,000 posts) in ${dir} …`);
@@ -44,7 +48,7 @@ try {
     PORT: String(port),
     DATABASE_URL: `sqlite:${path.join(dir, 'site.db')}`,
     UPLOAD_DIR: path.join(dir, 'uploads'),
-    STATIC_DIR: path.join(dir, 'no-build'),
+    STATIC_DIR: hasBuild ? build : path.join(dir, 'no-build'),
     ADMIN_EMAIL: 'bench@example.com',
     ADMIN_PASSWORD: 'bench-password',
   });
@@ -67,6 +71,12 @@ try {
     await load('GET /cms/sliders', `${base}/cms/sliders`, 50, publicHeaders),
     await load('GET /cms/pages/about', `${base}/cms/pages/about`, 50, publicHeaders),
     await load('GET /cms/posts?size=3', `${base}/cms/posts?size=3`, 50, publicHeaders),
+    ...(hasBuild
+      ? [
+          await load('GET / (home, rendered on the server)', `${base}/`, 50, {}),
+          await load('GET /about (page, rendered on the server)', `${base}/about`, 50, {}),
+        ]
+      : []),
     await load('GET /cms/api/posts?search_key=… (10,000 posts, one search paged)', `${base}/cms/api/posts?page=1&size=10&search_key=network%20update`, 10, adminHeaders),
     await load(
       'GET /cms/api/posts?search_key=… (10,000 posts, a new search each time)',
@@ -83,6 +93,7 @@ try {
   for (const r of rows) {
     console.log(`| ${r.title} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(2)} |`);
   }
+  if (!hasBuild) console.log(`\n(No build with a server bundle in ${build}: run \`npm run build\` to measure the pages too.)`);
   console.log('\nTargets: public reads ≥ 0.60 of bare; admin search p99 ≤ 50 ms.');
 } finally {
   for (const child of children) child.kill('SIGTERM');

@@ -17,6 +17,33 @@ const HEAD_MARKER = /<!--app-head-->\s*(<title>[^<]*<\/title>)?/;
 const ROOT = '<div id="root"></div>';
 export const APP_SHELL_PATH = '/app-shell';
 
+type PageAnswer = { document: string; status: number } | { redirect: string; status: number };
+
+/**
+ * Finished page answers, kept like public API answers (public-cache.ts): until any content changes
+ * (the public cache's version moves on), and PAGE_TTL_MS at most, so several servers sharing one
+ * database converge. A busy page costs one render and one head, not one per visitor.
+ */
+class DocumentCache {
+  private entries = new Map<string, { answer: PageAnswer; version: number; expires: number }>();
+
+  constructor(
+    private readonly version: () => number,
+    private readonly ttlMs = 10_000,
+    private readonly max = 500,
+  ) {}
+
+  async get(key: string, make: () => Promise<PageAnswer>): Promise<PageAnswer> {
+    const kept = this.entries.get(key);
+    if (kept && kept.version === this.version() && kept.expires > Date.now()) return kept.answer;
+    const version = this.version();
+    const answer = await make();
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(key, { answer, version, expires: Date.now() + this.ttlMs });
+    return answer;
+  }
+}
+
 const MODULE_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
@@ -62,6 +89,20 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
 
   const pages = new PageRenderer(app, staticDir);
   if (hasBuild) app.addHook('onReady', () => pages.warm());
+  const documents = new DocumentCache(() => app.ctx.publicCache.version);
+
+  /** The whole answer for one URL: head for that URL, and the page rendered on the server for public screens. */
+  const buildDocument = async (request: FastifyRequest, html: string, shell: boolean): Promise<PageAnswer> => {
+    const pathname = shell ? '/' : request.url.split('?')[0]!;
+    const [{ head, status }, page] = await Promise.all([
+      renderHead(request, pathname),
+      !shell && publicRoute(pathname).kind !== 'admin' ? pages.render(request.url) : undefined,
+    ]);
+    if (page && 'redirect' in page) return { redirect: page.redirect, status: page.status };
+    let document = html.replace(HEAD_MARKER, head);
+    if (page) document = startAfterPaint(document.replace(ROOT, `<div id="root">${page.html}</div>${ssrStateTag(page.state)}`));
+    return { document, status };
+  };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, shell = false) => {
     const html = template();
@@ -71,15 +112,11 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>Build missing</title><p>The site has not been built yet: run <code>npm run build</code>.</p>');
     }
-    const pathname = shell ? '/' : request.url.split('?')[0]!;
-    const [{ head, status }, page] = await Promise.all([
-      renderHead(request, pathname),
-      !shell && publicRoute(pathname).kind !== 'admin' ? pages.render(request.url) : undefined,
-    ]);
-    if (page && 'redirect' in page) return reply.redirect(page.redirect, page.status);
-    let document = html.replace(HEAD_MARKER, head);
-    if (page) document = startAfterPaint(document.replace(ROOT, `<div id="root">${page.html}</div>${ssrStateTag(page.state)}`));
-    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(document);
+    // Keyed by origin too: the head's canonical and Open Graph addresses are absolute.
+    const key = `${shell ? 'shell' : 'page'} ${request.protocol}://${request.host}${request.url} ${cached?.mtimeMs}`;
+    const answer = await documents.get(key, () => buildDocument(request, html, shell));
+    if ('redirect' in answer) return reply.redirect(answer.redirect, answer.status);
+    return reply.status(answer.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(answer.document);
   };
 
   // The static plugin would answer "/" as a directory listing request; the home page is the SPA.

@@ -5,9 +5,6 @@
  * the public API would answer them. Without a bundle, or if rendering fails, the page is sent
  * empty and the browser renders it as before: slower, never broken.
  *
- * Rendered pages are kept like public API answers (public-cache.ts): until any content changes,
- * and at most PAGE_TTL_MS, so a busy page costs one render, not one per visitor.
- *
  * A module cannot be loaded twice under one URL, and the bundle's chunks import its entry by its
  * plain URL, so a bundle replaced under a running server is not reloaded: pages are left to the
  * browser (whose new code would not match the old markup) until the server restarts.
@@ -21,13 +18,9 @@ import { type RenderPage, type RenderResult, SSR_STATE_ID, type SsrState } from 
 
 export type RenderedPage = Exclude<RenderResult, { skipped: string }>;
 
-const PAGE_TTL_MS = 10_000;
-const MAX_PAGES = 500;
-
 export class PageRenderer {
   private loaded: { mtimeMs: number; render: RenderPage } | undefined;
   private warnedStale = false;
-  private pages = new Map<string, { page: RenderedPage; version: number; expires: number }>();
   private readonly sanitizerWindow = new JSDOM('').window;
 
   constructor(
@@ -65,19 +58,6 @@ export class PageRenderer {
   }
 
   async render(url: string): Promise<RenderedPage | undefined> {
-    const { publicCache } = this.app.ctx;
-    const kept = this.pages.get(url);
-    if (kept && kept.version === publicCache.version && kept.expires > Date.now()) return kept.page;
-    const version = publicCache.version;
-    const page = await this.renderFresh(url);
-    if (page) {
-      if (this.pages.size >= MAX_PAGES) this.pages.clear();
-      this.pages.set(url, { page, version, expires: Date.now() + PAGE_TTL_MS });
-    }
-    return page;
-  }
-
-  private async renderFresh(url: string): Promise<RenderedPage | undefined> {
     const { appKey } = this.app.ctx.config;
     try {
       const render = await this.renderer();
