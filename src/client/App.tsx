@@ -6,12 +6,24 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { PwaStatus } from './pwa/PwaStatus';
 import type { AppRouter } from './router';
 import { theme } from './theme';
 
+/**
+ * `<html data-app="ready">` once the app has taken over the page (rendered, or hydrated the
+ * server's HTML): before that a server-rendered page reads fine but does not react yet. Tests wait
+ * for it before they interact; styles may use it for what needs the app.
+ */
+function useMarkReady(): void {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+}
+
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+  useMarkReady();
   return (
     <StrictMode>
       <MantineProvider theme={theme}>

@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningApp, startApp } from './harness';
+import { appReady, launchBrowser, type RunningApp, startApp } from './harness';
 
 interface SiteInfo {
   name: string;
@@ -41,6 +41,7 @@ async function open(path: string, viewport = { width: 1280, height: 900 }): Prom
   await page.setViewportSize(viewport);
   await page.goto(`${app.baseUrl}${path}`);
   await page.locator('main').waitFor();
+  await appReady(page);
   return page;
 }
 
@@ -199,6 +200,7 @@ describe('home', () => {
     const page = await direct.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${app.baseUrl}/about`);
+    await appReady(page);
     // Hold the slides back, so the wait is long enough to see.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -334,7 +336,7 @@ describe('gallery', () => {
     );
     // Arrive by an in-app navigation: a page loaded directly carries its first answers in its HTML.
     await page.goto(`${app.baseUrl}/contact`);
-    await page.locator('main h1').first().waitFor();
+    await appReady(page);
     await page.evaluate(() => {
       window.history.pushState({}, '', '/gallery');
       window.dispatchEvent(new PopStateEvent('popstate'));
@@ -445,7 +447,7 @@ describe('stored HTML', () => {
     // Reached inside the app: the browser cleans it, with the sanitiser loaded on demand.
     const moving = await direct.newPage();
     await moving.goto(`${app.baseUrl}/about`);
-    await moving.locator('main h1').first().waitFor();
+    await appReady(moving);
     await moving.evaluate((path) => {
       history.pushState({}, '', path);
       dispatchEvent(new PopStateEvent('popstate'));

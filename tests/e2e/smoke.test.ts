@@ -1,7 +1,7 @@
 /** The built site loads in a real browser and talks to the real API. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningApp, startApp } from './harness';
+import { appReady, launchBrowser, type RunningApp, startApp } from './harness';
 
 describe('smoke', () => {
   let app: RunningApp;
@@ -47,6 +47,7 @@ describe('smoke', () => {
     expect(JSON.parse(configMeta!)).toMatchObject({ appKey: app.appKey, apiBase: '/cms' });
     await page.getByText(site.data.name).first().waitFor({ state: 'visible' });
     await page.locator('.swiper-slide-active').waitFor();
+    await appReady(page);
     // Hydrated: the server's answers came with the page, and React adopted its markup (a mismatch is logged as an error).
     expect(calls).toEqual([]);
     expect(problems).toEqual([]);
