@@ -65,6 +65,15 @@ const publicChunks: Plugin = {
 
 const DAY = 24 * 60 * 60;
 
+/** The same routes and code splitting for the browser and the server bundle. */
+const routerPlugin = () =>
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: './src/client/routes',
+    generatedRouteTree: './src/client/routeTree.gen.ts',
+  });
+
 /**
  * `vite build --ssr src/client/entry-server.tsx` (scripts/build.mjs) makes the server-rendering
  * bundle of the public site. It bundles every package it uses, so the server needs none of the
@@ -73,7 +82,7 @@ const DAY = 24 * 60 * 60;
 const ssrBuild: UserConfig = {
   define: { __BUILD_ID__: JSON.stringify('ssr'), 'process.env.NODE_ENV': JSON.stringify('production') },
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/client/routes', generatedRouteTree: './src/client/routeTree.gen.ts' }),
+    routerPlugin(),
     react(),
   ],
   ssr: { noExternal: true, target: 'node' },
@@ -84,12 +93,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   plugins: [
     // The router plugin must run before React's: it generates the route tree and splits route code.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: './src/client/routes',
-      generatedRouteTree: './src/client/routeTree.gen.ts',
-    }),
+    routerPlugin(),
     react(),
     adminChunks,
     publicChunks,

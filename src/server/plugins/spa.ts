@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { renderHead } from '../seo/head';
+import { renderHead, siteOrigin } from '../seo/head';
 import { publicRoute } from '../seo/public-route';
 import { PageRenderer, ssrStateTag } from '../seo/ssr';
 
@@ -113,7 +113,7 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
         .send('<!doctype html><title>Build missing</title><p>The site has not been built yet: run <code>npm run build</code>.</p>');
     }
     // Keyed by origin too: the head's canonical and Open Graph addresses are absolute.
-    const key = `${shell ? 'shell' : 'page'} ${request.protocol}://${request.host}${request.url} ${cached?.mtimeMs}`;
+    const key = `${shell ? 'shell' : 'page'} ${siteOrigin(request)}${request.url} ${cached?.mtimeMs}`;
     const answer = await documents.get(key, () => buildDocument(request, html, shell));
     if ('redirect' in answer) return reply.redirect(answer.redirect, answer.status);
     return reply.status(answer.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(answer.document);

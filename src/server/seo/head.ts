@@ -155,5 +155,10 @@ function jsonLd(site: Row | undefined): string {
   } catch {
     return '';
   }
-  return `<script type="application/ld+json">${schema.replace(/</g, '\\u003c')}</script>`;
+  return dataBlock('type="application/ld+json"', schema);
+}
+
+/** A JSON data block (not a script: the CSP allows it); `<` is escaped so no text inside can close the element. */
+export function dataBlock(attributes: string, json: string): string {
+  return `<script ${attributes}>${json.replace(/</g, '\\u003c')}</script>`;
 }

@@ -15,13 +15,15 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { type RenderPage, type RenderResult, SSR_STATE_ID, type SsrState } from '../../shared/ssr';
+import { dataBlock } from './head';
 
 export type RenderedPage = Exclude<RenderResult, { skipped: string }>;
 
 export class PageRenderer {
   private loaded: { mtimeMs: number; render: RenderPage } | undefined;
   private warnedStale = false;
-  private readonly sanitizerWindow = new JSDOM('').window;
+  /** Made on the first render: a server without a build never needs a DOM. */
+  private sanitizerWindow: unknown;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -65,7 +67,7 @@ export class PageRenderer {
       const result = await render({
         url,
         config: { apiBase: '/cms', appKey },
-        sanitizerWindow: this.sanitizerWindow,
+        sanitizerWindow: (this.sanitizerWindow ??= new JSDOM('').window),
         transport: async (apiUrl, init) => {
           const res = await this.app.inject({
             method: init.method as 'GET',
@@ -88,7 +90,7 @@ export class PageRenderer {
   }
 }
 
-/** The state block; `<` is escaped so no text inside can close the element. */
+/** The answers a rendered page was drawn with, as the data block the browser reads (client/ssr-state.ts). */
 export function ssrStateTag(state: SsrState): string {
-  return `<script id="${SSR_STATE_ID}" type="application/json">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+  return dataBlock(`id="${SSR_STATE_ID}" type="application/json"`, JSON.stringify(state));
 }
