@@ -20,7 +20,7 @@ export async function createServer(config: ServerConfig, options: BuildOptions =
     const app = await buildApp(config, database, options);
     const repos = Object.fromEntries(
       Object.entries(app.ctx.services).map(([name, service]) => [name, service.repo]),
-    ) as Record<keyof typeof app.ctx.services, Repository>;
+    ) as unknown as Record<keyof typeof app.ctx.services, Repository>;
     const seeded = await seed(database.db, repos, config);
     app.addHook('onClose', async () => database.close());
     return { app, database, seeded };

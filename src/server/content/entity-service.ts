@@ -3,48 +3,49 @@
  * (same application, no cycles), unique values, idempotent creates. Entity-specific rules are
  * small hook files (users' passwords), never flags in here.
  */
-import { createDefaults, type EntityDef, ENTITIES, entityByResource } from '../../shared/entities';
+import { createDefaults, type EntityDef, entityByResource, type RecordOf } from '../../shared/entities';
 import { type DB, isUniqueViolation, now } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
 import { Repository, type Row } from './repository';
 import { slugify } from './slug';
 
-export interface WriteContext {
+export interface WriteContext<E extends EntityDef = EntityDef> {
   mode: 'create' | 'update';
   appKey: string;
-  existing?: Row;
+  existing?: RecordOf<E>;
+  /** The database the write goes to, for hooks that read another table. */
+  db: DB;
 }
 
-export interface EntityHooks {
+export interface EntityHooks<E extends EntityDef = EntityDef> {
   /** Transforms validated input before it is stored, or throws an HttpError. */
-  beforeWrite?(values: Row, ctx: WriteContext): Promise<Row> | Row;
+  beforeWrite?(values: Row, ctx: WriteContext<E>): Promise<Row> | Row;
 }
 
-export interface CreateResult {
-  row: Row;
+export interface CreateResult<E extends EntityDef> {
+  row: RecordOf<E>;
   /** True when an earlier create with the same Idempotency-Key is answered again. */
   replayed: boolean;
 }
 
-export class EntityService {
-  readonly repo: Repository;
+export class EntityService<E extends EntityDef = EntityDef> {
+  readonly repo: Repository<E>;
 
   constructor(
     private readonly db: DB,
-    readonly def: EntityDef,
-    private readonly hooks: EntityHooks = {},
+    readonly def: E,
+    private readonly hooks: EntityHooks<E> = {},
   ) {
     this.repo = new Repository(db, def);
   }
 
-  async create(appKey: string, input: Row, idempotencyKey?: string): Promise<CreateResult> {
+  async create(appKey: string, input: Row, idempotencyKey?: string): Promise<CreateResult<E>> {
     if (idempotencyKey) {
       const replay = await this.replay(appKey, idempotencyKey);
       if (replay) return { row: replay, replayed: true };
     }
     let values: Row = { ...createDefaults(this.def), ...input };
-    values = await this.prepare(values, { mode: 'create', appKey });
-    if ('app_id' in this.def.fields) values.app_id = await this.applicationId(appKey);
+    values = await this.prepare(values, { mode: 'create', appKey, db: this.db });
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         const row = await this.repo.insert(appKey, values, trx);
@@ -67,10 +68,10 @@ export class EntityService {
     }
   }
 
-  async update(appKey: string, id: number, input: Row): Promise<Row> {
+  async update(appKey: string, id: number, input: Row): Promise<RecordOf<E>> {
     const existing = await this.repo.get(appKey, id);
     if (!existing) throw notFound(this.def.formTitle);
-    const values = await this.prepare({ ...input }, { mode: 'update', appKey, existing });
+    const values = await this.prepare({ ...input }, { mode: 'update', appKey, existing, db: this.db });
     try {
       const row = await this.repo.update(appKey, id, values);
       if (!row) throw notFound(this.def.formTitle);
@@ -81,7 +82,7 @@ export class EntityService {
     }
   }
 
-  private async replay(appKey: string, key: string): Promise<Row | undefined> {
+  private async replay(appKey: string, key: string): Promise<RecordOf<E> | undefined> {
     const hit = await this.db
       .selectFrom('idempotency_keys')
       .select(['record_id', 'resource'])
@@ -95,7 +96,7 @@ export class EntityService {
     return (await this.repo.get(appKey, hit.record_id)) ?? undefined;
   }
 
-  private async prepare(values: Row, ctx: WriteContext): Promise<Row> {
+  private async prepare(values: Row, ctx: WriteContext<E>): Promise<Row> {
     let result = this.hooks.beforeWrite ? await this.hooks.beforeWrite(values, ctx) : values;
     result = Object.fromEntries(Object.entries(result).filter(([name]) => !this.def.fields[name]?.virtual));
     await this.fillSlug(result, ctx);
@@ -104,7 +105,7 @@ export class EntityService {
     return result;
   }
 
-  private async fillSlug(values: Row, ctx: WriteContext): Promise<void> {
+  private async fillSlug(values: Row, ctx: WriteContext<E>): Promise<void> {
     const spec = this.def.slug;
     if (!spec) return;
     const given = values[spec.field];
@@ -113,7 +114,7 @@ export class EntityService {
       values[spec.field] = slugify(given) || given.trim();
       return;
     }
-    const source = String(values[spec.from] ?? ctx.existing?.[spec.from] ?? '');
+    const source = String(values[spec.from] ?? (ctx.existing as Row | undefined)?.[spec.from] ?? '');
     const base = slugify(source) || this.def.table.replace(/_/g, '-');
     let candidate = base;
     for (let n = 2; await this.repo.exists(ctx.appKey, spec.field, candidate, ctx.existing?.id as number); n++) {
@@ -122,10 +123,10 @@ export class EntityService {
     values[spec.field] = candidate;
   }
 
-  private async checkRelations(values: Row, ctx: WriteContext): Promise<void> {
+  private async checkRelations(values: Row, ctx: WriteContext<E>): Promise<void> {
     for (const [name, field] of Object.entries(this.def.fields)) {
       const value = values[name];
-      if (!field.relation || value === undefined || value === null) continue;
+      if (field.kind !== 'relation' || value === undefined || value === null) continue;
       const target = entityByResource(field.relation.entity)!;
       const repo = target === this.def ? this.repo : new Repository(this.db, target);
       if (!(await repo.exists(ctx.appKey, 'id', value))) {
@@ -136,18 +137,18 @@ export class EntityService {
   }
 
   /** A menu or category may not become its own ancestor. */
-  private async refuseCycle(field: string, parentId: number, selfId: number, ctx: WriteContext): Promise<void> {
+  private async refuseCycle(field: string, parentId: number, selfId: number, ctx: WriteContext<E>): Promise<void> {
     const message = `${this.def.fields[field]!.label} cannot be the item itself or one of its children`;
     const seen = new Set<number>();
     for (let current: number | null = parentId; current !== null && !seen.has(current); ) {
       if (current === selfId) throw badRequest(message, { [field]: message });
       seen.add(current);
-      const row = await this.repo.get(ctx.appKey, current);
-      current = row?.[field] == null ? null : Number(row[field]);
+      const parent: Row | undefined = await this.repo.get(ctx.appKey, current);
+      current = parent?.[field] == null ? null : Number(parent[field]);
     }
   }
 
-  private async checkUnique(values: Row, ctx: WriteContext): Promise<void> {
+  private async checkUnique(values: Row, ctx: WriteContext<E>): Promise<void> {
     for (const [name, field] of Object.entries(this.def.fields)) {
       const value = values[name];
       if (!field.unique || value === undefined || value === null || value === '') continue;
@@ -157,8 +158,4 @@ export class EntityService {
     }
   }
 
-  private async applicationId(appKey: string): Promise<number | null> {
-    const app = await this.db.selectFrom(ENTITIES.applications.table).select('id').where('app_key', '=', appKey).executeTakeFirst();
-    return app?.id ?? null;
-  }
 }

@@ -1,12 +1,18 @@
 /**
  * One repository for every entity: tenant scoping, search, paging and ordering come from the
- * entity definition, so no entity has SQL of its own.
+ * entity definition, so no entity has SQL of its own. Tables are addressed by name at run time,
+ * so the queries inside are loosely typed; what leaves is typed as the definition's record.
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
-import { type EntityDef, readableColumns, searchableFields } from '../../shared/entities';
+import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
+import { type EntityDef, type RecordOf, readableColumns, searchableFields } from '../../shared/entities';
 import { type DB, isPostgresDb, now } from '../db/database';
 
+/** A record of an entity not known at compile time (plugins that serve every entity). */
 export type Row = Record<string, unknown>;
+
+// The one place where the database is seen without its table types: see the comment above.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDB = Kysely<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Select = SelectQueryBuilder<any, any, any>;
 
@@ -27,18 +33,20 @@ const COUNT_CACHE_SIZE = 500;
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export class Repository {
+export class Repository<E extends EntityDef = EntityDef> {
   readonly columns: string[];
+  private readonly db: AnyDB;
   private readonly counts = new Map<string, { total: number; expires: number }>();
   /** SQLite's LIKE already ignores ASCII case (as its lower() would); PostgreSQL needs ILIKE. */
   private readonly likeOperator: 'like' | 'ilike';
 
   constructor(
-    private readonly db: DB,
-    readonly def: EntityDef,
+    db: DB,
+    readonly def: E,
   ) {
+    this.db = db as AnyDB;
     this.columns = readableColumns(def);
-    this.likeOperator = isPostgresDb(db) ? 'ilike' : 'like';
+    this.likeOperator = isPostgresDb(this.db) ? 'ilike' : 'like';
   }
 
   private scoped(appKey: string | null, qb: Select): Select {
@@ -59,14 +67,14 @@ export class Repository {
     return params.refine ? params.refine(qb) : qb;
   }
 
-  async list(appKey: string | null, params: ListParams): Promise<{ rows: Row[]; total: number }> {
+  async list(appKey: string | null, params: ListParams): Promise<{ rows: RecordOf<E>[]; total: number }> {
     const base = this.filtered(appKey, params);
     let qb = base.select(this.columns);
     for (const { field, dir } of this.def.order) qb = qb.orderBy(field, dir);
     // Two queries on purpose: a window count(*) over () would materialise every matching row,
     // large content columns included, only to count them.
     const rows = await qb.limit(params.size).offset((params.page - 1) * params.size).execute();
-    return { rows, total: await this.count(appKey, params, base) };
+    return { rows: rows as RecordOf<E>[], total: await this.count(appKey, params, base) };
   }
 
   /**
@@ -93,11 +101,11 @@ export class Repository {
     this.counts.clear();
   }
 
-  async get(appKey: string | null, id: number): Promise<Row | undefined> {
-    return this.scoped(appKey, this.db.selectFrom(this.def.table)).select(this.columns).where('id', '=', id).executeTakeFirst();
+  async get(appKey: string | null, id: number): Promise<RecordOf<E> | undefined> {
+    return this.findBy(appKey, 'id', id);
   }
 
-  async findBy(appKey: string | null, column: string, value: unknown): Promise<Row | undefined> {
+  async findBy(appKey: string | null, column: string, value: unknown): Promise<RecordOf<E> | undefined> {
     return this.scoped(appKey, this.db.selectFrom(this.def.table))
       .select(this.columns)
       .where(column, '=', value)
@@ -110,20 +118,20 @@ export class Repository {
     return (await qb.executeTakeFirst()) !== undefined;
   }
 
-  async insert(appKey: string | null, values: Row, db: DB = this.db): Promise<Row> {
+  async insert(appKey: string | null, values: Row, db: DB = this.db): Promise<RecordOf<E>> {
     this.forgetCounts();
     const stamp = now();
     // Client input can never carry created_at (the schemas refuse it); the seeder backdates news.
     const created = typeof values.created_at === 'string' ? values.created_at : stamp;
     const row = { ...values, ...(this.def.tenant ? { app_key: appKey } : {}), created_at: created, updated_at: created };
-    return db.insertInto(this.def.table).values(row).returning(this.columns).executeTakeFirstOrThrow();
+    return (await (db as AnyDB).insertInto(this.def.table).values(row).returning(this.columns).executeTakeFirstOrThrow()) as RecordOf<E>;
   }
 
-  async update(appKey: string | null, id: number, values: Row): Promise<Row | undefined> {
+  async update(appKey: string | null, id: number, values: Row): Promise<RecordOf<E> | undefined> {
     this.forgetCounts();
     let qb = this.db.updateTable(this.def.table).set({ ...values, updated_at: now() }).where('id', '=', id);
     if (this.def.tenant && appKey !== null) qb = qb.where('app_key', '=', appKey);
-    return qb.returning(this.columns).executeTakeFirst();
+    return (await qb.returning(this.columns).executeTakeFirst()) as RecordOf<E> | undefined;
   }
 
   async delete(appKey: string | null, id: number): Promise<boolean> {

@@ -9,9 +9,9 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg';
 import { isPostgres, sqlitePath } from '../config';
 
-// Rows are shaped by the entity definitions at run time, so tables are typed loosely here.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DB = Kysely<any>;
+import type { DB, Tables } from './schema';
+
+export type { DB } from './schema';
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
@@ -30,7 +30,7 @@ export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
       max: 10,
       ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
     });
-    const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = sqlitePath(databaseUrl);
@@ -40,7 +40,7 @@ export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

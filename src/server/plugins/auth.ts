@@ -6,7 +6,7 @@ import { now } from '../db/database';
 import { HttpError } from '../errors';
 import { hashToken } from '../security/tokens';
 
-const USER_COLUMNS = readableColumns(ENTITIES.users).map((c) => `users.${c}`);
+const USER_COLUMNS = readableColumns(ENTITIES.users).map((c) => `users.${c}` as const);
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization ?? '';

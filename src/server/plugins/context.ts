@@ -1,33 +1,42 @@
 /** What every route can reach: the database, the entity services and the caches. */
 import type { FastifyInstance } from 'fastify';
-import { ENTITIES, type EntityDef, type ResourceName } from '../../shared/entities';
+import { ENTITIES, type RecordOf, type ResourceName } from '../../shared/entities';
 import type { ServerConfig } from '../config';
 import { EntityService, type EntityHooks } from '../content/entity-service';
-import type { Row } from '../content/repository';
+import { appIdHooks } from '../content/app-id-hooks';
 import { userHooks } from '../content/user-hooks';
 import type { Database } from '../db/database';
 import { PublicCache } from '../public-cache';
 import { RoutePreloads } from '../seo/route-preloads';
 import { ApplicationCache } from './tenant';
 
-const HOOKS: Partial<Record<ResourceName, EntityHooks>> = { users: userHooks };
+/** The entities with rules of their own; every other entity is served by the generic code alone. */
+const HOOKS: Partial<Record<ResourceName, EntityHooks>> = { users: userHooks, socials: appIdHooks, subscribers: appIdHooks };
+
+/** One service per entity, each typed by its own definition. */
+export type Services = { [N in ResourceName]: EntityService<(typeof ENTITIES)[N]> };
 
 export interface AppContext {
   config: ServerConfig;
   database: Database;
-  services: Record<ResourceName, EntityService>;
+  services: Services;
   publicCache: PublicCache;
   applicationCache: ApplicationCache;
   routePreloads: RoutePreloads;
+}
+
+/** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
+export function serviceFor(services: Services, name: ResourceName): EntityService {
+  return services[name] as unknown as EntityService;
 }
 
 export function createContext(config: ServerConfig, database: Database): AppContext {
   const services = Object.fromEntries(
     Object.entries(ENTITIES).map(([name, def]) => [
       name,
-      new EntityService(database.db, def as EntityDef, HOOKS[name as ResourceName]),
+      new EntityService(database.db, def, HOOKS[name as ResourceName]),
     ]),
-  ) as Record<ResourceName, EntityService>;
+  ) as unknown as Services;
   return {
     config,
     database,
@@ -44,8 +53,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The application this request is about (from the app-key / app_key header). */
-    application: Row & { app_key: string; id: number };
-    user: Row & { id: number };
+    application: RecordOf<typeof ENTITIES.applications>;
+    user: RecordOf<typeof ENTITIES.users>;
   }
 }
 

@@ -3,8 +3,7 @@
  * either spelling is accepted everywhere because proxies such as nginx drop underscored headers.
  */
 import type { FastifyRequest } from 'fastify';
-import { ENTITIES } from '../../shared/entities';
-import type { Row } from '../content/repository';
+import { ENTITIES, type Records } from '../../shared/entities';
 import { HttpError } from '../errors';
 
 /**
@@ -12,16 +11,16 @@ import { HttpError } from '../errors';
  * One per server instance; cleared by that instance's writes, expiring for the others'.
  */
 export class ApplicationCache {
-  private rows = new Map<string, { row: Row | undefined; expires: number }>();
+  private rows = new Map<string, { row: Records['applications'] | undefined; expires: number }>();
 
   constructor(private readonly ttlMs = 10_000) {}
 
-  get(appKey: string): { row: Row | undefined } | undefined {
+  get(appKey: string): { row: Records['applications'] | undefined } | undefined {
     const hit = this.rows.get(appKey);
     return hit && hit.expires > Date.now() ? hit : undefined;
   }
 
-  set(appKey: string, row: Row | undefined): void {
+  set(appKey: string, row: Records['applications'] | undefined): void {
     this.rows.set(appKey, { row, expires: Date.now() + this.ttlMs });
   }
 
@@ -35,7 +34,7 @@ export function appKeyOf(request: FastifyRequest): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }
 
-export async function findApplication(request: FastifyRequest, appKey: string): Promise<Row | undefined> {
+export async function findApplication(request: FastifyRequest, appKey: string): Promise<Records['applications'] | undefined> {
   const cache = request.server.ctx.applicationCache;
   const cached = cache.get(appKey);
   if (cached) return cached.row;
@@ -52,7 +51,7 @@ export async function requireApplication(request: FastifyRequest): Promise<void>
   }
   const app = await findApplication(request, appKey);
   if (!app) throw new HttpError(404, `Unknown application key "${appKey}"`, { 'app-key': 'Unknown application' });
-  request.application = app as FastifyRequest['application'];
+  request.application = app;
 }
 
 export const APPLICATIONS_TABLE = ENTITIES.applications.table;

@@ -4,7 +4,7 @@
  * public/screenshots); the colours match the theme-color of index.html.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Row } from '../content/repository';
+import type { Records } from '../../shared/entities';
 import { findApplication } from '../plugins/tenant';
 
 export const THEME_COLOR = '#0b5394';
@@ -26,7 +26,7 @@ export function shortName(name: string): string {
   return words || name.slice(0, SHORT_NAME_MAX);
 }
 
-export function webManifest(site: Row | undefined) {
+export function webManifest(site: Records['applications'] | undefined) {
   const name = text(site?.name) || text(site?.title) || 'Website';
   const description = text(site?.meta_description) || text(site?.description) || undefined;
   const siteIcon = text(site?.icon);

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ENTITIES } from '../../shared/entities';
+import { ENTITIES, type Records } from '../../shared/entities';
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import type { Row } from '../content/repository';
@@ -20,7 +20,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = app.ctx.services.applications;
 
-  const find = async (key: string): Promise<Row> => {
+  const find = async (key: string): Promise<Records['applications']> => {
     const row = /^\d+$/.test(key)
       ? await service.repo.get(null, Number(key))
       : await service.repo.findBy(null, 'app_key', key);
@@ -55,7 +55,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   api.put('/applications/:key', { schema: { tags, params: keyParams, body: updateSchema(def) } }, async (request) => {
     const existing = await find(request.params.key);
-    const row = await service.update(request.application.app_key, Number(existing.id), request.body as Row);
+    const row = await service.update(request.application.app_key, existing.id, request.body as Row);
     changed();
     return { data: row };
   });
@@ -65,7 +65,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     if (existing.app_key === request.application.app_key) {
       throw new HttpError(409, 'You cannot delete the application you are working in');
     }
-    await service.repo.delete(null, Number(existing.id));
+    await service.repo.delete(null, existing.id);
     changed();
     return { message: 'Application deleted', data: { id: existing.id } };
   });

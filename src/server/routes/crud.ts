@@ -9,6 +9,7 @@ import { type EntityDef, ENTITIES, type ResourceName } from '../../shared/entiti
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { notFound } from '../errors';
+import { serviceFor } from '../plugins/context';
 import { idParams, listQuery, paging } from './schemas';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
@@ -17,7 +18,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const [name, def] of Object.entries(ENTITIES) as [ResourceName, EntityDef][]) {
     if (name === 'applications') continue; // keyed by app key too: routes/applications.ts
-    const service = app.ctx.services[name];
+    const service = serviceFor(app.ctx.services, name);
     const appKeyOf = (request: { application: { app_key: string } }) => request.application.app_key;
     const tags = [def.title];
 

@@ -6,11 +6,12 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ENTITIES, type ResourceName } from '../../shared/entities';
+import { ENTITIES, type Records, type ResourceName } from '../../shared/entities';
 import { paged } from '../../shared/envelope';
 import { LIMITS } from '../../shared/limits';
-import type { Row, Select } from '../content/repository';
+import type { Select } from '../content/repository';
 import { HttpError, notFound } from '../errors';
+import { serviceFor } from '../plugins/context';
 import { requireApplication } from '../plugins/tenant';
 import { listQuery } from './schemas';
 
@@ -68,7 +69,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
   });
   app.addHook('preHandler', requireApplication);
 
-  const withWidgets = async (appKey: string, sections: Row[]): Promise<Row[]> => {
+  const withWidgets = async (appKey: string, sections: Records['sections'][]) => {
     if (sections.length === 0) return sections;
     const widgets = await services.widgets.repo.list(appKey, {
       page: 1,
@@ -84,7 +85,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     api.get(`/${def.resource}`, { schema: { tags, querystring: listQuery } }, async (request) => {
       const page = request.query.page ?? 1;
       const size = request.query.size ?? options.defaultSize;
-      const { rows, total } = await services[name].repo.list(request.application.app_key, {
+      const { rows, total } = await serviceFor(services, name).repo.list(request.application.app_key, {
         page,
         size,
         where: ACTIVE,

@@ -6,8 +6,10 @@
  * status 404.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Row } from '../content/repository';
+import type { Records } from '../../shared/entities';
 import { findApplication } from '../plugins/tenant';
+
+type Site = Records['applications'] | undefined;
 import { publicRoute } from './public-route';
 
 export interface RenderedHead {
@@ -34,16 +36,21 @@ export function siteOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-async function activeBySlug(request: FastifyRequest, resource: 'pages' | 'posts', slug: string): Promise<Row | undefined> {
+async function activeBySlug<R extends 'pages' | 'posts'>(
+  request: FastifyRequest,
+  resource: R,
+  slug: string,
+): Promise<Records[R] | undefined> {
   const { rows } = await request.server.ctx.services[resource].repo.list(request.server.ctx.config.appKey, {
     page: 1,
     size: 1,
     where: { status: 1, slug },
   });
-  return rows[0];
+  // The two repositories differ in type only; the union of their results is narrowed by `resource`.
+  return rows[0] as Records[R] | undefined;
 }
 
-async function metaFor(request: FastifyRequest, site: Row | undefined, pathname: string): Promise<{ meta: Meta; status: number }> {
+async function metaFor(request: FastifyRequest, site: Site, pathname: string): Promise<{ meta: Meta; status: number }> {
   const siteName = text(site?.name) || 'Website';
   const fallback: Meta = {
     title: text(site?.meta_title) || text(site?.og_title) || text(site?.title) || siteName,
@@ -135,7 +142,7 @@ export async function renderHead(request: FastifyRequest, pathname = request.url
 }
 
 /** Vendor loaders come from their hosts; their set-up runs from /analytics.js (no inline script: CSP). */
-function analyticsTags(site: Row | undefined): string[] {
+function analyticsTags(site: Site): string[] {
   const ga = text(site?.google_analytics_id);
   const gtm = text(site?.google_tag_manager_id);
   const pixel = text(site?.facebook_pixels_id);
@@ -147,7 +154,7 @@ function analyticsTags(site: Row | undefined): string[] {
 }
 
 /** The site's meta_schema (JSON-LD) as a data block; `</` is escaped so it cannot close the tag. */
-function jsonLd(site: Row | undefined): string {
+function jsonLd(site: Site): string {
   const schema = text(site?.meta_schema);
   if (!schema) return '';
   try {

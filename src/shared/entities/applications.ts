@@ -4,14 +4,10 @@ import { defineEntity, f } from './define';
 export const applications = defineEntity({
   resource: 'applications',
   adminPath: 'app-setting',
-  table: 'applications',
   title: 'App Settings',
   formTitle: 'App Setting',
   tenant: false,
   labelField: 'name',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
-  order: [{ field: 'id', dir: 'asc' }],
   fields: {
     app_key: f.text('App Key', {
       required: true,

@@ -4,14 +4,10 @@ import { defineEntity, f } from './define';
 export const careers = defineEntity({
   resource: 'careers',
   adminPath: 'career',
-  table: 'careers',
   title: 'Careers',
   formTitle: 'Career Setting',
   successText: 'Success! Updated successfully.',
-  tenant: true,
   labelField: 'title',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
   order: [{ field: 'id', dir: 'desc' }],
   fields: {
     title: f.text('Career Title', { required: true, searchable: true }),

@@ -1,48 +1,22 @@
 /**
  * The vocabulary every entity definition is written in. A definition is plain data: it imports no
  * React, no database and no zod (so the public bundle stays small). From it the server derives
- * validation and the OpenAPI document (./schemas.ts), the admin
- * derives its list columns and form inputs, and TypeScript derives the record types.
+ * validation and the OpenAPI document (./schemas.ts), the database interface (server/db/schema.ts),
+ * the admin derives its screens, list columns and form inputs, and TypeScript derives the record
+ * types (`RecordOf<typeof posts>`), because each field helper keeps its options as literal types.
  */
-export type FieldKind =
-  | 'text'
-  | 'textarea'
-  | 'html'
-  | 'email'
-  | 'url'
-  | 'digits'
-  | 'number'
-  | 'date'
-  | 'datetime'
-  | 'select'
-  | 'relation'
-  | 'image'
-  | 'password';
 
-export interface Choice {
-  value: string | number;
+export interface Choice<V extends string | number = string | number> {
+  value: V;
   label: string;
 }
 
-export interface FieldDef {
-  kind: FieldKind;
+/** What every field kind may say. */
+interface FieldBase {
   label: string;
-  /** Longest accepted text (text kinds). */
-  max?: number;
-  /** Smallest accepted number (number kinds). */
-  min?: number;
-  /** Value given on create when the field is left out. */
-  default?: string | number | null;
-  required?: boolean;
-  /** Fixed choices: for 'select' the value must be one of them; for 'text' they are suggestions. */
-  choices?: readonly Choice[];
-  /** 'relation': the entity whose ids this field holds and the field shown in the selector. */
-  relation?: { entity: string; labelField: string };
   /** Help text under the input, e.g. the section template's 'default, custom etc.'. */
   hint?: string;
-  rows?: number;
-  /** Image picker button text ('Select Image', 'Select Logo'). */
-  pickerLabel?: string;
+  required?: boolean;
   /** Included in the case-insensitive `search_key` match. */
   searchable?: boolean;
   /** Set by the server; shown but never accepted from a client. */
@@ -53,11 +27,54 @@ export interface FieldDef {
   hidden?: boolean;
   /** No two rows (of one application, for tenant entities) may share a non-empty value. */
   unique?: boolean;
-  /** Text must match this pattern. */
-  pattern?: { regex: RegExp; message: string };
   /** Accepted and checked but not stored (the user form's confirm_password). */
   virtual?: boolean;
 }
+
+/** Kinds whose value is text. */
+export type TextKind = 'text' | 'textarea' | 'html' | 'email' | 'url' | 'digits' | 'date' | 'datetime' | 'image' | 'password';
+
+export interface TextField extends FieldBase {
+  kind: TextKind;
+  /** Longest accepted text. */
+  max?: number;
+  /** Value given on create when the field is left out. */
+  default?: string | null;
+  /** Text must match this pattern. */
+  pattern?: { regex: RegExp; message: string };
+  /** Suggestions offered while typing ('text' only; any text is still accepted). */
+  choices?: readonly Choice<string>[];
+  /** Height of a 'textarea'. */
+  rows?: number;
+  /** Image picker button text ('Select Image', 'Select Logo'). */
+  pickerLabel?: string;
+}
+
+export interface NumberField extends FieldBase {
+  kind: 'number';
+  /** Smallest accepted number. */
+  min?: number;
+  default?: number | null;
+}
+
+export interface SelectField<V extends string | number = string | number> extends FieldBase {
+  kind: 'select';
+  /** The value must be one of these. */
+  choices: readonly Choice<V>[];
+  default?: V | null;
+}
+
+export interface RelationField extends FieldBase {
+  kind: 'relation';
+  /** The entity whose ids this field holds and the field shown in the selector. */
+  relation: { entity: string; labelField: string };
+  default?: null;
+}
+
+export type FieldDef = TextField | NumberField | SelectField | RelationField;
+export type FieldKind = FieldDef['kind'];
+/** The definition type of one kind ('image' → TextField), for registries keyed by kind. */
+export type FieldOfKind<K extends FieldKind> = FieldDef extends infer D ? (D extends { kind: infer DK } ? (K extends DK ? D : never) : never) : never;
 
 export type ColumnFormat = 'text' | 'status' | 'brackets' | 'image' | 'datetime';
 
@@ -73,13 +90,15 @@ export interface ColumnDef {
   empty?: string;
 }
 
-export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+export type Fields = Record<string, FieldDef>;
+
+export interface EntityDef<F extends Fields = Fields> {
   /** URL segment in /cms/api/{resource}. */
   resource: string;
   /** Admin route segment in /admin/{adminPath}. */
   adminPath: string;
   table: string;
-  /** Plural heading of the list screen. */
+  /** Plural heading of the list screen and its sidebar item. */
   title: string;
   /** Heading of the form screen. */
   formTitle: string;
@@ -104,31 +123,121 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
 
 export const STATUS_DEFAULT = 1;
 
-type Opts = Omit<Partial<FieldDef>, 'kind' | 'label'>;
-const field =
-  (kind: FieldKind) =>
-  (label: string, opts: Opts = {}): FieldDef => ({ kind, label, ...opts });
+// ── Field helpers: each keeps its options' literal types (`required: true`, choice values), which
+// is what lets RecordOf tell a required field from an optional one and a choice from any text.
+
+type Options<D extends FieldDef> = Omit<D, 'kind' | 'label'>;
+
+const textField =
+  <K extends TextKind>(kind: K) =>
+  <const O extends Options<TextField> = object>(label: string, opts?: O) =>
+    ({ kind, label, ...opts }) as { kind: K; label: string } & O;
 
 export const f = {
-  text: field('text'),
-  textarea: field('textarea'),
-  html: field('html'),
-  email: field('email'),
-  url: field('url'),
-  digits: field('digits'),
-  number: field('number'),
-  date: field('date'),
-  datetime: field('datetime'),
-  select: field('select'),
-  image: (label: string, opts: Opts = {}) => field('image')(label, { pickerLabel: 'Select Image', ...opts }),
-  password: (label: string, opts: Opts = {}) => field('password')(label, { writeOnly: true, ...opts }),
-  relation: (label: string, entity: string, labelField: string, opts: Opts = {}) =>
-    field('relation')(label, { relation: { entity, labelField }, ...opts }),
-  status: (opts: Opts = {}) => field('number')('Status', { min: 0, default: STATUS_DEFAULT, ...opts }),
+  text: textField('text'),
+  textarea: textField('textarea'),
+  html: textField('html'),
+  email: textField('email'),
+  url: textField('url'),
+  digits: textField('digits'),
+  date: textField('date'),
+  datetime: textField('datetime'),
+  image: <const O extends Options<TextField> = object>(label: string, opts?: O) =>
+    ({ kind: 'image', label, pickerLabel: 'Select Image', ...opts }) as { kind: 'image'; label: string } & O,
+  password: <const O extends Options<TextField> = object>(label: string, opts?: O) =>
+    ({ kind: 'password', label, writeOnly: true, ...opts }) as { kind: 'password'; label: string; writeOnly: true } & O,
+  number: <const O extends Options<NumberField> = object>(label: string, opts?: O) =>
+    ({ kind: 'number', label, ...opts }) as { kind: 'number'; label: string } & O,
+  select: <const O extends Options<SelectField>>(label: string, opts: O) =>
+    ({ kind: 'select', label, ...opts }) as { kind: 'select'; label: string } & O,
+  relation: <const O extends Omit<Options<RelationField>, 'relation'> = object>(
+    label: string,
+    entity: string,
+    labelField: string,
+    opts?: O,
+  ) => ({ kind: 'relation', label, relation: { entity, labelField }, ...opts }) as { kind: 'relation'; label: string; relation: RelationField['relation'] } & O,
+  /** Every content entity's on/off switch: 1 shows a row to visitors, 0 hides it. */
+  status: () => ({ kind: 'number', label: 'Status', min: 0, default: STATUS_DEFAULT }) as const,
 };
 
-export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef<F> {
-  return def;
+// ── Records derived from a definition.
+
+/** The value a field holds when set. */
+type ValueOf<D> = D extends { kind: 'number' | 'relation' }
+  ? number
+  : D extends { kind: 'select'; choices: readonly (infer C)[] }
+    ? C extends { value: infer V }
+      ? V
+      : never
+    : string;
+
+/** Required fields always hold a value; every other field may be empty. */
+type StoredValue<D> = D extends { required: true } ? ValueOf<D> : ValueOf<D> | null;
+
+type KeysWhere<F, Excluded> = { [K in keyof F]: F[K] extends Excluded ? never : K }[keyof F] & string;
+
+/** Columns every row has besides its fields. */
+export interface SystemColumns {
+  id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+type TenantColumn<E> = E extends { tenant: false } ? object : { app_key: string };
+
+/** A generated slug is filled on every write, so it is never empty. */
+type SlugColumn<E> = E extends { slug: { field: infer S extends string } } ? { [K in S]: string } : object;
+
+/** A record as the API returns it: system columns and every field but write-only and virtual ones. */
+export type RecordOf<E extends { fields: Fields }> = SystemColumns &
+  TenantColumn<E> &
+  SlugColumn<E> & { [K in KeysWhere<E['fields'], { writeOnly: true } | { virtual: true }>]: StoredValue<E['fields'][K]> };
+
+/** A row as the table stores it: like the record, with write-only fields (password hashes) too. */
+export type StoredRowOf<E extends { fields: Fields }> = SystemColumns &
+  TenantColumn<E> & { [K in KeysWhere<E['fields'], { virtual: true }>]: StoredValue<E['fields'][K]> };
+
+/** What a client sends on create: every field it may write. */
+export type InputOf<E extends { fields: Fields }> = {
+  [K in KeysWhere<E['fields'], { readOnly: true }>]?: StoredValue<E['fields'][K]>;
+};
+
+// ── Definitions with the common parts filled in.
+
+/** What a definition must say; the rest has the defaults every admin list shares. */
+export type EntityInput<F extends Fields> = Omit<
+  EntityDef<F>,
+  'adminPath' | 'table' | 'pageSizes' | 'defaultPageSize' | 'tenant' | 'order'
+> &
+  Partial<Pick<EntityDef<F>, 'adminPath' | 'table' | 'pageSizes' | 'defaultPageSize' | 'tenant' | 'order'>>;
+
+export const DEFAULT_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** 'post-categories' → 'post_categories', as a type. */
+type Snake<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Snake<B>}` : S;
+
+/** A definition as defineEntity returns it: its own literals plus the defaults it was given. */
+export type Defined<F extends Fields, I extends EntityInput<F>> = EntityDef<F> &
+  I & {
+    tenant: I['tenant'] extends false ? false : true;
+    table: I extends { table: infer T extends string } ? T : Snake<I['resource']>;
+  };
+
+/**
+ * Fills what most entities share: adminPath and table from the resource, the 10/25/50/100 page
+ * sizes, oldest first, and tenant scoping (content belongs to one site unless it says otherwise).
+ */
+export function defineEntity<const F extends Fields, const I extends EntityInput<F>>(def: I & { fields: F }): Defined<F, I> {
+  const pageSizes = def.pageSizes ?? DEFAULT_PAGE_SIZES;
+  return {
+    adminPath: def.resource,
+    table: def.resource.replace(/-/g, '_'),
+    pageSizes,
+    defaultPageSize: pageSizes[0]!,
+    tenant: true,
+    order: [{ field: 'id', dir: 'asc' }],
+    ...def,
+  } as unknown as Defined<F, I>;
 }
 
 /** Defaults applied on create for fields the client left out. */
@@ -159,9 +268,16 @@ export function storedFields(def: EntityDef): string[] {
 }
 
 /** Columns a row carries on the way out (write-only fields never leave the server). */
-export function readableColumns(def: EntityDef): string[] {
+export function readableColumns<E extends EntityDef>(def: E): (keyof RecordOf<E> & string)[] {
   const fields = Object.entries(def.fields)
     .filter(([, fd]) => !fd.writeOnly && !fd.virtual)
     .map(([name]) => name);
-  return [...new Set([...systemColumns(def), ...fields])];
+  return [...new Set([...systemColumns(def), ...fields])] as (keyof RecordOf<E> & string)[];
+}
+
+/** The SQL type a field is stored as (every date is ISO text, in both dialects). */
+export function columnType(fd: FieldDef): 'integer' | 'text' {
+  return fd.kind === 'number' || fd.kind === 'relation' || (fd.kind === 'select' && typeof fd.choices[0]?.value === 'number')
+    ? 'integer'
+    : 'text';
 }

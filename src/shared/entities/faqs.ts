@@ -3,14 +3,10 @@ import { defineEntity, f } from './define';
 export const faqs = defineEntity({
   resource: 'faqs',
   adminPath: 'faq',
-  table: 'faqs',
   title: 'FAQs',
   formTitle: 'FAQ',
-  tenant: true,
   labelField: 'faq_title',
   pageSizes: [20, 40, 75, 100],
-  defaultPageSize: 20,
-  order: [{ field: 'id', dir: 'asc' }],
   fields: {
     faq_title: f.text('Title', { required: true, searchable: true }),
     faq_content: f.html('Content'),

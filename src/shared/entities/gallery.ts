@@ -6,14 +6,9 @@ export type GalleryType = (typeof GALLERY_TYPES)[number];
 
 export const gallery = defineEntity({
   resource: 'gallery',
-  adminPath: 'gallery',
-  table: 'gallery',
   title: 'Gallery Options',
   formTitle: 'Gallery Setting',
-  tenant: true,
   labelField: 'title',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
   order: [
     { field: 'sort_order', dir: 'asc' },
     { field: 'id', dir: 'desc' },

@@ -1,7 +1,7 @@
 /** The registry of every entity. Adding an entity is one file plus one line here. */
 import { applications } from './applications';
 import { careers } from './careers';
-import type { EntityDef } from './define';
+import type { EntityDef, RecordOf } from './define';
 import { faqs } from './faqs';
 import { gallery } from './gallery';
 import { menus } from './menus';
@@ -37,6 +37,9 @@ export const ENTITIES = {
 } as const satisfies Record<string, EntityDef>;
 
 export type ResourceName = keyof typeof ENTITIES;
+
+/** The record type of every entity, as the API returns it: `Records['posts']`. */
+export type Records = { [N in ResourceName]: RecordOf<(typeof ENTITIES)[N]> };
 
 /** Content entities that live inside one application (everything but the tenant table and users). */
 export const TENANT_ENTITIES = Object.values(ENTITIES).filter((e) => e.tenant);

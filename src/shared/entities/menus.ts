@@ -20,16 +20,11 @@ export const MENU_SHORTCODES = [
 
 export const menus = defineEntity({
   resource: 'menus',
-  adminPath: 'menus',
-  table: 'menus',
   title: 'Menus',
   formTitle: 'Menu',
-  tenant: true,
   labelField: 'title',
   pageSizes: [20, 40, 100, 200],
-  defaultPageSize: 20,
   unpagedByDefault: true,
-  order: [{ field: 'id', dir: 'asc' }],
   fields: {
     title: f.text('Title', { required: true, searchable: true }),
     slug: f.text('Slug', { searchable: true, hint: 'The address the entry links to, e.g. /about' }),

@@ -5,14 +5,10 @@ export const PAGE_TEMPLATES = ['default', 'publications', 'programs', 'annual_re
 export const pages = defineEntity({
   resource: 'pages',
   adminPath: 'page',
-  table: 'pages',
   title: 'Pages',
   formTitle: 'Page',
-  tenant: true,
   labelField: 'title',
   pageSizes: [20, 40, 75, 100],
-  defaultPageSize: 20,
-  order: [{ field: 'id', dir: 'asc' }],
   slug: { field: 'slug', from: 'title' },
   fields: {
     name: f.text('Name', { searchable: true }),

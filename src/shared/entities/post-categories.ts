@@ -3,13 +3,9 @@ import { defineEntity, f } from './define';
 export const postCategories = defineEntity({
   resource: 'post-categories',
   adminPath: 'post-category',
-  table: 'post_categories',
   title: 'Post Categories',
   formTitle: 'Post Category',
-  tenant: true,
   labelField: 'name',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
   unpagedByDefault: true,
   order: [
     { field: 'sort_order', dir: 'asc' },

@@ -4,13 +4,9 @@ import { defineEntity, f } from './define';
 export const posts = defineEntity({
   resource: 'posts',
   adminPath: 'post',
-  table: 'posts',
   title: 'Posts',
   formTitle: 'Post',
-  tenant: true,
   labelField: 'title',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
   order: [
     { field: 'created_at', dir: 'desc' },
     { field: 'id', dir: 'desc' },

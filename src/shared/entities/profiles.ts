@@ -3,13 +3,9 @@ import { defineEntity, f } from './define';
 export const profiles = defineEntity({
   resource: 'profiles',
   adminPath: 'profile',
-  table: 'profiles',
   title: 'Profiles',
   formTitle: 'Profile',
-  tenant: true,
   labelField: 'name',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
   order: [
     { field: 'sort_order', dir: 'asc' },
     { field: 'id', dir: 'asc' },

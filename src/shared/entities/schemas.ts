@@ -21,11 +21,12 @@ export function fieldSchema(def: FieldDef): z.ZodType {
     case 'number':
     case 'relation': {
       let n = z.number({ error: `${def.label} must be a number` }).int(`${def.label} must be a whole number`);
-      if (def.min !== undefined) n = n.min(def.min, `${def.label} must be at least ${def.min}`);
+      const min = def.kind === 'number' ? def.min : undefined;
+      if (min !== undefined) n = n.min(min, `${def.label} must be at least ${min}`);
       return required(n);
     }
     case 'select': {
-      const values = (def.choices ?? []).map((c) => c.value);
+      const values = def.choices.map((c) => c.value);
       const s = z.union(values.map((v) => z.literal(v)) as [z.ZodLiteral, ...z.ZodLiteral[]], {
         error: `${def.label} must be one of: ${values.join(', ')}`,
       });

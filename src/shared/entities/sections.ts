@@ -7,13 +7,10 @@ export const SECTION_TEMPLATES = ['default', 'about_us', '_goals_obj', '_microfi
 export const sections = defineEntity({
   resource: 'sections',
   adminPath: 'section',
-  table: 'sections',
   title: 'Sections',
   formTitle: 'Section',
-  tenant: true,
   labelField: 'title',
   pageSizes: [20, 30, 50, 100],
-  defaultPageSize: 20,
   order: [
     { field: 'sort_order', dir: 'asc' },
     { field: 'id', dir: 'asc' },

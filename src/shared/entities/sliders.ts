@@ -4,14 +4,9 @@ import { defineEntity, f } from './define';
 export const sliders = defineEntity({
   resource: 'sliders',
   adminPath: 'slider',
-  table: 'sliders',
   title: 'Sliders',
   formTitle: 'Slider',
-  tenant: true,
   labelField: 'title',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
-  order: [{ field: 'id', dir: 'asc' }],
   fields: {
     title: f.text('Title', { searchable: true }),
     sub_title: f.text('Sub Title', { searchable: true }),

@@ -5,14 +5,9 @@ export const LINK_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
 export const socials = defineEntity({
   resource: 'socials',
   adminPath: 'social',
-  table: 'socials',
   title: 'Socials',
   formTitle: 'Social',
-  tenant: true,
   labelField: 'name',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
-  order: [{ field: 'id', dir: 'asc' }],
   fields: {
     name: f.text('Name', { required: true, searchable: true }),
     icon: f.text('Icon', { max: 2048, hint: 'An image address or an icon name such as facebook, youtube, linkedin' }),

@@ -2,14 +2,9 @@ import { defineEntity, f } from './define';
 
 export const subscribers = defineEntity({
   resource: 'subscribers',
-  adminPath: 'subscribers',
-  table: 'subscribers',
   title: 'Subscribers',
   formTitle: 'Subscriber',
-  tenant: true,
   labelField: 'email',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
   order: [{ field: 'id', dir: 'desc' }],
   fields: {
     name: f.text('Name', { searchable: true }),

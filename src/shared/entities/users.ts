@@ -3,15 +3,10 @@ import { defineEntity, f } from './define';
 /** Staff accounts. They are not scoped to one application: one account manages every site. */
 export const users = defineEntity({
   resource: 'users',
-  adminPath: 'users',
-  table: 'users',
   title: 'Users',
   formTitle: 'User',
   tenant: false,
   labelField: 'email',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
-  order: [{ field: 'id', dir: 'asc' }],
   fields: {
     name: f.text('Name', { searchable: true }),
     firstname: f.text('First Name', { searchable: true }),

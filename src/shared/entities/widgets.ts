@@ -3,14 +3,9 @@ import { defineEntity, f } from './define';
 export const widgets = defineEntity({
   resource: 'widgets',
   adminPath: 'widget',
-  table: 'widgets',
   title: 'Widgets',
   formTitle: 'Widget',
-  tenant: true,
   labelField: 'title',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
-  order: [{ field: 'id', dir: 'asc' }],
   fields: {
     section_id: f.relation('Section', 'sections', 'title'),
     name: f.text('Name', { searchable: true }),

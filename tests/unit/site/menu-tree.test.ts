@@ -6,6 +6,9 @@ let nextId = 1;
 function item(partial: Partial<MenuItem> & { title: string }): MenuItem {
   return {
     id: nextId++,
+    app_key: 'demo',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
     slug: null,
     location: null,
     shortcode: 'TOPMENU',

@@ -5,14 +5,14 @@
 import { Autocomplete, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { ReactNode } from 'react';
-import type { FieldDef, FieldKind } from '../../../shared/entities';
+import type { FieldDef, FieldKind, FieldOfKind } from '../../../shared/entities';
 import { HtmlField } from './inputs/HtmlField';
 import { ImageField } from './inputs/ImageField';
 import { RelationField } from './inputs/RelationField';
 
-export interface FieldProps {
+export interface FieldProps<D extends FieldDef = FieldDef> {
   name: string;
-  field: FieldDef;
+  field: D;
   value: unknown;
   error: string | undefined;
   disabled: boolean;
@@ -35,7 +35,7 @@ function common({ name, field, error, disabled }: FieldProps) {
   };
 }
 
-const FIELDS: Record<FieldKind, (props: FieldProps) => ReactNode> = {
+const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNode } = {
   text: (p) =>
     p.field.choices ? (
       <Autocomplete
@@ -102,7 +102,7 @@ const FIELDS: Record<FieldKind, (props: FieldProps) => ReactNode> = {
     />
   ),
   select: (p) => {
-    const choices = p.field.choices ?? [];
+    const choices = p.field.choices;
     return (
       <Select
         {...common(p)}
@@ -130,5 +130,6 @@ const FIELDS: Record<FieldKind, (props: FieldProps) => ReactNode> = {
 export const WIDE_KINDS: ReadonlySet<FieldKind> = new Set(['textarea', 'html', 'image']);
 
 export function FieldInput(props: FieldProps) {
-  return <>{FIELDS[props.field.kind](props)}</>;
+  // The registry is keyed by kind, so the entry for this field's kind takes this field's definition.
+  return <>{FIELDS[props.field.kind](props as never)}</>;
 }

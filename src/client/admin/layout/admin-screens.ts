@@ -12,25 +12,11 @@ const entityScreen = (def: { title: string; adminPath: string }): AdminScreen =>
   path: def.adminPath,
 });
 
+/** The dashboards, then one screen per entity in the registry's order (which is the spec's). */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: 'Dashboard', path: 'dashboard' },
   { label: 'Social Overview', path: 'dashboard/social' },
-  entityScreen(ENTITIES.applications),
-  entityScreen(ENTITIES.profiles),
-  entityScreen(ENTITIES.sliders),
-  entityScreen(ENTITIES.pages),
-  entityScreen(ENTITIES.sections),
-  entityScreen(ENTITIES.widgets),
-  entityScreen(ENTITIES.faqs),
-  entityScreen(ENTITIES.careers),
-  entityScreen(ENTITIES.gallery),
-  entityScreen(ENTITIES.users),
-  entityScreen(ENTITIES.socials),
-  entityScreen(ENTITIES.subscribers),
-  entityScreen(ENTITIES.menus),
-  entityScreen(ENTITIES.posts),
-  entityScreen(ENTITIES['post-categories']),
-  entityScreen(ENTITIES.messages),
+  ...Object.values(ENTITIES).map(entityScreen),
 ];
 
 /** The screen a path belongs to: the longest screen path that is a prefix of it. */

@@ -2,13 +2,14 @@ import { Box, Button, Group, Image, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { LIMITS } from '../../../../shared/limits';
+import type { TextField } from '../../../../shared/entities';
 import type { FieldProps } from '../field-registry';
 
 // The picker (grid, uploads) loads only when someone opens it.
 const MediaPicker = lazy(() => import('../../media/MediaPicker').then((m) => ({ default: m.MediaPicker })));
 
 /** An image address typed or pasted, or picked from the media store; previewed at most 150 px high. */
-export function ImageField({ name, field, value, error, disabled, onChange }: FieldProps) {
+export function ImageField({ name, field, value, error, disabled, onChange }: FieldProps<TextField>) {
   const [opened, { open, close }] = useDisclosure(false);
   const address = typeof value === 'string' ? value : '';
   // Gallery items may hold embed code instead of an address; only addresses get a preview.

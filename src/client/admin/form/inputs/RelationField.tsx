@@ -1,11 +1,12 @@
 import { Anchor, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { relationOptionsQuery } from '../../api/entity-queries';
+import type { RelationField as RelationDef } from '../../../../shared/entities';
 import type { FieldProps } from '../field-registry';
 
 /** A selector filled from another entity (up to 1000 rows); an empty choice is sent as null. */
-export function RelationField({ name, field, value, error, disabled, onChange, resource, recordId }: FieldProps) {
-  const relation = field.relation!;
+export function RelationField({ name, field, value, error, disabled, onChange, resource, recordId }: FieldProps<RelationDef>) {
+  const relation = field.relation;
   const options = useQuery(relationOptionsQuery(relation.entity, relation.labelField));
   const selected = value === null || value === undefined || value === '' ? null : String(value);
   // A record cannot be its own parent.
