@@ -11,7 +11,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fs from 'node:fs';
-import http from 'node:http';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,7 +20,8 @@ import { LIMITS } from '../shared/limits';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { requireUser } from './plugins/auth';
-import { createContext, decorateContext } from './plugins/context';
+import { publicAnswers, siteScope } from './cache/public-answers';
+import { appContext, createContext } from './plugins/context';
 import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, DOCUMENT_ONLY_HEADERS } from './plugins/csp';
 import { registerErrorHandler } from './plugins/errors';
 import { spaRoutes } from './plugins/spa';
@@ -42,11 +42,6 @@ export interface BuildOptions {
 export async function buildApp(config: ServerConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const ctx = createContext(config, database);
   const app = Fastify({
-    // Cached public reads are answered before Fastify routes them (see PublicCache.serve).
-    serverFactory: (handler) =>
-      http.createServer((req, res) => {
-        if (!ctx.publicCache.serve(req, res)) handler(req, res);
-      }),
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -54,7 +49,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  decorateContext(app, ctx);
+  await app.register(appContext, { ctx });
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
@@ -71,6 +66,8 @@ export async function buildApp(config: ServerConfig, database: Database, options
     }
     return payload;
   });
+  // Kept answers are stored before compression (they are compressed once, when kept).
+  await app.register(publicAnswers);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 5 } });
@@ -98,7 +95,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
         // Any successful write changes what visitors may see: drop that application's cached reads.
         secured.addHook('onSend', async (request, reply, payload) => {
           if (request.method !== 'GET' && reply.statusCode < 400 && request.application) {
-            app.ctx.publicCache.invalidate(request.application.app_key);
+            app.ctx.cache.invalidate(siteScope(request.application.app_key));
           }
           return payload;
         });

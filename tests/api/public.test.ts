@@ -134,7 +134,7 @@ describe.each(await dialects())('public API on %s', (dialect) => {
     }
   });
 
-  it('answers repeated reads from its cache with the same headers, an ETag, gzip and 304, until staff write', async () => {
+  it('answers repeated reads from its cache with the same headers, an ETag, brotli or gzip as accepted, and 304, until staff write', async () => {
     const slider = await created('/cms/api/sliders', { title: 'Cached slider', description: 'x'.repeat(2000) });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const get = (headers: Record<string, string> = {}) =>
@@ -156,6 +156,14 @@ describe.each(await dialects())('public API on %s', (dialect) => {
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect((await zipped.json()).data.data.some((s: { title: string }) => s.title === 'Cached slider')).toBe(true);
     expect((await get({ 'if-none-match': etag })).status).toBe(304);
+    const brotli = await t.visitor('GET', '/cms/sliders', undefined, { 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const refused = await t.visitor('GET', '/cms/sliders', undefined, { 'accept-encoding': 'gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json().data.data.some((s: { title: string }) => s.title === 'Cached slider')).toBe(true);
+    // Hits are answered inside Fastify: hooks run on them and inject() sees them like any answer.
+    expect(refused.headers.etag).toBe(etag);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
     await t.admin('PUT', `/cms/api/sliders/${slider.id}`, { title: 'Renamed slider' });
     const fresh = await get({ 'if-none-match': etag });
     expect(fresh.status).toBe(200);

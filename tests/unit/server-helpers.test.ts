@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/server/content/slug';
-import { PublicCache } from '../../src/server/public-cache';
 import { FailureThrottle } from '../../src/server/security/failure-throttle';
 import { hashPassword, verifyPassword } from '../../src/server/security/passwords';
 
@@ -34,26 +33,6 @@ describe('FailureThrottle', () => {
     throttle.fail('k', 1);
     throttle.reset('k');
     expect(throttle.retryAfter('k', 2)).toBe(0);
-  });
-});
-
-describe('PublicCache', () => {
-  it('returns what was stored until it expires, with a stable ETag per body', () => {
-    const cache = new PublicCache(1_000);
-    const entry = cache.set('demo', '/cms/sliders', '{"a":1}', { 'content-length': 7, 'x-frame-options': 'SAMEORIGIN' }, 0);
-    expect(cache.get('demo', '/cms/sliders', 500)).toEqual(entry);
-    expect(entry.headers).toEqual({ 'x-frame-options': 'SAMEORIGIN' });
-    expect(cache.get('demo', '/cms/sliders', 1_001)).toBeUndefined();
-    expect(cache.set('demo', '/x', '{"a":1}', {}, 0).etag).toBe(entry.etag);
-  });
-
-  it('drops one application on its writes and keeps the others', () => {
-    const cache = new PublicCache();
-    cache.set('a', '/cms/sliders', '1');
-    cache.set('b', '/cms/sliders', '2');
-    cache.invalidate('a');
-    expect(cache.get('a', '/cms/sliders')).toBeUndefined();
-    expect(cache.get('b', '/cms/sliders')?.body.toString()).toBe('2');
   });
 });
 

@@ -4,6 +4,7 @@
  * small hook files (users' passwords), never flags in here.
  */
 import { createDefaults, type EntityDef, entityByResource, type RecordOf } from '../../shared/entities';
+import type { Cache } from '../cache/cache';
 import { type DB, isUniqueViolation, now } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
 import { Repository, type Row } from './repository';
@@ -35,8 +36,9 @@ export class EntityService<E extends EntityDef = EntityDef> {
     private readonly db: DB,
     readonly def: E,
     private readonly hooks: EntityHooks<E> = {},
+    cache?: Cache,
   ) {
-    this.repo = new Repository(db, def);
+    this.repo = new Repository(db, def, cache);
   }
 
   async create(appKey: string, input: Row, idempotencyKey?: string): Promise<CreateResult<E>> {

@@ -5,10 +5,14 @@
  */
 import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
 import { type EntityDef, type RecordOf, readableColumns, searchableFields } from '../../shared/entities';
+import type { Cache } from '../cache/cache';
 import { type DB, isPostgresDb, now } from '../db/database';
 
 /** A record of an entity not known at compile time (plugins that serve every entity). */
 export type Row = Record<string, unknown>;
+
+/** Cache scope of one table's search totals. */
+export const countScope = (table: string) => `counts:${table}`;
 
 // The one place where the database is seen without its table types: see the comment above.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,25 +30,24 @@ export interface ListParams {
   refine?: (qb: Select) => Select;
 }
 
-/** Another server sharing the database sees this one's writes in its totals within this time. */
-const COUNT_CACHE_MS = 10_000;
-const COUNT_CACHE_SIZE = 500;
-
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class Repository<E extends EntityDef = EntityDef> {
   readonly columns: string[];
   private readonly db: AnyDB;
-  private readonly counts = new Map<string, { total: number; expires: number }>();
+  /** Scope of this table's search totals in the cache. */
+  private readonly countScope: string;
   /** SQLite's LIKE already ignores ASCII case (as its lower() would); PostgreSQL needs ILIKE. */
   private readonly likeOperator: 'like' | 'ilike';
 
   constructor(
     db: DB,
     readonly def: E,
+    private readonly cache?: Cache,
   ) {
     this.db = db as AnyDB;
+    this.countScope = countScope(def.table);
     this.columns = readableColumns(def);
     this.likeOperator = isPostgresDb(this.db) ? 'ilike' : 'like';
   }
@@ -78,27 +81,22 @@ export class Repository<E extends EntityDef = EntityDef> {
   }
 
   /**
-   * Totals of plain searches (no filters) are kept until this repository writes: a search's count
+   * Totals of plain searches (no filters) are kept until this table is written: a search's count
    * scans every row of the application and is asked again for each page of the same search.
    * Only this entity's own text columns decide such a count, and they change only through the
-   * writes below (or the whole application going, see forgetCounts).
+   * writes below (or the whole application going, which invalidates the whole cache).
    */
   private async count(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>, base: Select): Promise<number> {
-    const cacheable = !params.where && !params.refine;
-    const key = JSON.stringify([appKey, params.search?.trim() ?? '']);
-    const hit = cacheable ? this.counts.get(key) : undefined;
-    if (hit && hit.expires > Date.now()) return hit.total;
-    const [{ total }] = (await base.select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number }];
-    if (cacheable) {
-      if (this.counts.size >= COUNT_CACHE_SIZE) this.counts.clear();
-      this.counts.set(key, { total: Number(total), expires: Date.now() + COUNT_CACHE_MS });
-    }
-    return Number(total);
+    const total = async () => {
+      const [{ total }] = (await base.select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number }];
+      return Number(total);
+    };
+    if (!this.cache || params.where || params.refine) return total();
+    return this.cache.fetch(this.countScope, JSON.stringify([appKey, params.search?.trim() ?? '']), total);
   }
 
-  /** Drops cached totals (every write here does; so does any change to applications). */
-  forgetCounts(): void {
-    this.counts.clear();
+  private forgetCounts(): void {
+    this.cache?.invalidate(this.countScope);
   }
 
   async get(appKey: string | null, id: number): Promise<RecordOf<E> | undefined> {

@@ -1,14 +1,13 @@
-/** What every route can reach: the database, the entity services and the caches. */
-import type { FastifyInstance } from 'fastify';
+/** What every route can reach: the database, the entity services and the cache. */
+import fp from 'fastify-plugin';
 import { ENTITIES, type RecordOf, type ResourceName } from '../../shared/entities';
+import { Cache } from '../cache/cache';
 import type { ServerConfig } from '../config';
 import { EntityService, type EntityHooks } from '../content/entity-service';
 import { appIdHooks } from '../content/app-id-hooks';
 import { userHooks } from '../content/user-hooks';
 import type { Database } from '../db/database';
-import { PublicCache } from '../public-cache';
 import { RoutePreloads } from '../seo/route-preloads';
-import { ApplicationCache } from './tenant';
 
 /** The entities with rules of their own; every other entity is served by the generic code alone. */
 const HOOKS: Partial<Record<ResourceName, EntityHooks>> = { users: userHooks, socials: appIdHooks, subscribers: appIdHooks };
@@ -20,8 +19,7 @@ export interface AppContext {
   config: ServerConfig;
   database: Database;
   services: Services;
-  publicCache: PublicCache;
-  applicationCache: ApplicationCache;
+  cache: Cache;
   routePreloads: RoutePreloads;
 }
 
@@ -31,18 +29,18 @@ export function serviceFor(services: Services, name: ResourceName): EntityServic
 }
 
 export function createContext(config: ServerConfig, database: Database): AppContext {
+  const cache = new Cache();
   const services = Object.fromEntries(
     Object.entries(ENTITIES).map(([name, def]) => [
       name,
-      new EntityService(database.db, def, HOOKS[name as ResourceName]),
+      new EntityService(database.db, def, HOOKS[name as ResourceName], cache),
     ]),
   ) as unknown as Services;
   return {
     config,
     database,
     services,
-    publicCache: new PublicCache(),
-    applicationCache: new ApplicationCache(),
+    cache,
     routePreloads: new RoutePreloads(config.staticDir),
   };
 }
@@ -58,8 +56,12 @@ declare module 'fastify' {
   }
 }
 
-export function decorateContext(app: FastifyInstance, ctx: AppContext): void {
-  app.decorate('ctx', ctx);
-  app.decorateRequest('application', null as never);
-  app.decorateRequest('user', null as never);
-}
+/** Makes the context reachable from every plugin (`app.ctx`) and declares the request's fields. */
+export const appContext = fp<{ ctx: AppContext }>(
+  async (app, { ctx }) => {
+    app.decorate('ctx', ctx);
+    app.decorateRequest('application', null as never);
+    app.decorateRequest('user', null as never);
+  },
+  { name: 'app-context' },
+);

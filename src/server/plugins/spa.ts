@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { siteScope } from '../cache/public-answers';
+import { type HttpAnswer, makeAnswer, sendAnswer } from '../cache/http-answer';
 import { renderHead, siteOrigin } from '../seo/head';
 import { publicRoute } from '../seo/public-route';
 import { PageRenderer, ssrStateTag } from '../seo/ssr';
@@ -17,32 +19,10 @@ const HEAD_MARKER = /<!--app-head-->\s*(<title>[^<]*<\/title>)?/;
 const ROOT = '<div id="root"></div>';
 export const APP_SHELL_PATH = '/app-shell';
 
-type PageAnswer = { document: string; status: number } | { redirect: string; status: number };
+/** A page as kept in the cache: the finished document, or where the URL redirects to. */
+type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };
 
-/**
- * Finished page answers, kept like public API answers (public-cache.ts): until any content changes
- * (the public cache's version moves on), and PAGE_TTL_MS at most, so several servers sharing one
- * database converge. A busy page costs one render and one head, not one per visitor.
- */
-class DocumentCache {
-  private entries = new Map<string, { answer: PageAnswer; version: number; expires: number }>();
-
-  constructor(
-    private readonly version: () => number,
-    private readonly ttlMs = 10_000,
-    private readonly max = 500,
-  ) {}
-
-  async get(key: string, make: () => Promise<PageAnswer>): Promise<PageAnswer> {
-    const kept = this.entries.get(key);
-    if (kept && kept.version === this.version() && kept.expires > Date.now()) return kept.answer;
-    const version = this.version();
-    const answer = await make();
-    if (this.entries.size >= this.max) this.entries.clear();
-    this.entries.set(key, { answer, version, expires: Date.now() + this.ttlMs });
-    return answer;
-  }
-}
+const PAGE_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
 
 const MODULE_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -89,7 +69,9 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
 
   const pages = new PageRenderer(app, staticDir);
   if (hasBuild) app.addHook('onReady', () => pages.warm());
-  const documents = new DocumentCache(() => app.ctx.publicCache.version);
+  // Pages are drawn from the site's content, so they are kept in its scope: any write to the site
+  // forgets them. Concurrent first visits of one URL render it once.
+  const scope = siteScope(app.ctx.config.appKey);
 
   /** The whole answer for one URL: head for that URL, and the page rendered on the server for public screens. */
   const buildDocument = async (request: FastifyRequest, html: string, shell: boolean): Promise<PageAnswer> => {
@@ -101,7 +83,7 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
     if (page && 'redirect' in page) return { redirect: page.redirect, status: page.status };
     let document = html.replace(HEAD_MARKER, head);
     if (page) document = startAfterPaint(document.replace(ROOT, `<div id="root">${page.html}</div>${ssrStateTag(page.state)}`));
-    return { document, status };
+    return { answer: makeAnswer(document, PAGE_HEADERS, status) };
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, shell = false) => {
@@ -114,9 +96,9 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
     }
     // Keyed by origin too: the head's canonical and Open Graph addresses are absolute.
     const key = `${shell ? 'shell' : 'page'} ${siteOrigin(request)}${request.url} ${cached?.mtimeMs}`;
-    const answer = await documents.get(key, () => buildDocument(request, html, shell));
-    if ('redirect' in answer) return reply.redirect(answer.redirect, answer.status);
-    return reply.status(answer.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(answer.document);
+    const page = await app.ctx.cache.fetch(scope, key, () => buildDocument(request, html, shell));
+    if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+    return sendAnswer(request, reply, page.answer);
   };
 
   // The static plugin would answer "/" as a directory listing request; the home page is the SPA.

@@ -6,28 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { ENTITIES, type Records } from '../../shared/entities';
 import { HttpError } from '../errors';
 
-/**
- * Application rows by key, kept briefly: every request needs its application, few change it.
- * One per server instance; cleared by that instance's writes, expiring for the others'.
- */
-export class ApplicationCache {
-  private rows = new Map<string, { row: Records['applications'] | undefined; expires: number }>();
-
-  constructor(private readonly ttlMs = 10_000) {}
-
-  get(appKey: string): { row: Records['applications'] | undefined } | undefined {
-    const hit = this.rows.get(appKey);
-    return hit && hit.expires > Date.now() ? hit : undefined;
-  }
-
-  set(appKey: string, row: Records['applications'] | undefined): void {
-    this.rows.set(appKey, { row, expires: Date.now() + this.ttlMs });
-  }
-
-  clear(): void {
-    this.rows.clear();
-  }
-}
+/** Cache scope of application rows: every request needs its application, few change it. */
+export const APPLICATIONS_SCOPE = 'applications';
 
 export function appKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['app-key'] ?? request.headers.app_key;
@@ -35,12 +15,8 @@ export function appKeyOf(request: FastifyRequest): string | undefined {
 }
 
 export async function findApplication(request: FastifyRequest, appKey: string): Promise<Records['applications'] | undefined> {
-  const cache = request.server.ctx.applicationCache;
-  const cached = cache.get(appKey);
-  if (cached) return cached.row;
-  const row = await request.server.ctx.services.applications.repo.findBy(null, 'app_key', appKey);
-  cache.set(appKey, row);
-  return row;
+  const { cache, services } = request.server.ctx;
+  return cache.fetch(APPLICATIONS_SCOPE, appKey, () => services.applications.repo.findBy(null, 'app_key', appKey));
 }
 
 /** preHandler: 400 without a key, 404 for an unknown one; sets request.application. */

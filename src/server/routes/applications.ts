@@ -28,10 +28,9 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     return row;
   };
   const changed = () => {
-    app.ctx.applicationCache.clear();
-    app.ctx.publicCache.invalidate();
-    // Deleting an application removes its rows without going through their repositories.
-    for (const service of Object.values(app.ctx.services)) service.repo.forgetCounts();
+    // Deleting an application removes its rows without going through their repositories, and
+    // every kept answer may name the application: forget everything.
+    app.ctx.cache.invalidate();
   };
 
   api.get('/applications', { schema: { tags, querystring: listQuery } }, async (request) => {

@@ -2,7 +2,6 @@
  * The visitor-facing reads of spec §7.1 (and the two public writes), under /cms with the app-key
  * header. Only active rows (status 1) are ever shown.
  */
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,17 +55,9 @@ const messageBody = z.strictObject({
 
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { services, publicCache, config } = app.ctx;
+  const { services, config } = app.ctx;
   const writeLimit = { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } };
 
-  // Answers are stored on the way out; hits never reach this plugin (PublicCache.serve answers them).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    reply.header('Cache-Control', 'no-cache');
-    const entry = publicCache.set(request.application.app_key, request.url, payload, reply.getHeaders() as OutgoingHttpHeaders);
-    reply.header('ETag', entry.etag);
-    return payload;
-  });
   app.addHook('preHandler', requireApplication);
 
   const withWidgets = async (appKey: string, sections: Records['sections'][]) => {

@@ -1,0 +1,84 @@
+/**
+ * The server's one cache. Everything kept in memory lives here: public API answers, rendered
+ * pages, search totals and application rows. It is an LRU bounded by size (lru-cache), so a full
+ * cache drops its least used entries instead of everything; concurrent misses of one key compute
+ * once (lru-cache's fetch); and entries belong to a scope (an application, a table) that a write
+ * invalidates in O(1): the scope's generation moves on, so its old keys are never asked for again
+ * and age out of the LRU. Entries also expire after `ttlMs`, so several servers sharing one
+ * PostgreSQL converge on each other's writes.
+ */
+import { LRUCache } from 'lru-cache';
+
+export interface CacheOptions {
+  /** Total size kept, in bytes of body for answers and 1 per small value. */
+  maxSize?: number;
+  ttlMs?: number;
+  /** The clock (tests pass their own). */
+  now?: () => number;
+}
+
+/** Answers and pages weigh their bytes; anything else counts as one small entry. */
+export interface Sized {
+  size: number;
+}
+
+/** A value or its absence (a row that does not exist is worth remembering too). */
+interface Kept {
+  value: unknown;
+}
+
+const SMALL_ENTRY = 256;
+
+export class Cache {
+  private readonly lru: LRUCache<string, Kept, () => Promise<unknown>>;
+  private readonly generations = new Map<string, number>();
+  /** Moves on when everything is invalidated at once (an application created or deleted). */
+  private epoch = 0;
+
+  constructor({ maxSize = 64 * 1024 * 1024, ttlMs = 10_000, now = () => performance.now() }: CacheOptions = {}) {
+    this.lru = new LRUCache({
+      maxSize,
+      ttl: ttlMs,
+      // Expired entries are not served; no timer is needed to drop them.
+      ttlAutopurge: false,
+      ttlResolution: 0,
+      perf: { now },
+      sizeCalculation: ({ value }) => {
+        const size = (value as Partial<Sized> | null)?.size;
+        return typeof size === 'number' && size > 0 ? size : SMALL_ENTRY;
+      },
+      fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+    });
+  }
+
+  private key(scope: string, key: string): string {
+    return `${this.epoch}:${scope}#${this.generations.get(scope) ?? 0}\u0000${key}`;
+  }
+
+  /** The kept value, or undefined when there is none (or it expired or was invalidated). */
+  get<T>(scope: string, key: string): { value: T } | undefined {
+    return this.lru.get(this.key(scope, key)) as { value: T } | undefined;
+  }
+
+  set<T>(scope: string, key: string, value: T): T {
+    this.lru.set(this.key(scope, key), { value });
+    return value;
+  }
+
+  /** The kept value, or `make()`'s, made once however many callers miss at the same time. */
+  async fetch<T>(scope: string, key: string, make: () => Promise<T>): Promise<T> {
+    const kept = await this.lru.fetch(this.key(scope, key), { context: make });
+    return kept!.value as T;
+  }
+
+  /** Forgets one scope's entries, or every entry when no scope is given. */
+  invalidate(scope?: string): void {
+    if (scope === undefined) this.epoch += 1;
+    else this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
+  }
+
+  /** Entries currently kept (tests and diagnostics). */
+  get size(): number {
+    return this.lru.size;
+  }
+}

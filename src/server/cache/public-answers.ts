@@ -1,0 +1,50 @@
+/**
+ * Public API reads (GET /cms/{resource} with an app key) are the hot path: each answer is kept as
+ * it was first sent, per application, until that application's content changes. Registered at the
+ * root before compression, so what is kept is the plain body (compressed once, in makeAnswer).
+ */
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { appKeyOf } from '../plugins/tenant';
+import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
+
+/** Scope of everything derived from one site's content: its public API answers and rendered pages. */
+export const siteScope = (appKey: string) => `site:${appKey}`;
+
+const isPublicRead = (request: FastifyRequest) =>
+  request.method === 'GET' &&
+  request.url.startsWith('/cms/') &&
+  !request.url.startsWith('/cms/api/') &&
+  !request.url.startsWith('/cms/docs');
+
+/** Requests answered from the cache, so their answer is not stored again. */
+const served = new WeakSet<FastifyRequest>();
+
+export const publicAnswers = fp(
+  async (app: FastifyInstance) => {
+    const { cache } = app.ctx;
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isPublicRead(request)) return;
+      const appKey = appKeyOf(request);
+      const hit = appKey ? cache.get<HttpAnswer>(siteScope(appKey), request.url) : undefined;
+      if (!hit) return;
+      served.add(request);
+      return sendAnswer(request, reply, hit.value);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (served.has(request) || !isPublicRead(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
+        return payload;
+      }
+      if (!request.application) return payload;
+      reply.header('cache-control', 'no-cache');
+      const answer = makeAnswer(payload, reply.getHeaders() as OutgoingHttpHeaders);
+      cache.set(siteScope(request.application.app_key), request.url, answer);
+      reply.header('etag', answer.etag);
+      return payload;
+    });
+  },
+  { name: 'public-answers', dependencies: ['app-context'] },
+);

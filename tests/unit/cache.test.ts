@@ -1,0 +1,93 @@
+/** The server's one cache and the kept HTTP answers it serves. */
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
+import { Cache } from '../../src/server/cache/cache';
+import { acceptedCodings, chooseCoding, makeAnswer } from '../../src/server/cache/http-answer';
+
+describe('Cache', () => {
+  it('keeps values per scope and forgets one scope without touching the others', () => {
+    const cache = new Cache();
+    cache.set('site:a', '/cms/sliders', 1);
+    cache.set('site:b', '/cms/sliders', 2);
+    cache.invalidate('site:a');
+    expect(cache.get('site:a', '/cms/sliders')).toBeUndefined();
+    expect(cache.get('site:b', '/cms/sliders')).toEqual({ value: 2 });
+    cache.set('site:a', '/cms/sliders', 3);
+    expect(cache.get('site:a', '/cms/sliders')).toEqual({ value: 3 });
+  });
+
+  it('forgets every scope at once', () => {
+    const cache = new Cache();
+    cache.set('a', 'k', 1);
+    cache.set('b', 'k', 2);
+    cache.invalidate();
+    expect(cache.get('a', 'k')).toBeUndefined();
+    expect(cache.get('b', 'k')).toBeUndefined();
+  });
+
+  it('makes a missing value once however many callers ask at the same time, absence included', async () => {
+    const cache = new Cache();
+    const make = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return undefined;
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.fetch('s', 'missing', make)));
+    expect(answers).toEqual(Array(20).fill(undefined));
+    expect(make).toHaveBeenCalledTimes(1);
+    await cache.fetch('s', 'missing', make);
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it('expires entries after its time to live', () => {
+    let clock = 10_000; // lru-cache reads a start time of 0 as "never set"
+    const cache = new Cache({ ttlMs: 1_000, now: () => clock });
+    cache.set('s', 'k', 'v');
+    clock = 10_999;
+    expect(cache.get('s', 'k')).toEqual({ value: 'v' });
+    clock = 11_001;
+    expect(cache.get('s', 'k')).toBeUndefined();
+  });
+
+  it('stays within its size by dropping the least recently used entries, not everything', () => {
+    const cache = new Cache({ maxSize: 5_000 });
+    const answer = (n: number) => makeAnswer(`${n}`.padEnd(100, '.'), {});
+    for (let n = 0; n < 30; n++) cache.set('s', `k${n}`, answer(n));
+    cache.get('s', 'k0');
+    for (let n = 30; n < 100; n++) cache.set('s', `k${n}`, answer(n));
+    expect(cache.get('s', 'k99')).toBeDefined();
+    expect(cache.get('s', 'k1')).toBeUndefined();
+    expect(cache.size).toBeGreaterThan(10);
+    expect(cache.size).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('kept HTTP answers', () => {
+  const big = JSON.stringify({ data: 'x'.repeat(5_000) });
+
+  it('keeps the resource headers, drops the transfer ones, and compresses large bodies both ways once', () => {
+    const answer = makeAnswer(big, { 'content-type': 'application/json', 'content-length': 12, vary: 'origin' });
+    expect(answer.headers).toEqual({ 'content-type': 'application/json' });
+    expect(gunzipSync(answer.gzip!).toString()).toBe(big);
+    expect(brotliDecompressSync(answer.br!).toString()).toBe(big);
+    expect(makeAnswer('{}', {}).gzip).toBeUndefined();
+    expect(makeAnswer(big, {}).etag).toBe(answer.etag);
+  });
+
+  it('reads quality values, so q=0 refuses a coding', () => {
+    expect(acceptedCodings('gzip;q=0, br;q=0.5, identity')).toEqual(
+      new Map([
+        ['gzip', 0],
+        ['br', 0.5],
+        ['identity', 1],
+      ]),
+    );
+    const answer = makeAnswer(big, {});
+    expect(chooseCoding(answer, 'gzip, deflate, br')).toBe('br');
+    expect(chooseCoding(answer, 'gzip')).toBe('gzip');
+    expect(chooseCoding(answer, 'gzip;q=0')).toBe('identity');
+    expect(chooseCoding(answer, 'br;q=0, gzip;q=0.1')).toBe('gzip');
+    expect(chooseCoding(answer, '*')).toBe('br');
+    expect(chooseCoding(answer, undefined)).toBe('identity');
+    expect(chooseCoding(makeAnswer('{}', {}), 'gzip, br')).toBe('identity');
+  });
+});
