@@ -16,9 +16,7 @@ export interface DeleteConfirmContext {
 }
 
 export type DeleteConfirmEvent =
-  | ({ type: 'delete.request' } & DeleteTarget)
-  | { type: 'delete.cancel' }
-  | { type: 'delete.confirm' };
+  ({ type: 'delete.request' } & DeleteTarget) | { type: 'delete.cancel' } | { type: 'delete.confirm' };
 
 function messageOf(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;

@@ -34,9 +34,7 @@ export const galleryTabsMachine = setup({
     hasPreviousImage: ({ context }) => context.openIndex !== null && context.openIndex > 0,
   },
   actions: {
-    openImage: assign(({ event }) =>
-      event.type === 'lightbox.open' ? { openIndex: event.index, imageCount: event.count } : {},
-    ),
+    openImage: assign(({ event }) => (event.type === 'lightbox.open' ? { openIndex: event.index, imageCount: event.count } : {})),
     showNextImage: assign(({ context }) => ({ openIndex: (context.openIndex ?? 0) + 1 })),
     showPreviousImage: assign(({ context }) => ({ openIndex: (context.openIndex ?? 0) - 1 })),
     closeImage: assign({ openIndex: null, imageCount: 0 }),

@@ -82,7 +82,8 @@ export const loginMachine = setup({
       const kind = loginErrorKind(params.error);
       // The server says how long to wait; that beats a vague 'a minute'.
       const serverMessage = (params.error as { message?: unknown } | null)?.message;
-      const message = kind === 'throttled' && typeof serverMessage === 'string' && serverMessage ? serverMessage : LOGIN_MESSAGES[kind];
+      const message =
+        kind === 'throttled' && typeof serverMessage === 'string' && serverMessage ? serverMessage : LOGIN_MESSAGES[kind];
       return { errorKind: kind, errorMessage: message };
     }),
   },

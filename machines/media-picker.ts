@@ -37,9 +37,7 @@ export const mediaPickerMachine = setup({
     insertFile: (_, _params: { url: string }) => {},
     notifyDeleted: (_, _params: { url: string }) => {},
     toggleSelection: assign(({ context, event }) =>
-      event.type === 'file.click'
-        ? { selected: context.selected === event.url ? null : event.url, errorMessage: null }
-        : {},
+      event.type === 'file.click' ? { selected: context.selected === event.url ? null : event.url, errorMessage: null } : {},
     ),
     clearSelection: assign({ selected: null }),
     clearError: assign({ errorMessage: null }),

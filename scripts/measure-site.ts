@@ -70,7 +70,9 @@ try {
   // several runs, and every run's Performance score beside it.
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
   console.log(`\nLighthouse (mobile, simulated throttling), median of ${runs} runs\n`);
-  console.log('| route | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | Speed Index | Performance, every run | benchmarkIndex |');
+  console.log(
+    '| route | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | Speed Index | Performance, every run | benchmarkIndex |',
+  );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
@@ -95,7 +97,13 @@ try {
       const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
       const score = (key: string) => Math.round((median.categories[key]?.score ?? 0) * 100);
       const metric = (id: string) => median.audits[id]?.displayValue ?? '?';
-      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ];
       const every = results.map((lhr) => Math.round(performance(lhr) * 100)).join(', ');
       const bench = results.map((lhr) => Math.round(lhr.environment.benchmarkIndex));
       console.log(

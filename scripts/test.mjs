@@ -1,4 +1,4 @@
-// `npm test`: every layer in turn (types, unit, API on SQLite + PostgreSQL, end-to-end in Chromium).
+// `npm test`: every layer in turn (types, lint, format, unit, API on SQLite + PostgreSQL, end-to-end in Chromium).
 // A layer that cannot run says why in one line; under CI=true that is a failure, not a skip.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +22,15 @@ function run(label, command, args, env = {}) {
 function vitest(layer) {
   const output = path.join(resultsDir, `${layer}.json`);
   fs.rmSync(output, { force: true });
-  run(`${layer} tests`, 'npx', ['vitest', 'run', '--project', layer, '--reporter=default', '--reporter=json', `--outputFile=${output}`]);
+  run(`${layer} tests`, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    layer,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${output}`,
+  ]);
   if (fs.existsSync(output)) {
     const report = JSON.parse(fs.readFileSync(output, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -37,6 +45,8 @@ function skip(reason) {
 }
 
 run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+run('lint (ESLint: rules and import direction)', 'npx', ['eslint', '.']);
+run('format (Prettier)', 'npx', ['prettier', '--check', '.']);
 vitest('unit');
 vitest('api');
 if (!fs.existsSync(CHROMIUM)) {

@@ -10,10 +10,8 @@ import {
   at,
   backdrop,
   backView,
-  bank,
   barChart,
   board,
-  building,
   card,
   cloud,
   coins,
@@ -22,7 +20,6 @@ import {
   gear,
   house,
   laptop,
-  lineChart,
   lines,
   network,
   palm,
@@ -32,7 +29,6 @@ import {
   rect,
   rng,
   svg,
-  tower,
   tree,
   workstation,
   wrench,
@@ -165,9 +161,7 @@ export function training() {
       const x = 760 + i * 120 + (row ? 60 : 0);
       const y = row ? 720 : 640;
       if (row === 0 && i === 6) continue;
-      audience.push(
-        at(x, y, row ? 1.35 : 1.1, backView(HAIR[(i + row) % 4], CLOTH[(i * 3 + row) % CLOTH.length], r() > 0.5)),
-      );
+      audience.push(at(x, y, row ? 1.35 : 1.1, backView(HAIR[(i + row) % 4], CLOTH[(i * 3 + row) % CLOTH.length], r() > 0.5)));
     }
   return svg(
     W,

@@ -12,8 +12,8 @@ import { C, SKIN, HAIR } from './svg.mjs';
 const DEMO = 'src/server/db/demo/images';
 const demo = (name, w, h, maxKB, svg, extra = {}) => ({ file: `${DEMO}/${name}.webp`, w, h, maxKB, svg, ...extra });
 
-const sliders = [banners.software, banners.microfinance, banners.training, banners.datacenter, banners.hardware].map(
-  (scene, i) => demo(`slider-${i + 1}`, 1600, 700, 110, scene()),
+const sliders = [banners.software, banners.microfinance, banners.training, banners.datacenter, banners.hardware].map((scene, i) =>
+  demo(`slider-${i + 1}`, 1600, 700, 110, scene()),
 );
 
 /** Thumbnails of home sections, widgets and pages, named after their subject. */
@@ -122,12 +122,4 @@ const publicAssets = [
   { file: 'public/images/default-thumb.webp', w: 800, h: 500, maxKB: 25, svg: brand.defaultThumb() },
 ];
 
-export const outputs = [
-  ...sliders,
-  ...thumbs,
-  ...posts,
-  ...galleryImages,
-  ...profiles,
-  ...brandImages,
-  ...publicAssets,
-];
+export const outputs = [...sliders, ...thumbs, ...posts, ...galleryImages, ...profiles, ...brandImages, ...publicAssets];

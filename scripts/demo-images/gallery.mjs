@@ -413,12 +413,7 @@ export function softwareLaunch() {
       [[800, 300, 300, C.teal, 0.4]],
     ) +
       at(180, 200, 1.6, laptop(dashboard(372, 226, C.teal))) +
-      at(
-        940,
-        560,
-        1.5,
-        person({ skin: SKIN[2], hair: HAIR[1], shirt: C.white, pants: C.navy, suit: true, wave: true }),
-      ) +
+      at(940, 560, 1.5, person({ skin: SKIN[2], hair: HAIR[1], shirt: C.white, pants: C.navy, suit: true, wave: true })) +
       rect(0, 640, W, 160, '#061a33'),
   );
 }

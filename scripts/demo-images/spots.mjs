@@ -134,12 +134,7 @@ export const implementation = (theme = 'teal', seed = 2) =>
     at(230, 120, 1.4, checklist(C.teal)) +
       at(510, 200, 1, gear(56, C.blue, 10)) +
       at(580, 280, 1, gear(36, C.amber, 8)) +
-      at(
-        640,
-        452,
-        1.15,
-        person({ skin: SKIN[2], hair: HAIR[0], shirt: C.teal, pants: C.navy, suit: true, wave: true }),
-      ),
+      at(640, 452, 1.15, person({ skin: SKIN[2], hair: HAIR[0], shirt: C.teal, pants: C.navy, suit: true, wave: true })),
   );
 
 export const training = (theme = 'amber', seed = 3) =>
@@ -178,10 +173,7 @@ export const datacenter = (theme = 'night', seed = 6) => {
   return spot(
     theme,
     seed,
-    at(200, 80, 0.95, rack(r)) +
-      at(330, 60, 1.0, rack(r)) +
-      at(465, 80, 0.95, rack(r)) +
-      at(620, 150, 0.5, cloud(C.white, 0.9)),
+    at(200, 80, 0.95, rack(r)) + at(330, 60, 1.0, rack(r)) + at(465, 80, 0.95, rack(r)) + at(620, 150, 0.5, cloud(C.white, 0.9)),
   );
 };
 
@@ -203,8 +195,7 @@ export const agriculture = (theme = 'teal', seed = 8) =>
     `<path d="M60 470 L300 300 L500 300 L740 470 Z" fill="#5dbb63" fill-opacity="0.55"/>` +
       [0, 1, 2, 3, 4, 5]
         .map(
-          (i) =>
-            `<path d="M${330 + i * 28} 300 L${110 + i * 116} 470" stroke="#2f8f4e" stroke-width="6" stroke-opacity="0.6"/>`,
+          (i) => `<path d="M${330 + i * 28} 300 L${110 + i * 116} 470" stroke="#2f8f4e" stroke-width="6" stroke-opacity="0.6"/>`,
         )
         .join('') +
       circle(620, 120, 46, C.gold) +
@@ -227,10 +218,7 @@ export const savings = (theme = 'amber', seed = 10) =>
   spot(
     theme,
     seed,
-    at(360, 440, 1.8, jar(C.teal)) +
-      at(600, 250, 1.3, shield(C.blue)) +
-      at(190, 440, 1, coins(5)) +
-      at(250, 442, 1, coins(3)),
+    at(360, 440, 1.8, jar(C.teal)) + at(600, 250, 1.3, shield(C.blue)) + at(190, 440, 1, coins(5)) + at(250, 442, 1, coins(3)),
   );
 
 export const mobile = (theme = 'teal', seed = 11) =>
@@ -388,11 +376,7 @@ export const microfinance = (theme = 'teal', seed = 19) =>
   );
 
 export const news = (theme = 'blue', seed = 20) =>
-  spot(
-    theme,
-    seed,
-    at(170, 130, 1.45, newspaper()) + at(560, 110, 1.05, `<g filter="url(#shadow)">${phone(C.blue)}</g>`),
-  );
+  spot(theme, seed, at(170, 130, 1.45, newspaper()) + at(560, 110, 1.05, `<g filter="url(#shadow)">${phone(C.blue)}</g>`));
 
 export const services = (theme = 'teal', seed = 21) =>
   spot(
@@ -415,7 +399,7 @@ export const partners = (theme = 'amber', seed = 22) =>
       [310, 400, C.plum],
       [490, 400, C.amber],
     ]
-      .map(([x, y, c], i, all) =>
+      .map(([x, y], i, all) =>
         all
           .slice(i + 1)
           .map(

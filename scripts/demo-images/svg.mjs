@@ -95,10 +95,7 @@ export function backdrop(w, h, id, stops, blobs = [], pattern = 'dots', directio
   return (
     `<defs>${lin(id, stops, direction)}</defs><rect width="${w}" height="${h}" fill="url(#${id})"/>` +
     blobs
-      .map(
-        ([x, y, r, c, a]) =>
-          `<circle cx="${x}" cy="${y}" r="${r}" fill="${c}" fill-opacity="${a}" filter="url(#blur)"/>`,
-      )
+      .map(([x, y, r, c, a]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${c}" fill-opacity="${a}" filter="url(#blur)"/>`)
       .join('') +
     (pattern ? `<rect width="${w}" height="${h}" fill="url(#${pattern})"/>` : '')
   );
@@ -106,8 +103,7 @@ export function backdrop(w, h, id, stops, blobs = [], pattern = 'dots', directio
 
 export const rect = (x, y, w, h, fill, rx = 0, extra = '') =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}" ${extra}/>`;
-export const circle = (cx, cy, r, fill, extra = '') =>
-  `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" ${extra}/>`;
+export const circle = (cx, cy, r, fill, extra = '') => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" ${extra}/>`;
 
 /** A white rounded card with a drop shadow; `inner` is drawn in the card's coordinates. */
 export const card = (x, y, w, h, inner = '', fill = C.white, rx = 14) =>
@@ -125,9 +121,7 @@ export function lineChart(x, y, w, h, values, color, { area = true, dots = true,
     (area ? `<path d="${d} L${x + w} ${y + h} L${x} ${y + h} Z" fill="${color}" fill-opacity="0.16"/>` : '') +
     `<path d="${d}" fill="none" stroke="${color}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>` +
     (dots
-      ? pts
-          .map(([px, py]) => circle(px, py, width * 1.2, C.white, `stroke="${color}" stroke-width="${width * 0.7}"`))
-          .join('')
+      ? pts.map(([px, py]) => circle(px, py, width * 1.2, C.white, `stroke="${color}" stroke-width="${width * 0.7}"`)).join('')
       : '')
   );
 }
@@ -218,9 +212,7 @@ export function phone(accent = C.teal) {
     rect(20, 30, 40, 6, '#ffffff99', 3) +
     rect(20, 46, 76, 14, C.white, 4) +
     rect(20, 70, 56, 6, '#ffffff99', 3) +
-    [0, 1, 2, 3]
-      .map((i) => circle(30 + i * 24, 126, 8, [C.blue, C.amber, C.coral, C.plum][i], 'fill-opacity="0.85"'))
-      .join('') +
+    [0, 1, 2, 3].map((i) => circle(30 + i * 24, 126, 8, [C.blue, C.amber, C.coral, C.plum][i], 'fill-opacity="0.85"')).join('') +
     [0, 1, 2, 3]
       .map(
         (i) =>
@@ -254,12 +246,7 @@ export function rack(r, accent = C.mint) {
         .join('') +
       [0, 1, 2].map((k) => circle(96 + k * 12, y + 15, 2.4, r() > 0.25 ? accent : '#2b5282')).join('');
   }
-  return (
-    rect(0, 0, 150, 380, '#0b2545', 10) +
-    rect(6, 6, 138, 368, '#0e2c52', 8) +
-    units +
-    rect(0, 370, 150, 10, '#081a33', 4)
-  );
+  return rect(0, 0, 150, 380, '#0b2545', 10) + rect(6, 6, 138, 368, '#0e2c52', 8) + units + rect(0, 370, 150, 10, '#081a33', 4);
 }
 
 /** Nodes joined by thin links, spread over the box (x, y, w, h). */
@@ -276,9 +263,7 @@ export function network(r, x, y, w, h, n, color = C.mint, alpha = 0.5) {
   return (
     out +
     nodes
-      .map(([nx, ny, nr]) =>
-        circle(nx.toFixed(1), ny.toFixed(1), nr.toFixed(1), color, `fill-opacity="${alpha + 0.3}"`),
-      )
+      .map(([nx, ny, nr]) => circle(nx.toFixed(1), ny.toFixed(1), nr.toFixed(1), color, `fill-opacity="${alpha + 0.3}"`))
       .join('')
   );
 }

@@ -46,7 +46,9 @@ export function publicSharedModules(graph: ModuleGraph, entry: string): Set<stri
     }
   }
   for (const [id, count] of usedBy) {
-    const importedFromElsewhere = (graph.info(id)?.importers ?? []).some((importer) => !usedBy.has(importer) && !inEntry.has(importer));
+    const importedFromElsewhere = (graph.info(id)?.importers ?? []).some(
+      (importer) => !usedBy.has(importer) && !inEntry.has(importer),
+    );
     if (count > 1 || importedFromElsewhere) shared.add(id);
   }
   // A screen's own component module is its chunk's entry point; the layout's joins the shared chunk.

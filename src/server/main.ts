@@ -22,4 +22,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-console.log(`  Site:  http://${config.host}:${config.port}/\n  Admin: http://${config.host}:${config.port}/admin\n  API:   http://${config.host}:${config.port}/cms/docs`);
+console.log(
+  `  Site:  http://${config.host}:${config.port}/\n  Admin: http://${config.host}:${config.port}/admin\n  API:   http://${config.host}:${config.port}/cms/docs`,
+);

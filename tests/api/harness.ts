@@ -81,13 +81,15 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Serv
   });
   const token = login.json().token as string;
 
-  const send = (extra: Record<string, string>) => (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      headers: { ...extra, ...headers },
-      ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
-    });
+  const send =
+    (extra: Record<string, string>) =>
+    (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...extra, ...headers },
+        ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
+      });
   const testApp: TestApp = {
     app,
     config,

@@ -83,7 +83,10 @@ describe.each(await dialects())('public API on %s', (dialect) => {
     expect(socials.json().data.data.some((s: { name: string }) => s.name === 'Facebook')).toBe(true);
     const menus = await t.visitor('GET', '/cms/menus');
     expect(Array.isArray(menus.json().data)).toBe(true);
-    expect(menus.json().data.find((m: { title: string }) => m.title === 'About Us')).toMatchObject({ location: 'ab1', slug: '/about' });
+    expect(menus.json().data.find((m: { title: string }) => m.title === 'About Us')).toMatchObject({
+      location: 'ab1',
+      slug: '/about',
+    });
     const site = await t.visitor('GET', `/cms/applications/${t.config.appKey}`);
     expect(site.json().data.app_key).toBe(t.config.appKey);
     expect(site.json().data).not.toHaveProperty('user_id');
@@ -177,7 +180,13 @@ describe.each(await dialects())('public API on %s', (dialect) => {
     const after = (await t.admin('GET', '/cms/api/app-report')).json().data;
     expect(after.total_page).toBe(before.total_page + 1);
     expect(after.total_post_category).toBe(before.total_post_category + 1);
-    expect(Object.keys(after).sort()).toEqual(['total_page', 'total_post', 'total_post_category', 'total_section', 'total_widget']);
+    expect(Object.keys(after).sort()).toEqual([
+      'total_page',
+      'total_post',
+      'total_post_category',
+      'total_section',
+      'total_widget',
+    ]);
   });
 
   it('serves the OpenAPI document', async () => {

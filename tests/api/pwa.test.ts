@@ -39,7 +39,14 @@ describe.each(await dialects())('web app manifest on %s', (dialect) => {
     const { res, body } = await manifest();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
-    expect(body).toMatchObject({ id: '/', start_url: '/', scope: '/', display: 'standalone', theme_color: '#0b5394', background_color: '#ffffff' });
+    expect(body).toMatchObject({
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0b5394',
+      background_color: '#ffffff',
+    });
     expect(body.icons).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }),
@@ -65,7 +72,11 @@ describe.each(await dialects())('web app manifest on %s', (dialect) => {
     });
     expect(renamed.statusCode).toBe(200);
     const { body } = await manifest();
-    expect(body).toMatchObject({ name: 'Harbour Community Trust', short_name: 'Harbour', description: 'Services for the harbour district.' });
+    expect(body).toMatchObject({
+      name: 'Harbour Community Trust',
+      short_name: 'Harbour',
+      description: 'Services for the harbour district.',
+    });
     expect(body.icons).toContainEqual({ src: '/uploads/logo.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' });
   });
 
@@ -77,7 +88,13 @@ describe.each(await dialects())('web app manifest on %s', (dialect) => {
   });
 
   it('the files it names ship with the build', () => {
-    for (const file of ['icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png', 'screenshots/home-wide.png', 'screenshots/home-narrow.png']) {
+    for (const file of [
+      'icons/icon-192.png',
+      'icons/icon-512.png',
+      'icons/maskable-512.png',
+      'screenshots/home-wide.png',
+      'screenshots/home-narrow.png',
+    ]) {
       expect(fs.existsSync(path.join('public', file)), file).toBe(true);
     }
   });

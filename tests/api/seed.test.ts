@@ -15,7 +15,10 @@ async function counts(databaseUrl: string, uploadDir: string, adminPassword?: st
   const db = app.ctx.database.db as unknown as Kysely<Record<string, { id: number }>>;
   const result: Record<string, number> = {};
   for (const def of [...Object.values(ENTITIES), { table: 'files' }]) {
-    const { n } = (await db.selectFrom(def.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number };
+    const { n } = (await db
+      .selectFrom(def.table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()) as { n: number };
     result[def.table] = Number(n);
   }
   await app.close();

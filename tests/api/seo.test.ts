@@ -31,7 +31,7 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
   it('gives a page its title, description, canonical link, Open Graph and Twitter tags, escaped', async () => {
     const res = await html('/about-us');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-security-policy']).toContain("frame-src https://www.youtube.com");
+    expect(res.headers['content-security-policy']).toContain('frame-src https://www.youtube.com');
     const body = res.body;
     expect(body).toContain('<title>About &quot;Us&quot; · ');
     expect(body).toContain('<meta name="description" content="Who we are &amp; what we do">');

@@ -50,13 +50,17 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
   it('puts the rendered page into the root and its state beside it, read through the real API', async () => {
     const res = await html('/tricky');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toMatch(/<div id="root"><h1>Tricky<\/h1><p>render \d+<\/p><\/div><script id="ssr-state" type="application\/json">/);
+    expect(res.body).toMatch(
+      /<div id="root"><h1>Tricky<\/h1><p>render \d+<\/p><\/div><script id="ssr-state" type="application\/json">/,
+    );
     const state = STATE.exec(res.body)![1]!;
     // Nothing inside the block can close it, and the content survives exactly.
     expect(state).not.toContain('<');
     expect(JSON.parse(state)).toEqual({
       url: '/tricky',
-      queries: [{ key: ['public', 'pages', 'tricky'], data: expect.objectContaining({ content: '</script><script>alert(1)</script>' }) }],
+      queries: [
+        { key: ['public', 'pages', 'tricky'], data: expect.objectContaining({ content: '</script><script>alert(1)</script>' }) },
+      ],
     });
     expect(res.body).toContain('<title>Tricky · ');
   });
@@ -65,7 +69,9 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     const { body } = await html('/tricky');
     expect(body).not.toContain(MODULE_TAG);
     expect(body).not.toContain('rel="modulepreload"');
-    expect(body).toContain('<script defer src="/start.js" data-entry="/assets/index-1.js" data-preload="/assets/site-1.js"></script></body>');
+    expect(body).toContain(
+      '<script defer src="/start.js" data-entry="/assets/index-1.js" data-preload="/assets/site-1.js"></script></body>',
+    );
   });
 
   it('keeps a rendered page until content changes', async () => {
@@ -73,7 +79,9 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     const first = (await html('/kept')).body;
     expect(first).toContain('<h1>Kept</h1>');
     expect((await html('/kept')).body).toBe(first); // the same render, not a new one
-    const list = (await t.admin('GET', '/cms/api/pages?search_key=Kept')).json() as { data: { data: { id: number; slug: string }[] } };
+    const list = (await t.admin('GET', '/cms/api/pages?search_key=Kept')).json() as {
+      data: { data: { id: number; slug: string }[] };
+    };
     const id = list.data.data.find((p) => p.slug === 'kept')!.id;
     await t.admin('PUT', `/cms/api/pages/${id}`, { title: 'Kept and changed', slug: 'kept' });
     expect((await html('/kept')).body).toContain('<h1>Kept and changed</h1>');
@@ -105,6 +113,8 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
   });
 
   it('does not serve the bundle or the build manifest as files', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/.ssr/entry-server.js' })).body).not.toContain('export async function render');
+    expect((await t.app.inject({ method: 'GET', url: '/.ssr/entry-server.js' })).body).not.toContain(
+      'export async function render',
+    );
   });
 });

@@ -77,7 +77,12 @@ try {
           await load('GET /about (page, rendered on the server)', `${base}/about`, 50, {}),
         ]
       : []),
-    await load('GET /cms/api/posts?search_key=… (10,000 posts, one search paged)', `${base}/cms/api/posts?page=1&size=10&search_key=network%20update`, 10, adminHeaders),
+    await load(
+      'GET /cms/api/posts?search_key=… (10,000 posts, one search paged)',
+      `${base}/cms/api/posts?page=1&size=10&search_key=network%20update`,
+      10,
+      adminHeaders,
+    ),
     await load(
       'GET /cms/api/posts?search_key=… (10,000 posts, a new search each time)',
       `${base}/cms/api/posts`,

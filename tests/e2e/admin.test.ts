@@ -110,7 +110,10 @@ describe('admin back-office', () => {
     await page.getByLabel('Email or phone').fill(identifier);
     await page.locator('input[name="password"]').fill('wrong-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: /Try again in \d+ seconds/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Try again in \d+ seconds/ })
+      .waitFor();
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -138,10 +141,9 @@ describe('admin back-office', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/page');
     await waitForList();
     // Without Remember Me the session lives in sessionStorage only.
-    expect(await page.evaluate(() => [sessionStorage.getItem('auth_token') !== null, localStorage.getItem('auth_token')])).toEqual([
-      true,
-      null,
-    ]);
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('auth_token') !== null, localStorage.getItem('auth_token')]),
+    ).toEqual([true, null]);
   });
 
   it('/admin leads to the dashboard with the site information and report counts', async () => {
@@ -150,7 +152,10 @@ describe('admin back-office', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
     const report = (await app.api<{ data: Record<string, number> }>('GET', 'app-report')).body.data;
     for (const label of ['Pages', 'Sections', 'Widgets', 'Categories', 'Posts']) {
-      await page.getByRole('link', { name: new RegExp(`^${label}`) }).first().waitFor();
+      await page
+        .getByRole('link', { name: new RegExp(`^${label}`) })
+        .first()
+        .waitFor();
     }
     await page.getByText(String(report.total_page)).first().waitFor();
     for (const label of ['App Key', 'Name', 'Title', 'Description', 'Email', 'Phone', 'Address', 'Web URL', 'Copyright']) {
@@ -235,7 +240,10 @@ describe('admin back-office', () => {
     expect(created).toBeDefined();
     expect((await publicGet<{ title: string }>(`posts/${created!.slug}`)).data.title).toBe(title);
     await go('/admin/post');
-    await page.getByRole('cell', { name: `${title.slice(0, 20)}...` }).first().waitFor();
+    await page
+      .getByRole('cell', { name: `${title.slice(0, 20)}...` })
+      .first()
+      .waitFor();
   });
 
   it('uploads in the media picker (no file, then a real PNG with progress) and inserts it into a slider', async () => {
@@ -252,7 +260,9 @@ describe('admin back-office', () => {
     await dialog.getByText('Please select a file to upload.').waitFor();
     await expectNoSeriousAxeViolations('media picker');
 
-    await dialog.locator('input[type="file"]').setInputFiles({ name: `e2e-${stamp}.png`, mimeType: 'image/png', buffer: png(300, 300) });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: `e2e-${stamp}.png`, mimeType: 'image/png', buffer: png(300, 300) });
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await dialog.getByText('File uploaded successfully!').waitFor();
     await expect(dialog.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).resolves.toBe('100');
@@ -343,17 +353,18 @@ describe('admin back-office', () => {
     await page.waitForTimeout(1500);
     await context.setOffline(false);
     await page.getByText('Success! Data updated successfully.').waitFor();
-    const rows = (await app.api<{ data: { data: { title: string }[] } }>('GET', `sliders?size=100&search_key=${encodeURIComponent(title)}`))
-      .body.data.data;
+    const rows = (
+      await app.api<{ data: { data: { title: string }[] } }>('GET', `sliders?size=100&search_key=${encodeURIComponent(title)}`)
+    ).body.data.data;
     expect(rows.filter((r) => r.title === title)).toHaveLength(1);
   });
 
   it('a save made offline survives a reload and lands exactly once when the connection returns', async () => {
     const title = `E2E offline reload ${stamp}`;
     const count = async () =>
-      (await app.api<{ data: { data: { title: string }[] } }>('GET', `sliders?size=100&search_key=${encodeURIComponent(title)}`)).body.data.data.filter(
-        (r) => r.title === title,
-      ).length;
+      (
+        await app.api<{ data: { data: { title: string }[] } }>('GET', `sliders?size=100&search_key=${encodeURIComponent(title)}`)
+      ).body.data.data.filter((r) => r.title === title).length;
     await go('/admin/slider/form');
     await field('title').fill(title);
     await context.setOffline(true);
@@ -373,7 +384,10 @@ describe('admin back-office', () => {
   it('edits the app settings by app key', async () => {
     await go('/admin/app-setting');
     await waitForList();
-    await page.getByRole('link', { name: /^Edit / }).first().click();
+    await page
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
     await page.waitForURL(new RegExp(`/admin/app-setting/form/${app.appKey}$`));
     await expect(field('email').getAttribute('type')).resolves.toBe('email');
     const title = `Edited title ${stamp}`;

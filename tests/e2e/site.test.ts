@@ -86,7 +86,10 @@ describe('server rendering', () => {
       expect(html, path).toContain('<script id="ssr-state" type="application/json">');
       const page = await direct.newPage();
       const problems: string[] = [];
-      page.on('console', (m) => void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text())));
+      page.on(
+        'console',
+        (m) => void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text())),
+      );
       page.on('pageerror', (error) => problems.push(error.message));
       const response = await page.goto(`${app.baseUrl}${path}`, { waitUntil: 'networkidle' });
       expect(response?.status(), path).toBe(status);
@@ -108,8 +111,18 @@ describe('layout', () => {
     await header.getByRole('link', { name: site.email }).waitFor({ state: 'visible' });
 
     const footer = page.locator('footer');
-    const hrefs = await footer.getByRole('navigation').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['/about', '/annual-reports', '/governing-body', '/privacy-policy', '/career', '/terms-and-conditions']);
+    const hrefs = await footer
+      .getByRole('navigation')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/about',
+      '/annual-reports',
+      '/governing-body',
+      '/privacy-policy',
+      '/career',
+      '/terms-and-conditions',
+    ]);
     await footer.getByText(site.copyright).waitFor({ state: 'visible' });
     expect(site.copyright).toContain('2024');
     await page.close();
@@ -119,7 +132,14 @@ describe('layout', () => {
     const page = await open('/contact');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const topLabels = await nav.locator(':scope > ul > li > :is(a, button)').allInnerTexts();
-    expect(topLabels.map((t) => t.trim())).toEqual(['Home', 'About', 'Program & Services', 'Development Projects', 'Archive', 'Contact']);
+    expect(topLabels.map((t) => t.trim())).toEqual([
+      'Home',
+      'About',
+      'Program & Services',
+      'Development Projects',
+      'Archive',
+      'Contact',
+    ]);
 
     const about = nav.getByRole('button', { name: 'About' });
     await about.focus();
@@ -253,9 +273,14 @@ describe('pages', () => {
     const heading = page.getByRole('heading', { name: 'Our Service', exact: true });
     await heading.waitFor();
     const block = page.locator('section', { has: heading });
-    const hrefs = await block.getByRole('heading', { level: 3 }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await block
+      .getByRole('heading', { level: 3 })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toHaveLength(6);
-    expect(new Set(hrefs)).toEqual(new Set(['/software-service', '/implementation', '/service', '/network-and-infrastructure', '/specialization']));
+    expect(new Set(hrefs)).toEqual(
+      new Set(['/software-service', '/implementation', '/service', '/network-and-infrastructure', '/specialization']),
+    );
     await page.close();
   });
 
@@ -307,7 +332,10 @@ describe('gallery', () => {
     await page.getByRole('link', { name: firstImage.title }).first().waitFor();
     await expectNoSeriousAxeViolations(page);
 
-    await page.getByRole('button', { name: `View larger: ${firstImage.title}` }).first().click();
+    await page
+      .getByRole('button', { name: `View larger: ${firstImage.title}` })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await page.keyboard.press('Escape');
@@ -332,7 +360,11 @@ describe('gallery', () => {
     const page = await isolated.newPage();
     // A 4xx is not retried by the client, so the error shows at once.
     await page.route('**/cms/gallery', (route) =>
-      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'The gallery is closed for maintenance' }) }),
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The gallery is closed for maintenance' }),
+      }),
     );
     // Arrive by an in-app navigation: a page loaded directly carries its first answers in its HTML.
     await page.goto(`${app.baseUrl}/contact`);
@@ -345,7 +377,10 @@ describe('gallery', () => {
     await alert.getByText('The gallery is closed for maintenance').waitFor();
     await page.unroute('**/cms/gallery');
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await page.getByRole('button', { name: /^View larger/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^View larger/ })
+      .first()
+      .waitFor();
     await expect(alert.count()).resolves.toBe(0);
     await isolated.close();
   });
@@ -363,7 +398,10 @@ describe('visitor writes', () => {
     await box.getByLabel('Email address').fill(email);
     await box.getByRole('button', { name: 'Subscribe' }).click();
     await box.getByText('Thank you for subscribing!').waitFor();
-    const list = await app.api<{ data: { data: { email: string }[] } }>('GET', `subscribers?search_key=${encodeURIComponent(email)}`);
+    const list = await app.api<{ data: { data: { email: string }[] } }>(
+      'GET',
+      `subscribers?search_key=${encodeURIComponent(email)}`,
+    );
     expect(list.body.data.data.map((s) => s.email)).toEqual([email]);
 
     // The same address again: the server refuses it and the box says why, beside the field.
@@ -387,8 +425,13 @@ describe('visitor writes', () => {
     await page.getByText('Message sent').waitFor();
     await expect(page.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).resolves.toBe('');
 
-    const messages = await app.api<{ data: { data: { name: string; email: string; message: string }[] } }>('GET', 'messages?size=100');
-    expect(messages.body.data.data).toContainEqual(expect.objectContaining({ name: 'Karim Uddin', email: 'karim@example.org', message: text }));
+    const messages = await app.api<{ data: { data: { name: string; email: string; message: string }[] } }>(
+      'GET',
+      'messages?size=100',
+    );
+    expect(messages.body.data.data).toContainEqual(
+      expect.objectContaining({ name: 'Karim Uddin', email: 'karim@example.org', message: text }),
+    );
     await page.close();
   });
 
@@ -434,7 +477,15 @@ describe('stored HTML', () => {
         badFrame: document.querySelector('#bad-frame') !== null,
         goodFrame: document.querySelector('#good-frame') !== null,
       }));
-      expect(state).toEqual({ script: null, img: null, scriptTags: 0, onerror: null, linkHref: null, badFrame: false, goodFrame: true });
+      expect(state).toEqual({
+        script: null,
+        img: null,
+        scriptTags: 0,
+        onerror: null,
+        linkHref: null,
+        badFrame: false,
+        goodFrame: true,
+      });
       await page.locator('#bad-link').click();
       await expect(page.evaluate(() => (window as unknown as Record<string, unknown>).__xssLink ?? null)).resolves.toBeNull();
     };

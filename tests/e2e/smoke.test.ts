@@ -25,7 +25,9 @@ describe('smoke', () => {
   };
 
   it('the server sends the finished page, the browser adopts it without an error or a read, then reads the API as the visitor moves on', async () => {
-    const site = (await (await fetch(`${app.baseUrl}/cms/applications/${app.appKey}`, { headers: { 'app-key': app.appKey } })).json()) as {
+    const site = (await (
+      await fetch(`${app.baseUrl}/cms/applications/${app.appKey}`, { headers: { 'app-key': app.appKey } })
+    ).json()) as {
       data: { name: string };
     };
     const html = await (await fetch(`${app.baseUrl}/`)).text();
@@ -58,7 +60,11 @@ describe('smoke', () => {
     await page.locator('main h1').first().waitFor();
     // The tab's title follows the visitor, in the form the server gives a page loaded directly.
     const direct = await (await fetch(`${app.baseUrl}/about`)).text();
-    const serverTitle = /<title>(.*?)<\/title>/.exec(direct)![1]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+    const serverTitle = /<title>(.*?)<\/title>/
+      .exec(direct)![1]!
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'");
     await expect.poll(() => page.title()).toBe(serverTitle);
     await context.close();
   });

@@ -56,25 +56,20 @@ const htmlValues = rowsByEntity.flatMap(([name, rows]) => {
 });
 
 describe('demo content', () => {
-  it.each(rowsByEntity)(
-    'uses only the fields of the %s entity, with values its create schema accepts',
-    (name, rows) => {
-      const fields = new Set(Object.keys(ENTITIES[name].fields));
-      const schema = createSchema(ENTITIES[name]);
-      expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) {
-        expect(Object.keys(row).filter((key) => !fields.has(key))).toEqual([]);
-        const parsed = schema.safeParse(row);
-        expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
-      }
-    },
-  );
+  it.each(rowsByEntity)('uses only the fields of the %s entity, with values its create schema accepts', (name, rows) => {
+    const fields = new Set(Object.keys(ENTITIES[name].fields));
+    const schema = createSchema(ENTITIES[name]);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(Object.keys(row).filter((key) => !fields.has(key))).toEqual([]);
+      const parsed = schema.safeParse(row);
+      expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
+    }
+  });
 
   it('references only images that exist in the images folder, and ships no unused image', () => {
     const referenced = new Set(
-      allValues.flatMap((v) =>
-        typeof v === 'string' ? [...v.matchAll(/\/uploads\/([\w.-]+)/g)].map((m) => m[1]!) : [],
-      ),
+      allValues.flatMap((v) => (typeof v === 'string' ? [...v.matchAll(/\/uploads\/([\w.-]+)/g)].map((m) => m[1]!) : [])),
     );
     expect([...referenced].filter((file) => !imageFiles.has(file))).toEqual([]);
     expect([...imageFiles].filter((file) => !referenced.has(file))).toEqual([]);
@@ -100,14 +95,7 @@ describe('demo content', () => {
   });
 
   it('has a page for every fixed link of the footer and of the services block (spec §2.1)', () => {
-    const fixed = [
-      '/about',
-      '/annual-reports',
-      '/governing-body',
-      '/privacy-policy',
-      '/career',
-      '/terms-and-conditions',
-    ];
+    const fixed = ['/about', '/annual-reports', '/governing-body', '/privacy-policy', '/career', '/terms-and-conditions'];
     const services = [
       '/services',
       '/gallery',
@@ -198,7 +186,7 @@ describe('demo content', () => {
   it('publishes career openings that are open in 2026 to 2027', () => {
     expect(demoContent.careers).toHaveLength(3);
     for (const c of demoContent.careers) {
-      for (const field of ['application_publish_at', 'application_start_at', 'application_end_at'])
+      for (const field of ['application_publish_at', 'application_start_at', 'application_end_at'] as const)
         expect(String(c[field])).toMatch(/^202[67]-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect(String(c.application_start_at) < String(c.application_end_at)).toBe(true);
     }

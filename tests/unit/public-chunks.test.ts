@@ -7,7 +7,8 @@ const screen = (file: string) => `${R}/${file}.tsx?tsr-split=component`;
 /** A module graph from `id → static imports`; importers are derived. */
 function graph(imports: Record<string, string[]>): ModuleGraph {
   const importers = new Map<string, string[]>();
-  for (const [id, list] of Object.entries(imports)) for (const target of list) importers.set(target, [...(importers.get(target) ?? []), id]);
+  for (const [id, list] of Object.entries(imports))
+    for (const target of list) importers.set(target, [...(importers.get(target) ?? []), id]);
   const ids = new Set([...Object.keys(imports), ...importers.keys()]);
   return { ids, info: (id) => (ids.has(id) ? { importedIds: imports[id] ?? [], importers: importers.get(id) ?? [] } : null) };
 }
@@ -37,7 +38,16 @@ describe('publicSharedModules', () => {
   });
 
   it("leaves each screen's own code, the entry's modules and admin-only code alone", () => {
-    for (const id of [screen('_site/index'), 'HeroSlider', 'swiper', 'PageScreen', 'ContactForm', 'react', 'Table', '/app/src/client/admin/EntityForm.tsx']) {
+    for (const id of [
+      screen('_site/index'),
+      'HeroSlider',
+      'swiper',
+      'PageScreen',
+      'ContactForm',
+      'react',
+      'Table',
+      '/app/src/client/admin/EntityForm.tsx',
+    ]) {
       expect(shared, id).not.toContain(id);
     }
   });

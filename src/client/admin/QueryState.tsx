@@ -20,7 +20,12 @@ export function QueryState<T>({ query, label, children }: Props<T>) {
 }
 
 /** A failed read: what failed, why, and Retry. */
-export function LoadError({ label, error, onRetry, ...alert }: { label: string; error: Error; onRetry: () => void } & AlertProps) {
+export function LoadError({
+  label,
+  error,
+  onRetry,
+  ...alert
+}: { label: string; error: Error; onRetry: () => void } & AlertProps) {
   return (
     <Alert color="red" role="alert" title={`Could not load ${label}`} {...alert}>
       {error.message}

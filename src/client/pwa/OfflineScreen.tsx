@@ -27,8 +27,8 @@ export function OfflineScreen({ onRetry }: OfflineScreenProps) {
       <Stack align="center" gap="md">
         <Title order={1}>You are offline</Title>
         <Text c="dimmed" ta="center">
-          This page has not been saved on this device yet, so it cannot be shown without a connection. It opens as soon
-          as you are back online; the pages you have already visited can still be read.
+          This page has not been saved on this device yet, so it cannot be shown without a connection. It opens as soon as you are
+          back online; the pages you have already visited can still be read.
         </Text>
         <Group>
           {onRetry && <Button onClick={onRetry}>Try again</Button>}

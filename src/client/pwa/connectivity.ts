@@ -15,9 +15,7 @@ export interface Connectivity {
 }
 
 export type ConnectivityEvent =
-  | { type: 'browser'; online: boolean }
-  | { type: 'read.failed'; network: boolean }
-  | { type: 'read.succeeded' };
+  { type: 'browser'; online: boolean } | { type: 'read.failed'; network: boolean } | { type: 'read.succeeded' };
 
 export function nextConnectivity(state: Connectivity, event: ConnectivityEvent): Connectivity {
   switch (event.type) {

@@ -69,8 +69,7 @@ interface MutationLike {
 const isSave = (mutation: MutationLike) => hashKey(mutation.options.mutationKey ?? []) === hashKey(SAVE_ENTITY_KEY);
 
 /** Persisted: saves that have not reached the server yet (paused, retrying, or in flight at a reload). */
-export const shouldPersistMutation = (mutation: MutationLike) =>
-  isSave(mutation) && mutation.state.status === 'pending';
+export const shouldPersistMutation = (mutation: MutationLike) => isSave(mutation) && mutation.state.status === 'pending';
 
 export function registerSaveDefaults(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(SAVE_ENTITY_KEY, {

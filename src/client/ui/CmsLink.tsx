@@ -18,7 +18,16 @@ function useCmsLinkProps(href: string, onNavigate?: () => void) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onNavigate?.();
     // New-tab and download gestures stay with the browser.
-    if (!internal || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      !internal ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     void router.navigate({ href });
   };

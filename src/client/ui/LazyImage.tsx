@@ -18,7 +18,18 @@ interface LazyImageProps {
   style?: CSSProperties;
 }
 
-export function LazyImage({ src, alt, width, height, fallback, priority, fit = 'cover', radius, className, style }: LazyImageProps) {
+export function LazyImage({
+  src,
+  alt,
+  width,
+  height,
+  fallback,
+  priority,
+  fit = 'cover',
+  radius,
+  className,
+  style,
+}: LazyImageProps) {
   const onError = (event: SyntheticEvent<HTMLImageElement>) => {
     const img = event.currentTarget;
     if (fallback && !img.src.endsWith(fallback)) img.src = fallback;

@@ -33,7 +33,12 @@ export function prepareSanitizer(): void {
 
 const subscribeNothing = () => () => {};
 /** True on the server and while hydrating; false in every later browser render. */
-const useServerSnapshot = () => useSyncExternalStore(subscribeNothing, () => false, () => true);
+const useServerSnapshot = () =>
+  useSyncExternalStore(
+    subscribeNothing,
+    () => false,
+    () => true,
+  );
 
 interface SafeHtmlProps extends Omit<TypographyProps, 'children' | 'dangerouslySetInnerHTML'> {
   html: string | null | undefined;

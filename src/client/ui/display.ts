@@ -41,7 +41,9 @@ function decodeEntities(text: string): string {
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
   const withoutCode = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ');
-  const withoutTags = withoutCode.replace(/<\/?(p|div|br|li|h[1-6]|tr|td|section|article)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, '');
+  const withoutTags = withoutCode
+    .replace(/<\/?(p|div|br|li|h[1-6]|tr|td|section|article)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '');
   return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
 }
 
@@ -71,7 +73,20 @@ export function imageAlt(record: { alt_text?: string | null; title?: string | nu
 
 // Spelled out rather than Intl.DateTimeFormat: building a formatter loads locale data (tens of
 // milliseconds on a phone), and the server and the browser must print exactly the same text.
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * A stored date or date-time ('2026-11-05 09:00:00' or ISO) as '5 November 2026'; null when

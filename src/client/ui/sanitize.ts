@@ -23,7 +23,8 @@ function vet(node: Element): void {
       return;
     }
     // A frame needs an accessible name; embed code pasted from YouTube or Maps often has none.
-    if (!node.getAttribute('title')) node.setAttribute('title', node.getAttribute('src')?.includes('/maps/') ? 'Map' : 'Embedded video');
+    if (!node.getAttribute('title'))
+      node.setAttribute('title', node.getAttribute('src')?.includes('/maps/') ? 'Map' : 'Embedded video');
     node.setAttribute('loading', 'lazy');
     node.setAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
   } else if (node.tagName === 'IMG') {

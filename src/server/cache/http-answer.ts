@@ -20,7 +20,15 @@ export interface HttpAnswer extends Sized {
 }
 
 /** Headers that describe one transfer, not the resource. */
-const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'vary', 'etag', 'connection', 'date']);
+const TRANSFER_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'vary',
+  'etag',
+  'connection',
+  'date',
+]);
 const COMPRESS_FROM_BYTES = 1024;
 
 export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, status = 200): HttpAnswer {

@@ -142,7 +142,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
   private async refuseCycle(field: string, parentId: number, selfId: number, ctx: WriteContext<E>): Promise<void> {
     const message = `${this.def.fields[field]!.label} cannot be the item itself or one of its children`;
     const seen = new Set<number>();
-    for (let current: number | null = parentId; current !== null && !seen.has(current); ) {
+    for (let current: number | null = parentId; current !== null && !seen.has(current);) {
       if (current === selfId) throw badRequest(message, { [field]: message });
       seen.add(current);
       const parent: Row | undefined = await this.repo.get(ctx.appKey, current);
@@ -159,5 +159,4 @@ export class EntityService<E extends EntityDef = EntityDef> {
       }
     }
   }
-
 }

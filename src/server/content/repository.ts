@@ -76,7 +76,10 @@ export class Repository<E extends EntityDef = EntityDef> {
     for (const { field, dir } of this.def.order) qb = qb.orderBy(field, dir);
     // Two queries on purpose: a window count(*) over () would materialise every matching row,
     // large content columns included, only to count them.
-    const rows = await qb.limit(params.size).offset((params.page - 1) * params.size).execute();
+    const rows = await qb
+      .limit(params.size)
+      .offset((params.page - 1) * params.size)
+      .execute();
     return { rows: rows as RecordOf<E>[], total: await this.count(appKey, params, base) };
   }
 
@@ -122,12 +125,19 @@ export class Repository<E extends EntityDef = EntityDef> {
     // Client input can never carry created_at (the schemas refuse it); the seeder backdates news.
     const created = typeof values.created_at === 'string' ? values.created_at : stamp;
     const row = { ...values, ...(this.def.tenant ? { app_key: appKey } : {}), created_at: created, updated_at: created };
-    return (await (db as AnyDB).insertInto(this.def.table).values(row).returning(this.columns).executeTakeFirstOrThrow()) as RecordOf<E>;
+    return (await (db as AnyDB)
+      .insertInto(this.def.table)
+      .values(row)
+      .returning(this.columns)
+      .executeTakeFirstOrThrow()) as RecordOf<E>;
   }
 
   async update(appKey: string | null, id: number, values: Row): Promise<RecordOf<E> | undefined> {
     this.forgetCounts();
-    let qb = this.db.updateTable(this.def.table).set({ ...values, updated_at: now() }).where('id', '=', id);
+    let qb = this.db
+      .updateTable(this.def.table)
+      .set({ ...values, updated_at: now() })
+      .where('id', '=', id);
     if (this.def.tenant && appKey !== null) qb = qb.where('app_key', '=', appKey);
     return (await qb.returning(this.columns).executeTakeFirst()) as RecordOf<E> | undefined;
   }

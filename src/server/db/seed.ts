@@ -110,7 +110,15 @@ async function copyDemoImages(db: DB, config: ServerConfig): Promise<void> {
     if (!known) {
       await db
         .insertInto('files')
-        .values({ app_key: config.appKey, name, original_name: name, mime: 'image/webp', size, created_at: now(), updated_at: now() })
+        .values({
+          app_key: config.appKey,
+          name,
+          original_name: name,
+          mime: 'image/webp',
+          size,
+          created_at: now(),
+          updated_at: now(),
+        })
         .execute();
     }
   }

@@ -1,7 +1,6 @@
 /** Bearer-token sessions: the token is random and opaque; the database keeps only its hash. */
 import type { FastifyRequest } from 'fastify';
-import { readableColumns } from '../../shared/entities';
-import { ENTITIES } from '../../shared/entities';
+import { ENTITIES, readableColumns } from '../../shared/entities';
 import { now } from '../db/database';
 import { HttpError } from '../errors';
 import { hashToken } from '../security/tokens';

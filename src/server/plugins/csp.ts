@@ -4,7 +4,11 @@
  * images from anywhere over https (content may link external images), frames from YouTube and
  * Google Maps only.
  */
-const ANALYTICS_SCRIPTS = ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://connect.facebook.net'];
+const ANALYTICS_SCRIPTS = [
+  'https://www.googletagmanager.com',
+  'https://www.google-analytics.com',
+  'https://connect.facebook.net',
+];
 const ANALYTICS_CONNECT = [...ANALYTICS_SCRIPTS, 'https://*.google-analytics.com', 'https://www.facebook.com'];
 export const FRAME_HOSTS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://www.google.com'];
 

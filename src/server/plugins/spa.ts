@@ -92,7 +92,9 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .status(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Build missing</title><p>The site has not been built yet: run <code>npm run build</code>.</p>');
+        .send(
+          '<!doctype html><title>Build missing</title><p>The site has not been built yet: run <code>npm run build</code>.</p>',
+        );
     }
     // Keyed by origin too: the head's canonical and Open Graph addresses are absolute.
     const key = `${shell ? 'shell' : 'page'} ${siteOrigin(request)}${request.url} ${cached?.mtimeMs}`;
@@ -107,7 +109,8 @@ export async function spaRoutes(app: FastifyInstance): Promise<void> {
   // The raw build file lacks the rendered head (site config, title): send its URL home instead.
   app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
     if (!isPage) return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
     return sendPage(request, reply);
   });

@@ -46,11 +46,25 @@ export function webManifest(site: Records['applications'] | undefined) {
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
       { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       // An uploaded icon has no known pixel size; only a vector one can honestly claim "any".
-      ...(siteIcon.toLowerCase().endsWith('.svg') ? [{ src: siteIcon, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }] : []),
+      ...(siteIcon.toLowerCase().endsWith('.svg')
+        ? [{ src: siteIcon, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }]
+        : []),
     ],
     screenshots: [
-      { src: '/screenshots/home-wide.png', sizes: '1280x720', type: 'image/png', form_factor: 'wide', label: `${name}: home page` },
-      { src: '/screenshots/home-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: `${name}: home page on a phone` },
+      {
+        src: '/screenshots/home-wide.png',
+        sizes: '1280x720',
+        type: 'image/png',
+        form_factor: 'wide',
+        label: `${name}: home page`,
+      },
+      {
+        src: '/screenshots/home-narrow.png',
+        sizes: '390x844',
+        type: 'image/png',
+        form_factor: 'narrow',
+        label: `${name}: home page on a phone`,
+      },
     ],
   };
 }
@@ -58,10 +72,12 @@ export function webManifest(site: Records['applications'] | undefined) {
 export async function manifestRoutes(app: FastifyInstance): Promise<void> {
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
     const site = await findApplication(request, app.ctx.config.appKey);
-    return reply
-      .type('application/manifest+json; charset=utf-8')
-      // Renaming the site should reach installed apps within the hour, not after a year.
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(JSON.stringify(webManifest(site)));
+    return (
+      reply
+        .type('application/manifest+json; charset=utf-8')
+        // Renaming the site should reach installed apps within the hour, not after a year.
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(JSON.stringify(webManifest(site)))
+    );
   });
 }

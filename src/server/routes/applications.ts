@@ -21,9 +21,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const service = app.ctx.services.applications;
 
   const find = async (key: string): Promise<Records['applications']> => {
-    const row = /^\d+$/.test(key)
-      ? await service.repo.get(null, Number(key))
-      : await service.repo.findBy(null, 'app_key', key);
+    const row = /^\d+$/.test(key) ? await service.repo.get(null, Number(key)) : await service.repo.findBy(null, 'app_key', key);
     if (!row) throw notFound('Application');
     return row;
   };

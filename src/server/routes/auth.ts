@@ -56,7 +56,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/logout', { schema: { tags }, preHandler: requireUser }, async (request) => {
-    await db.deleteFrom('sessions').where('token_hash', '=', hashToken(bearerToken(request)!)).execute();
+    await db
+      .deleteFrom('sessions')
+      .where('token_hash', '=', hashToken(bearerToken(request)!))
+      .execute();
     return { message: 'Signed out' };
   });
 

@@ -28,15 +28,11 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       return paged(rows, page, size, total);
     });
 
-    api.get(
-      `/${def.resource}/:id`,
-      { schema: { tags, params: idParams } },
-      async (request) => {
-        const row = await service.repo.get(appKeyOf(request), request.params.id);
-        if (!row) throw notFound(def.formTitle);
-        return { data: row };
-      },
-    );
+    api.get(`/${def.resource}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+      const row = await service.repo.get(appKeyOf(request), request.params.id);
+      if (!row) throw notFound(def.formTitle);
+      return { data: row };
+    });
 
     api.delete(`/${def.resource}/:id`, { schema: { tags, params: idParams } }, async (request) => {
       if (!(await service.repo.delete(appKeyOf(request), request.params.id))) throw notFound(def.formTitle);
@@ -59,12 +55,8 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
-    api.put(
-      `/${def.resource}/:id`,
-      { schema: { tags, params: idParams, body: updateSchema(def) } },
-      async (request) => ({
-        data: await service.update(appKeyOf(request), request.params.id, request.body as Record<string, unknown>),
-      }),
-    );
+    api.put(`/${def.resource}/:id`, { schema: { tags, params: idParams, body: updateSchema(def) } }, async (request) => ({
+      data: await service.update(appKeyOf(request), request.params.id, request.body as Record<string, unknown>),
+    }));
   }
 }

@@ -19,8 +19,7 @@ export const STORED_NAME = /^[a-z0-9][a-z0-9-]*\.[a-z0-9]{2,5}$/;
 const filenameParams = z.object({ filename: z.string().max(200) });
 const tags = ['Files'];
 
-export const fileUrl = (request: FastifyRequest, name: string) =>
-  `${request.protocol}://${request.host}/uploads/${name}`;
+export const fileUrl = (request: FastifyRequest, name: string) => `${request.protocol}://${request.host}/uploads/${name}`;
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

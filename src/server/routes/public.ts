@@ -35,9 +35,7 @@ const LISTS: Partial<Record<ResourceName, PublicList>> = {
   careers: {
     defaultSize: LIMITS.maxPageSize,
     refine: (qb) =>
-      qb.where((eb) =>
-        eb.or([eb('application_publish_at', 'is', null), eb('application_publish_at', '<=', nowAsDateTime())]),
-      ),
+      qb.where((eb) => eb.or([eb('application_publish_at', 'is', null), eb('application_publish_at', '<=', nowAsDateTime())])),
   },
 };
 
@@ -66,7 +64,12 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       page: 1,
       size: LIMITS.maxPageSize,
       where: ACTIVE,
-      refine: (qb) => qb.where('section_id', 'in', sections.map((s) => s.id)),
+      refine: (qb) =>
+        qb.where(
+          'section_id',
+          'in',
+          sections.map((s) => s.id),
+        ),
     });
     return sections.map((s) => ({ ...s, widgets: widgets.rows.filter((w) => w.section_id === s.id) }));
   };

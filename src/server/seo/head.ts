@@ -29,7 +29,11 @@ export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-const plain = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const clip = (value: string, max = 160) => (value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value);
 
 export function siteOrigin(request: FastifyRequest): string {
@@ -76,7 +80,9 @@ async function metaFor(request: FastifyRequest, site: Site, pathname: string): P
       return {
         meta: {
           title: `${text(page.title) || siteName} · ${siteName}`,
-          description: clip(text(page.meta_description) || text(page.description) || plain(text(page.content)) || fallback.description),
+          description: clip(
+            text(page.meta_description) || text(page.description) || plain(text(page.content)) || fallback.description,
+          ),
           image: text(page.banner_img) || text(page.thumb) || fallback.image,
           type: 'website',
         },
@@ -89,7 +95,9 @@ async function metaFor(request: FastifyRequest, site: Site, pathname: string): P
       return {
         meta: {
           title: `${text(post.meta_title) || text(post.title)} · ${siteName}`,
-          description: clip(text(post.meta_description) || text(post.sub_title) || plain(text(post.content)) || fallback.description),
+          description: clip(
+            text(post.meta_description) || text(post.sub_title) || plain(text(post.content)) || fallback.description,
+          ),
           image: text(post.thumb) || fallback.image,
           type: 'article',
         },

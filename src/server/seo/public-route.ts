@@ -3,8 +3,7 @@
  * start from this one reading of the path.
  */
 export type PublicRoute =
-  | { kind: 'home' | 'contact' | 'news' | 'details' | 'admin' | 'unknown' }
-  | { kind: 'page' | 'post'; slug: string };
+  { kind: 'home' | 'contact' | 'news' | 'details' | 'admin' | 'unknown' } | { kind: 'page' | 'post'; slug: string };
 
 const FIXED: Record<string, 'contact' | 'news' | 'details'> = { contact: 'contact', news: 'news', details: 'details' };
 

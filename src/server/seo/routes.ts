@@ -26,7 +26,9 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=600')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>

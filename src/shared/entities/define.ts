@@ -74,7 +74,13 @@ export interface RelationField extends FieldBase {
 export type FieldDef = TextField | NumberField | SelectField | RelationField;
 export type FieldKind = FieldDef['kind'];
 /** The definition type of one kind ('image' → TextField), for registries keyed by kind. */
-export type FieldOfKind<K extends FieldKind> = FieldDef extends infer D ? (D extends { kind: infer DK } ? (K extends DK ? D : never) : never) : never;
+export type FieldOfKind<K extends FieldKind> = FieldDef extends infer D
+  ? D extends { kind: infer DK }
+    ? K extends DK
+      ? D
+      : never
+    : never
+  : never;
 
 export type ColumnFormat = 'text' | 'status' | 'brackets' | 'image' | 'datetime';
 
@@ -155,7 +161,12 @@ export const f = {
     entity: string,
     labelField: string,
     opts?: O,
-  ) => ({ kind: 'relation', label, relation: { entity, labelField }, ...opts }) as { kind: 'relation'; label: string; relation: RelationField['relation'] } & O,
+  ) =>
+    ({ kind: 'relation', label, relation: { entity, labelField }, ...opts }) as {
+      kind: 'relation';
+      label: string;
+      relation: RelationField['relation'];
+    } & O,
   /** Every content entity's on/off switch: 1 shows a row to visitors, 0 hides it. */
   status: () => ({ kind: 'number', label: 'Status', min: 0, default: STATUS_DEFAULT }) as const,
 };

@@ -33,18 +33,28 @@ export function fieldSchema(def: FieldDef): z.ZodType {
       return required(s);
     }
     case 'email':
-      return required(z.string().trim().max(TEXT_MAX).pipe(z.email(`${def.label} must be a valid email address`)));
+      return required(
+        z
+          .string()
+          .trim()
+          .max(TEXT_MAX)
+          .pipe(z.email(`${def.label} must be a valid email address`)),
+      );
     case 'digits':
-      return required(z.string().trim().max(32).regex(/^\+?\d*$/, `${def.label} may contain digits only`));
+      return required(
+        z
+          .string()
+          .trim()
+          .max(32)
+          .regex(/^\+?\d*$/, `${def.label} may contain digits only`),
+      );
     case 'date':
       return required(z.string().regex(DATE_PATTERN, `${def.label} must be a date (YYYY-MM-DD)`));
     case 'datetime':
       return required(z.string().regex(DATE_TIME_PATTERN, `${def.label} must be a date and time (YYYY-MM-DD HH:mm:ss)`));
     case 'password':
       // An empty password on an edit form means "keep the current one".
-      return required(
-        z.union([z.literal(''), z.string().min(8, `${def.label} must be at least 8 characters`).max(200)]),
-      );
+      return required(z.union([z.literal(''), z.string().min(8, `${def.label} must be at least 8 characters`).max(200)]));
     default: {
       const max = def.max ?? defaultMax(def.kind);
       let s = z.string({ error: `${def.label} must be text` }).max(max, `${def.label} must be at most ${max} characters`);
@@ -76,4 +86,3 @@ export function createSchema(def: EntityDef): z.ZodObject {
 export function updateSchema(def: EntityDef): z.ZodObject {
   return createSchema(def).partial();
 }
-

@@ -24,7 +24,15 @@ describe('admin form values', () => {
 
   it('turns a record into input values: numbers stay numbers, nulls become empty, passwords never show', () => {
     const values = toFormValues(ENTITIES.users, { id: 4, email: 'a@b.c', phone: null, password: 'hash', dob: '1990-02-03' });
-    expect(values).toMatchObject({ id: 4, email: 'a@b.c', phone: '', password: '', confirm_password: '', dob: '1990-02-03', gender: null });
+    expect(values).toMatchObject({
+      id: 4,
+      email: 'a@b.c',
+      phone: '',
+      password: '',
+      confirm_password: '',
+      dob: '1990-02-03',
+      gender: null,
+    });
     expect(toFormValues(ENTITIES.sections, { page_id: '3', sort_order: 2, is_top: 1 })).toMatchObject({
       page_id: 3,
       sort_order: 2,
@@ -45,7 +53,10 @@ describe('admin form values', () => {
   });
 
   it('keeps career dates as the YYYY-MM-DD HH:mm:ss text the API expects', () => {
-    const payload = toPayload(ENTITIES.careers, { ...initialValues(ENTITIES.careers), application_start_at: '2026-10-01 09:00:00' });
+    const payload = toPayload(ENTITIES.careers, {
+      ...initialValues(ENTITIES.careers),
+      application_start_at: '2026-10-01 09:00:00',
+    });
     expect(payload.application_start_at).toBe('2026-10-01 09:00:00');
     expect(payload.application_end_at).toBeNull();
   });
@@ -65,7 +76,9 @@ describe('admin form values', () => {
   });
 
   it('checks that the password confirmation matches, only where both fields exist', () => {
-    expect(validateValues(ENTITIES.users, { password: 'a', confirm_password: 'b' })).toEqual({ confirm_password: PASSWORD_MISMATCH });
+    expect(validateValues(ENTITIES.users, { password: 'a', confirm_password: 'b' })).toEqual({
+      confirm_password: PASSWORD_MISMATCH,
+    });
     expect(validateValues(ENTITIES.users, { password: 'a', confirm_password: 'a' })).toEqual({});
     expect(validateValues(ENTITIES.users, { password: '', confirm_password: '' })).toEqual({});
     expect(validateValues(ENTITIES.pages, { title: '' })).toEqual({});

@@ -30,7 +30,10 @@ describe('saveRequest', () => {
     });
   });
   it('updates with PUT on the encoded key', () => {
-    expect(saveRequest({ ...update, id: 'a/b' })).toEqual({ path: 'posts/a%2Fb', options: { method: 'PUT', body: { title: 'Renamed' } } });
+    expect(saveRequest({ ...update, id: 'a/b' })).toEqual({
+      path: 'posts/a%2Fb',
+      options: { method: 'PUT', body: { title: 'Renamed' } },
+    });
   });
   it('puts saves of one record in one scope, so they run in order', () => {
     expect(saveScope(update)).toBe(saveScope({ ...update, idempotencyKey: 'other' }));
@@ -57,7 +60,10 @@ describe('retrying', () => {
 });
 
 describe('persisting', () => {
-  const mutation = (key: unknown[], status: string, isPaused = false) => ({ options: { mutationKey: key }, state: { status, isPaused } });
+  const mutation = (key: unknown[], status: string, isPaused = false) => ({
+    options: { mutationKey: key },
+    state: { status, isPaused },
+  });
   it('stores saves the server has not answered, nothing else', () => {
     expect(shouldPersistMutation(mutation([...SAVE_ENTITY_KEY], 'pending', true))).toBe(true);
     expect(shouldPersistMutation(mutation([...SAVE_ENTITY_KEY], 'pending'))).toBe(true);
@@ -69,7 +75,8 @@ describe('persisting', () => {
 
 describe('a save across a lost connection', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const answer = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
   const client = () => {
     const queryClient = new QueryClient();
@@ -77,10 +84,18 @@ describe('a save across a lost connection', () => {
     return queryClient;
   };
   const requests = () =>
-    fetchMock.mock.calls.map(([url, init]) => ({ url, method: init?.method, key: (init?.headers as Record<string, string>)['Idempotency-Key'] }));
+    fetchMock.mock.calls.map(([url, init]) => ({
+      url,
+      method: init?.method,
+      key: (init?.headers as Record<string, string>)['Idempotency-Key'],
+    }));
 
   beforeEach(() => {
-    vi.stubGlobal('window', { location: { origin: 'http://site.test' }, addEventListener: () => undefined, removeEventListener: () => undefined });
+    vi.stubGlobal('window', {
+      location: { origin: 'http://site.test' },
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    });
     const storage = { getItem: (k: string) => (k === 'auth_token' ? 'token-1' : null) };
     vi.stubGlobal('localStorage', storage);
     vi.stubGlobal('sessionStorage', storage);

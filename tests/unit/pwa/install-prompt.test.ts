@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /** A stand-in for Chromium's BeforeInstallPromptEvent. */
 function installOffer() {
-  const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
+  const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+    prompt: () => Promise<void>;
+    userChoice: Promise<unknown>;
+  };
   event.prompt = vi.fn(async () => undefined);
   event.userChoice = Promise.resolve({ outcome: 'accepted' });
   return event;
@@ -14,7 +17,8 @@ describe('the install offer', () => {
   afterAll(() => vi.unstubAllGlobals());
 
   it('is kept from the moment the browser makes it, used once, and gone after installing', async () => {
-    const { canInstall, listenForInstallOffer, promptInstall, subscribeInstallOffer } = await import('../../../src/client/pwa/install-prompt');
+    const { canInstall, listenForInstallOffer, promptInstall, subscribeInstallOffer } =
+      await import('../../../src/client/pwa/install-prompt');
     listenForInstallOffer();
     const changes = vi.fn();
     subscribeInstallOffer(changes);

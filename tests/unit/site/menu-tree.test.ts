@@ -44,7 +44,9 @@ describe('buildMenuTree', () => {
     expect(tree.map((e) => e.label)).toEqual(['Home', 'Archive', 'Contact']);
     expect(tree[0]).toEqual({ kind: 'link', label: 'Home', href: '/' });
     expect(tree[2]).toEqual({ kind: 'link', label: 'Contact', href: '/contact' });
-    expect(mega(tree, 'Archive').columns[0]!.links).toEqual([{ id: 'gallery', title: 'Gallery', href: '/gallery', children: [] }]);
+    expect(mega(tree, 'Archive').columns[0]!.links).toEqual([
+      { id: 'gallery', title: 'Gallery', href: '/gallery', children: [] },
+    ]);
   });
 
   it('puts items into the columns of their location with the spec headings', () => {
@@ -58,13 +60,23 @@ describe('buildMenuTree', () => {
       item({ title: 'Project B', slug: 'project-b', location: 'dp2' }),
       item({ title: 'Annual Reports', slug: 'annual-reports', location: 'arc1' }),
     ]);
-    expect(tree.map((e) => e.label)).toEqual(['Home', 'About', 'Program & Services', 'Development Projects', 'Archive', 'Contact']);
+    expect(tree.map((e) => e.label)).toEqual([
+      'Home',
+      'About',
+      'Program & Services',
+      'Development Projects',
+      'Archive',
+      'Contact',
+    ]);
     expect(mega(tree, 'About').columns.map((c) => [c.location, c.heading, c.links.map((l) => l.href)])).toEqual([
       ['ab1', 'About Us', ['/mission']],
       ['ab2', 'Governance', ['/governing-body']],
       ['ab3', 'Working Area & Partners', ['/partners']],
     ]);
-    expect(mega(tree, 'Program & Services').columns.map((c) => c.heading)).toEqual(['Microfinance Loan Products', 'Savings Products']);
+    expect(mega(tree, 'Program & Services').columns.map((c) => c.heading)).toEqual([
+      'Microfinance Loan Products',
+      'Savings Products',
+    ]);
     expect(mega(tree, 'Development Projects').columns.map((c) => c.location)).toEqual(['dp1', 'dp2']);
     expect(mega(tree, 'Archive').columns[0]!.links.map((l) => l.title)).toEqual(['Annual Reports', 'Gallery']);
   });
@@ -90,7 +102,12 @@ describe('buildMenuTree', () => {
         title: 'Loans',
         href: null,
         children: [
-          { id: child.id, title: 'Agri Loan', href: '/agri-loan', children: [{ id: grandchild.id, title: 'Seasonal', href: '/seasonal', children: [] }] },
+          {
+            id: child.id,
+            title: 'Agri Loan',
+            href: '/agri-loan',
+            children: [{ id: grandchild.id, title: 'Seasonal', href: '/seasonal', children: [] }],
+          },
         ],
       },
     ]);

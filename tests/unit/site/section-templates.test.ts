@@ -33,16 +33,34 @@ describe('activityRows', () => {
   const items = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
   it('lays widgets out 2, then 3, then the rest in rows of up to four', () => {
-    expect(activityRows(items(11))).toEqual([[1, 2], [3, 4, 5], [6, 7, 8, 9], [10, 11]]);
+    expect(activityRows(items(11))).toEqual([
+      [1, 2],
+      [3, 4, 5],
+      [6, 7, 8, 9],
+      [10, 11],
+    ]);
   });
   it('keeps short lists short', () => {
     expect(activityRows(items(0))).toEqual([]);
     expect(activityRows(items(1))).toEqual([[1]]);
-    expect(activityRows(items(4))).toEqual([[1, 2], [3, 4]]);
-    expect(activityRows(items(5))).toEqual([[1, 2], [3, 4, 5]]);
+    expect(activityRows(items(4))).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(activityRows(items(5))).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
   });
   it('never leaves a single widget alone in a row after the first two rows', () => {
-    expect(activityRows(items(6))).toEqual([[1, 2], [3, 4, 5, 6]]);
-    expect(activityRows(items(10))).toEqual([[1, 2], [3, 4, 5], [6, 7, 8, 9, 10]]);
+    expect(activityRows(items(6))).toEqual([
+      [1, 2],
+      [3, 4, 5, 6],
+    ]);
+    expect(activityRows(items(10))).toEqual([
+      [1, 2],
+      [3, 4, 5],
+      [6, 7, 8, 9, 10],
+    ]);
   });
 });

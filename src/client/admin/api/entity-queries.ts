@@ -58,12 +58,10 @@ export function relationOptionsQuery(resource: string, labelField: string) {
     queryKey: [...entityKeys.options(resource), labelField],
     queryFn: ({ signal }) =>
       adminCall<ListEnvelope<Row>>(resource, { query: { page: 1, size: LIMITS.selectorSize }, signal }).then((r) =>
-        r.data.data.map(
-          (row): Option => ({
-            value: String(row.id),
-            label: `${String(row[labelField] ?? '') || 'Untitled'} (#${String(row.id)})`,
-          }),
-        ),
+        r.data.data.map((row): Option => ({
+          value: String(row.id),
+          label: `${String(row[labelField] ?? '') || 'Untitled'} (#${String(row.id)})`,
+        })),
       ),
     meta: { failureTitle: `Loading the ${resource} choices failed` },
   });

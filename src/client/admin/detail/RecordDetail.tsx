@@ -21,7 +21,8 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
 
   useEffect(() => {
     // Once the record is gone there is nothing to show here: back to the list.
-    if (wasDeleting.current && deleteState.matches('idle')) void navigate({ to: '/admin/$entity', params: { entity: def.adminPath } });
+    if (wasDeleting.current && deleteState.matches('idle'))
+      void navigate({ to: '/admin/$entity', params: { entity: def.adminPath } });
     wasDeleting.current = deleteState.matches('deleting');
   }, [deleteState, navigate, def.adminPath]);
 
@@ -52,9 +53,7 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
                 <Button
                   color="red"
                   variant="light"
-                  onClick={() =>
-                    sendDelete({ type: 'delete.request', id: recordKey, label: String(row[def.labelField] ?? '') })
-                  }
+                  onClick={() => sendDelete({ type: 'delete.request', id: recordKey, label: String(row[def.labelField] ?? '') })}
                 >
                   Delete
                 </Button>

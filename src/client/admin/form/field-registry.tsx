@@ -48,12 +48,7 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
       <TextInput {...common(p)} value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
     ),
   textarea: (p) => (
-    <Textarea
-      {...common(p)}
-      rows={p.field.rows ?? 3}
-      value={text(p.value)}
-      onChange={(e) => p.onChange(e.currentTarget.value)}
-    />
+    <Textarea {...common(p)} rows={p.field.rows ?? 3} value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
   ),
   html: (p) => <HtmlField {...p} />,
   email: (p) => (
@@ -65,9 +60,7 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
       onChange={(e) => p.onChange(e.currentTarget.value)}
     />
   ),
-  url: (p) => (
-    <TextInput {...common(p)} type="url" value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
-  ),
+  url: (p) => <TextInput {...common(p)} type="url" value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />,
   digits: (p) => (
     <TextInput
       {...common(p)}
@@ -86,9 +79,7 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
       onChange={p.onChange}
     />
   ),
-  date: (p) => (
-    <TextInput {...common(p)} type="date" value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
-  ),
+  date: (p) => <TextInput {...common(p)} type="date" value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />,
   datetime: (p) => (
     <DateTimePicker
       {...common(p)}

@@ -19,6 +19,13 @@ interface Props {
   onChange: (next: ListSearchParams, options?: { reload?: boolean }) => void;
 }
 
+/** URL params for a list state; defaults are left out so addresses stay short. */
+const urlParams = (s: ListSearch, defaultPageSize: number): ListSearchParams => ({
+  page: s.page > 1 ? s.page : undefined,
+  size: s.size !== defaultPageSize ? s.size : undefined,
+  search: s.search || undefined,
+});
+
 /** The one list screen of every entity, driven by its definition's columns and page sizes. */
 export function EntityList({ entity, search, onChange }: Props) {
   const { def } = entity;
@@ -28,19 +35,14 @@ export function EntityList({ entity, search, onChange }: Props) {
   const page = query.data;
 
   const rowLabel = (row: Row) => String(row[def.labelField] ?? '');
-  // URL params for a list state; defaults are left out so addresses stay short.
-  const params = (s: ListSearch): ListSearchParams => ({
-    page: s.page > 1 ? s.page : undefined,
-    size: s.size !== def.defaultPageSize ? s.size : undefined,
-    search: s.search || undefined,
-  });
+  const params = (s: ListSearch) => urlParams(s, def.defaultPageSize);
 
   useEffect(() => {
     // After deleting the last row of the last page, step back to the page that still has rows.
     if (page && page.data.length === 0 && page.current_page > page.last_page) {
-      onChange({ ...params(search), page: page.last_page });
+      onChange({ ...urlParams(search, def.defaultPageSize), page: page.last_page });
     }
-  }, [page, search, onChange]);
+  }, [page, search, onChange, def.defaultPageSize]);
 
   return (
     <Stack gap="md">

@@ -3,7 +3,13 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromCallback } from 'xstate';
 import { LIMITS } from '../../../shared/limits';
-import { UPLOAD_MESSAGES, type UploadedFile, type UploadEvent, type UploadFile, uploadMachine } from '../../../../machines/upload';
+import {
+  UPLOAD_MESSAGES,
+  type UploadedFile,
+  type UploadEvent,
+  type UploadFile,
+  uploadMachine,
+} from '../../../../machines/upload';
 import { inspect } from '../../inspect';
 import { notifyFailure } from '../api/notify';
 import { uploadFile } from './upload-request';

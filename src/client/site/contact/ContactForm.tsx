@@ -60,9 +60,34 @@ export function ContactForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="contact-form-heading">
       <Stack gap="md">
-        <TextInput label="Name" required autoComplete="name" maxLength={MAX.name} value={values.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name} />
-        <TextInput label="Email" type="email" required autoComplete="email" value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} />
-        <Textarea label="Message" required minRows={5} autosize maxLength={MAX.message} value={values.message} onChange={(e) => set('message')(e.currentTarget.value)} error={errors.message} />
+        <TextInput
+          label="Name"
+          required
+          autoComplete="name"
+          maxLength={MAX.name}
+          value={values.name}
+          onChange={(e) => set('name')(e.currentTarget.value)}
+          error={errors.name}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => set('email')(e.currentTarget.value)}
+          error={errors.email}
+        />
+        <Textarea
+          label="Message"
+          required
+          minRows={5}
+          autosize
+          maxLength={MAX.message}
+          value={values.message}
+          onChange={(e) => set('message')(e.currentTarget.value)}
+          error={errors.message}
+        />
         <div aria-live="polite">
           {mutation.isSuccess ? (
             <Alert color="green" variant="light" title="Message sent">

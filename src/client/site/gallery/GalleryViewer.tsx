@@ -33,17 +33,27 @@ export function GalleryViewer() {
           Photos and videos
         </Title>
         <Button.Group aria-label="Show">
-          <Button variant={showingImages ? 'filled' : 'default'} aria-pressed={showingImages} onClick={() => send({ type: 'tab.image' })}>
+          <Button
+            variant={showingImages ? 'filled' : 'default'}
+            aria-pressed={showingImages}
+            onClick={() => send({ type: 'tab.image' })}
+          >
             Image
           </Button>
-          <Button variant={showingImages ? 'default' : 'filled'} aria-pressed={!showingImages} onClick={() => send({ type: 'tab.youtube' })}>
+          <Button
+            variant={showingImages ? 'default' : 'filled'}
+            aria-pressed={!showingImages}
+            onClick={() => send({ type: 'tab.youtube' })}
+          >
             YouTube
           </Button>
         </Button.Group>
       </Group>
       <div aria-live="polite" aria-busy={isPending || isRefetching}>
         {isPending ? <Text>Loading...</Text> : null}
-        {error && !isRefetching ? <QueryError title="The gallery could not be loaded." error={error} onRetry={() => void refetch()} /> : null}
+        {error && !isRefetching ? (
+          <QueryError title="The gallery could not be loaded." error={error} onRetry={() => void refetch()} />
+        ) : null}
         {data && shown.length === 0 ? <Text>No data found.</Text> : null}
       </div>
       {data && showingImages && images.length > 0 ? (

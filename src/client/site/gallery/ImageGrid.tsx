@@ -19,7 +19,12 @@ export function ImageGrid({ images, onOpen }: ImageGridProps) {
         const title = image.title?.trim() || alt || 'Image';
         return (
           <Stack key={image.id} component="li" gap="xs">
-            <button type="button" className={classes.imageButton} onClick={() => onOpen(index)} aria-label={`View larger: ${title}`}>
+            <button
+              type="button"
+              className={classes.imageButton}
+              onClick={() => onOpen(index)}
+              aria-label={`View larger: ${title}`}
+            >
               <LazyImage src={image.file_url!} alt={alt} width={640} height={480} />
             </button>
             <Anchor href={image.file_url!} target="_blank" rel="noopener noreferrer" size="sm" fw={600} title={title}>

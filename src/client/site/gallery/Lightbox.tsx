@@ -19,7 +19,15 @@ export function Lightbox({ image, position, onClose, onNext, onPrevious }: Light
     if (event.key === 'ArrowLeft') onPrevious?.();
   };
   return (
-    <Modal opened onClose={onClose} title={image.title || 'Image'} size="xl" centered onKeyDown={onKeyDown} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={image.title || 'Image'}
+      size="xl"
+      centered
+      onKeyDown={onKeyDown}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Image src={image.file_url} alt={imageAlt(image)} fit="contain" mah="70vh" radius="sm" />
       <Group justify="space-between" mt="md">
         <Button variant="default" leftSection={<ChevronLeftIcon />} onClick={onPrevious} disabled={!onPrevious}>

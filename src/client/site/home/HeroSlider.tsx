@@ -39,7 +39,12 @@ export function HeroSlider() {
   if (isSuccess && slides.length === 0) return null;
 
   return (
-    <section className={classes.hero} aria-roledescription="carousel" aria-label="Highlights" data-slider={revealed ? 'playing' : 'still'}>
+    <section
+      className={classes.hero}
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      data-slider={revealed ? 'playing' : 'still'}
+    >
       {slides && slides.length > 0 ? (
         // Remounts when the slides or the motion preference change: Swiper reads its options once,
         // and its loop rearranges the slides outside React.
@@ -80,7 +85,9 @@ function SlideShow({ slides, reducedMotion, start }: { slides: Slider[]; reduced
       fadeEffect: { mode: 'cross-fade' },
       loop: slides.length > 1,
       speed: LIMITS.slider.speedMs,
-      autoplay: reducedMotion ? false : { delay: LIMITS.slider.autoplayDelayMs, disableOnInteraction: false, pauseOnMouseEnter: true },
+      autoplay: reducedMotion
+        ? false
+        : { delay: LIMITS.slider.autoplayDelayMs, disableOnInteraction: false, pauseOnMouseEnter: true },
       pagination: { el: container.current!.querySelector<HTMLElement>('.swiper-pagination'), clickable: true },
       navigation: {
         nextEl: container.current!.querySelector<HTMLElement>('.swiper-button-next'),

@@ -22,7 +22,12 @@ export function MegaMenu({ entries }: { entries: MenuEntry[] }) {
       {entries.map((entry) =>
         entry.kind === 'link' ? (
           <li key={entry.label}>
-            <Link to={entry.href} className={classes.menuTop} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+            <Link
+              to={entry.href}
+              className={classes.menuTop}
+              activeOptions={{ exact: true }}
+              activeProps={{ 'aria-current': 'page' }}
+            >
               {entry.label}
             </Link>
           </li>

@@ -23,7 +23,8 @@ export function SubscribeBox() {
     },
   });
 
-  const serverError = mutation.error instanceof ApiError ? (mutation.error.errors.email ?? mutation.error.message) : mutation.error?.message;
+  const serverError =
+    mutation.error instanceof ApiError ? (mutation.error.errors.email ?? mutation.error.message) : mutation.error?.message;
   const fieldError = localError ?? (mutation.error instanceof ApiError && mutation.error.errors.email ? serverError : null);
   const generalError = mutation.isError && !fieldError ? serverError : null;
 

@@ -24,9 +24,7 @@ export interface MenuColumn {
 /** The two plain top-level entries point at routes of the site itself. */
 type FixedPath = '/' | '/contact';
 
-export type MenuEntry =
-  | { kind: 'link'; label: string; href: FixedPath }
-  | { kind: 'mega'; label: string; columns: MenuColumn[] };
+export type MenuEntry = { kind: 'link'; label: string; href: FixedPath } | { kind: 'mega'; label: string; columns: MenuColumn[] };
 
 const COLUMN_HEADINGS: Record<MenuLocation, string | null> = {
   ab1: 'About Us',

@@ -17,7 +17,11 @@ export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?
           </Text>
         ) : null}
         <Title order={headingOrder} size="h4">
-          <Anchor renderRoot={(props) => <Link {...props} to="/news/$slug" params={{ slug: post.slug }} />} c="blue.9" title={post.title}>
+          <Anchor
+            renderRoot={(props) => <Link {...props} to="/news/$slug" params={{ slug: post.slug }} />}
+            c="blue.9"
+            title={post.title}
+          >
             {truncate(post.title, LIMITS.truncate.cardMedium)}
           </Anchor>
         </Title>

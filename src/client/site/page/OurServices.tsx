@@ -7,12 +7,24 @@ import { Card, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { CmsLink } from '../../ui/CmsLink';
 
 const SERVICES = [
-  { title: 'Software Service', href: '/software-service', text: 'Micro-banking and microfinance software built for institutions of every size.' },
+  {
+    title: 'Software Service',
+    href: '/software-service',
+    text: 'Micro-banking and microfinance software built for institutions of every size.',
+  },
   { title: 'Implementation', href: '/implementation', text: 'Installation, data migration and go-live support at every branch.' },
   { title: 'IT Training', href: '/service', text: 'Courses that turn young people and staff into skilled IT professionals.' },
   { title: 'Hardware Support', href: '/service', text: 'Supply, maintenance and repair of branch hardware by our field staff.' },
-  { title: 'Network & Infrastructure', href: '/network-and-infrastructure', text: 'Connectivity, data centers and secure networks that keep branches online.' },
-  { title: 'Specialization', href: '/specialization', text: 'Deep expertise in financial inclusion, reporting and regulatory compliance.' },
+  {
+    title: 'Network & Infrastructure',
+    href: '/network-and-infrastructure',
+    text: 'Connectivity, data centers and secure networks that keep branches online.',
+  },
+  {
+    title: 'Specialization',
+    href: '/specialization',
+    text: 'Deep expertise in financial inclusion, reporting and regulatory compliance.',
+  },
 ] as const;
 
 export function OurServices() {

@@ -30,7 +30,14 @@ export function PageScreen({ slug }: { slug: string }) {
             </Grid.Col>
             {page.thumb ? (
               <Grid.Col span={{ base: 12, md: page.content ? 4 : 12 }} order={{ base: 1, md: 2 }}>
-                <LazyImage src={page.thumb} alt={imageAlt(page)} width={800} height={600} radius="var(--mantine-radius-md)" priority={!page.banner_img} />
+                <LazyImage
+                  src={page.thumb}
+                  alt={imageAlt(page)}
+                  width={800}
+                  height={600}
+                  radius="var(--mantine-radius-md)"
+                  priority={!page.banner_img}
+                />
               </Grid.Col>
             ) : null}
           </Grid>

@@ -4,40 +4,43 @@
  * mentions database ids. Field names are those of src/shared/entities; images are referenced as
  * `/uploads/<file>` where <file> is a file of ./images (the seeder copies them into UPLOAD_DIR).
  */
-type Row = Record<string, string | number | null>;
+import type { ENTITIES, InputOf } from '../../../shared/entities';
 
-export interface DemoWidget extends Row {}
-export interface DemoSection extends Row {}
+/** What a demo record may say: the entity's writable fields, and a backdated creation time. */
+type Demo<N extends keyof typeof ENTITIES> = InputOf<(typeof ENTITIES)[N]> & { created_at?: string };
+
+export type DemoWidget = Demo<'widgets'>;
+export type DemoSection = Demo<'sections'>;
 export interface DemoSectionTree {
   section: DemoSection;
   widgets: DemoWidget[];
 }
 export interface DemoPageTree {
-  page: Row;
+  page: Demo<'pages'>;
   sections: DemoSectionTree[];
 }
 export interface DemoCategoryTree {
-  category: Row;
-  posts: Row[];
+  category: Demo<'post-categories'>;
+  posts: Demo<'posts'>[];
   children: DemoCategoryTree[];
 }
 export interface DemoMenuTree {
-  menu: Row;
+  menu: Demo<'menus'>;
   children: DemoMenuTree[];
 }
 
 export interface DemoContent {
   /** Application fields (app_key is supplied by the seeder). */
-  application: Row;
+  application: Demo<'applications'>;
   /** Home sections: seeded with is_top = 1 and no page. */
   homeSections: DemoSectionTree[];
   pages: DemoPageTree[];
-  sliders: Row[];
+  sliders: Demo<'sliders'>[];
   categories: DemoCategoryTree[];
   menus: DemoMenuTree[];
-  gallery: Row[];
-  socials: Row[];
-  faqs: Row[];
-  careers: Row[];
-  profiles: Row[];
+  gallery: Demo<'gallery'>[];
+  socials: Demo<'socials'>[];
+  faqs: Demo<'faqs'>[];
+  careers: Demo<'careers'>[];
+  profiles: Demo<'profiles'>[];
 }

@@ -12,13 +12,10 @@ const int = (...names: string[]): Columns => Object.fromEntries(names.map((n) =>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Builder = CreateTableBuilder<any, any>;
 
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgresDb(db);
   const idColumn = (t: Builder) =>
-    pg
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+    pg ? t.addColumn('id', 'serial', (c) => c.primaryKey()) : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
   const withColumns = (t: Builder, columns: Columns) =>
     Object.entries(columns).reduce((b, [name, type]) => b.addColumn(name, type), t);
   const timestamps = (t: Builder) =>
@@ -41,10 +38,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   ).execute();
 
   await timestamps(
-    withColumns(idColumn(db.schema.createTable('users')).addColumn('email', 'text', (c) => c.notNull().unique()), {
-      ...text('name', 'firstname', 'lastname', 'phone', 'phone_verified_at', 'address', 'national_id_no', 'dob'),
-      ...text('gender', 'password', 'profile_img', 'type', 'facebook_id', 'google_id', 'scopes'),
-    }),
+    withColumns(
+      idColumn(db.schema.createTable('users')).addColumn('email', 'text', (c) => c.notNull().unique()),
+      {
+        ...text('name', 'firstname', 'lastname', 'phone', 'phone_verified_at', 'address', 'national_id_no', 'dob'),
+        ...text('gender', 'password', 'profile_img', 'type', 'facebook_id', 'google_id', 'scopes'),
+      },
+    ),
   ).execute();
 
   await idColumn(db.schema.createTable('sessions'))
@@ -88,10 +88,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     },
     (t) => t.addColumn('page_id', 'integer', (c) => c.references('pages.id').onDelete('set null')),
   );
-  await tenantTable(
-    'widgets',
-    { ...text('name', 'title', 'sub_title', 'link_url', 'content', 'thumb'), ...int('status') },
-    (t) => t.addColumn('section_id', 'integer', (c) => c.references('sections.id').onDelete('set null')),
+  await tenantTable('widgets', { ...text('name', 'title', 'sub_title', 'link_url', 'content', 'thumb'), ...int('status') }, (t) =>
+    t.addColumn('section_id', 'integer', (c) => c.references('sections.id').onDelete('set null')),
   );
   await tenantTable('faqs', { ...text('faq_title', 'faq_content', 'thumb'), ...int('status') });
   await tenantTable('careers', {
@@ -148,8 +146,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    'idempotency_keys', 'files', 'messages', 'posts', 'post_categories', 'menus', 'subscribers', 'socials',
-    'gallery', 'careers', 'faqs', 'widgets', 'sections', 'pages', 'sliders', 'profiles', 'sessions', 'users',
+    'idempotency_keys',
+    'files',
+    'messages',
+    'posts',
+    'post_categories',
+    'menus',
+    'subscribers',
+    'socials',
+    'gallery',
+    'careers',
+    'faqs',
+    'widgets',
+    'sections',
+    'pages',
+    'sliders',
+    'profiles',
+    'sessions',
+    'users',
     'applications',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();

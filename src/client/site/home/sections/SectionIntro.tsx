@@ -19,7 +19,14 @@ interface SectionIntroProps {
   spaceBelow?: number | string;
 }
 
-export function SectionIntro({ section, children, imageHeight, imageFirst = false, moreVariant = 'outline', spaceBelow = 0 }: SectionIntroProps) {
+export function SectionIntro({
+  section,
+  children,
+  imageHeight,
+  imageFirst = false,
+  moreVariant = 'outline',
+  spaceBelow = 0,
+}: SectionIntroProps) {
   const picture = section.thumb ? (
     <Grid.Col span={{ base: 12, md: 5 }}>
       <LazyImage src={section.thumb} alt={imageAlt(section)} width={800} height={imageHeight} radius="var(--mantine-radius-lg)" />

@@ -57,13 +57,7 @@ export function sections(
 }
 
 /** A widget card; `name` is derived from the title. */
-export function card(
-  title: string,
-  sub_title: string,
-  content: string,
-  thumb: Text,
-  link_url: Text = null,
-): DemoWidget {
+export function card(title: string, sub_title: string, content: string, thumb: Text, link_url: Text = null): DemoWidget {
   const name = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

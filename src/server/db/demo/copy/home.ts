@@ -157,8 +157,7 @@ export const homeSections: DemoContent['homeSections'] = [
         name: 'goal-inclusion',
         title: 'Financial inclusion',
         sub_title: 'Goal 1',
-        content:
-          '<p>Bring affordable loans and safe savings within walking distance of every rural household we serve.</p>',
+        content: '<p>Bring affordable loans and safe savings within walking distance of every rural household we serve.</p>',
         thumb: '/uploads/thumb-community.webp',
         link_url: '/working-area',
       },
@@ -307,8 +306,7 @@ export const homeSections: DemoContent['homeSections'] = [
         name: 'act-hardware-hubs',
         title: 'Regional hardware hubs',
         sub_title: 'Repairs within 48 hours',
-        content:
-          '<p>Service hubs in Rajshahi, Khulna and Sylhet keep spare parts close to the branches they support.</p>',
+        content: '<p>Service hubs in Rajshahi, Khulna and Sylhet keep spare parts close to the branches they support.</p>',
         thumb: '/uploads/gallery-6.webp',
         link_url: '/service',
       },

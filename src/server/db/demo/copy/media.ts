@@ -40,11 +40,7 @@ const images: [title: string, alt: string, content: string][] = [
     'Technicians installing a communications tower',
     'Installing a radio link for a remote branch in Sunamganj.',
   ],
-  [
-    'Digital Finance Award 2023',
-    'Two people on a stage beside a trophy',
-    'Our team receives the Digital Finance Award.',
-  ],
+  ['Digital Finance Award 2023', 'Two people on a stage beside a trophy', 'Our team receives the Digital Finance Award.'],
   [
     'Our Banani head office team',
     'A team of staff standing in front of office buildings',
@@ -59,7 +55,7 @@ const images: [title: string, alt: string, content: string][] = [
 
 export const gallery: DemoContent['gallery'] = [
   ...images.map(([title, alt_text, content], i) => ({
-    type: 'image',
+    type: 'image' as const,
     title,
     alt_text,
     content,
@@ -68,7 +64,7 @@ export const gallery: DemoContent['gallery'] = [
     status: 1,
   })),
   {
-    type: 'youtube_embedded',
+    type: 'youtube_embedded' as const,
     title: 'Meridian CoreMF in the field',
     alt_text: 'Video: how field officers use CoreMF offline',
     content: 'A short film about field officers collecting instalments offline with CoreMF.',
@@ -77,7 +73,7 @@ export const gallery: DemoContent['gallery'] = [
     status: 1,
   },
   {
-    type: 'youtube_embedded',
+    type: 'youtube_embedded' as const,
     title: 'Youth IT Skills Project: graduate stories',
     alt_text: 'Video: graduates of the youth IT skills project',
     content: 'Graduates of our training centres talk about their first jobs in technology.',

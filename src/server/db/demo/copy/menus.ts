@@ -10,7 +10,7 @@ type Entry = [title: string, slug: string, children?: Entry[]];
 
 const topMenu = (location: MenuLocation, entries: Entry[]): DemoMenuTree[] =>
   entries.map(([title, slug, children = []]) => ({
-    menu: { title, slug, location, shortcode: 'TOPMENU', hook: null, status: 1 },
+    menu: { title, slug, location, shortcode: 'TOPMENU' as const, hook: null, status: 1 },
     children: topMenu(location, children),
   }));
 
@@ -69,7 +69,7 @@ export const menus: DemoMenuTree[] = [
       ['Terms & Conditions', '/terms-and-conditions'],
     ] as const
   ).map(([title, slug]) => ({
-    menu: { title, slug, location: null, shortcode: 'FOOTERMENU', hook: null, status: 1 },
+    menu: { title, slug, location: null, shortcode: 'FOOTERMENU' as const, hook: null, status: 1 },
     children: [],
   })),
 ];

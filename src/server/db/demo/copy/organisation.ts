@@ -70,8 +70,7 @@ export const application: DemoContent['application'] = {
     'microfinance software, micro-banking, core banking for MFIs, IT training Bangladesh, hardware support, network infrastructure, data management centre',
   meta_schema: SCHEMA,
   og_title: ORG.name,
-  og_description:
-    'Software, training and infrastructure that help microfinance institutions serve millions of families.',
+  og_description: 'Software, training and infrastructure that help microfinance institutions serve millions of families.',
   og_image: '/uploads/og-image.webp',
   og_url: ORG.web,
   facebook_pixels_id: null,

@@ -129,11 +129,7 @@ export const savingsPages = [
       thumb: '/uploads/thumb-mobile.webp',
     },
     'Save a fixed amount every month and receive a guaranteed amount at the end of the term. A popular way to plan for education, a wedding or a new roof.',
-    [
-      'Monthly instalments from BDT 500',
-      'Terms of 3, 5 or 10 years',
-      'Guaranteed maturity amount shown on the certificate',
-    ],
+    ['Monthly instalments from BDT 500', 'Terms of 3, 5 or 10 years', 'Guaranteed maturity amount shown on the certificate'],
     'Open a scheme at any branch; instalments can be paid in cash or through mobile financial services.',
   ),
 ];

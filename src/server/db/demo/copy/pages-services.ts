@@ -57,8 +57,7 @@ export const servicePages = [
       slug: 'software-service',
       title: 'Software Service',
       sub_title: 'Meridian CoreMF micro-banking platform',
-      description:
-        'Meridian CoreMF: a complete micro-banking platform for members, loans, savings, accounting and reports.',
+      description: 'Meridian CoreMF: a complete micro-banking platform for members, loans, savings, accounting and reports.',
       thumb: '/uploads/thumb-software.webp',
       banner_img: '/uploads/slider-1.webp',
       content:
@@ -111,8 +110,7 @@ export const servicePages = [
     slug: 'service',
     title: 'Hardware Service & Support',
     sub_title: 'Repairs, spares and preventive maintenance',
-    description:
-      'Hardware repair, spare parts and preventive maintenance for branch computers, printers and power equipment.',
+    description: 'Hardware repair, spare parts and preventive maintenance for branch computers, printers and power equipment.',
     thumb: '/uploads/thumb-hardware.webp',
     banner_img: '/uploads/slider-5.webp',
     content:
@@ -123,8 +121,7 @@ export const servicePages = [
     slug: 'network-and-infrastructure',
     title: 'Network & Infrastructure',
     sub_title: 'Connectivity and hosting for every branch',
-    description:
-      'Wide-area networks, VPNs, radio links, branch LANs and data management centres for financial institutions.',
+    description: 'Wide-area networks, VPNs, radio links, branch LANs and data management centres for financial institutions.',
     thumb: '/uploads/thumb-network.webp',
     banner_img: '/uploads/slider-4.webp',
     content:
