@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ModuleGraph, publicSharedModules } from '../../src/build/public-chunks';
+import { type ModuleGraph, publicSharedModules } from '../../../scripts/vite/public-chunks';
 
 const R = '/app/src/client/routes';
 const screen = (file: string) => `${R}/${file}.tsx?tsr-split=component`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminOnlyFiles, type ChunkNode, isAdminModule } from '../../../src/client/pwa/precache-plan';
+import { adminOnlyFiles, type ChunkNode, isAdminModule } from '../../../scripts/vite/precache-plan';
 
 const chunk = (fileName: string, over: Partial<ChunkNode> = {}): ChunkNode => ({
   fileName,

@@ -1,0 +1,56 @@
+/**
+ * The two plans the browser build makes from its own module and chunk graphs: which modules form
+ * the public site's one shared chunk (public-chunks.ts), and which output files only the admin
+ * uses, so the service worker leaves them out of its precache (precache-plan.ts). Both are read
+ * later in the same build, so they live in this closure rather than in module-level variables.
+ */
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { adminOnlyFiles } from './precache-plan.js';
+import { publicSharedModules } from './public-chunks.js';
+
+export function chunkPlans() {
+  let siteModules = new Set<string>();
+  let adminFiles = new Set<string>();
+
+  const publicChunks: Plugin = {
+    name: 'orgsite:public-chunks',
+    apply: 'build',
+    buildEnd() {
+      const entry = path.resolve('src/client/main.tsx');
+      siteModules = publicSharedModules({ ids: this.getModuleIds(), info: (id) => this.getModuleInfo(id) }, entry);
+    },
+  };
+
+  const adminChunks: Plugin = {
+    name: 'orgsite:admin-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      adminFiles = adminOnlyFiles(
+        Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk'
+            ? [
+                {
+                  fileName: output.fileName,
+                  isEntry: output.isEntry,
+                  facadeModuleId: output.facadeModuleId,
+                  imports: output.imports,
+                  dynamicImports: output.dynamicImports,
+                  css: [...(output.viteMetadata?.importedCss ?? [])],
+                  assets: [...(output.viteMetadata?.importedAssets ?? [])],
+                },
+              ]
+            : [],
+        ),
+      );
+    },
+  };
+
+  return {
+    plugins: [publicChunks, adminChunks],
+    /** The codeSplitting group that gathers the public site's shared modules into `site`. */
+    siteGroup: { debugName: 'site', name: (id: string) => (siteModules.has(id) ? 'site' : null) },
+    /** True for an output file only the admin loads (known once the bundle is generated). */
+    isAdminFile: (url: string) => adminFiles.has(url),
+  };
+}
