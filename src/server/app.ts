@@ -3,7 +3,6 @@
  * port. Plugins go in a fixed order: external (security, parsing, docs) → ours → routes → SPA.
  */
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,25 +10,26 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fs from 'node:fs';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/limits';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
-import { requireUser } from './plugins/auth';
-import { publicAnswers, siteScope } from './cache/public-answers';
+import { publicAnswers } from './cache/public-answers';
 import { appContext, createContext } from './plugins/context';
-import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, DOCUMENT_ONLY_HEADERS } from './plugins/csp';
-import { registerErrorHandler } from './plugins/errors';
+import { securityHeaders } from './plugins/security-headers';
+import { errorHandler } from './plugins/errors';
 import { spaRoutes } from './plugins/spa';
-import { requireApplication } from './plugins/tenant';
 import { manifestRoutes } from './pwa/manifest';
-import { applicationRoutes } from './routes/applications';
-import { authRoutes } from './routes/auth';
-import { crudRoutes } from './routes/crud';
-import { fileRoutes } from './routes/files';
+import { adminApi } from './routes/admin-api';
 import { publicRoutes } from './routes/public';
-import { reportRoutes } from './routes/report';
 import { seoRoutes } from './seo/routes';
+
+/** OpenAPI from the routes: zod request schemas are converted; response schemas already are JSON Schema. */
+const documentZodRequests: typeof jsonSchemaTransform = (route) => {
+  const { response, ...requests } = route.schema ?? {};
+  const transformed = jsonSchemaTransform({ ...route, schema: requests });
+  return response ? { ...transformed, schema: { ...transformed.schema, response } } : transformed;
+};
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -43,25 +43,12 @@ export async function buildApp(config: ServerConfig, database: Database, options
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // Requests are validated with zod; responses keep Fastify's own serialiser (fast-json-stringify),
+  // fed with the JSON Schemas of routes/response-schemas.ts.
+  await app.register(errorHandler);
   await app.register(appContext, { ctx });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy() },
-    crossOriginEmbedderPolicy: false,
-  });
-  // JSON is not a document: the site's policy means nothing there, nor do the headers that only
-  // steer how a browser treats a page. API answers get the short policy OWASP recommends for APIs
-  // and keep the headers that do apply (nosniff, CORP, HSTS, framing), which also keeps the hot
-  // public reads small.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/cms/') && !request.url.startsWith('/cms/docs')) {
-      reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
-      for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
-    }
-    return payload;
-  });
+  await app.register(securityHeaders);
   // Kept answers are stored before compression (they are compressed once, when kept).
   await app.register(publicAnswers);
   await app.register(compress, { global: true, threshold: 1024 });
@@ -77,32 +64,12 @@ export async function buildApp(config: ServerConfig, database: Database, options
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentZodRequests,
   });
   await app.register(swaggerUi, { routePrefix: '/cms/docs', staticCSP: true });
 
   await app.register(publicRoutes, { prefix: '/cms' });
-  await app.register(
-    async (admin) => {
-      await admin.register(authRoutes);
-      await admin.register(async (secured) => {
-        secured.addHook('preHandler', requireUser);
-        secured.addHook('preHandler', requireApplication);
-        // Any successful write changes what visitors may see: drop that application's cached reads.
-        secured.addHook('onSend', async (request, reply, payload) => {
-          if (request.method !== 'GET' && reply.statusCode < 400 && request.application) {
-            app.ctx.cache.invalidate(siteScope(request.application.app_key));
-          }
-          return payload;
-        });
-        await secured.register(reportRoutes);
-        await secured.register(fileRoutes);
-        await secured.register(applicationRoutes);
-        await secured.register(crudRoutes);
-      });
-    },
-    { prefix: '/cms/api' },
-  );
+  await app.register(adminApi, { prefix: '/cms/api' });
 
   fs.mkdirSync(config.uploadDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -195,5 +195,11 @@ describe.each(await dialects())('public API on %s', (dialect) => {
     const doc = res.json();
     expect(doc.paths).toHaveProperty('/cms/api/pages/{id}');
     expect(doc.paths['/cms/api/pages'].post.requestBody).toBeDefined();
+    // Response schemas come from the definitions: the record's fields, never a write-only one.
+    const user = doc.paths['/cms/api/users/{id}'].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(Object.keys(user.properties)).toEqual(expect.arrayContaining(['id', 'email', 'name', 'created_at']));
+    expect(user.properties).not.toHaveProperty('password');
+    const page = doc.paths['/cms/pages/{slug}'].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(page.properties.sections.items.properties.widgets.items.properties).toHaveProperty('link_url');
   });
 });

@@ -46,5 +46,6 @@ export const publicAnswers = fp(
       return payload;
     });
   },
-  { name: 'public-answers', dependencies: ['app-context'] },
+  // After the security headers (kept answers carry them) and before compression (kept bodies are plain).
+  { name: 'public-answers', dependencies: ['app-context', 'security-headers'] },
 );

@@ -3,6 +3,7 @@
  * or a 500 that says nothing about the inside (the stack goes to the log only).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/envelope';
 import { HttpError } from '../errors';
@@ -16,34 +17,37 @@ const KNOWN_CODES: Record<string, [number, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Send the file as multipart/form-data'],
 };
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const keys = (issue.params as { keys?: string[] }).keys;
-        if (issue.keyword === 'unrecognized_keys' && keys) {
-          for (const key of keys) errors[key] = `Unknown field "${key}"`;
-        } else {
-          errors[issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body'] =
-            issue.message ?? 'Invalid value';
+export const errorHandler = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const keys = (issue.params as { keys?: string[] }).keys;
+          if (issue.keyword === 'unrecognized_keys' && keys) {
+            for (const key of keys) errors[key] = `Unknown field "${key}"`;
+          } else {
+            errors[issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body'] =
+              issue.message ?? 'Invalid value';
+          }
         }
+        const summary = Object.entries(errors)
+          .map(([field, text]) => `${field}: ${text}`)
+          .join('; ');
+        return reply.status(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${summary}`, errors });
       }
-      const summary = Object.entries(errors)
-        .map(([field, text]) => `${field}: ${text}`)
-        .join('; ');
-      return reply.status(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${summary}`, errors });
-    }
-    if (error instanceof HttpError) {
-      const body: ErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
-      return reply.status(error.statusCode).headers(error.headers).send(body);
-    }
-    const known = error.code ? KNOWN_CODES[error.code] : undefined;
-    if (known) return reply.status(known[0]).send({ message: known[1] });
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on the server. Please try again.' });
-  });
-}
+      if (error instanceof HttpError) {
+        const body: ErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+        return reply.status(error.statusCode).headers(error.headers).send(body);
+      }
+      const known = error.code ? KNOWN_CODES[error.code] : undefined;
+      if (known) return reply.status(known[0]).send({ message: known[1] });
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return reply.status(error.statusCode).send({ message: error.message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ message: 'Something went wrong on the server. Please try again.' });
+    });
+  },
+  { name: 'error-handler' },
+);

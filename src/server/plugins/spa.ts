@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { siteScope } from '../cache/public-answers';
 import { type HttpAnswer, makeAnswer, sendAnswer } from '../cache/http-answer';
 import { renderHead, siteOrigin } from '../seo/head';
@@ -39,79 +40,82 @@ export function startAfterPaint(document: string): string {
   return document.replace(MODULE_TAG, '').replace(MODULE_PRELOAD, '').replace('</body>', `${start}</body>`);
 }
 
-export async function spaRoutes(app: FastifyInstance): Promise<void> {
-  const { staticDir } = app.ctx.config;
-  const indexFile = path.join(staticDir, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
-  // Re-read when the build changes under a running server, so a rebuild never serves old asset names.
-  let cached: { mtimeMs: number; html: string } | undefined;
-  const template = (): string | undefined => {
-    const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
-    if (!stat) return undefined;
-    if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
-    return cached.html;
-  };
+export const spaRoutes = fp(
+  async (app: FastifyInstance) => {
+    const { staticDir } = app.ctx.config;
+    const indexFile = path.join(staticDir, 'index.html');
+    const hasBuild = fs.existsSync(indexFile);
+    // Re-read when the build changes under a running server, so a rebuild never serves old asset names.
+    let cached: { mtimeMs: number; html: string } | undefined;
+    const template = (): string | undefined => {
+      const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
+      if (!stat) return undefined;
+      if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+      return cached.html;
+    };
 
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      index: false,
-      wildcard: true,
-      // The server bundle (.ssr) and the build manifest (.vite) are the server's, not the public's.
-      dotfiles: 'ignore',
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  const pages = new PageRenderer(app, staticDir);
-  if (hasBuild) app.addHook('onReady', () => pages.warm());
-  // Pages are drawn from the site's content, so they are kept in its scope: any write to the site
-  // forgets them. Concurrent first visits of one URL render it once.
-  const scope = siteScope(app.ctx.config.appKey);
-
-  /** The whole answer for one URL: head for that URL, and the page rendered on the server for public screens. */
-  const buildDocument = async (request: FastifyRequest, html: string, shell: boolean): Promise<PageAnswer> => {
-    const pathname = shell ? '/' : request.url.split('?')[0]!;
-    const [{ head, status }, page] = await Promise.all([
-      renderHead(request, pathname),
-      !shell && publicRoute(pathname).kind !== 'admin' ? pages.render(request.url) : undefined,
-    ]);
-    if (page && 'redirect' in page) return { redirect: page.redirect, status: page.status };
-    let document = html.replace(HEAD_MARKER, head);
-    if (page) document = startAfterPaint(document.replace(ROOT, `<div id="root">${page.html}</div>${ssrStateTag(page.state)}`));
-    return { answer: makeAnswer(document, PAGE_HEADERS, status) };
-  };
-
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, shell = false) => {
-    const html = template();
-    if (!html) {
-      return reply
-        .status(503)
-        .type('text/html; charset=utf-8')
-        .send(
-          '<!doctype html><title>Build missing</title><p>The site has not been built yet: run <code>npm run build</code>.</p>',
-        );
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root: staticDir,
+        index: false,
+        wildcard: true,
+        // The server bundle (.ssr) and the build manifest (.vite) are the server's, not the public's.
+        dotfiles: 'ignore',
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     }
-    // Keyed by origin too: the head's canonical and Open Graph addresses are absolute.
-    const key = `${shell ? 'shell' : 'page'} ${siteOrigin(request)}${request.url} ${cached?.mtimeMs}`;
-    const page = await app.ctx.cache.fetch(scope, key, () => buildDocument(request, html, shell));
-    if ('redirect' in page) return reply.redirect(page.redirect, page.status);
-    return sendAnswer(request, reply, page.answer);
-  };
 
-  // The static plugin would answer "/" as a directory listing request; the home page is the SPA.
-  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
-  app.get(APP_SHELL_PATH, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, true));
-  // The raw build file lacks the rendered head (site config, title): send its URL home instead.
-  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (!isPage) return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
-    return sendPage(request, reply);
-  });
-}
+    const pages = new PageRenderer(app, staticDir);
+    if (hasBuild) app.addHook('onReady', () => pages.warm());
+    // Pages are drawn from the site's content, so they are kept in its scope: any write to the site
+    // forgets them. Concurrent first visits of one URL render it once.
+    const scope = siteScope(app.ctx.config.appKey);
+
+    /** The whole answer for one URL: head for that URL, and the page rendered on the server for public screens. */
+    const buildDocument = async (request: FastifyRequest, html: string, shell: boolean): Promise<PageAnswer> => {
+      const pathname = shell ? '/' : request.url.split('?')[0]!;
+      const [{ head, status }, page] = await Promise.all([
+        renderHead(request, pathname),
+        !shell && publicRoute(pathname).kind !== 'admin' ? pages.render(request.url) : undefined,
+      ]);
+      if (page && 'redirect' in page) return { redirect: page.redirect, status: page.status };
+      let document = html.replace(HEAD_MARKER, head);
+      if (page) document = startAfterPaint(document.replace(ROOT, `<div id="root">${page.html}</div>${ssrStateTag(page.state)}`));
+      return { answer: makeAnswer(document, PAGE_HEADERS, status) };
+    };
+
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply, shell = false) => {
+      const html = template();
+      if (!html) {
+        return reply
+          .status(503)
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!doctype html><title>Build missing</title><p>The site has not been built yet: run <code>npm run build</code>.</p>',
+          );
+      }
+      // Keyed by origin too: the head's canonical and Open Graph addresses are absolute.
+      const key = `${shell ? 'shell' : 'page'} ${siteOrigin(request)}${request.url} ${cached?.mtimeMs}`;
+      const page = await app.ctx.cache.fetch(scope, key, () => buildDocument(request, html, shell));
+      if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+      return sendAnswer(request, reply, page.answer);
+    };
+
+    // The static plugin would answer "/" as a directory listing request; the home page is the SPA.
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
+    app.get(APP_SHELL_PATH, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, true));
+    // The raw build file lacks the rendered head (site config, title): send its URL home instead.
+    app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
+    app.setNotFoundHandler(async (request, reply) => {
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
+      if (!isPage) return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+      return sendPage(request, reply);
+    });
+  },
+  { name: 'spa', encapsulate: true, dependencies: ['app-context', 'security-headers'] },
+);

@@ -4,6 +4,7 @@
  * public/screenshots); the colours match the theme-color of index.html.
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Records } from '../../shared/entities';
 import { findApplication } from '../plugins/tenant';
 
@@ -69,15 +70,18 @@ export function webManifest(site: Records['applications'] | undefined) {
   };
 }
 
-export async function manifestRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
-    const site = await findApplication(request, app.ctx.config.appKey);
-    return (
-      reply
-        .type('application/manifest+json; charset=utf-8')
-        // Renaming the site should reach installed apps within the hour, not after a year.
-        .header('Cache-Control', 'public, max-age=3600')
-        .send(JSON.stringify(webManifest(site)))
-    );
-  });
-}
+export const manifestRoutes = fp(
+  async (app: FastifyInstance) => {
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
+      const site = await findApplication(request, app.ctx.config.appKey);
+      return (
+        reply
+          .type('application/manifest+json; charset=utf-8')
+          // Renaming the site should reach installed apps within the hour, not after a year.
+          .header('Cache-Control', 'public, max-age=3600')
+          .send(JSON.stringify(webManifest(site)))
+      );
+    });
+  },
+  { name: 'web-manifest', encapsulate: true, dependencies: ['app-context'] },
+);

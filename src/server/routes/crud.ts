@@ -10,8 +10,10 @@ import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { notFound } from '../errors';
 import { serviceFor } from '../plugins/context';
+import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
 import { idParams, listQuery, paging } from './schemas';
 
+const deleted = itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } });
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
 
 export async function crudRoutes(app: FastifyInstance): Promise<void> {
@@ -21,20 +23,26 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     const service = serviceFor(app.ctx.services, name);
     const appKeyOf = (request: { application: { app_key: string } }) => request.application.app_key;
     const tags = [def.title];
+    const record = recordSchema(def);
+    const one = { 200: itemEnvelope(record) };
 
-    api.get(`/${def.resource}`, { schema: { tags, querystring: listQuery } }, async (request) => {
-      const { page, size } = paging(request.query, def.unpagedByDefault);
-      const { rows, total } = await service.repo.list(appKeyOf(request), { page, size, search: request.query.search_key });
-      return paged(rows, page, size, total);
-    });
+    api.get(
+      `/${def.resource}`,
+      { schema: { tags, querystring: listQuery, response: { 200: listEnvelope(record) } } },
+      async (request) => {
+        const { page, size } = paging(request.query, def.unpagedByDefault);
+        const { rows, total } = await service.repo.list(appKeyOf(request), { page, size, search: request.query.search_key });
+        return paged(rows, page, size, total);
+      },
+    );
 
-    api.get(`/${def.resource}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+    api.get(`/${def.resource}/:id`, { schema: { tags, params: idParams, response: one } }, async (request) => {
       const row = await service.repo.get(appKeyOf(request), request.params.id);
       if (!row) throw notFound(def.formTitle);
       return { data: row };
     });
 
-    api.delete(`/${def.resource}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+    api.delete(`/${def.resource}/:id`, { schema: { tags, params: idParams, response: { 200: deleted } } }, async (request) => {
       if (!(await service.repo.delete(appKeyOf(request), request.params.id))) throw notFound(def.formTitle);
       return { message: `${def.formTitle} deleted`, data: { id: request.params.id } };
     });
@@ -43,7 +51,14 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     api.post(
       `/${def.resource}`,
-      { schema: { tags, body: createSchema(def), headers: idempotencyHeaders } },
+      {
+        schema: {
+          tags,
+          body: createSchema(def),
+          headers: idempotencyHeaders,
+          response: { 200: itemEnvelope(record), 201: itemEnvelope(record) },
+        },
+      },
       async (request, reply) => {
         const { row, replayed } = await service.create(
           appKeyOf(request),
@@ -55,8 +70,12 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
-    api.put(`/${def.resource}/:id`, { schema: { tags, params: idParams, body: updateSchema(def) } }, async (request) => ({
-      data: await service.update(appKeyOf(request), request.params.id, request.body as Record<string, unknown>),
-    }));
+    api.put(
+      `/${def.resource}/:id`,
+      { schema: { tags, params: idParams, body: updateSchema(def), response: one } },
+      async (request) => ({
+        data: await service.update(appKeyOf(request), request.params.id, request.body as Record<string, unknown>),
+      }),
+    );
   }
 }

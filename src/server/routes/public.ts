@@ -3,6 +3,7 @@
  * header. Only active rows (status 1) are ever shown.
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ENTITIES, type Records, type ResourceName } from '../../shared/entities';
@@ -12,10 +13,20 @@ import type { Select } from '../content/repository';
 import { HttpError, notFound } from '../errors';
 import { serviceFor } from '../plugins/context';
 import { requireApplication } from '../plugins/tenant';
+import { arrayEnvelope, itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
 import { listQuery } from './schemas';
 
 const ACTIVE = { status: 1 };
 const tags = ['Public'];
+
+/** Public reads join children in: a section's widgets, a page's sections with theirs. */
+const sectionRecord = recordSchema(ENTITIES.sections, { widgets: { type: 'array', items: recordSchema(ENTITIES.widgets) } });
+const pageRecord = recordSchema(ENTITIES.pages, { sections: { type: 'array', items: sectionRecord } });
+/** A site's settings without the id of the account that created it. */
+const siteRecord = (() => {
+  const { user_id: _owner, ...properties } = recordSchema(ENTITIES.applications).properties as Record<string, unknown>;
+  return { type: 'object', properties };
+})();
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC, the format career dates are stored in. */
 const nowAsDateTime = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
@@ -51,108 +62,129 @@ const messageBody = z.strictObject({
   message: z.string().trim().min(1, 'Please write a message').max(5_000),
 });
 
-export async function publicRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { services, config } = app.ctx;
-  const writeLimit = { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } };
+export const publicRoutes = fp(
+  async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const { services, config } = app.ctx;
+    const writeLimit = { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } };
 
-  app.addHook('preHandler', requireApplication);
+    app.addHook('preHandler', requireApplication);
 
-  const withWidgets = async (appKey: string, sections: Records['sections'][]) => {
-    if (sections.length === 0) return sections;
-    const widgets = await services.widgets.repo.list(appKey, {
-      page: 1,
-      size: LIMITS.maxPageSize,
-      where: ACTIVE,
-      refine: (qb) =>
-        qb.where(
-          'section_id',
-          'in',
-          sections.map((s) => s.id),
-        ),
-    });
-    return sections.map((s) => ({ ...s, widgets: widgets.rows.filter((w) => w.section_id === s.id) }));
-  };
-
-  for (const [name, options] of Object.entries(LISTS) as [ResourceName, PublicList][]) {
-    const def = ENTITIES[name];
-    api.get(`/${def.resource}`, { schema: { tags, querystring: listQuery } }, async (request) => {
-      const page = request.query.page ?? 1;
-      const size = request.query.size ?? options.defaultSize;
-      const { rows, total } = await serviceFor(services, name).repo.list(request.application.app_key, {
-        page,
-        size,
+    const withWidgets = async (appKey: string, sections: Records['sections'][]) => {
+      if (sections.length === 0) return sections;
+      const widgets = await services.widgets.repo.list(appKey, {
+        page: 1,
+        size: LIMITS.maxPageSize,
         where: ACTIVE,
-        refine: options.refine,
+        refine: (qb) =>
+          qb.where(
+            'section_id',
+            'in',
+            sections.map((s) => s.id),
+          ),
       });
-      return paged(rows, page, size, total);
-    });
-  }
+      return sections.map((s) => ({ ...s, widgets: widgets.rows.filter((w) => w.section_id === s.id) }));
+    };
 
-  api.get('/sections', { schema: { tags, querystring: sectionsQuery } }, async (request) => {
-    const appKey = request.application.app_key;
-    const page = request.query.page ?? 1;
-    const size = request.query.size ?? LIMITS.maxPageSize;
-    const where = request.query.is_top === undefined ? ACTIVE : { ...ACTIVE, is_top: request.query.is_top };
-    const { rows, total } = await services.sections.repo.list(appKey, { page, size, where });
-    return paged(await withWidgets(appKey, rows), page, size, total);
-  });
-
-  api.get('/menus', { schema: { tags } }, async (request) => {
-    const { rows } = await services.menus.repo.list(request.application.app_key, {
-      page: 1,
-      size: LIMITS.maxPageSize,
-      where: ACTIVE,
-    });
-    return { data: rows };
-  });
-
-  api.get('/pages/:slug', { schema: { tags, params: slugParams } }, async (request) => {
-    const appKey = request.application.app_key;
-    const page = await services.pages.repo.list(appKey, {
-      page: 1,
-      size: 1,
-      where: { ...ACTIVE, slug: request.params.slug },
-    });
-    const row = page.rows[0];
-    if (!row) throw notFound('Page');
-    const sections = await services.sections.repo.list(appKey, {
-      page: 1,
-      size: LIMITS.maxPageSize,
-      where: { ...ACTIVE, page_id: row.id },
-    });
-    return { data: { ...row, sections: await withWidgets(appKey, sections.rows) } };
-  });
-
-  api.get('/posts/:slug', { schema: { tags, params: slugParams } }, async (request) => {
-    const { rows } = await services.posts.repo.list(request.application.app_key, {
-      page: 1,
-      size: 1,
-      where: { ...ACTIVE, slug: request.params.slug },
-    });
-    if (!rows[0]) throw notFound('Post');
-    return { data: rows[0] };
-  });
-
-  api.get('/applications/:appKey', { schema: { tags, params: z.object({ appKey: z.string().max(64) }) } }, async (request) => {
-    const row = await services.applications.repo.findBy(null, 'app_key', request.params.appKey);
-    if (!row) throw notFound('Application');
-    const { user_id: _owner, ...site } = row;
-    return { data: site };
-  });
-
-  api.post('/subscribers', { schema: { tags, body: subscribeBody }, config: writeLimit }, async (request, reply) => {
-    const appKey = request.application.app_key;
-    const email = request.body.email.toLowerCase();
-    if (await services.subscribers.repo.exists(appKey, 'email', email)) {
-      throw new HttpError(409, 'This email is already subscribed', { email: 'This email is already subscribed' });
+    for (const [name, options] of Object.entries(LISTS) as [ResourceName, PublicList][]) {
+      const def = ENTITIES[name];
+      const response = { 200: listEnvelope(recordSchema(def)) };
+      api.get(`/${def.resource}`, { schema: { tags, querystring: listQuery, response } }, async (request) => {
+        const page = request.query.page ?? 1;
+        const size = request.query.size ?? options.defaultSize;
+        const { rows, total } = await serviceFor(services, name).repo.list(request.application.app_key, {
+          page,
+          size,
+          where: ACTIVE,
+          refine: options.refine,
+        });
+        return paged(rows, page, size, total);
+      });
     }
-    const { row } = await services.subscribers.create(appKey, { name: request.body.name ?? null, email });
-    return reply.status(201).send({ message: 'Thank you for subscribing!', data: { id: row.id, email } });
-  });
 
-  api.post('/messages', { schema: { tags, body: messageBody }, config: writeLimit }, async (request, reply) => {
-    const { row } = await services.messages.create(request.application.app_key, request.body);
-    return reply.status(201).send({ message: 'Thank you! Your message has been sent.', data: { id: row.id } });
-  });
-}
+    api.get(
+      '/sections',
+      { schema: { tags, querystring: sectionsQuery, response: { 200: listEnvelope(sectionRecord) } } },
+      async (request) => {
+        const appKey = request.application.app_key;
+        const page = request.query.page ?? 1;
+        const size = request.query.size ?? LIMITS.maxPageSize;
+        const where = request.query.is_top === undefined ? ACTIVE : { ...ACTIVE, is_top: request.query.is_top };
+        const { rows, total } = await services.sections.repo.list(appKey, { page, size, where });
+        return paged(await withWidgets(appKey, rows), page, size, total);
+      },
+    );
+
+    api.get('/menus', { schema: { tags, response: { 200: arrayEnvelope(recordSchema(ENTITIES.menus)) } } }, async (request) => {
+      const { rows } = await services.menus.repo.list(request.application.app_key, {
+        page: 1,
+        size: LIMITS.maxPageSize,
+        where: ACTIVE,
+      });
+      return { data: rows };
+    });
+
+    api.get(
+      '/pages/:slug',
+      { schema: { tags, params: slugParams, response: { 200: itemEnvelope(pageRecord) } } },
+      async (request) => {
+        const appKey = request.application.app_key;
+        const page = await services.pages.repo.list(appKey, {
+          page: 1,
+          size: 1,
+          where: { ...ACTIVE, slug: request.params.slug },
+        });
+        const row = page.rows[0];
+        if (!row) throw notFound('Page');
+        const sections = await services.sections.repo.list(appKey, {
+          page: 1,
+          size: LIMITS.maxPageSize,
+          where: { ...ACTIVE, page_id: row.id },
+        });
+        return { data: { ...row, sections: await withWidgets(appKey, sections.rows) } };
+      },
+    );
+
+    api.get(
+      '/posts/:slug',
+      { schema: { tags, params: slugParams, response: { 200: itemEnvelope(recordSchema(ENTITIES.posts)) } } },
+      async (request) => {
+        const { rows } = await services.posts.repo.list(request.application.app_key, {
+          page: 1,
+          size: 1,
+          where: { ...ACTIVE, slug: request.params.slug },
+        });
+        if (!rows[0]) throw notFound('Post');
+        return { data: rows[0] };
+      },
+    );
+
+    const site = { 200: itemEnvelope(siteRecord) };
+    api.get(
+      '/applications/:appKey',
+      { schema: { tags, params: z.object({ appKey: z.string().max(64) }), response: site } },
+      async (request) => {
+        const row = await services.applications.repo.findBy(null, 'app_key', request.params.appKey);
+        if (!row) throw notFound('Application');
+        const { user_id: _owner, ...site } = row;
+        return { data: site };
+      },
+    );
+
+    api.post('/subscribers', { schema: { tags, body: subscribeBody }, config: writeLimit }, async (request, reply) => {
+      const appKey = request.application.app_key;
+      const email = request.body.email.toLowerCase();
+      if (await services.subscribers.repo.exists(appKey, 'email', email)) {
+        throw new HttpError(409, 'This email is already subscribed', { email: 'This email is already subscribed' });
+      }
+      const { row } = await services.subscribers.create(appKey, { name: request.body.name ?? null, email });
+      return reply.status(201).send({ message: 'Thank you for subscribing!', data: { id: row.id, email } });
+    });
+
+    api.post('/messages', { schema: { tags, body: messageBody }, config: writeLimit }, async (request, reply) => {
+      const { row } = await services.messages.create(request.application.app_key, request.body);
+      return reply.status(201).send({ message: 'Thank you! Your message has been sent.', data: { id: row.id } });
+    });
+  },
+  { name: 'public-api', encapsulate: true, dependencies: ['app-context', 'public-answers'] },
+);

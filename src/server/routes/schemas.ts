@@ -1,4 +1,4 @@
-/** Request schemas shared by the routes: list queries, ids, and the envelopes for OpenAPI. */
+/** Request schemas shared by the routes: list queries and ids. Unknown query keys (the spec's `all=1`) are ignored. */
 import { z } from 'zod';
 import { LIMITS } from '../../shared/limits';
 
@@ -11,14 +11,10 @@ export const listQuery = z.object({
     .transform((n) => Math.min(n, LIMITS.maxPageSize))
     .optional(),
   search_key: z.string().max(200).optional(),
-  /** Accepted for the categories screen of the spec (§7.2); admin lists always show every status. */
-  all: z.string().optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
 export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
-
-export const errorBody = z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
 
 export const DEFAULT_PAGE_SIZE = 10;
 

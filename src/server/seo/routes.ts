@@ -1,58 +1,62 @@
 /** /sitemap.xml, /robots.txt and /analytics.js: generated from the site's content and settings. */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { LIMITS } from '../../shared/limits';
 import { findApplication } from '../plugins/tenant';
 import { escapeHtml, siteOrigin } from './head';
 
-export async function seoRoutes(app: FastifyInstance): Promise<void> {
-  const { appKey } = app.ctx.config;
+export const seoRoutes = fp(
+  async (app: FastifyInstance) => {
+    const { appKey } = app.ctx.config;
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const origin = siteOrigin(request);
-    const active = { page: 1, size: LIMITS.maxPageSize, where: { status: 1 } };
-    const [pages, posts] = await Promise.all([
-      app.ctx.services.pages.repo.list(appKey, active),
-      app.ctx.services.posts.repo.list(appKey, active),
-    ]);
-    const url = (path: string, lastmod?: unknown) =>
-      `  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod ? `<lastmod>${String(lastmod).slice(0, 10)}</lastmod>` : ''}</url>`;
-    const urls = [
-      url('/'),
-      url('/contact'),
-      url('/news'),
-      ...pages.rows.map((p) => url(`/${encodeURIComponent(String(p.slug))}`, p.updated_at)),
-      ...posts.rows.map((p) => url(`/news/${encodeURIComponent(String(p.slug))}`, p.updated_at)),
-    ];
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=600')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
-      );
-  });
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+      const origin = siteOrigin(request);
+      const active = { page: 1, size: LIMITS.maxPageSize, where: { status: 1 } };
+      const [pages, posts] = await Promise.all([
+        app.ctx.services.pages.repo.list(appKey, active),
+        app.ctx.services.posts.repo.list(appKey, active),
+      ]);
+      const url = (path: string, lastmod?: unknown) =>
+        `  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod ? `<lastmod>${String(lastmod).slice(0, 10)}</lastmod>` : ''}</url>`;
+      const urls = [
+        url('/'),
+        url('/contact'),
+        url('/news'),
+        ...pages.rows.map((p) => url(`/${encodeURIComponent(String(p.slug))}`, p.updated_at)),
+        ...posts.rows.map((p) => url(`/news/${encodeURIComponent(String(p.slug))}`, p.updated_at)),
+      ];
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=600')
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+        );
+    });
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /cms/api/\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`),
-  );
+    app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /cms/api/\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`),
+    );
 
-  app.get('/analytics.js', { schema: { hide: true } }, async (request, reply) => {
-    const site = await findApplication(request, appKey);
-    const ids = {
-      ga: String(site?.google_analytics_id ?? '').trim(),
-      gtm: String(site?.google_tag_manager_id ?? '').trim(),
-      pixel: String(site?.facebook_pixels_id ?? '').trim(),
-    };
-    return reply
-      .type('text/javascript; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(`(${analyticsBootstrap.toString()})(${JSON.stringify(ids)});\n`);
-  });
-}
+    app.get('/analytics.js', { schema: { hide: true } }, async (request, reply) => {
+      const site = await findApplication(request, appKey);
+      const ids = {
+        ga: String(site?.google_analytics_id ?? '').trim(),
+        gtm: String(site?.google_tag_manager_id ?? '').trim(),
+        pixel: String(site?.facebook_pixels_id ?? '').trim(),
+      };
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(`(${analyticsBootstrap.toString()})(${JSON.stringify(ids)});\n`);
+    });
+  },
+  { name: 'seo', encapsulate: true, dependencies: ['app-context'] },
+);
 
 /** Runs in the browser: the vendors' standard set-up snippets, fed with the site's ids. */
-/* eslint-disable */
+/* eslint-disable prefer-rest-params, @typescript-eslint/no-explicit-any -- the vendors' snippets, as they publish them */
 function analyticsBootstrap(ids: { ga: string; gtm: string; pixel: string }) {
   const w = window as any;
   if (ids.ga) {
@@ -73,7 +77,8 @@ function analyticsBootstrap(ids: { ga: string; gtm: string; pixel: string }) {
   }
   if (ids.pixel) {
     const fbq: any = function () {
-      fbq.callMethod ? fbq.callMethod.apply(fbq, arguments) : fbq.queue.push(arguments);
+      if (fbq.callMethod) fbq.callMethod(...arguments);
+      else fbq.queue.push(arguments);
     };
     fbq.queue = [];
     fbq.loaded = true;

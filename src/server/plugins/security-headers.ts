@@ -1,9 +1,13 @@
 /**
- * The Content-Security-Policy the SPA satisfies: our own scripts only (analytics tags are loaded
+ * Security headers. Pages get helmet's set with the Content-Security-Policy the SPA satisfies: our own scripts only (analytics tags are loaded
  * from their vendors' hosts, never inline), inline styles (Mantine sets style attributes),
  * images from anywhere over https (content may link external images), frames from YouTube and
  * Google Maps only.
  */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
 const ANALYTICS_SCRIPTS = [
   'https://www.googletagmanager.com',
   'https://www.google-analytics.com',
@@ -42,3 +46,26 @@ export const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
+
+/**
+ * JSON is not a document: the site's policy means nothing there, nor do the headers that only
+ * steer how a browser treats a page. API answers get the short policy OWASP recommends for APIs
+ * and keep the headers that do apply (nosniff, CORP, HSTS, framing), which also keeps the hot
+ * public reads small.
+ */
+export const securityHeaders = fp(
+  async (app: FastifyInstance) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { directives: contentSecurityPolicy() },
+      crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/cms/') && !request.url.startsWith('/cms/docs')) {
+        reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+        for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+      }
+      return payload;
+    });
+  },
+  { name: 'security-headers' },
+);

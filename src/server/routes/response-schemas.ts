@@ -1,0 +1,57 @@
+/**
+ * Response schemas of the content API, derived from the entity definitions. They are JSON Schema
+ * rather than zod on purpose: Fastify compiles them with fast-json-stringify, which serialises
+ * faster than JSON.stringify and writes only the properties named here, so a column that is not
+ * part of a record (a password hash) cannot leave the server even if a query selected it.
+ */
+import { type EntityDef, type FieldDef, readableColumns } from '../../shared/entities';
+
+type JsonSchema = Record<string, unknown>;
+
+const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
+
+function fieldType(fd: FieldDef): string {
+  if (fd.kind === 'number' || fd.kind === 'relation') return 'integer';
+  if (fd.kind === 'select') return typeof fd.choices[0]?.value === 'number' ? 'integer' : 'string';
+  return 'string';
+}
+
+/** One record as the API returns it; `extra` adds what a public read joins in (widgets, sections). */
+export function recordSchema(def: EntityDef, extra: Record<string, JsonSchema> = {}): JsonSchema {
+  const system: Record<string, JsonSchema> = {
+    id: { type: 'integer' },
+    app_key: { type: 'string' },
+    created_at: { type: 'string' },
+    updated_at: { type: 'string' },
+  };
+  const properties = Object.fromEntries(
+    readableColumns(def).map((name) => [name, system[name] ?? nullable(fieldType(def.fields[name]!))]),
+  );
+  return { type: 'object', properties: { ...properties, ...extra } };
+}
+
+export const itemEnvelope = (record: JsonSchema): JsonSchema => ({
+  type: 'object',
+  properties: { data: record, message: { type: 'string' } },
+});
+
+export const listEnvelope = (record: JsonSchema): JsonSchema => ({
+  type: 'object',
+  properties: {
+    data: {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: record },
+        current_page: { type: 'integer' },
+        last_page: { type: 'integer' },
+        total: { type: 'integer' },
+      },
+    },
+  },
+});
+
+/** Menus are answered unpaged, as `{data: [...]}` (spec §7.1). */
+export const arrayEnvelope = (record: JsonSchema): JsonSchema => ({
+  type: 'object',
+  properties: { data: { type: 'array', items: record } },
+});
