@@ -1,35 +1,44 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { type EntityFormInput, entityFormMachine, type FormValues, isConnectionError, type SaveInput } from './entity-form';
+import { createActor, type EventObject, fromCallback, fromPromise, waitFor } from 'xstate';
+import { type EntityFormInput, entityFormMachine, type FormValues, type SaveEvent, type SaveInput } from './entity-form';
 
 interface Fakes {
   load?: (id: string) => Promise<FormValues>;
+  /** Settles the save: resolved lands it, rejected is the server's refusal. */
   save?: (input: SaveInput) => Promise<FormValues>;
-  waitForConnection?: (attempt: number) => Promise<void>;
 }
 
 function start(input: EntityFormInput, fakes: Fakes = {}) {
   const notifySaved = vi.fn();
+  const cancelSave = vi.fn();
   const saves: SaveInput[] = [];
+  let report: (event: SaveEvent) => void = () => {};
   const machine = entityFormMachine.provide({
     actors: {
       load: fromPromise(({ input: i }: { input: { id: string } }) => (fakes.load ?? (async () => ({})))(i.id)),
-      save: fromPromise(({ input: i }: { input: SaveInput }) => {
+      // Like the app's save actor: it owns the save and reports what happens to it.
+      save: fromCallback<EventObject, SaveInput>(({ input: i, sendBack }) => {
         saves.push(i);
-        return (fakes.save ?? (async (s) => ({ id: 7, ...s.values })))(i);
+        report = sendBack;
+        (fakes.save ?? (async (s) => ({ id: 7, ...s.values })))(i).then(
+          (record) => sendBack({ type: 'save.landed', record }),
+          (error: unknown) => sendBack({ type: 'save.failed', error }),
+        );
       }),
-      waitForConnection: fromPromise(({ input: i }: { input: { attempt: number } }) =>
-        (fakes.waitForConnection ?? (async () => {}))(i.attempt),
-      ),
     },
-    actions: { notifySaved: (_, params) => notifySaved(params) },
+    actions: {
+      notifySaved: (_, params) => notifySaved(params),
+      cancelSave: (_, params) => cancelSave(params),
+    },
   });
-  return { actor: createActor(machine, { input }).start(), notifySaved, saves };
+  return { actor: createActor(machine, { input }).start(), notifySaved, cancelSave, saves, report: (e: SaveEvent) => report(e) };
 }
+
+/** A save that neither lands nor fails until the test reports it. */
+const pending = () => new Promise<FormValues>(() => {});
 
 const refused = (status: number, message: string, errors: Record<string, string> = {}) =>
   Object.assign(new Error(message), { status, errors });
-const offline = () => Object.assign(new Error('No connection'), { status: 0 });
 
 afterEach(() => vi.useRealTimers());
 
@@ -83,7 +92,7 @@ describe('entity-form machine', () => {
     const { actor, notifySaved, saves } = start({ initialValues: {} });
     actor.send({ type: 'field.change', field: 'title', value: 'New' });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().value).toBe('saving');
+    expect(actor.getSnapshot().value).toEqual({ saving: 'sending' });
     await waitFor(actor, (s) => s.matches('success'));
     expect(saves[0]).toMatchObject({ id: undefined, values: { title: 'New' } });
     expect(saves[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -164,7 +173,7 @@ describe('entity-form machine', () => {
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('success'));
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().value).toBe('saving');
+    expect(actor.getSnapshot().value).toEqual({ saving: 'sending' });
   });
 
   it('a refused save returns to editing with the message and field errors, keeping the values', async () => {
@@ -189,59 +198,50 @@ describe('entity-form machine', () => {
     expect(actor.getSnapshot().context.errorMessage).toBe('Saving failed. Please try again.');
   });
 
-  it('offline: waits for the connection, then saves exactly once with the same idempotency key', async () => {
-    let online = false;
-    let release: () => void = () => {};
-    const { actor, saves, notifySaved } = start(
-      {},
-      {
-        save: async (s) => (online ? { id: 9, ...s.values } : Promise.reject(offline())),
-        waitForConnection: () => new Promise<void>((r) => (release = r)),
-      },
-    );
+  it('follows a save that waits for the connection and is sent again, and lands it once', async () => {
+    const { actor, saves, notifySaved, report } = start({}, { save: pending });
     actor.send({ type: 'form.submit' });
-    await waitFor(actor, (s) => s.matches('waitingForConnection'));
-    online = true;
-    release();
-    await waitFor(actor, (s) => s.matches('success'));
-    expect(saves).toHaveLength(2);
-    expect(saves[1]!.idempotencyKey).toBe(saves[0]!.idempotencyKey);
+    expect(actor.getSnapshot().matches({ saving: 'sending' })).toBe(true);
+    report({ type: 'save.waiting' });
+    expect(actor.getSnapshot().matches({ saving: 'waitingForConnection' })).toBe(true);
+    report({ type: 'save.resumed' });
+    expect(actor.getSnapshot().matches({ saving: 'sending' })).toBe(true);
+    report({ type: 'save.landed', record: { id: 9, title: 'Landed' } });
+    expect(actor.getSnapshot().value).toBe('success');
+    expect(actor.getSnapshot().context).toMatchObject({ id: '9', values: { id: 9, title: 'Landed' } });
+    expect(saves).toHaveLength(1);
     expect(notifySaved).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.connectionRetries).toBe(1);
   });
 
-  it('keeps waiting through repeated connection failures, counting attempts', async () => {
-    const attempts: number[] = [];
-    let failures = 3;
-    const { actor } = start(
-      {},
-      {
-        save: async (s) => (failures-- > 0 ? Promise.reject(offline()) : { id: 1, ...s.values }),
-        waitForConnection: async (attempt) => void attempts.push(attempt),
-      },
-    );
+  it('Cancel while waiting cancels the save itself and keeps the values', () => {
+    const { actor, saves, cancelSave, report } = start({ initialValues: { title: 'Kept' } }, { save: pending });
     actor.send({ type: 'form.submit' });
-    await waitFor(actor, (s) => s.matches('success'));
-    expect(attempts).toEqual([0, 1, 2]);
-  });
-
-  it('the wait can be cancelled; the values stay', async () => {
-    const { actor } = start(
-      { initialValues: { title: 'Kept' } },
-      { save: () => Promise.reject(offline()), waitForConnection: () => new Promise<void>(() => {}) },
-    );
-    actor.send({ type: 'form.submit' });
-    await waitFor(actor, (s) => s.matches('waitingForConnection'));
+    report({ type: 'save.waiting' });
     actor.send({ type: 'form.cancelWaiting' });
     expect(actor.getSnapshot().value).toBe('editing');
+    expect(cancelSave).toHaveBeenCalledWith({ idempotencyKey: saves[0]!.idempotencyKey });
     expect(actor.getSnapshot().context.values).toEqual({ title: 'Kept' });
     expect(actor.getSnapshot().context.errorMessage).toMatch(/cancelled/);
+    // A late report of the stopped save changes nothing.
+    report({ type: 'save.landed', record: { id: 1 } });
+    expect(actor.getSnapshot().value).toBe('editing');
   });
 
-  it('recognises connection errors by status 0 or isNetwork', () => {
-    expect(isConnectionError({ status: 0 })).toBe(true);
-    expect(isConnectionError({ isNetwork: true })).toBe(true);
-    expect(isConnectionError({ status: 500 })).toBe(false);
-    expect(isConnectionError(null)).toBe(false);
+  it('offers Cancel only while waiting: a save being sent runs to its answer', () => {
+    const { actor, cancelSave } = start({}, { save: pending });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.cancelWaiting' });
+    expect(actor.getSnapshot().matches({ saving: 'sending' })).toBe(true);
+    expect(cancelSave).not.toHaveBeenCalled();
+  });
+
+  it('a new submit after a cancelled save is a new attempt with a new idempotency key', () => {
+    const { actor, saves, report } = start({}, { save: pending });
+    actor.send({ type: 'form.submit' });
+    report({ type: 'save.waiting' });
+    actor.send({ type: 'form.cancelWaiting' });
+    actor.send({ type: 'form.submit' });
+    expect(saves).toHaveLength(2);
+    expect(saves[1]!.idempotencyKey).not.toBe(saves[0]!.idempotencyKey);
   });
 });

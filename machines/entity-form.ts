@@ -2,15 +2,18 @@
  * The create/edit form of any entity. What the user sees:
  * - `loading` the record (edit mode), or `loadFailed` with Retry;
  * - `editing` the fields;
- * - `saving` (button disabled, spinner);
- * - `waitingForConnection` when a save could not reach the server: it retries by itself once the
- *   connection is back, with the same idempotency key, so the record is written exactly once;
+ * - `saving.sending` (button disabled, spinner);
+ * - `saving.waitingForConnection` when the save could not reach the server; Cancel stops it;
  * - `success` (the green alert) for `successMs`, then `editing` again.
  * A refused save returns to `editing` with the server's message and field errors; what the user
- * typed is never dropped. Effects arrive from React via `.provide()`: actors `load`, `save`,
- * `waitForConnection`; action `notifySaved`.
+ * typed is never dropped.
+ *
+ * The save itself has one owner: the `save` actor (a persisted TanStack mutation in the app) sends,
+ * waits for the connection, retries and survives a reload. The machine only follows what it
+ * reports: `save.waiting`, `save.resumed`, then `save.landed` or `save.failed`. Effects arrive from
+ * React via `.provide()`: actors `load` and `save`; actions `notifySaved` and `cancelSave`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 
 export type FormValues = Record<string, unknown>;
 export type FieldErrors = Record<string, string>;
@@ -40,24 +43,25 @@ export interface EntityFormContext {
   fieldErrors: FieldErrors;
   errorMessage: string | null;
   idempotencyKey: string;
-  connectionRetries: number;
   successMs: number;
   validate: (values: FormValues) => FieldErrors;
 }
+
+/** What the save actor reports about the save it owns. */
+export type SaveEvent =
+  | { type: 'save.waiting' }
+  | { type: 'save.resumed' }
+  | { type: 'save.landed'; record: FormValues }
+  | { type: 'save.failed'; error: unknown };
 
 export type EntityFormEvent =
   | { type: 'field.change'; field: string; value: unknown }
   | { type: 'form.submit' }
   | { type: 'form.retryLoad' }
-  | { type: 'form.cancelWaiting' };
+  | { type: 'form.cancelWaiting' }
+  | SaveEvent;
 
 export const SUCCESS_MS_DEFAULT = 3000;
-
-/** A failure that never reached the server (offline, connection refused): worth waiting for. */
-export function isConnectionError(error: unknown): boolean {
-  const e = error as { status?: unknown; isNetwork?: unknown } | null;
-  return e?.isNetwork === true || e?.status === 0;
-}
 
 function messageOf(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
@@ -77,11 +81,14 @@ export const entityFormMachine = setup({
   },
   actors: {
     load: fromPromise<FormValues, { id: string }>(() => Promise.reject(new Error('load not provided'))),
-    save: fromPromise<FormValues, SaveInput>(() => Promise.reject(new Error('save not provided'))),
-    waitForConnection: fromPromise<void, { attempt: number }>(() => Promise.resolve()),
+    save: fromCallback<EventObject, SaveInput>(({ sendBack }) => {
+      sendBack({ type: 'save.failed', error: new Error('save not provided') });
+    }),
   },
   actions: {
     notifySaved: (_, _params: { record: FormValues; created: boolean }) => {},
+    /** Stops the save for good: no further attempt, nothing left to replay after a reload. */
+    cancelSave: (_, _params: { idempotencyKey: string }) => {},
     setField: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
       const fieldErrors = { ...context.fieldErrors };
@@ -96,11 +103,9 @@ export const entityFormMachine = setup({
     })),
     startAttempt: assign({
       idempotencyKey: () => crypto.randomUUID(),
-      connectionRetries: 0,
       fieldErrors: {},
       errorMessage: null,
     }),
-    countConnectionRetry: assign({ connectionRetries: ({ context }) => context.connectionRetries + 1 }),
     storeSaved: assign(({ context }, params: { record: FormValues }) => {
       const key = params.record[context.keyField];
       // Write-only fields (passwords) never come back; the server's copy replaces the rest.
@@ -115,7 +120,6 @@ export const entityFormMachine = setup({
   guards: {
     isEditingExisting: ({ context }) => context.id !== undefined,
     hasInvalidFields: ({ context }) => Object.keys(context.validate(context.values)).length > 0,
-    isConnectionError: (_, params: { error: unknown }) => isConnectionError(params.error),
   },
   delays: {
     successAlert: ({ context }) => context.successMs,
@@ -129,7 +133,6 @@ export const entityFormMachine = setup({
     fieldErrors: {},
     errorMessage: null,
     idempotencyKey: '',
-    connectionRetries: 0,
     successMs: input.successMs ?? SUCCESS_MS_DEFAULT,
     validate: input.validate ?? (() => ({})),
   }),
@@ -162,32 +165,41 @@ export const entityFormMachine = setup({
       invoke: {
         src: 'save',
         input: ({ context }) => ({ id: context.id, values: context.values, idempotencyKey: context.idempotencyKey }),
-        onDone: {
+      },
+      initial: 'sending',
+      states: {
+        sending: {
+          on: { 'save.waiting': 'waitingForConnection' },
+        },
+        waitingForConnection: {
+          on: {
+            'save.resumed': 'sending',
+            'form.cancelWaiting': {
+              target: '#entityForm.editing',
+              actions: [
+                { type: 'cancelSave', params: ({ context }) => ({ idempotencyKey: context.idempotencyKey }) },
+                'showCancelled',
+              ],
+            },
+          },
+        },
+      },
+      on: {
+        'save.landed': {
           target: 'success',
           actions: [
             {
               type: 'notifySaved',
-              params: ({ context, event }) => ({ record: event.output, created: context.id === undefined }),
+              params: ({ context, event }) => ({ record: event.record, created: context.id === undefined }),
             },
-            { type: 'storeSaved', params: ({ event }) => ({ record: event.output }) },
+            { type: 'storeSaved', params: ({ event }) => ({ record: event.record }) },
           ],
         },
-        onError: [
-          {
-            guard: { type: 'isConnectionError', params: ({ event }) => ({ error: event.error }) },
-            target: 'waitingForConnection',
-          },
-          { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        'save.failed': {
+          target: 'editing',
+          actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
-    },
-    waitingForConnection: {
-      invoke: {
-        src: 'waitForConnection',
-        input: ({ context }) => ({ attempt: context.connectionRetries }),
-        onDone: { target: 'saving', actions: 'countConnectionRetry' },
-      },
-      on: { 'form.cancelWaiting': { target: 'editing', actions: 'showCancelled' } },
     },
     success: {
       after: { successAlert: 'editing' },

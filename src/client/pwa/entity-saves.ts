@@ -3,7 +3,8 @@
  * under the key ['entities', 'save'] whose function is registered as a mutation default, so a
  * mutation restored from storage after a reload knows how to run. Offline, a save pauses (network
  * mode 'online') and resumes when the browser is back; a save the server did not answer is retried
- * with a growing pause. Replaying is safe: a create carries an Idempotency-Key (the server returns
+ * with a growing pause (saveRetryDelay, the one backoff of the admin). The mutation is the save's
+ * only owner: the form machine follows the events startSave reports. Replaying is safe: a create carries an Idempotency-Key (the server returns
  * the first record for a repeated key) and an update is a PUT of the whole form.
  *
  * Pending saves are persisted with the public cache (see persistence.ts). They hold the edited
@@ -74,6 +75,7 @@ export const shouldPersistMutation = (mutation: MutationLike) => isSave(mutation
 export function registerSaveDefaults(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(SAVE_ENTITY_KEY, {
     mutationFn: async (variables: SaveEntityVariables) => {
+      if (cancelled.has(variables.idempotencyKey)) throw new SaveCancelledError();
       const { path, options } = saveRequest(variables);
       return (await adminApi<ItemEnvelope<SavedRecord>>(path, options)).data;
     },
@@ -99,29 +101,62 @@ export function resumeSaves(queryClient: QueryClient): void {
   for (const mutation of interrupted) void mutation.continue().catch(() => undefined);
 }
 
+/** What a running save reports: the form machine follows it (machines/entity-form.ts). */
+export interface SaveListener {
+  /** The save is paused offline, or retrying a request the server did not answer. */
+  waiting(): void;
+  /** It is being sent again. */
+  resumed(): void;
+  landed(record: SavedRecord): void;
+  /** The server refused it (validation, 401, 404 …): it will not be tried again. */
+  failed(error: unknown): void;
+}
+
+/** Thrown instead of sending a save that staff cancelled. */
+export class SaveCancelledError extends Error {
+  constructor() {
+    super('Saving was cancelled');
+  }
+}
+
+/** Idempotency keys of cancelled saves: an attempt already scheduled checks here before it sends. */
+const cancelled = new Set<string>();
+
 /**
- * Saves one record. Resolves with the saved record once the server has answered (however long the
- * connection takes), rejects with the server's ApiError (validation 422, 401, 404 …).
- * `onWaiting(true)` when the save starts waiting for a connection, `onWaiting(false)` when it is
- * sent again.
+ * Starts saving one record and reports its progress to `listener`. The mutation owns the save:
+ * it waits for the connection, retries and survives a reload on its own, so the returned function
+ * only stops listening (leaving the form does not drop an edit); `cancelSave` stops the save.
  */
-export async function saveEntity(
-  queryClient: QueryClient,
-  variables: SaveEntityVariables,
-  onWaiting?: (waiting: boolean) => void,
-): Promise<SavedRecord> {
+export function startSave(queryClient: QueryClient, variables: SaveEntityVariables, listener: SaveListener): () => void {
   const observer = new MutationObserver<SavedRecord, Error, SaveEntityVariables>(queryClient, {
     mutationKey: SAVE_ENTITY_KEY,
     scope: { id: saveScope(variables) },
   });
   let waiting = false;
+  let listening = true;
   const unsubscribe = observer.subscribe((result) => {
     const now = isWaitingForConnection(result);
-    if (now !== waiting) onWaiting?.((waiting = now));
+    if (now === waiting || !listening) return;
+    waiting = now;
+    if (now) listener.waiting();
+    else if (result.status === 'pending') listener.resumed();
   });
-  try {
-    return await observer.mutate(variables);
-  } finally {
+  observer.mutate(variables).then(
+    (record) => listening && listener.landed(record),
+    (error: unknown) => listening && listener.failed(error),
+  );
+  return () => {
+    listening = false;
     unsubscribe();
+  };
+}
+
+/** Cancels a save that has not reached the server: it is never sent again, nor kept for after a reload. */
+export function cancelSave(queryClient: QueryClient, idempotencyKey: string): void {
+  cancelled.add(idempotencyKey);
+  const mutations = queryClient.getMutationCache();
+  for (const mutation of mutations.getAll()) {
+    const variables = mutation.state.variables as SaveEntityVariables | undefined;
+    if (isSave(mutation) && variables?.idempotencyKey === idempotencyKey) mutations.remove(mutation);
   }
 }

@@ -10,14 +10,28 @@ import {
   isWaitingForConnection,
   registerSaveDefaults,
   resumeSaves,
+  cancelSave,
   SAVE_ENTITY_KEY,
-  saveEntity,
+  type SaveEntityVariables,
   saveRequest,
   saveRetryDelay,
   saveScope,
   shouldPersistMutation,
   shouldRetrySave,
+  startSave,
 } from '../../../src/client/pwa/entity-saves';
+
+/** Starts a save; resolves when it lands, rejects when refused, and records what it reported. */
+function saveEntity(queryClient: QueryClient, variables: SaveEntityVariables, reports: string[] = []) {
+  return new Promise((resolve, reject) =>
+    startSave(queryClient, variables, {
+      waiting: () => reports.push('waiting'),
+      resumed: () => reports.push('resumed'),
+      landed: resolve,
+      failed: reject,
+    }),
+  );
+}
 
 const create = { resource: 'posts', body: { title: 'Offline news' }, idempotencyKey: 'key-1' };
 const update = { resource: 'posts', id: '7', body: { title: 'Renamed' }, idempotencyKey: 'key-2' };
@@ -112,15 +126,15 @@ describe('a save across a lost connection', () => {
     const queryClient = client();
     queryClient.mount();
     onlineManager.setOnline(false);
-    const waiting: boolean[] = [];
-    const saved = saveEntity(queryClient, create, (w) => waiting.push(w));
+    const reports: string[] = [];
+    const saved = saveEntity(queryClient, create, reports);
     await settle();
-    expect(waiting).toEqual([true]);
+    expect(reports).toEqual(['waiting']);
     expect(fetchMock).not.toHaveBeenCalled();
 
     onlineManager.setOnline(true);
     await expect(saved).resolves.toEqual({ id: 7, title: 'Offline news' });
-    expect(waiting).toEqual([true, false]);
+    expect(reports).toEqual(['waiting', 'resumed']);
     expect(requests()).toEqual([{ url: '/cms/api/posts', method: 'POST', key: 'key-1' }]);
     expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe('Bearer token-1');
     queryClient.unmount();
@@ -158,6 +172,46 @@ describe('a save across a lost connection', () => {
       { url: '/cms/api/posts/7', method: 'PUT', key: undefined },
       { url: '/cms/api/posts/7', method: 'PUT', key: undefined },
     ]);
+  });
+
+  it('a cancelled save is never sent, nor kept for after a reload', async () => {
+    const queryClient = client();
+    queryClient.mount();
+    onlineManager.setOnline(false);
+    const reports: string[] = [];
+    void saveEntity(queryClient, { ...create, idempotencyKey: 'key-cancel' }, reports);
+    await settle();
+    expect(reports).toEqual(['waiting']);
+    cancelSave(queryClient, 'key-cancel');
+    expect(dehydrate(queryClient, { shouldDehydrateMutation: shouldPersistMutation }).mutations).toEqual([]);
+    onlineManager.setOnline(true);
+    await settle();
+    expect(fetchMock).not.toHaveBeenCalled();
+    queryClient.unmount();
+  });
+
+  it('a save cancelled between retries stops at its next attempt', async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock.mockImplementation(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      const queryClient = client();
+      const reports: string[] = [];
+      const outcome = saveEntity(queryClient, { ...create, idempotencyKey: 'key-retry' }, reports).then(
+        () => 'landed',
+        (error: Error) => error.message,
+      );
+      await vi.advanceTimersByTimeAsync(10);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(reports).toEqual(['waiting']);
+      cancelSave(queryClient, 'key-retry');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(await outcome).toBe('Saving was cancelled');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('hands the server’s refusal to the caller without retrying', async () => {

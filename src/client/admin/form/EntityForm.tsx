@@ -18,7 +18,7 @@ export function EntityForm({ entity, recordKey }: Props) {
   const { def } = entity;
   const [state, send] = useEntityFormMachine(entity, recordKey);
   const { values, fieldErrors, errorMessage, id } = state.context;
-  const saving = state.matches('saving') || state.matches('waitingForConnection');
+  const saving = state.matches('saving');
 
   return (
     <Stack gap="md">
@@ -58,7 +58,7 @@ export function EntityForm({ entity, recordKey }: Props) {
                 {def.successText ?? SUCCESS_TEXT}
               </Alert>
             )}
-            {state.matches('waitingForConnection') && (
+            {state.matches({ saving: 'waitingForConnection' }) && (
               <Alert color="yellow" role="status" title="Waiting for connection…">
                 Your changes are kept and will be saved once, as soon as the server can be reached.
                 <div>

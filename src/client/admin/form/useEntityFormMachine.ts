@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { entityFormMachine, isConnectionError, type SaveInput } from '../../../../machines/entity-form';
+import { type EventObject, fromCallback, fromPromise } from 'xstate';
+import { entityFormMachine, type SaveInput } from '../../../../machines/entity-form';
 import { LIMITS } from '../../../shared/limits';
 import { inspect } from '../../inspect';
 import type { AdminEntity } from '../admin-entities';
@@ -10,9 +10,8 @@ import { entityKeys, entityRecordQuery } from '../api/entity-queries';
 import { notifyFailure } from '../api/notify';
 import { signOut } from '../session/session-store';
 import { ApiError } from '../../api/http';
-import { saveEntity } from '../../pwa/entity-saves';
+import { cancelSave, startSave } from '../../pwa/entity-saves';
 import { initialValues, toFormValues, toPayload, validateValues } from './form-values';
-import { waitForConnection } from './wait-for-connection';
 
 const WAITING_ID = 'waiting-for-connection';
 
@@ -36,36 +35,44 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
         load: fromPromise(async ({ input }: { input: { id: string } }) =>
           toFormValues(def, await queryClient.fetchQuery(entityRecordQuery(def, input.id))),
         ),
-        // Saves are persisted, pausable mutations (src/client/pwa/entity-saves.ts): offline they wait,
-        // survive a reload, and land exactly once; this promise settles when the server answered.
-        save: fromPromise(async ({ input }: { input: SaveInput }) => {
-          try {
-            const saved = await saveEntity(
-              queryClient,
-              {
-                resource: def.resource,
-                id: input.id,
-                body: toPayload(def, input.values),
-                idempotencyKey: input.idempotencyKey,
+        // The save is a persisted, pausable mutation (src/client/pwa/entity-saves.ts): offline it
+        // waits, it survives a reload and lands exactly once. This actor only relays its progress.
+        save: fromCallback<EventObject, SaveInput>(({ input, sendBack }) =>
+          startSave(
+            queryClient,
+            { resource: def.resource, id: input.id, body: toPayload(def, input.values), idempotencyKey: input.idempotencyKey },
+            {
+              waiting: () => {
+                showWaitingForConnection();
+                sendBack({ type: 'save.waiting' });
               },
-              (waiting) => (waiting ? showWaitingForConnection() : notifications.hide(WAITING_ID)),
-            );
-            return { ...toFormValues(def, saved), [entity.keyField]: saved[entity.keyField] };
-          } catch (error) {
-            if (error instanceof ApiError && error.status === 401) signOut();
-            if (isConnectionError(error)) showWaitingForConnection();
-            else notifyFailure(`Saving the ${def.formTitle} failed`, error);
-            throw error;
-          }
-        }),
-        waitForConnection: fromPromise(({ input, signal }: { input: { attempt: number }; signal: AbortSignal }) =>
-          waitForConnection(input.attempt, signal),
+              resumed: () => {
+                notifications.hide(WAITING_ID);
+                sendBack({ type: 'save.resumed' });
+              },
+              landed: (saved) =>
+                sendBack({
+                  type: 'save.landed',
+                  record: { ...toFormValues(def, saved), [entity.keyField]: saved[entity.keyField] },
+                }),
+              failed: (error) => {
+                notifications.hide(WAITING_ID);
+                if (error instanceof ApiError && error.status === 401) signOut();
+                notifyFailure(`Saving the ${def.formTitle} failed`, error);
+                sendBack({ type: 'save.failed', error });
+              },
+            },
+          ),
         ),
       },
       actions: {
         notifySaved: () => {
           notifications.hide(WAITING_ID);
           void queryClient.invalidateQueries({ queryKey: entityKeys.all(def.resource) });
+        },
+        cancelSave: (_, { idempotencyKey }) => {
+          notifications.hide(WAITING_ID);
+          cancelSave(queryClient, idempotencyKey);
         },
       },
     }),
