@@ -45,22 +45,25 @@ describe.each(await dialects())('CRUD on %s', (dialect) => {
       expect(envelope.total).toBeGreaterThanOrEqual(1);
       expect(envelope.last_page).toBe(envelope.total);
 
+      // Every entity's list has a search box, so every definition has a searchable text field.
       const probe = searchProbe(def, body);
-      if (probe) {
-        const [, text] = probe;
-        const found = await t.admin('GET', `/cms/api/${def.resource}?search_key=${encodeURIComponent(text.toUpperCase())}`);
-        expect(found.json().data.data.map((r: { id: number }) => r.id)).toContain(id);
-        const none = await t.admin('GET', `/cms/api/${def.resource}?search_key=no-such-text-anywhere`);
-        expect(none.json().data.total).toBe(0);
-      }
+      expect(probe, 'a searchable text field').toBeDefined();
+      const [, text] = probe!;
+      const found = await t.admin('GET', `/cms/api/${def.resource}?search_key=${encodeURIComponent(text.toUpperCase())}`);
+      expect(found.json().data.data.map((r: { id: number }) => r.id)).toContain(id);
+      const none = await t.admin('GET', `/cms/api/${def.resource}?search_key=no-such-text-anywhere`);
+      expect(none.json().data.total).toBe(0);
 
-      if (!def.readOnlyResource) {
-        const textField = Object.entries(def.fields).find(([, f]) => f.kind === 'text' && !f.pattern && !f.unique)?.[0];
-        if (textField) {
-          const updated = await t.admin('PUT', `/cms/api/${def.resource}/${id}`, { [textField]: 'Changed value' });
-          expect(updated.statusCode, updated.body).toBe(200);
-          expect(updated.json().data[textField]).toBe('Changed value');
-        }
+      const textField = Object.entries(def.fields).find(([, f]) => f.kind === 'text' && !f.pattern && !f.unique)?.[0];
+      expect(textField, 'a plain text field').toBeDefined();
+      const updated = await t.admin('PUT', `/cms/api/${def.resource}/${id}`, { [textField!]: 'Changed value' });
+      if (def.readOnlyResource) {
+        // Contact messages are the visitor's words: staff read and delete them, never edit them.
+        expect(updated.statusCode).toBe(404);
+        expect((await t.admin('GET', `/cms/api/${def.resource}/${id}`)).json().data[textField!]).toBe(body[textField!]);
+      } else {
+        expect(updated.statusCode, updated.body).toBe(200);
+        expect(updated.json().data[textField!]).toBe('Changed value');
       }
 
       const deleted = await t.admin('DELETE', `/cms/api/${def.resource}/${id}`);

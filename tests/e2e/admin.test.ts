@@ -7,12 +7,12 @@
  *
  * E2E_STATIC_DIR points at another build than `dist` (a helper's own build folder).
  */
-import { deflateSync } from 'node:zlib';
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/shared/entities';
-import { launchBrowser, type RunningApp, startApp } from './harness';
+import { e2eFixture, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -48,52 +48,15 @@ async function expectNoSeriousAxeViolations(where: string): Promise<void> {
   expect(serious).toEqual([]);
 }
 
-/** A real PNG of w×h pixels (about 3 bytes per pixel of noise, so it does not compress away). */
-function png(w: number, h: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(w, 0);
-  header.writeUInt32BE(h, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let i = 0; i < raw.length; i++) raw[i] = i % (w * 3 + 1) === 0 ? 0 : (i * 2654435761) >>> 24;
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A real 300×300 PNG (10 KB) for the upload. */
+const NOISE_PNG = fs.readFileSync(new URL('../fixtures/noise-300.png', import.meta.url));
+
+const fixture = e2eFixture();
 
 beforeAll(async () => {
-  const staticDir = process.env.E2E_STATIC_DIR;
-  app = await startApp(staticDir ? { staticDir } : {});
-  browser = await launchBrowser();
+  ({ app, browser } = fixture);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('admin back-office', () => {
@@ -262,7 +225,7 @@ describe('admin back-office', () => {
 
     await dialog
       .locator('input[type="file"]')
-      .setInputFiles({ name: `e2e-${stamp}.png`, mimeType: 'image/png', buffer: png(300, 300) });
+      .setInputFiles({ name: `e2e-${stamp}.png`, mimeType: 'image/png', buffer: NOISE_PNG });
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await dialog.getByText('File uploaded successfully!').waitFor();
     await expect(dialog.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).resolves.toBe('100');

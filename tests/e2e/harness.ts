@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -156,4 +157,21 @@ export async function launchBrowser(): Promise<Browser> {
 /** Waits until the app has taken over the page (App.tsx marks <html data-app="ready">): before that a server-rendered page does not react. */
 export async function appReady(page: Page): Promise<void> {
   await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * The app and a browser for one test file: started before its first test, stopped after its last.
+ * `options` is read when the app starts (a file may prepare its own build folder first).
+ */
+export function e2eFixture(options: () => StartOptions = () => ({})): { app: RunningApp; browser: Browser } {
+  const fixture = {} as { app: RunningApp; browser: Browser };
+  beforeAll(async () => {
+    fixture.app = await startApp(options());
+    fixture.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+    await fixture.app?.stop();
+  });
+  return fixture;
 }

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningApp, startApp } from './harness';
+import { e2eFixture, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -39,16 +39,18 @@ async function controlledPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-beforeAll(async () => {
+// A copy of the build, because these tests change it (a new version of the service worker).
+const fixture = e2eFixture(() => {
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-pwa-'));
   fs.cpSync(path.resolve(process.env.E2E_STATIC_DIR ?? 'dist'), staticDir, { recursive: true });
-  app = await startApp({ staticDir });
-  browser = await launchBrowser();
+  return { staticDir };
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+beforeAll(() => {
+  ({ app, browser } = fixture);
+});
+
+afterAll(() => {
   fs.rmSync(staticDir, { recursive: true, force: true });
 });
 

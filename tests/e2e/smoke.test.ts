@@ -1,18 +1,14 @@
 /** The built site loads in a real browser and talks to the real API. */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appReady, launchBrowser, type RunningApp, startApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appReady, e2eFixture, type RunningApp } from './harness';
 
 describe('smoke', () => {
+  const fixture = e2eFixture();
   let app: RunningApp;
   let browser: Browser;
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+  beforeAll(() => {
+    ({ app, browser } = fixture);
   });
 
   const recordApiCalls = (page: Page) => {

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { adminEntityByPath } from '../../../admin/admin-entities';
 import { entityKeys, entityListQuery } from '../../../admin/api/entity-queries';
 import { EntityList } from '../../../admin/list/EntityList';
 import { type ListSearchParams, parseListSearch, resolveListSearch } from '../../../admin/list/list-search';
@@ -13,10 +12,9 @@ export const Route = createFileRoute('/admin/$entity/')({
   loaderDeps: ({ search }) => search,
   // Loader and screen travel together in the admin chunk, so visitors never download either.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context, params, deps }) => {
-    const entity = adminEntityByPath(params.entity);
-    if (!entity || !isSignedIn()) return;
-    void context.queryClient.prefetchQuery(entityListQuery(entity.def, resolveListSearch(entity.def, deps)));
+  loader: ({ context: { entity, queryClient }, deps }) => {
+    if (!isSignedIn()) return;
+    void queryClient.prefetchQuery(entityListQuery(entity.def, resolveListSearch(entity.def, deps)));
   },
   component: EntityListRoute,
 });
@@ -26,7 +24,7 @@ function EntityListRoute() {
   const params = Route.useSearch();
   const navigate = Route.useNavigate();
   const queryClient = useQueryClient();
-  const entity = adminEntityByPath(path)!;
+  const { entity } = Route.useRouteContext();
   const onChange = useCallback(
     (next: ListSearchParams, options?: { reload?: boolean }) => {
       if (options?.reload) void queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.def.resource) });

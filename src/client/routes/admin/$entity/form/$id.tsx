@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminEntityByPath } from '../../../../admin/admin-entities';
 import { entityRecordQuery } from '../../../../admin/api/entity-queries';
 import { RecordDetail } from '../../../../admin/detail/RecordDetail';
 import { EntityForm } from '../../../../admin/form/EntityForm';
@@ -7,17 +6,16 @@ import { isSignedIn } from '../../../../admin/session/session-store';
 
 export const Route = createFileRoute('/admin/$entity/form/$id')({
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context, params }) => {
-    const entity = adminEntityByPath(params.entity);
-    if (!entity || !isSignedIn()) return;
-    void context.queryClient.prefetchQuery(entityRecordQuery(entity.def, params.id));
+  loader: ({ context: { entity, queryClient }, params }) => {
+    if (!isSignedIn()) return;
+    void queryClient.prefetchQuery(entityRecordQuery(entity.def, params.id));
   },
   component: EditRoute,
 });
 
 function EditRoute() {
   const { entity: path, id } = Route.useParams();
-  const entity = adminEntityByPath(path)!;
+  const { entity } = Route.useRouteContext();
   return entity.canEdit ? (
     <EntityForm key={`${path}/${id}`} entity={entity} recordKey={id} />
   ) : (
