@@ -14,11 +14,12 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { LIMITS } from '../shared/limits';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
-import { publicAnswers } from './cache/public-answers';
+import { keepPublicAnswers, servePublicAnswers } from './cache/public-answers';
 import { appContext, createContext } from './plugins/context';
 import { securityHeaders } from './plugins/security-headers';
 import { errorHandler } from './plugins/errors';
 import { spaRoutes } from './plugins/spa';
+import { textGuard } from './plugins/text-guard';
 import { manifestRoutes } from './pwa/manifest';
 import { adminApi } from './routes/admin-api';
 import { publicRoutes } from './routes/public';
@@ -47,10 +48,11 @@ export async function buildApp(config: ServerConfig, database: Database, options
   // fed with the JSON Schemas of routes/response-schemas.ts.
   await app.register(errorHandler);
   await app.register(appContext, { ctx });
+  await app.register(textGuard);
 
+  await app.register(servePublicAnswers);
   await app.register(securityHeaders);
-  // Kept answers are stored before compression (they are compressed once, when kept).
-  await app.register(publicAnswers);
+  await app.register(keepPublicAnswers);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 5 } });

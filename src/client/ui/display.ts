@@ -2,50 +2,11 @@
  * Display rules of the public site (spec §5 and §9) in one place, so every card cuts and falls
  * back the same way. Pure functions: unit-tested in node without a DOM.
  */
+import { htmlToText } from '../../shared/html-text';
 import { LIMITS, truncate } from '../../shared/limits';
 
 /** Shipped with the site (public/images); shown when a widget has no thumbnail. */
 export const DEFAULT_THUMB = '/images/default-thumb.webp';
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  hellip: '…',
-  ndash: '–',
-  mdash: '—',
-  rsquo: '’',
-  lsquo: '‘',
-  rdquo: '”',
-  ldquo: '“',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-    if (code[0] === '#') {
-      const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(point) && point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : whole;
-    }
-    return ENTITIES[code.toLowerCase()] ?? whole;
-  });
-}
-
-/**
- * Stored HTML as plain text for excerpts: tags removed (script and style with their bodies), block
- * ends turned into spaces so words do not run together, entities decoded, whitespace collapsed.
- * The result is rendered as React text, never as HTML, so it cannot inject markup.
- */
-export function htmlToText(html: string | null | undefined): string {
-  if (!html) return '';
-  const withoutCode = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ');
-  const withoutTags = withoutCode
-    .replace(/<\/?(p|div|br|li|h[1-6]|tr|td|section|article)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '');
-  return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
-}
 
 /** Plain-text excerpt of HTML cut at `max` characters with '...'. */
 export function excerpt(html: string | null | undefined, max: number): string {

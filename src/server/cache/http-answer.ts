@@ -1,8 +1,10 @@
 /**
  * A finished HTTP answer kept in the cache: the body, its gzip and brotli forms made once, an ETag
- * and the headers it was first sent with. Hits are answered from an onRequest hook, inside
- * Fastify (hooks, logging and inject() all see them), with the encoding the client accepts, or
- * 304 when its copy is current.
+ * and the headers it was first sent with, flattened once into the header lists of each form. A hit
+ * is routed and logged by Fastify and answered from a hook (inject() sees it like any answer), but
+ * written straight to the connection with those prepared lists: hooks that would only set the
+ * same headers again are skipped. The encoding is the one the client accepts; a current copy gets
+ * 304.
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -17,6 +19,15 @@ export interface HttpAnswer extends Sized {
   br?: Buffer;
   etag: string;
   headers: OutgoingHttpHeaders;
+  /** Flat name/value lists for writeHead, per form of the answer. */
+  raw: { identity: string[]; gzip?: string[]; br?: string[]; notModified: string[] };
+}
+
+/** Header objects flattened once per answer, so a hit only writes prepared strings. */
+function flatten(headers: OutgoingHttpHeaders): string[] {
+  return Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined ? [] : Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)],
+  );
 }
 
 /** Headers that describe one transfer, not the resource. */
@@ -37,13 +48,23 @@ export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, 
   const compress = bytes.length >= COMPRESS_FROM_BYTES;
   const gzip = compress ? gzipSync(bytes) : undefined;
   const br = compress ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : undefined;
+  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  const common = { ...kept, etag, vary: 'accept-encoding' };
+  const encoded = (coding: string, body: Buffer) =>
+    flatten({ ...common, 'content-length': body.length, 'content-encoding': coding });
   return {
     status,
     body: bytes,
     gzip,
     br,
-    etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
+    etag,
     headers: kept,
+    raw: {
+      identity: flatten({ ...common, 'content-length': bytes.length }),
+      gzip: gzip && encoded('gzip', gzip),
+      br: br && encoded('br', br),
+      notModified: flatten(common),
+    },
     size: bytes.length + (gzip?.length ?? 0) + (br?.length ?? 0),
   };
 }
@@ -76,12 +97,22 @@ const ifNoneMatch = (request: FastifyRequest, etag: string) =>
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*');
 
-/** Sends a kept answer. The reply goes through Fastify's onSend hooks like any other. */
+/** Sends a kept answer on the connection, with its prepared headers. */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: HttpAnswer): FastifyReply {
-  reply.headers(answer.headers).header('etag', answer.etag).header('vary', 'accept-encoding');
-  if (answer.status === 200 && ifNoneMatch(request, answer.etag)) return reply.status(304).send();
+  reply.hijack();
+  const res = reply.raw;
+  if (answer.status === 200 && ifNoneMatch(request, answer.etag)) {
+    res.writeHead(304, answer.raw.notModified).end();
+    return reply;
+  }
   const coding = chooseCoding(answer, request.headers['accept-encoding']);
-  reply.status(answer.status);
-  if (coding === 'identity') return reply.send(answer.body);
-  return reply.header('content-encoding', coding).send(coding === 'br' ? answer.br : answer.gzip);
+  const [headers, body] =
+    coding === 'br'
+      ? [answer.raw.br!, answer.br!]
+      : coding === 'gzip'
+        ? [answer.raw.gzip!, answer.gzip!]
+        : [answer.raw.identity, answer.body];
+  res.writeHead(answer.status, headers);
+  res.end(request.method === 'HEAD' ? undefined : body);
+  return reply;
 }

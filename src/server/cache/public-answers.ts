@@ -18,27 +18,34 @@ const isPublicRead = (request: FastifyRequest) =>
   !request.url.startsWith('/cms/api/') &&
   !request.url.startsWith('/cms/docs');
 
-/** Requests answered from the cache, so their answer is not stored again. */
-const served = new WeakSet<FastifyRequest>();
-
-export const publicAnswers = fp(
+/**
+ * Answers a kept public read. Registered before the security headers: a kept answer already
+ * carries the headers it was first sent with, so nothing needs to compute them again.
+ */
+export const servePublicAnswers = fp(
   async (app: FastifyInstance) => {
     const { cache } = app.ctx;
-
     app.addHook('onRequest', async (request, reply) => {
       if (!isPublicRead(request)) return;
       const appKey = appKeyOf(request);
       const hit = appKey ? cache.get<HttpAnswer>(siteScope(appKey), request.url) : undefined;
-      if (!hit) return;
-      served.add(request);
-      return sendAnswer(request, reply, hit.value);
+      if (hit) return sendAnswer(request, reply, hit.value);
     });
+  },
+  { name: 'serve-public-answers', dependencies: ['app-context'] },
+);
 
+/**
+ * Keeps each public read's answer as it leaves: after the security headers have been set (so the
+ * kept answer has them) and before compression (so the kept body is plain; it is compressed once).
+ */
+export const keepPublicAnswers = fp(
+  async (app: FastifyInstance) => {
+    const { cache } = app.ctx;
     app.addHook('onSend', async (request, reply, payload) => {
-      if (served.has(request) || !isPublicRead(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
+      if (!isPublicRead(request) || reply.statusCode !== 200 || typeof payload !== 'string' || !request.application) {
         return payload;
       }
-      if (!request.application) return payload;
       reply.header('cache-control', 'no-cache');
       const answer = makeAnswer(payload, reply.getHeaders() as OutgoingHttpHeaders);
       cache.set(siteScope(request.application.app_key), request.url, answer);
@@ -46,6 +53,5 @@ export const publicAnswers = fp(
       return payload;
     });
   },
-  // After the security headers (kept answers carry them) and before compression (kept bodies are plain).
-  { name: 'public-answers', dependencies: ['app-context', 'security-headers'] },
+  { name: 'keep-public-answers', dependencies: ['app-context', 'security-headers'] },
 );

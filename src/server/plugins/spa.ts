@@ -5,6 +5,7 @@
  * document with nothing rendered: the service worker keeps it to open any URL offline.
  */
 import fs from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -76,7 +77,12 @@ export const spaRoutes = fp(
     const scope = siteScope(app.ctx.config.appKey);
 
     /** The whole answer for one URL: head for that URL, and the page rendered on the server for public screens. */
-    const buildDocument = async (request: FastifyRequest, html: string, shell: boolean): Promise<PageAnswer> => {
+    const buildDocument = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      html: string,
+      shell: boolean,
+    ): Promise<PageAnswer> => {
       const pathname = shell ? '/' : request.url.split('?')[0]!;
       const [{ head, status }, page] = await Promise.all([
         renderHead(request, pathname),
@@ -85,7 +91,8 @@ export const spaRoutes = fp(
       if (page && 'redirect' in page) return { redirect: page.redirect, status: page.status };
       let document = html.replace(HEAD_MARKER, head);
       if (page) document = startAfterPaint(document.replace(ROOT, `<div id="root">${page.html}</div>${ssrStateTag(page.state)}`));
-      return { answer: makeAnswer(document, PAGE_HEADERS, status) };
+      // The security headers of the first answer (the same for every page) are kept with it.
+      return { answer: makeAnswer(document, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...PAGE_HEADERS }, status) };
     };
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply, shell = false) => {
@@ -100,7 +107,7 @@ export const spaRoutes = fp(
       }
       // Keyed by origin too: the head's canonical and Open Graph addresses are absolute.
       const key = `${shell ? 'shell' : 'page'} ${siteOrigin(request)}${request.url} ${cached?.mtimeMs}`;
-      const page = await app.ctx.cache.fetch(scope, key, () => buildDocument(request, html, shell));
+      const page = await app.ctx.cache.fetch(scope, key, () => buildDocument(request, reply, html, shell));
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
       return sendAnswer(request, reply, page.answer);
     };

@@ -186,5 +186,5 @@ export const publicRoutes = fp(
       return reply.status(201).send({ message: 'Thank you! Your message has been sent.', data: { id: row.id } });
     });
   },
-  { name: 'public-api', encapsulate: true, dependencies: ['app-context', 'public-answers'] },
+  { name: 'public-api', encapsulate: true, dependencies: ['app-context', 'keep-public-answers'] },
 );

@@ -4,12 +4,12 @@ import {
   DEFAULT_THUMB,
   excerpt,
   formatDate,
-  htmlToText,
   imageAlt,
   widgetContent,
   widgetThumb,
   widgetTitle,
 } from '../../../src/client/ui/display';
+import { htmlToText } from '../../../src/shared/html-text';
 
 describe('htmlToText', () => {
   it('removes tags, keeps words apart at block ends and decodes entities', () => {
@@ -24,6 +24,26 @@ describe('htmlToText', () => {
   it('returns an empty string for null or empty input', () => {
     expect(htmlToText(null)).toBe('');
     expect(htmlToText('')).toBe('');
+  });
+  it('keeps a "<" that no ">" closes as text, as a browser shows it', () => {
+    expect(htmlToText('1 < 2 and <b>3</b> < 4')).toBe('1 < 2 and 3 < 4');
+    expect(htmlToText('a <br> b <i')).toBe('a b <i');
+  });
+  it('keeps text after a script that is never closed, like the tag-only reading', () => {
+    expect(htmlToText('<script>x = 1; <p>after</p>')).toBe('x = 1; after');
+    expect(htmlToText('<p>one</p><script>a</script><p>two</p><script>b')).toBe('one two b');
+  });
+
+  // A hang guard, not a benchmark: the limit is generous; a quadratic pass takes minutes here.
+  it.each([
+    ['500,000 unclosed <', '<'.repeat(500_000)],
+    ['500,000 characters of <p', '<p'.repeat(250_000)],
+    ['unclosed scripts', '<script>'.repeat(60_000)],
+    ['entity starts', '&a'.repeat(250_000)],
+  ])('finishes at once on the worst cases: %s', (_name, html) => {
+    const started = performance.now();
+    htmlToText(html);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 
