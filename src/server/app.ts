@@ -82,6 +82,12 @@ export async function buildApp(config: ServerConfig, database: Database, options
     // Stored names are unique and never reused, so a file at a URL never changes.
     maxAge: '365d',
     immutable: true,
+    // An upload is never a page of this site: nothing in it may run (a GIF that is also HTML, a
+    // PDF with script), and what is not an image is downloaded rather than shown.
+    setHeaders: (res, filePath) => {
+      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      if (!/\.(png|jpe?g|webp|gif|avif)$/i.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
+    },
   });
   await app.register(seoRoutes);
   await app.register(manifestRoutes);

@@ -113,4 +113,54 @@ describe.each(await dialects())('files on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(401);
   });
+
+  describe('malformed uploads get a 400 and leave nothing behind', () => {
+    const send = (payload: Buffer, contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/cms/api/upload-single',
+        headers: { authorization: `Bearer ${t.token}`, app_key: t.config.appKey, 'content-type': contentType },
+        payload,
+      });
+    const storedFiles = () => fs.readdirSync(t.config.uploadDir).length;
+
+    it('a body cut off in the middle', async () => {
+      const before = storedFiles();
+      const { body, headers } = multipart('cut.png', PNG);
+      const res = await send(body.subarray(0, body.length - 30), headers['content-type']);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toHaveProperty('file');
+      expect(storedFiles()).toBe(before);
+    });
+
+    it('a multipart body without a boundary', async () => {
+      const res = await send(multipart('x.png', PNG).body, 'multipart/form-data');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toHaveProperty('file');
+    });
+
+    it('a file name with a NUL is stored cleaned, listed and deletable', async () => {
+      const before = storedFiles();
+      const res = await upload('bad\u0000name.png', PNG);
+      expect(res.statusCode, res.body).toBe(201);
+      const { name } = res.json().data as { name: string };
+      const listed = (await t.admin('GET', '/cms/api/files')).json().files as { name: string; original_name: string }[];
+      expect(listed.find((f) => f.name === name)?.original_name).toBe('badname.png');
+      expect(storedFiles()).toBe(before + 1);
+      expect((await t.admin('DELETE', `/cms/api/delete-file/${name}`)).statusCode).toBe(200);
+      expect(storedFiles()).toBe(before);
+    });
+  });
+
+  it('serves uploads so that nothing in them can run, and non-images as downloads', async () => {
+    const res = await upload('logo.png', PNG);
+    const served = await t.app.inject({ method: 'GET', url: `/uploads/${res.json().data.name}` });
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.headers['content-disposition']).toBeUndefined();
+    const pdf = await upload('doc.pdf', Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
+    expect(pdf.statusCode, pdf.body).toBe(201);
+    const servedPdf = await t.app.inject({ method: 'GET', url: `/uploads/${pdf.json().data.name}` });
+    expect(servedPdf.headers['content-disposition']).toBe('attachment');
+    expect(servedPdf.headers['content-security-policy']).toContain('sandbox');
+  });
 });

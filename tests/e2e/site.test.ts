@@ -409,10 +409,17 @@ describe('visitor writes', () => {
     );
     expect(list.body.data.data.map((s) => s.email)).toEqual([email]);
 
-    // The same address again: the server refuses it and the box says why, beside the field.
+    // The same address again gets the same thanks (the box tells no one who is subscribed), and
+    // the list still holds it once.
     await box.getByLabel('Email address').fill(email);
     await box.getByRole('button', { name: 'Subscribe' }).click();
-    await box.getByText('This email is already subscribed').waitFor();
+    await box.getByText('Thank you for subscribing!').waitFor();
+    await expect.poll(() => box.getByLabel('Email address').inputValue()).toBe('');
+    const again = await app.api<{ data: { data: { email: string }[] } }>(
+      'GET',
+      `subscribers?search_key=${encodeURIComponent(email)}`,
+    );
+    expect(again.body.data.data.map((s) => s.email)).toEqual([email]);
     await page.close();
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/server/content/slug';
+import { meaningfulUrl } from '../../src/server/plugins/spa';
+import { Slots } from '../../src/server/seo/ssr';
 import { FailureThrottle } from '../../src/server/security/failure-throttle';
 import { hashPassword, verifyPassword } from '../../src/server/security/passwords';
 
@@ -45,4 +47,37 @@ describe('passwords', () => {
     expect(await verifyPassword('wrong-pass', one)).toBe(false);
     expect(await verifyPassword('s3cret-pass', 'plain-text')).toBe(false);
   });
+});
+
+describe('Slots (the cap on pages rendering at once)', () => {
+  it('lets `count` holders in, queues the next, and hands a freed slot to the first in line', async () => {
+    const slots = new Slots(2);
+    expect(await slots.acquire(10)).toBe(true);
+    expect(await slots.acquire(10)).toBe(true);
+    const third = slots.acquire(1_000);
+    slots.release();
+    expect(await third).toBe(true);
+  });
+
+  it('gives up waiting after the timeout, and a later release does not count that waiter', async () => {
+    const slots = new Slots(1);
+    await slots.acquire(10);
+    expect(await slots.acquire(20)).toBe(false);
+    slots.release();
+    expect(await slots.acquire(10)).toBe(true);
+    expect(await slots.acquire(10)).toBe(false);
+  });
+});
+
+describe('meaningfulUrl (what makes another rendered page)', () => {
+  it.each([
+    ['/about?x=1', '/about'],
+    ['/about?utm_source=mail&x=2', '/about'],
+    ['/news?page=3&x=1', '/news?page=3'],
+    ['/news?page=1', '/news'],
+    ['/news?page=abc', '/news'],
+    ['/details?page=2', '/details?page=2'],
+    ['/about?page=2', '/about'],
+    ['/', '/'],
+  ])('%s → %s', (url, expected) => expect(meaningfulUrl(url)).toBe(expected));
 });

@@ -112,14 +112,28 @@ export class EntityService<E extends EntityDef = EntityDef> {
     if (!spec) return;
     const given = values[spec.field];
     if (given === undefined && ctx.mode === 'update') return;
+    const label = this.def.fields[spec.field]!.label;
+    const reserved = new Set(spec.reserved ?? []);
     if (typeof given === 'string' && given.trim() !== '') {
-      values[spec.field] = slugify(given) || given.trim();
+      // One pattern for every slug: lower-case letters and digits in words joined by '-'.
+      const slug = slugify(given);
+      const problem = !slug
+        ? `${label} must contain letters or digits`
+        : reserved.has(slug)
+          ? `${label} "${slug}" is an address the site itself uses`
+          : undefined;
+      if (problem) throw badRequest(problem, { [spec.field]: problem });
+      values[spec.field] = slug;
       return;
     }
     const source = String(values[spec.from] ?? (ctx.existing as Row | undefined)?.[spec.from] ?? '');
     const base = slugify(source) || this.def.table.replace(/_/g, '-');
     let candidate = base;
-    for (let n = 2; await this.repo.exists(ctx.appKey, spec.field, candidate, ctx.existing?.id as number); n++) {
+    for (
+      let n = 2;
+      reserved.has(candidate) || (await this.repo.exists(ctx.appKey, spec.field, candidate, ctx.existing?.id as number));
+      n++
+    ) {
       candidate = `${base}-${n}`;
     }
     values[spec.field] = candidate;

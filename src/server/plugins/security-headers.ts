@@ -34,11 +34,15 @@ export function contentSecurityPolicy(): Record<string, string[]> {
   };
 }
 
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=(), browsing-topics=()';
+
 /** For JSON answers: nothing may load from them and nothing may frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** Helmet headers that only mean something for a document (or for browsers long gone). */
 export const DOCUMENT_ONLY_HEADERS = [
+  'permissions-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
   'x-dns-prefetch-control',
@@ -58,6 +62,10 @@ export const securityHeaders = fp(
     await app.register(helmet, {
       contentSecurityPolicy: { directives: contentSecurityPolicy() },
       crossOriginEmbedderPolicy: false,
+    });
+    // Pages use none of these powerful features; embedded YouTube players keep what they need.
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
     });
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.url.startsWith('/cms/') && !request.url.startsWith('/cms/docs')) {

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { siteScope } from '../cache/public-answers';
 import { type HttpAnswer, makeAnswer, sendAnswer } from '../cache/http-answer';
+import { newsListSearch } from '../../shared/news-search';
 import { renderHead, siteOrigin } from '../seo/head';
 import { publicRoute } from '../seo/public-route';
 import { PageRenderer, ssrStateTag } from '../seo/ssr';
@@ -25,6 +26,18 @@ export const APP_SHELL_PATH = '/app-shell';
 type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };
 
 const PAGE_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+
+/**
+ * The part of a page address that decides what is drawn: the path, and `page` where the news list
+ * reads it (as its route does, newsListSearch). Any other query parameter would only make anyone's
+ * `?x=1`, `?x=2` … a new render.
+ */
+export function meaningfulUrl(url: string): string {
+  const [pathname = '/', query = ''] = url.split('?', 2);
+  const { page } = newsListSearch(Object.fromEntries(new URLSearchParams(query)));
+  const kind = publicRoute(pathname).kind;
+  return page !== undefined && (kind === 'news' || kind === 'details') ? `${pathname}?page=${page}` : pathname;
+}
 
 const MODULE_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -80,13 +93,14 @@ export const spaRoutes = fp(
     const buildDocument = async (
       request: FastifyRequest,
       reply: FastifyReply,
+      url: string,
       html: string,
       shell: boolean,
     ): Promise<PageAnswer> => {
-      const pathname = shell ? '/' : request.url.split('?')[0]!;
+      const pathname = shell ? '/' : url.split('?')[0]!;
       const [{ head, status }, page] = await Promise.all([
         renderHead(request, pathname),
-        !shell && publicRoute(pathname).kind !== 'admin' ? pages.render(request.url) : undefined,
+        !shell && publicRoute(pathname).kind !== 'admin' ? pages.render(url) : undefined,
       ]);
       if (page && 'redirect' in page) return { redirect: page.redirect, status: page.status };
       let document = html.replace(HEAD_MARKER, head);
@@ -106,8 +120,10 @@ export const spaRoutes = fp(
           );
       }
       // Keyed by origin too: the head's canonical and Open Graph addresses are absolute.
-      const key = `${shell ? 'shell' : 'page'} ${siteOrigin(request)}${request.url} ${cached?.mtimeMs}`;
-      const page = await app.ctx.cache.fetch(scope, key, () => buildDocument(request, reply, html, shell));
+      // Only what a page reads of its address makes another page: /about?x=1 is /about.
+      const url = meaningfulUrl(request.url);
+      const key = `${shell ? 'shell' : 'page'} ${siteOrigin(request)}${url} ${cached?.mtimeMs}`;
+      const page = await app.ctx.cache.fetch(scope, key, () => buildDocument(request, reply, url, html, shell));
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
       return sendAnswer(request, reply, page.answer);
     };

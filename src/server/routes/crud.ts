@@ -12,6 +12,7 @@ import { notFound } from '../errors';
 import { serviceFor } from '../plugins/context';
 import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
 import { idParams, listQuery, paging } from './schemas';
+import { acceptSiteInBody } from './site-in-body';
 
 const deleted = itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } });
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
@@ -52,6 +53,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     api.post(
       `/${def.resource}`,
       {
+        preValidation: acceptSiteInBody,
         schema: {
           tags,
           body: createSchema(def),
@@ -72,7 +74,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     api.put(
       `/${def.resource}/:id`,
-      { schema: { tags, params: idParams, body: updateSchema(def), response: one } },
+      { preValidation: acceptSiteInBody, schema: { tags, params: idParams, body: updateSchema(def), response: one } },
       async (request) => ({
         data: await service.update(appKeyOf(request), request.params.id, request.body as Record<string, unknown>),
       }),

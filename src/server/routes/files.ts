@@ -21,6 +21,35 @@ const tags = ['Files'];
 
 export const fileUrl = (request: FastifyRequest, name: string) => `${request.protocol}://${request.host}/uploads/${name}`;
 
+/**
+ * The one file of a multipart upload. A body that cannot be read (cut off, no boundary, not
+ * multipart) is the client's mistake: 400 on `file`, never a 500. Size limits keep their 413.
+ */
+async function readUpload(request: FastifyRequest): Promise<{ filename: string; buffer: Buffer }> {
+  const unreadable = () =>
+    new HttpError(400, 'The upload could not be read: send one file as multipart/form-data.', { file: 'Unreadable upload' });
+  try {
+    const part = await request.file({ limits: { fileSize: LIMITS.upload.maxBytes, files: 1 } });
+    if (!part || part.fieldname !== 'file') throw new HttpError(400, 'Please select a file to upload.', { file: 'Required' });
+    return { filename: part.filename, buffer: await part.toBuffer() };
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof HttpError || status === 413 || status === 415 || status === 406) throw error;
+    throw unreadable();
+  }
+}
+
+/** The name the uploader gave, for display only: without control characters or broken Unicode. */
+function displayName(filename: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const clean = filename.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[\uD800-\uDFFF]/g, (c, i: number, all: string) => {
+    const pairStart = c <= '\uDBFF' && /[\uDC00-\uDFFF]/.test(all[i + 1] ?? '');
+    const pairEnd = c >= '\uDC00' && /[\uD800-\uDBFF]/.test(all[i - 1] ?? '');
+    return pairStart || pairEnd ? c : '';
+  });
+  return clean.slice(0, 255) || 'file';
+}
+
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
@@ -39,30 +68,34 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/upload-single', { schema: { tags, consumes: ['multipart/form-data'] } }, async (request, reply) => {
-    const part = await request.file({ limits: { fileSize: LIMITS.upload.maxBytes, files: 1 } });
-    if (!part || part.fieldname !== 'file') {
-      throw new HttpError(400, 'Please select a file to upload.', { file: 'Required' });
-    }
-    const buffer = await part.toBuffer();
+    const { filename, buffer } = await readUpload(request);
     const type = await fileTypeFromBuffer(buffer);
     if (!type || !(LIMITS.upload.mimeTypes as readonly string[]).includes(type.mime)) {
       throw new HttpError(415, 'Only PNG, JPEG, WebP, GIF, AVIF images and PDF files can be uploaded', {
         file: 'Unsupported file type',
       });
     }
-    const base = slugify(path.parse(part.filename).name).slice(0, 60) || 'file';
+    const originalName = displayName(filename);
+    const base = slugify(path.parse(originalName).name).slice(0, 60) || 'file';
     const name = `${base}-${randomBytes(5).toString('hex')}.${type.ext}`;
-    await fs.writeFile(path.join(uploadDir, name), buffer, { flag: 'wx' });
-    const row = {
-      app_key: request.application.app_key,
-      name,
-      original_name: part.filename.slice(0, 255),
-      mime: type.mime,
-      size: buffer.length,
-      created_at: now(),
-      updated_at: now(),
-    };
-    await db.insertInto('files').values(row).execute();
+    const file = path.join(uploadDir, name);
+    // The row first, the file inside its transaction: a refused row writes nothing to disk, and a
+    // failed write leaves no row naming a file that is not there.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('files')
+        .values({
+          app_key: request.application.app_key,
+          name,
+          original_name: originalName,
+          mime: type.mime,
+          size: buffer.length,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .execute();
+      await fs.writeFile(file, buffer, { flag: 'wx' });
+    });
     return reply.status(201).send({
       message: 'File uploaded successfully!',
       data: { name, url: fileUrl(request, name), mime: type.mime, size: buffer.length },

@@ -15,6 +15,7 @@ import { serviceFor } from '../plugins/context';
 import { requireApplication } from '../plugins/tenant';
 import { arrayEnvelope, itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
 import { listQuery } from './schemas';
+import { acceptSiteInBody } from './site-in-body';
 
 const ACTIVE = { status: 1 };
 const tags = ['Public'];
@@ -171,20 +172,34 @@ export const publicRoutes = fp(
       },
     );
 
-    api.post('/subscribers', { schema: { tags, body: subscribeBody }, config: writeLimit }, async (request, reply) => {
-      const appKey = request.application.app_key;
-      const email = request.body.email.toLowerCase();
-      if (await services.subscribers.repo.exists(appKey, 'email', email)) {
-        throw new HttpError(409, 'This email is already subscribed', { email: 'This email is already subscribed' });
-      }
-      const { row } = await services.subscribers.create(appKey, { name: request.body.name ?? null, email });
-      return reply.status(201).send({ message: 'Thank you for subscribing!', data: { id: row.id, email } });
-    });
+    api.post(
+      '/subscribers',
+      { schema: { tags, body: subscribeBody }, config: writeLimit, preValidation: acceptSiteInBody },
+      async (request, reply) => {
+        const appKey = request.application.app_key;
+        const email = request.body.email.toLowerCase();
+        // The same answer whether or not the address was already there: the form must not tell
+        // anyone who is subscribed.
+        if (!(await services.subscribers.repo.exists(appKey, 'email', email))) {
+          try {
+            await services.subscribers.create(appKey, { name: request.body.name ?? null, email });
+          } catch (error) {
+            // Two sign-ups of one address at once: the other one stored it.
+            if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+          }
+        }
+        return reply.status(201).send({ message: 'Thank you for subscribing!', data: { email } });
+      },
+    );
 
-    api.post('/messages', { schema: { tags, body: messageBody }, config: writeLimit }, async (request, reply) => {
-      const { row } = await services.messages.create(request.application.app_key, request.body);
-      return reply.status(201).send({ message: 'Thank you! Your message has been sent.', data: { id: row.id } });
-    });
+    api.post(
+      '/messages',
+      { schema: { tags, body: messageBody }, config: writeLimit, preValidation: acceptSiteInBody },
+      async (request, reply) => {
+        const { row } = await services.messages.create(request.application.app_key, request.body);
+        return reply.status(201).send({ message: 'Thank you! Your message has been sent.', data: { id: row.id } });
+      },
+    );
   },
   { name: 'public-api', encapsulate: true, dependencies: ['app-context', 'keep-public-answers'] },
 );

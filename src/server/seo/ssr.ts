@@ -19,7 +19,48 @@ import { dataBlock } from './head';
 
 export type RenderedPage = Exclude<RenderResult, { skipped: string }>;
 
+/** Pages rendered at once at most; a render is CPU work that holds the event loop. */
+const RENDER_SLOTS = 2;
+/** How long a page waits for a slot before it is sent unrendered (the browser draws it). */
+const RENDER_WAIT_MS = 2_000;
+
+/** A counting semaphore whose waiters give up after a while. */
+export class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(count: number) {
+    this.free = count;
+  }
+
+  /** True when a slot was taken; false when none freed up within `timeoutMs`. */
+  acquire(timeoutMs: number): Promise<boolean> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const take = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(take), 1);
+        resolve(false);
+      }, timeoutMs);
+      this.waiting.push(take);
+    });
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
+}
+
 export class PageRenderer {
+  private readonly slots = new Slots(RENDER_SLOTS);
   private loaded: { mtimeMs: number; render: RenderPage } | undefined;
   private warnedStale = false;
   /** Made on the first render: a server without a build never needs a DOM. */
@@ -61,6 +102,10 @@ export class PageRenderer {
 
   async render(url: string): Promise<RenderedPage | undefined> {
     const { appKey } = this.app.ctx.config;
+    if (!(await this.slots.acquire(RENDER_WAIT_MS))) {
+      this.app.log.warn({ url }, 'too many pages rendering at once; this one is left to the browser');
+      return undefined;
+    }
     try {
       const render = await this.renderer();
       if (!render) return undefined;
@@ -86,6 +131,8 @@ export class PageRenderer {
     } catch (error) {
       this.app.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
       return undefined;
+    } finally {
+      this.slots.release();
     }
   }
 }

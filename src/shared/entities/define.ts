@@ -48,12 +48,16 @@ export interface TextField extends FieldBase {
   rows?: number;
   /** Image picker button text ('Select Image', 'Select Logo'). */
   pickerLabel?: string;
+  /** Holds an address ('url' and 'image' always do): only safe schemes are accepted. */
+  address?: boolean;
 }
 
 export interface NumberField extends FieldBase {
   kind: 'number';
   /** Smallest accepted number. */
   min?: number;
+  /** Largest accepted number. */
+  max?: number;
   default?: number | null;
 }
 
@@ -118,8 +122,11 @@ export interface EntityDef<F extends Fields = Fields> {
   unpagedByDefault?: boolean;
   /** Default order of lists. */
   order: readonly { field: string; dir: 'asc' | 'desc' }[];
-  /** Field holding a unique-per-application URL slug generated from `from` when left empty. */
-  slug?: { field: string; from: string };
+  /**
+   * Field holding a unique-per-application URL slug generated from `from` when left empty;
+   * `reserved` slugs are addresses the site itself owns (a page cannot be called `admin`).
+   */
+  slug?: { field: string; from: string; reserved?: readonly string[] };
   successText?: string;
   /** Admin can read and delete but not create or edit (contact messages). */
   readOnlyResource?: boolean;
@@ -168,7 +175,7 @@ export const f = {
       relation: RelationField['relation'];
     } & O,
   /** Every content entity's on/off switch: 1 shows a row to visitors, 0 hides it. */
-  status: () => ({ kind: 'number', label: 'Status', min: 0, default: STATUS_DEFAULT }) as const,
+  status: () => ({ kind: 'number', label: 'Status', min: 0, max: 1, default: STATUS_DEFAULT }) as const,
 };
 
 // ── Records derived from a definition.
@@ -285,6 +292,12 @@ export function readableColumns<E extends EntityDef>(def: E): (keyof RecordOf<E>
     .map(([name]) => name);
   return [...new Set([...systemColumns(def), ...fields])] as (keyof RecordOf<E> & string)[];
 }
+
+/** True for fields whose text is an address (links, images, icons). */
+export const isAddressField = (fd: FieldDef) =>
+  fd.kind === 'url' ||
+  fd.kind === 'image' ||
+  (fd.kind !== 'number' && fd.kind !== 'relation' && fd.kind !== 'select' && fd.address === true);
 
 /** The SQL type a field is stored as (every date is ISO text, in both dialects). */
 export function columnType(fd: FieldDef): 'integer' | 'text' {

@@ -27,7 +27,7 @@ export const menus = defineEntity({
   unpagedByDefault: true,
   fields: {
     title: f.text('Title', { required: true, searchable: true }),
-    slug: f.text('Slug', { searchable: true, hint: 'The address the entry links to, e.g. /about' }),
+    slug: f.text('Slug', { searchable: true, address: true, hint: 'The address the entry links to, e.g. /about' }),
     location: f.select('Location', {
       choices: MENU_LOCATIONS.map((code) => ({ value: code, label: `${code}: ${MENU_LOCATION_LABELS[code]}` })),
     }),

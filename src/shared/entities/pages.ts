@@ -9,7 +9,12 @@ export const pages = defineEntity({
   formTitle: 'Page',
   labelField: 'title',
   pageSizes: [20, 40, 75, 100],
-  slug: { field: 'slug', from: 'title' },
+  // A page lives at /{slug}: the paths the site itself answers cannot be page slugs.
+  slug: {
+    field: 'slug',
+    from: 'title',
+    reserved: ['admin', 'cms', 'uploads', 'app-shell', 'news', 'contact', 'details', 'assets', 'icons', 'images', 'screenshots'],
+  },
   fields: {
     name: f.text('Name', { searchable: true }),
     title: f.text('Title', { required: true, searchable: true }),

@@ -4,7 +4,8 @@
  * never downloads zod.
  */
 import { z } from 'zod';
-import type { EntityDef, FieldDef, FieldKind } from './define';
+import { isSafeAddress, UNSAFE_ADDRESS_MESSAGE } from '../addresses';
+import { type EntityDef, type FieldDef, type FieldKind, isAddressField } from './define';
 
 const TEXT_MAX = 255;
 const LONG_TEXT_MAX = 5_000;
@@ -22,7 +23,9 @@ export function fieldSchema(def: FieldDef): z.ZodType {
     case 'relation': {
       let n = z.number({ error: `${def.label} must be a number` }).int(`${def.label} must be a whole number`);
       const min = def.kind === 'number' ? def.min : undefined;
+      const max = def.kind === 'number' ? def.max : undefined;
       if (min !== undefined) n = n.min(min, `${def.label} must be at least ${min}`);
+      if (max !== undefined) n = n.max(max, `${def.label} must be at most ${max}`);
       return required(n);
     }
     case 'select': {
@@ -59,6 +62,7 @@ export function fieldSchema(def: FieldDef): z.ZodType {
       const max = def.max ?? defaultMax(def.kind);
       let s = z.string({ error: `${def.label} must be text` }).max(max, `${def.label} must be at most ${max} characters`);
       if (def.pattern) s = s.regex(def.pattern.regex, def.pattern.message);
+      if (isAddressField(def)) s = s.refine(isSafeAddress, `${def.label} ${UNSAFE_ADDRESS_MESSAGE}`);
       if (def.required) s = s.trim().min(1, `${def.label} is required`);
       return required(s);
     }

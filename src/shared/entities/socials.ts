@@ -10,7 +10,11 @@ export const socials = defineEntity({
   labelField: 'name',
   fields: {
     name: f.text('Name', { required: true, searchable: true }),
-    icon: f.text('Icon', { max: 2048, hint: 'An image address or an icon name such as facebook, youtube, linkedin' }),
+    icon: f.text('Icon', {
+      address: true,
+      max: 2048,
+      hint: 'An image address or an icon name such as facebook, youtube, linkedin',
+    }),
     image: f.image('Image'),
     link_url: f.url('Link URL', { searchable: true }),
     target: f.select('Target', { default: '_blank', choices: LINK_TARGETS.map((t) => ({ value: t, label: t })) }),

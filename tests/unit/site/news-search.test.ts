@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newsListSearch } from '../../../src/client/site/news/news-search';
+import { newsListSearch } from '../../../src/shared/news-search';
 
 describe('newsListSearch', () => {
   it.each([

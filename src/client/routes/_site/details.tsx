@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { newsListSearch } from '../../site/news/news-search';
+import { newsListSearch } from '../../../shared/news-search';
 
 /**
  * The spec keeps a /details route beside /news/{slug} without saying what it shows; it leads to

@@ -17,7 +17,7 @@ export interface MessageInput {
 }
 
 export const subscribe = (input: SubscribeInput, idempotencyKey: string) =>
-  publicApi<ItemEnvelope<{ id: number }>>('subscribers', {
+  publicApi<ItemEnvelope<{ email: string }>>('subscribers', {
     method: 'POST',
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { postsPageQuery } from '../../../site/api/queries';
-import { newsListSearch } from '../../../site/news/news-search';
+import { newsListSearch } from '../../../../shared/news-search';
 import { NewsListScreen } from '../../../site/news/NewsListScreen';
 import { SiteError } from '../../../site/layout/SiteFallbacks';
 
