@@ -161,4 +161,44 @@ describe.each(await dialects())('validation on %s', (dialect) => {
     const list = await t.admin('GET', '/cms/api/faqs?search_key=Once%20only');
     expect(list.json().data.total).toBe(1);
   });
+
+  it('binds an Idempotency-Key to its request: another body or resource is a 422 and stores nothing', async () => {
+    const key = 'bound-3f0e9d1c-bbbb';
+    const first = await t.admin('POST', '/cms/api/faqs', { faq_title: 'Bound question' }, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    const changed = await t.admin('POST', '/cms/api/faqs', { faq_title: 'Another question' }, { 'idempotency-key': key });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().errors).toHaveProperty('Idempotency-Key');
+    const elsewhere = await t.admin('POST', '/cms/api/sliders', { title: 'Bound question' }, { 'idempotency-key': key });
+    expect(elsewhere.statusCode).toBe(422);
+    expect((await t.admin('GET', '/cms/api/faqs?search_key=Another%20question')).json().data.total).toBe(0);
+    expect((await t.admin('GET', '/cms/api/sliders?search_key=Bound%20question')).json().data.total).toBe(0);
+  });
+
+  it('says a replayed create’s record was deleted (410) rather than a conflict', async () => {
+    const key = 'deleted-5d2c8e7a-cccc';
+    const first = await t.admin('POST', '/cms/api/faqs', { faq_title: 'Short-lived' }, { 'idempotency-key': key });
+    await t.admin('DELETE', `/cms/api/faqs/${first.json().data.id}`);
+    const again = await t.admin('POST', '/cms/api/faqs', { faq_title: 'Short-lived' }, { 'idempotency-key': key });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().message).toMatch(/deleted/);
+  });
+
+  it('keeps the Idempotency-Keys of different users apart', async () => {
+    const password = 'second-user-password';
+    const made = await t.admin('POST', '/cms/api/users', { email: 'second@example.org', password, confirm_password: password });
+    expect(made.statusCode, made.body).toBe(201);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/cms/api/login',
+      payload: { identifier: 'second@example.org', password },
+    });
+    const other = { authorization: `Bearer ${login.json().token}` };
+    const key = 'shared-9a8b7c6d-dddd';
+    const mine = await t.admin('POST', '/cms/api/faqs', { faq_title: 'Same words' }, { 'idempotency-key': key });
+    const theirs = await t.admin('POST', '/cms/api/faqs', { faq_title: 'Same words' }, { 'idempotency-key': key, ...other });
+    expect(mine.statusCode).toBe(201);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().data.id).not.toBe(mine.json().data.id);
+  });
 });

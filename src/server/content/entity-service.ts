@@ -3,10 +3,11 @@
  * (same application, no cycles), unique values, idempotent creates. Entity-specific rules are
  * small hook files (users' passwords), never flags in here.
  */
+import { createHash } from 'node:crypto';
 import { createDefaults, type EntityDef, entityByResource, type RecordOf } from '../../shared/entities';
 import type { Cache } from '../cache/cache';
 import { type DB, isUniqueViolation, now } from '../db/database';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { Repository, type Row } from './repository';
 import { slugify } from './slug';
 
@@ -21,6 +22,27 @@ export interface WriteContext<E extends EntityDef = EntityDef> {
 export interface EntityHooks<E extends EntityDef = EntityDef> {
   /** Transforms validated input before it is stored, or throws an HttpError. */
   beforeWrite?(values: Row, ctx: WriteContext<E>): Promise<Row> | Row;
+}
+
+/** An Idempotency-Key and who sent it (keys of different users never meet). */
+export interface Idempotency {
+  key: string;
+  caller: string;
+}
+
+/** The request a key is bound to: the resource and its body, independent of key order. */
+function hashRequest(resource: string, input: Row): string {
+  const sorted = (value: unknown): unknown =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((k) => [k, sorted((value as Row)[k])]),
+        )
+      : value;
+  return createHash('sha256')
+    .update(JSON.stringify([resource, sorted(input)]))
+    .digest('base64url');
 }
 
 export interface CreateResult<E extends EntityDef> {
@@ -41,9 +63,17 @@ export class EntityService<E extends EntityDef = EntityDef> {
     this.repo = new Repository(db, def, cache);
   }
 
-  async create(appKey: string, input: Row, idempotencyKey?: string): Promise<CreateResult<E>> {
-    if (idempotencyKey) {
-      const replay = await this.replay(appKey, idempotencyKey);
+  /**
+   * Creates a record. With an Idempotency-Key (`idempotency.key`, scoped to the caller and the
+   * site) a repeat of the same request returns the first record instead of a second one; the same
+   * key with another request is refused (422), and a repeat after that record was deleted says so
+   * (410).
+   */
+  async create(appKey: string, input: Row, idempotency?: Idempotency): Promise<CreateResult<E>> {
+    const key = idempotency && `${idempotency.caller}:${idempotency.key}`;
+    const requestHash = idempotency && hashRequest(this.def.resource, input);
+    if (key) {
+      const replay = await this.replay(appKey, key, requestHash!);
       if (replay) return { row: replay, replayed: true };
     }
     let values: Row = { ...createDefaults(this.def), ...input };
@@ -51,10 +81,17 @@ export class EntityService<E extends EntityDef = EntityDef> {
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         const row = await this.repo.insert(appKey, values, trx);
-        if (idempotencyKey) {
+        if (key) {
           await trx
             .insertInto('idempotency_keys')
-            .values({ app_key: appKey, key: idempotencyKey, resource: this.def.resource, record_id: row.id, created_at: now() })
+            .values({
+              app_key: appKey,
+              key,
+              resource: this.def.resource,
+              record_id: row.id,
+              created_at: now(),
+              request_hash: requestHash!,
+            })
             .execute();
         }
         return row;
@@ -62,7 +99,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
       return { row, replayed: false };
     } catch (error) {
       if (isUniqueViolation(error)) {
-        const replay = idempotencyKey ? await this.replay(appKey, idempotencyKey) : undefined;
+        const replay = key ? await this.replay(appKey, key, requestHash!) : undefined;
         if (replay) return { row: replay, replayed: true };
         throw conflict('id', 'A record with the same unique value already exists');
       }
@@ -84,18 +121,26 @@ export class EntityService<E extends EntityDef = EntityDef> {
     }
   }
 
-  private async replay(appKey: string, key: string): Promise<RecordOf<E> | undefined> {
+  private async replay(appKey: string, key: string, requestHash: string): Promise<RecordOf<E> | undefined> {
     const hit = await this.db
       .selectFrom('idempotency_keys')
-      .select(['record_id', 'resource'])
+      .select(['record_id', 'resource', 'request_hash'])
       .where('app_key', '=', appKey)
       .where('key', '=', key)
       .executeTakeFirst();
     if (!hit) return undefined;
-    if (hit.resource !== this.def.resource) {
-      throw conflict('Idempotency-Key', 'This Idempotency-Key was already used for another resource');
+    if (hit.resource !== this.def.resource || (hit.request_hash !== null && hit.request_hash !== requestHash)) {
+      throw new HttpError(422, 'This Idempotency-Key was already used for a different request', {
+        'Idempotency-Key': 'Already used for a different request: send a new key',
+      });
     }
-    return (await this.repo.get(appKey, hit.record_id)) ?? undefined;
+    const row = await this.repo.get(appKey, hit.record_id);
+    if (!row) {
+      throw new HttpError(410, `The ${this.def.formTitle} created with this Idempotency-Key has since been deleted`, {
+        'Idempotency-Key': 'Its record was deleted',
+      });
+    }
+    return row;
   }
 
   private async prepare(values: Row, ctx: WriteContext<E>): Promise<Row> {

@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB } from './database';
 import * as initial from './migrations/001_initial';
+import * as idempotencyRequest from './migrations/002_idempotency_request';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
+  '002_idempotency_request': idempotencyRequest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -39,6 +39,8 @@ export interface IdempotencyKeysTable {
   resource: string;
   record_id: number;
   created_at: string;
+  /** Hash of the request first sent with the key (null for keys stored before it was kept). */
+  request_hash: string | null;
 }
 
 export interface Tables extends EntityTables {

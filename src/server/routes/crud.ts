@@ -2,7 +2,7 @@
  * ONE router for every admin entity: list / get / create / update / delete under
  * /cms/api/{resource}, with request schemas built from the entity definition.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type EntityDef, ENTITIES, type ResourceName } from '../../shared/entities';
@@ -15,6 +15,12 @@ import { idParams, listQuery, paging } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 
 const deleted = itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } });
+/** A create's Idempotency-Key, scoped to the signed-in user who sent it. */
+const idempotencyOf = (request: FastifyRequest) => {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' ? { key, caller: `user-${request.user.id}` } : undefined;
+};
+
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
 
 export async function crudRoutes(app: FastifyInstance): Promise<void> {
@@ -65,7 +71,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         const { row, replayed } = await service.create(
           appKeyOf(request),
           request.body as Record<string, unknown>,
-          request.headers['idempotency-key'],
+          idempotencyOf(request),
         );
         if (replayed) reply.header('Idempotent-Replayed', 'true');
         return reply.status(replayed ? 200 : 201).send({ data: row });
