@@ -9,6 +9,9 @@ import { HttpError } from '../errors';
 /** Cache scope of application rows: every request needs its application, few change it. */
 export const APPLICATIONS_SCOPE = 'applications';
 
+/** What an application key can look like (the applications definition's own rule). */
+const APP_KEY_PATTERN = ENTITIES.applications.fields.app_key.pattern.regex;
+
 export function appKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['app-key'] ?? request.headers.app_key;
   return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
@@ -25,7 +28,9 @@ export async function requireApplication(request: FastifyRequest): Promise<void>
   if (!appKey) {
     throw new HttpError(400, 'Missing application key: send the app-key header', { 'app-key': 'Required' });
   }
-  const app = await findApplication(request, appKey);
+  // Only a key an application could have is looked up (a NUL in a header would otherwise reach
+  // the database, which PostgreSQL refuses with an error).
+  const app = APP_KEY_PATTERN.test(appKey) ? await findApplication(request, appKey) : undefined;
   if (!app) throw new HttpError(404, `Unknown application key "${appKey}"`, { 'app-key': 'Unknown application' });
   request.application = app;
 }
