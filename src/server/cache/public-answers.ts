@@ -25,11 +25,13 @@ const isPublicRead = (request: FastifyRequest) =>
 export const servePublicAnswers = fp(
   async (app: FastifyInstance) => {
     const { cache } = app.ctx;
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isPublicRead(request)) return;
-      const appKey = appKeyOf(request);
+    // A callback hook, not an async one: a hit is answered without waiting for a promise, and the
+    // lifecycle stops there (`done` is not called once the answer is written).
+    app.addHook('onRequest', (request, reply, done) => {
+      const appKey = isPublicRead(request) ? appKeyOf(request) : undefined;
       const hit = appKey ? cache.get<HttpAnswer>(siteScope(appKey), request.url) : undefined;
-      if (hit) return sendAnswer(request, reply, hit.value);
+      if (!hit) return done();
+      sendAnswer(request, reply, hit.value);
     });
   },
   { name: 'serve-public-answers', dependencies: ['app-context'] },
