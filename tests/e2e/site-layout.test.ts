@@ -1,0 +1,219 @@
+/**
+ * The public site in Chromium against the real server and its seeded demo (issue 3), first half:
+ * every public route arrives rendered on the server and is adopted by the browser, the layout
+ * (header, mega-menu, footer) and the home page (slider, template sections).
+ *
+ * E2E_STATIC_DIR points at another build than `dist` (a helper's own build folder).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appReady, type RunningApp } from './harness';
+import { expectNoSeriousAxeViolations, type Named, open, publicGet, site, type SiteInfo, useSite } from './site-fixture';
+
+useSite();
+let app: RunningApp;
+let browser: typeof site.browser;
+let context: typeof site.context;
+beforeAll(() => {
+  ({ app, browser, context } = site);
+});
+
+describe('server rendering', () => {
+  it('every public route arrives rendered and is adopted by the browser without an error', async () => {
+    const [post] = await publicGet<{ data: Named[] }>('posts?size=1').then((r) => r.data);
+    // Without the service worker, which would answer every navigation with its (empty) shell.
+    const direct = await browser.newContext({ serviceWorkers: 'block' });
+    for (const [path, status] of [
+      ['/about', 200],
+      ['/news', 200],
+      ['/news?page=2', 200],
+      [`/news/${post!.slug}`, 200],
+      ['/gallery', 200],
+      ['/career', 200],
+      ['/contact', 200],
+      ['/no-such-page', 404],
+    ] as const) {
+      const html = await (await fetch(`${app.baseUrl}${path}`)).text();
+      expect(html, path).toMatch(/<div id="root"><[^/]/);
+      expect(html, path).toContain('<script id="ssr-state" type="application/json">');
+      const page = await direct.newPage();
+      const problems: string[] = [];
+      page.on(
+        'console',
+        (m) => void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text())),
+      );
+      page.on('pageerror', (error) => problems.push(error.message));
+      const response = await page.goto(`${app.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      expect(response?.status(), path).toBe(status);
+      await page.locator('main h1').first().waitFor();
+      expect(problems, path).toEqual([]);
+      await page.close();
+    }
+    await direct.close();
+  });
+});
+
+describe('layout', () => {
+  it('header shows the logo, phone and email of the site info; footer has the fixed links and copyright', async () => {
+    const site = await publicGet<SiteInfo>(`applications/${app.appKey}`);
+    const page = await open('/contact');
+    const header = page.locator('header');
+    await header.getByRole('img', { name: site.name }).waitFor({ state: 'visible' });
+    await header.getByRole('link', { name: site.phone }).waitFor({ state: 'visible' });
+    await header.getByRole('link', { name: site.email }).waitFor({ state: 'visible' });
+
+    const footer = page.locator('footer');
+    const hrefs = await footer
+      .getByRole('navigation')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/about',
+      '/annual-reports',
+      '/governing-body',
+      '/privacy-policy',
+      '/career',
+      '/terms-and-conditions',
+    ]);
+    await footer.getByText(site.copyright).waitFor({ state: 'visible' });
+    expect(site.copyright).toContain('2024');
+    await page.close();
+  });
+
+  it('mega-menu opens with the keyboard, shows the About columns, closes with Escape; Archive ends with Gallery', async () => {
+    const page = await open('/contact');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const topLabels = await nav.locator(':scope > ul > li > :is(a, button)').allInnerTexts();
+    expect(topLabels.map((t) => t.trim())).toEqual([
+      'Home',
+      'About',
+      'Program & Services',
+      'Development Projects',
+      'Archive',
+      'Contact',
+    ]);
+
+    const about = nav.getByRole('button', { name: 'About' });
+    await about.focus();
+    await page.keyboard.press('Enter');
+    await expect(about.getAttribute('aria-expanded')).resolves.toBe('true');
+    for (const heading of ['About Us', 'Governance', 'Working Area & Partners']) {
+      await nav.getByRole('list', { name: heading, exact: true }).waitFor({ state: 'visible' });
+    }
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.closest('[id$="-panel"]') !== null)).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(about.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toBe('About');
+
+    const programs = nav.getByRole('button', { name: 'Program & Services' });
+    await programs.click();
+    await nav.getByRole('list', { name: 'Microfinance Loan Products' }).waitFor({ state: 'visible' });
+    await nav.getByRole('list', { name: 'Savings Products' }).waitFor({ state: 'visible' });
+
+    await nav.getByRole('button', { name: 'Archive' }).click();
+    const gallery = nav.getByRole('link', { name: 'Gallery', exact: true });
+    await gallery.click();
+    await page.waitForURL('**/gallery');
+    await page.getByRole('button', { name: 'Image', exact: true }).waitFor();
+    await page.close();
+  });
+
+  it('below 768 px the menu is a burger that opens a drawer', async () => {
+    const page = await open('/', { width: 390, height: 844 });
+    await expect(page.locator('header nav[aria-label="Main"]').isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: 'Contact' }).click();
+    await page.waitForURL('**/contact');
+    await page.getByRole('button', { name: 'Send Message' }).waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    await page.close();
+  });
+});
+
+describe('home', () => {
+  it('shows the first slide at once, then the slider with arrows and pagination, then every top section by template', async () => {
+    const sections = await publicGet<{ data: Named[] }>('sections?is_top=1');
+    const posts = await publicGet<{ data: Named[] }>('posts?size=3');
+    const sliders = await publicGet<{ data: Named[] }>('sliders');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.baseUrl}/`, { waitUntil: 'commit' });
+    // The server sent the first slide standing still, without controls; the slider takes over after the reveal delay.
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await expect(hero.getAttribute('data-slider')).resolves.toBe('still');
+    await hero.getByRole('heading', { name: sliders.data[0]!.title }).waitFor({ state: 'visible' });
+    await expect(page.locator('.swiper-button-next').isVisible()).resolves.toBe(false);
+    await page.locator('.swiper-slide-active').waitFor();
+    await expect(hero.getAttribute('data-slider')).resolves.toBe('playing');
+    await page.locator('.swiper-button-next').waitFor({ state: 'visible' });
+    await expect(page.locator('.swiper-pagination-bullet').count()).resolves.toBeGreaterThan(1);
+
+    const known = ['default', 'about_us', '_goals_obj', '_microfinance', '_activities', '_news'];
+    for (const section of sections.data.filter((s) => known.includes(s.template ?? ''))) {
+      await page.getByRole('heading', { name: section.title, level: 2 }).waitFor({ state: 'visible' });
+    }
+    await page.getByText('22 years of service').first().waitFor({ state: 'visible' });
+    for (const post of posts.data) {
+      await page.getByRole('link', { name: post.title }).first().waitFor({ state: 'visible' });
+    }
+    const news = sections.data.find((s) => s.template === '_news');
+    if (news?.link_url) await page.getByRole('link', { name: 'View All' }).waitFor({ state: 'visible' });
+    await expect(page.locator('h1').count()).resolves.toBe(1);
+    await expectNoSeriousAxeViolations(page);
+    await page.close();
+  });
+
+  it('opened from another page, shows a spinner until the slides arrive, then the still slide, then the slider', async () => {
+    // Without the service worker, whose cached answers would not wait.
+    const direct = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await direct.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.baseUrl}/about`);
+    await appReady(page);
+    // Hold the slides back, so the wait is long enough to see.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/cms/sliders', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('banner').getByRole('link', { name: 'Home' }).first().click();
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await hero.getByLabel('Loading highlights').waitFor({ state: 'visible' });
+    release();
+    await page.locator('section[data-slider="still"] .swiper-slide').first().waitFor({ state: 'visible' });
+    await page.locator('.swiper-slide-active').waitFor();
+    await direct.close();
+  });
+
+  it('the slider plays on its own, but not for visitors who ask for reduced motion', async () => {
+    const slider = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await context.newPage();
+      await page.emulateMedia({ reducedMotion });
+      await page.goto(`${app.baseUrl}/`);
+      await page.locator('section[data-slider="playing"] .swiper-slide-active').waitFor();
+      return {
+        page,
+        active: () => page.locator('.swiper-slide-active').getAttribute('data-swiper-slide-index'),
+        /** Swiper's own word on whether autoplay runs (it keeps its instance on the container). */
+        autoplaying: () =>
+          page.evaluate(
+            () =>
+              (document.querySelector('.swiper') as { swiper?: { autoplay?: { running?: boolean } } } | null)?.swiper?.autoplay
+                ?.running,
+          ),
+      };
+    };
+    const playing = await slider('no-preference');
+    const first = await playing.active();
+    await expect.poll(playing.autoplaying).toBe(true);
+    await expect.poll(playing.active, { timeout: 15_000 }).not.toBe(first);
+    await playing.page.close();
+
+    const still = await slider('reduce');
+    expect(await still.autoplaying()).toBe(false);
+    await still.page.close();
+  });
+});
