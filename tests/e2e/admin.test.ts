@@ -306,69 +306,6 @@ describe('admin back-office', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(Math.min(25, total));
   });
 
-  /** Sliders with this exact title, as the admin API lists them. */
-  const slidersTitled = async (title: string) =>
-    (
-      await app.api<{ data: { data: { title: string }[] } }>('GET', `sliders?size=100&search_key=${encodeURIComponent(title)}`)
-    ).body.data.data.filter((r) => r.title === title).length;
-
-  /** True once the offline save of `title` is in the persisted query cache (what a reload reads). */
-  const savePersisted = (title: string) =>
-    page.evaluate((text) => (localStorage.getItem('orgsite-query-cache') ?? '').includes(text), title);
-
-  it('a save made offline waits for the connection and then lands exactly once', async () => {
-    const title = `E2E offline ${stamp}`;
-    await go('/admin/slider/form');
-    await field('title').fill(title);
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Waiting for connection…').first().waitFor();
-    expect(await slidersTitled(title)).toBe(0);
-    await context.setOffline(false);
-    await page.getByText('Success! Data updated successfully.').waitFor();
-    expect(await slidersTitled(title)).toBe(1);
-  });
-
-  it('Cancel while waiting for the connection stops the save: it never lands, and the typing stays', async () => {
-    const title = `E2E cancelled ${stamp}`;
-    await go('/admin/slider/form');
-    await field('title').fill(title);
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    // The form's own notice (a toast says the same): the state the machine is in, with its Cancel.
-    const waiting = page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Cancel' }) });
-    await waiting.waitFor();
-    await expect.poll(() => savePersisted(title)).toBe(true);
-    await waiting.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByText('Saving was cancelled; your changes are still here.').waitFor();
-    expect(await field('title').inputValue()).toBe(title);
-    // Nothing is left to replay after a reload either.
-    await expect.poll(() => savePersisted(title)).toBe(false);
-    await context.setOffline(false);
-    // Saved again by hand, it lands once: the cancelled attempt did not come back with the connection.
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Success! Data updated successfully.').waitFor();
-    expect(await slidersTitled(title)).toBe(1);
-  });
-
-  it('a save made offline survives a reload and lands exactly once when the connection returns', async () => {
-    const title = `E2E offline reload ${stamp}`;
-    await go('/admin/slider/form');
-    await field('title').fill(title);
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Waiting for connection…').first().waitFor();
-    await expect.poll(() => savePersisted(title)).toBe(true);
-    await page.reload();
-    await page.getByRole('button', { name: 'Submit' }).waitFor();
-    expect(await slidersTitled(title)).toBe(0);
-    await context.setOffline(false);
-    await expect.poll(() => slidersTitled(title), { timeout: 20_000 }).toBe(1);
-    // Once landed, the save leaves storage: nothing remains that could be sent a second time.
-    await expect.poll(() => savePersisted(title)).toBe(false);
-    expect(await slidersTitled(title)).toBe(1);
-  });
-
   it('edits the app settings by app key', async () => {
     await go('/admin/app-setting');
     await waitForList();

@@ -1,0 +1,98 @@
+/**
+ * Offline saves in the admin (Chromium, real server): a save made without a connection waits,
+ * can be cancelled, survives a reload, and lands exactly once. A file of its own, with its own
+ * browser context, so that a failure here never leaves the other admin tests offline.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { e2eFixture, type RunningApp } from './harness';
+
+let app: RunningApp;
+let context: BrowserContext;
+let page: Page;
+const stamp = Date.now().toString(36);
+
+const go = (path: string) => page.goto(`${app.baseUrl}${path}`);
+const field = (name: string) => page.locator(`[name="${name}"]`);
+
+const fixture = e2eFixture();
+
+beforeAll(async () => {
+  app = fixture.app;
+  context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  await go('/admin');
+  await page.getByLabel('Email or phone').fill(app.adminEmail);
+  await page.locator('input[name="password"]').fill(app.adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+});
+
+afterEach(async () => {
+  await context.setOffline(false);
+});
+
+describe('offline saves', () => {
+  /** Sliders with this exact title, as the admin API lists them. */
+  const slidersTitled = async (title: string) =>
+    (
+      await app.api<{ data: { data: { title: string }[] } }>('GET', `sliders?size=100&search_key=${encodeURIComponent(title)}`)
+    ).body.data.data.filter((r) => r.title === title).length;
+
+  /** True once the offline save of `title` is in the persisted query cache (what a reload reads). */
+  const savePersisted = (title: string) =>
+    page.evaluate((text) => (localStorage.getItem('orgsite-query-cache') ?? '').includes(text), title);
+
+  it('a save made offline waits for the connection and then lands exactly once', async () => {
+    const title = `E2E offline ${stamp}`;
+    await go('/admin/slider/form');
+    await field('title').fill(title);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Waiting for connection…').first().waitFor();
+    expect(await slidersTitled(title)).toBe(0);
+    await context.setOffline(false);
+    await page.getByText('Success! Data updated successfully.').waitFor();
+    expect(await slidersTitled(title)).toBe(1);
+  });
+
+  it('Cancel while waiting for the connection stops the save: it never lands, and the typing stays', async () => {
+    const title = `E2E cancelled ${stamp}`;
+    await go('/admin/slider/form');
+    await field('title').fill(title);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    // The form's own notice (a toast says the same): the state the machine is in, with its Cancel.
+    const waiting = page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Cancel' }) });
+    await waiting.waitFor();
+    await expect.poll(() => savePersisted(title)).toBe(true);
+    await waiting.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Saving was cancelled; your changes are still here.').waitFor();
+    expect(await field('title').inputValue()).toBe(title);
+    // Nothing is left to replay after a reload either.
+    await expect.poll(() => savePersisted(title)).toBe(false);
+    await context.setOffline(false);
+    // Saved again by hand, it lands once: the cancelled attempt did not come back with the connection.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Success! Data updated successfully.').waitFor();
+    expect(await slidersTitled(title)).toBe(1);
+  });
+
+  it('a save made offline survives a reload and lands exactly once when the connection returns', async () => {
+    const title = `E2E offline reload ${stamp}`;
+    await go('/admin/slider/form');
+    await field('title').fill(title);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Waiting for connection…').first().waitFor();
+    await expect.poll(() => savePersisted(title)).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+    expect(await slidersTitled(title)).toBe(0);
+    await context.setOffline(false);
+    await expect.poll(() => slidersTitled(title), { timeout: 20_000 }).toBe(1);
+    // Once landed, the save leaves storage: nothing remains that could be sent a second time.
+    await expect.poll(() => savePersisted(title)).toBe(false);
+    expect(await slidersTitled(title)).toBe(1);
+  });
+});
