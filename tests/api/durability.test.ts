@@ -6,24 +6,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { freePort, waitForServer } from '../e2e/harness';
 import { dialects, PG_URL } from './harness';
 
 const ADMIN = { identifier: 'admin@example.com', password: 'durability-password' };
 const WORKERS = 8;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
@@ -42,16 +33,8 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   let log = '';
   child.stderr!.on('data', (d) => (log += d));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
-    const up = await fetch(`${base}/cms/docs/json`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { child, base };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${log}`);
+  await waitForServer(base, child, () => log, 30_000);
+  return { child, base };
 }
 
 const killed = (child: ChildProcess) =>

@@ -4,8 +4,9 @@
  * mutation restored from storage after a reload knows how to run. Offline, a save pauses (network
  * mode 'online') and resumes when the browser is back; a save the server did not answer is retried
  * with a growing pause (saveRetryDelay, the one backoff of the admin). The mutation is the save's
- * only owner: the form machine follows the events startSave reports. Replaying is safe: a create carries an Idempotency-Key (the server returns
- * the first record for a repeated key) and an update is a PUT of the whole form.
+ * only owner: the form machine follows the events startSave reports. Replaying is safe: a create
+ * carries an Idempotency-Key (the server returns the first record for a repeated key) and an
+ * update is a PUT of the whole form.
  *
  * Pending saves are persisted with the public cache (see persistence.ts). They hold the edited
  * record in localStorage until the server has it: that is the price of losing no edit, and it is

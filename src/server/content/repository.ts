@@ -12,7 +12,7 @@ import { type DB, isPostgresDb, now } from '../db/database';
 export type Row = Record<string, unknown>;
 
 /** Cache scope of one table's search totals. */
-export const countScope = (table: string) => `counts:${table}`;
+const countScope = (table: string) => `counts:${table}`;
 
 // The one place where the database is seen without its table types: see the comment above.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

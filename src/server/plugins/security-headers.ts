@@ -1,8 +1,8 @@
 /**
- * Security headers. Pages get helmet's set with the Content-Security-Policy the SPA satisfies: our own scripts only (analytics tags are loaded
- * from their vendors' hosts, never inline), inline styles (Mantine sets style attributes),
- * images from anywhere over https (content may link external images), frames from YouTube and
- * Google Maps only.
+ * Security headers. Pages get helmet's set, with the Content-Security-Policy the SPA satisfies:
+ * our own scripts only (analytics tags are loaded from their vendors' hosts, never inline), inline
+ * styles (Mantine sets style attributes), images from anywhere over https (content may link
+ * external images), frames from YouTube and Google Maps only.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';

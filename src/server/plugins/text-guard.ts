@@ -10,7 +10,7 @@ import { badRequest } from '../errors';
 
 const MAX_DEPTH = 8;
 /** Half of a surrogate pair without its other half (what String#isWellFormed refuses). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The first unacceptable text in `value`: its path and what is wrong with it. */
 export function findBadText(value: unknown, path: string, depth = 0): { field: string; problem: string } | undefined {

@@ -13,6 +13,7 @@ import { LIMITS } from '../../shared/limits';
 import { slugify } from '../content/slug';
 import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
+import { LONE_SURROGATE } from '../plugins/text-guard';
 
 /** A stored name: what we generate, and nothing that could climb out of the upload folder. */
 export const STORED_NAME = /^[a-z0-9][a-z0-9-]*\.[a-z0-9]{2,5}$/;
@@ -42,11 +43,7 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
 /** The name the uploader gave, for display only: without control characters or broken Unicode. */
 function displayName(filename: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = filename.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[\uD800-\uDFFF]/g, (c, i: number, all: string) => {
-    const pairStart = c <= '\uDBFF' && /[\uDC00-\uDFFF]/.test(all[i + 1] ?? '');
-    const pairEnd = c >= '\uDC00' && /[\uD800-\uDBFF]/.test(all[i - 1] ?? '');
-    return pairStart || pairEnd ? c : '';
-  });
+  const clean = filename.replace(/[\u0000-\u001f\u007f]/g, '').replace(new RegExp(LONE_SURROGATE, 'g'), '');
   return clean.slice(0, 255) || 'file';
 }
 

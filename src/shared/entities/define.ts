@@ -295,9 +295,7 @@ export function readableColumns<E extends EntityDef>(def: E): (keyof RecordOf<E>
 
 /** True for fields whose text is an address (links, images, icons). */
 export const isAddressField = (fd: FieldDef) =>
-  fd.kind === 'url' ||
-  fd.kind === 'image' ||
-  (fd.kind !== 'number' && fd.kind !== 'relation' && fd.kind !== 'select' && fd.address === true);
+  fd.kind === 'url' || fd.kind === 'image' || ('address' in fd && fd.address === true);
 
 /** The SQL type a field is stored as (every date is ISO text, in both dialects). */
 export function columnType(fd: FieldDef): 'integer' | 'text' {
