@@ -1,5 +1,6 @@
 /** Server settings, read once from the environment (README "Settings" lists them). */
 import path from 'node:path';
+import { LIMITS } from '../shared/limits';
 
 export interface ServerConfig {
   port: number;
@@ -21,6 +22,8 @@ export interface ServerConfig {
   publicWriteLimit: number;
   /** Seed the demo application on an empty database. */
   seedDemo: boolean;
+  /** Days the activity log keeps an entry. */
+  activityRetentionDays: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -38,6 +41,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === 'true',
     publicWriteLimit: Number(env.PUBLIC_WRITE_LIMIT ?? 10),
     seedDemo: env.SEED_DEMO !== 'false',
+    activityRetentionDays: Number(env.ACTIVITY_RETENTION_DAYS ?? LIMITS.activityRetentionDays),
   };
 }
 

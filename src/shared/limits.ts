@@ -22,8 +22,19 @@ export const LIMITS = {
     maxBytes: 10 * 1024 * 1024,
     mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'application/pdf'],
   },
-  login: { maxFailuresPerMinute: 10 },
-  sessionDays: 30,
+  login: {
+    /** Failed sign-ins per identifier in a minute, then 429 until the oldest leaves the window. */
+    maxFailuresPerMinute: 10,
+    /** Failed sign-ins from one address (any identifiers) in `addressWindowMinutes`: stops password spraying. */
+    maxFailuresPerAddress: 30,
+    addressWindowMinutes: 10,
+  },
+  /** A session ends this long after sign-in, however busy. */
+  sessionDays: 90,
+  /** A session unused for this long has ended. */
+  idleSessionDays: 30,
+  /** Activity log entries older than this are removed (ACTIVITY_RETENTION_DAYS overrides it). */
+  activityRetentionDays: 180,
 } as const;
 
 export const MENU_LOCATIONS = ['ab1', 'ab2', 'ab3', 'ps1', 'ps2', 'dp1', 'dp2', 'arc1'] as const;

@@ -73,7 +73,7 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Serv
     publicWriteLimit: 1000,
     ...overrides,
   };
-  const { app } = await createServer(config, { logger: false });
+  const { app } = await createServer(config, { logger: process.env.DEBUG_LOG ? { level: 'error' } : false });
   const login = await app.inject({
     method: 'POST',
     url: '/cms/api/login',

@@ -1,6 +1,6 @@
 /** Bad input gets a 4xx naming the field, never a 5xx, and stores nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestApp, type TestApp } from './harness';
+import { APP_KEY, dialects, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('validation on %s', (dialect) => {
   let t: TestApp;
@@ -186,7 +186,13 @@ describe.each(await dialects())('validation on %s', (dialect) => {
 
   it('keeps the Idempotency-Keys of different users apart', async () => {
     const password = 'second-user-password';
-    const made = await t.admin('POST', '/cms/api/users', { email: 'second@example.org', password, confirm_password: password });
+    const made = await t.admin('POST', '/cms/api/users', {
+      email: 'second@example.org',
+      password,
+      confirm_password: password,
+      role: 'editor',
+      sites: APP_KEY,
+    });
     expect(made.statusCode, made.body).toBe(201);
     const login = await t.app.inject({
       method: 'POST',

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/server/content/slug';
 import { meaningfulUrl } from '../../src/server/plugins/spa';
 import { Slots } from '../../src/server/seo/ssr';
-import { FailureThrottle } from '../../src/server/security/failure-throttle';
 import { hashPassword, verifyPassword } from '../../src/server/security/passwords';
 
 describe('slugify', () => {
@@ -17,24 +16,6 @@ describe('slugify', () => {
     const slug = slugify(`${'word '.repeat(40)}end`);
     expect(slug.length).toBeLessThanOrEqual(100);
     expect(slug.endsWith('-')).toBe(false);
-  });
-});
-
-describe('FailureThrottle', () => {
-  it('blocks after the limit within the window and frees the key when the window passes', () => {
-    const throttle = new FailureThrottle(3, 60_000);
-    for (let i = 0; i < 3; i++) throttle.fail('ip|user', 1_000 + i);
-    expect(throttle.retryAfter('ip|user', 2_000)).toBe(59);
-    expect(throttle.retryAfter('other', 2_000)).toBe(0);
-    expect(throttle.retryAfter('ip|user', 61_003)).toBe(0);
-  });
-
-  it('forgets failures after a success', () => {
-    const throttle = new FailureThrottle(2);
-    throttle.fail('k', 0);
-    throttle.fail('k', 1);
-    throttle.reset('k');
-    expect(throttle.retryAfter('k', 2)).toBe(0);
   });
 });
 

@@ -11,17 +11,36 @@ import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { Repository, type Row } from './repository';
 import { slugify } from './slug';
 
+/** Who makes a write: the signed-in user and their session. */
+export interface Actor {
+  id: number;
+  sessionId?: number;
+  /** The user's right reaches only records they created (the entity's ownerField). */
+  ownOnly?: boolean;
+}
+
 export interface WriteContext<E extends EntityDef = EntityDef> {
-  mode: 'create' | 'update';
+  mode: 'create' | 'update' | 'delete';
   appKey: string;
   existing?: RecordOf<E>;
   /** The database the write goes to, for hooks that read another table. */
   db: DB;
+  actor?: Actor;
 }
 
 export interface EntityHooks<E extends EntityDef = EntityDef> {
   /** Transforms validated input before it is stored, or throws an HttpError. */
   beforeWrite?(values: Row, ctx: WriteContext<E>): Promise<Row> | Row;
+  /** Refuses a delete by throwing an HttpError. */
+  beforeDelete?(ctx: WriteContext<E> & { existing: RecordOf<E> }): Promise<void> | void;
+  /** Runs after an update was stored (users end their other sessions on a new password). */
+  afterUpdate?(row: RecordOf<E>, ctx: WriteContext<E> & { existing: RecordOf<E>; values: Row }): Promise<void> | void;
+}
+
+export interface UpdateResult<E extends EntityDef> {
+  row: RecordOf<E>;
+  /** The record as it was before this update (for the activity log). */
+  before: RecordOf<E>;
 }
 
 /** An Idempotency-Key and who sent it (keys of different users never meet). */
@@ -69,7 +88,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
    * key with another request is refused (422), and a repeat after that record was deleted says so
    * (410).
    */
-  async create(appKey: string, input: Row, idempotency?: Idempotency): Promise<CreateResult<E>> {
+  async create(appKey: string, input: Row, idempotency?: Idempotency, actor?: Actor): Promise<CreateResult<E>> {
     const key = idempotency && `${idempotency.caller}:${idempotency.key}`;
     const requestHash = idempotency && hashRequest(this.def.resource, input);
     if (key) {
@@ -77,7 +96,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
       if (replay) return { row: replay, replayed: true };
     }
     let values: Row = { ...createDefaults(this.def), ...input };
-    values = await this.prepare(values, { mode: 'create', appKey, db: this.db });
+    values = await this.prepare(values, { mode: 'create', appKey, db: this.db, actor });
+    if (this.def.ownerField && actor) values[this.def.ownerField] = actor.id;
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         const row = await this.repo.insert(appKey, values, trx);
@@ -107,18 +127,40 @@ export class EntityService<E extends EntityDef = EntityDef> {
     }
   }
 
-  async update(appKey: string, id: number, input: Row): Promise<RecordOf<E>> {
-    const existing = await this.repo.get(appKey, id);
-    if (!existing) throw notFound(this.def.formTitle);
-    const values = await this.prepare({ ...input }, { mode: 'update', appKey, existing, db: this.db });
+  async update(appKey: string, id: number, input: Row, actor?: Actor): Promise<UpdateResult<E>> {
+    const existing = await this.existing(appKey, id, actor);
+    const ctx = { mode: 'update' as const, appKey, existing, db: this.db, actor };
+    const values = await this.prepare({ ...input }, ctx);
+    let row: RecordOf<E> | undefined;
     try {
-      const row = await this.repo.update(appKey, id, values);
-      if (!row) throw notFound(this.def.formTitle);
-      return row;
+      row = await this.repo.update(appKey, id, values);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('id', 'A record with the same unique value already exists');
       throw error;
     }
+    if (!row) throw notFound(this.def.formTitle);
+    await this.hooks.afterUpdate?.(row, { ...ctx, values });
+    return { row, before: existing };
+  }
+
+  /** Deletes a record and returns it as it was. */
+  async delete(appKey: string, id: number, actor?: Actor): Promise<RecordOf<E>> {
+    const existing = await this.existing(appKey, id, actor);
+    await this.hooks.beforeDelete?.({ mode: 'delete', appKey, existing, db: this.db, actor });
+    if (!(await this.repo.delete(appKey, id))) throw notFound(this.def.formTitle);
+    return existing;
+  }
+
+  /** The record a write is about; 404 when there is none, 403 when the actor may only touch their own. */
+  private async existing(appKey: string, id: number, actor?: Actor): Promise<RecordOf<E>> {
+    const existing = await this.repo.get(appKey, id);
+    if (!existing) throw notFound(this.def.formTitle);
+    if (actor?.ownOnly) {
+      const owner = this.def.ownerField ? (existing as Row)[this.def.ownerField] : undefined;
+      if (owner !== actor.id)
+        throw new HttpError(403, `Your role allows you to change only your own ${this.def.title.toLowerCase()}`);
+    }
+    return existing;
   }
 
   private async replay(appKey: string, key: string, requestHash: string): Promise<RecordOf<E> | undefined> {

@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB } from './database';
 import * as initial from './migrations/001_initial';
 import * as idempotencyRequest from './migrations/002_idempotency_request';
+import * as rolesSessionsActivity from './migrations/003_roles_sessions_activity';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_idempotency_request': idempotencyRequest,
+  '003_roles_sessions_activity': rolesSessionsActivity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

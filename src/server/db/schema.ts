@@ -20,6 +20,33 @@ export interface SessionsTable {
   user_id: number;
   expires_at: string;
   created_at: string;
+  /** Refreshed at most once a minute; a token unused for LIMITS.idleSessionDays expires. */
+  last_used_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** One failed sign-in, counted per identifier (`id:…`) and per address (`ip:…`). */
+export interface AuthFailuresTable {
+  id: Generated<number>;
+  key: string;
+  created_at: string;
+}
+
+/** Who did what, when, from where, on which site and record (never a secret). */
+export interface ActivityTable {
+  id: Generated<number>;
+  created_at: string;
+  user_id: number | null;
+  user_name: string | null;
+  action: string;
+  app_key: string | null;
+  entity: string | null;
+  record_id: number | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON: for updates, `{field: [before, after]}`. */
+  changes: string | null;
 }
 
 export interface FilesTable {
@@ -47,6 +74,8 @@ export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
   idempotency_keys: IdempotencyKeysTable;
+  auth_failures: AuthFailuresTable;
+  activity: ActivityTable;
 }
 
 export type DB = Kysely<Tables>;

@@ -35,6 +35,8 @@ export async function seed(db: DB, repos: Repos, config: ServerConfig): Promise<
       email: config.adminEmail.toLowerCase(),
       password: await hashPassword(password),
       type: 'admin',
+      // The first account of an empty database manages everything, other users included.
+      role: 'admin',
     });
     adminId = admin.id as number;
     result.adminCreated = true;
@@ -76,7 +78,14 @@ async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: De
     for (const { category, posts, children } of trees) {
       const row = await insert('post-categories', { status: 1, sort_order: 0, ...category, parent_id: parentId });
       for (const post of posts) {
-        await insert('posts', { status: 1, sort_order: 0, ...post, category_id: row.id, created_at: publishedAt() });
+        await insert('posts', {
+          status: 1,
+          sort_order: 0,
+          ...post,
+          category_id: row.id,
+          created_at: publishedAt(),
+          created_by: userId,
+        });
       }
       await insertCategories(children, row.id);
     }

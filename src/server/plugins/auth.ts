@@ -1,11 +1,40 @@
-/** Bearer-token sessions: the token is random and opaque; the database keeps only its hash. */
+/**
+ * Who is asking and what they may do, decided before anything of the request is read but its
+ * headers (so an anonymous caller learns nothing of a route's schema):
+ *
+ * - `authenticate`: a bearer token of a live session (not expired, used within the idle limit)
+ *   or 401. The database keeps only the token's hash.
+ * - `authorize`: the route's `config.rights` checked against the user's role (shared/rights.ts).
+ *   A route that declares no rights is refused: a new route is closed until someone says who may
+ *   use it.
+ */
 import type { FastifyRequest } from 'fastify';
 import { ENTITIES, readableColumns } from '../../shared/entities';
+import { LIMITS } from '../../shared/limits';
+import { type Action, rightOf, type Scope, type Subject } from '../../shared/rights';
 import { now } from '../db/database';
 import { HttpError } from '../errors';
 import { hashToken } from '../security/tokens';
 
 const USER_COLUMNS = readableColumns(ENTITIES.users).map((c) => `users.${c}` as const);
+const DAY_MS = 86_400_000;
+/** last_used_at is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** What a route needs: a right on a subject, or only a signed-in user (their own profile and sessions). */
+export type RouteRights = { subject: Subject; action: Action } | 'signed-in';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    rights?: RouteRights;
+  }
+  interface FastifyRequest {
+    /** The signed-in user's session. */
+    sessionId: number;
+    /** How far the user's right on this route reaches: every record, or only their own. */
+    scope: Scope;
+  }
+}
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization ?? '';
@@ -13,17 +42,45 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** preHandler for every admin route but login: 401 without a valid, unexpired token. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
+export const idleCutoff = (at = Date.now()) => new Date(at - LIMITS.idleSessionDays * DAY_MS).toISOString();
+
+/** onRequest: 401 without a live session; sets request.user and request.sessionId. */
+export async function authenticate(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, 'Sign in required');
-  const user = await request.server.ctx.database.db
+  const db = request.server.ctx.database.db;
+  const found = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(USER_COLUMNS)
+    .select([...USER_COLUMNS, 'sessions.id as session_id', 'sessions.last_used_at'])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', now())
+    .where('sessions.last_used_at', '>', idleCutoff())
     .executeTakeFirst();
-  if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+  if (!found) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+  const { session_id: sessionId, last_used_at: lastUsedAt, ...user } = found;
+  if (!lastUsedAt || Date.now() - Date.parse(lastUsedAt) > TOUCH_EVERY_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_used_at: now(), ip: request.ip, user_agent: userAgent(request) })
+      .where('id', '=', sessionId)
+      .execute();
+  }
   request.user = user as FastifyRequest['user'];
+  request.sessionId = sessionId;
 }
+
+export const userAgent = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, 500) ?? null;
+
+/** onRequest, after authenticate: 403 unless the user's role grants the route's right. */
+export async function authorize(request: FastifyRequest): Promise<void> {
+  const rights = request.routeOptions.config.rights;
+  if (rights === 'signed-in') return;
+  if (!rights) throw new HttpError(403, 'This route is not open to any role');
+  const scope = rightOf(request.user.role, rights.subject, rights.action);
+  if (!scope) throw forbidden(rights.action, rights.subject);
+  request.scope = scope;
+}
+
+export const forbidden = (action: Action, subject: string) =>
+  new HttpError(403, `Your role does not allow you to ${action} ${subject}`);

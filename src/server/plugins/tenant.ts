@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ENTITIES, type Records } from '../../shared/entities';
+import { sitesOf, worksOn } from '../../shared/rights';
 import { HttpError } from '../errors';
 
 /** Cache scope of application rows: every request needs its application, few change it. */
@@ -35,4 +36,15 @@ export async function requireApplication(request: FastifyRequest): Promise<void>
   request.application = app;
 }
 
-export const APPLICATIONS_TABLE = ENTITIES.applications.table;
+/**
+ * onRequest of the admin API, after authenticate: as requireApplication, but first 403 for a site
+ * the signed-in user does not work on (asked before the lookup, so it says nothing of which keys
+ * exist).
+ */
+export async function requireWorkingSite(request: FastifyRequest): Promise<void> {
+  const appKey = appKeyOf(request);
+  if (appKey && !worksOn(request.user.role, sitesOf(request.user.sites), appKey)) {
+    throw new HttpError(403, `You do not work on the site "${appKey}"`, { 'app-key': 'Not one of your sites' });
+  }
+  await requireApplication(request);
+}

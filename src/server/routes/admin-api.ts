@@ -1,25 +1,29 @@
 /**
- * The admin API under /cms/api: sign-in, then everything else behind a valid token and an
- * application key. Any successful write there changes what visitors may see, so it forgets that
- * site's kept answers and pages.
+ * The admin API under /cms/api: sign-in and the user's own account, then everything else behind
+ * a valid token, an application key of a site the user works on, and the right the route
+ * declares, all checked from the headers before the body is read. Any successful write there
+ * changes what visitors may see, so it forgets that site's kept answers and pages.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { siteScope } from '../cache/public-answers';
-import { requireUser } from '../plugins/auth';
-import { requireApplication } from '../plugins/tenant';
+import { authenticate, authorize } from '../plugins/auth';
+import { requireWorkingSite } from '../plugins/tenant';
+import { activityRoutes } from './activity';
 import { applicationRoutes } from './applications';
 import { authRoutes } from './auth';
 import { crudRoutes } from './crud';
 import { fileRoutes } from './files';
 import { reportRoutes } from './report';
+import { userSessionRoutes } from './user-sessions';
 
 export const adminApi = fp(
   async (admin: FastifyInstance) => {
     await admin.register(authRoutes);
     await admin.register(async (secured) => {
-      secured.addHook('preHandler', requireUser);
-      secured.addHook('preHandler', requireApplication);
+      secured.addHook('onRequest', authenticate);
+      secured.addHook('onRequest', requireWorkingSite);
+      secured.addHook('onRequest', authorize);
       secured.addHook('onSend', async (request, reply, payload) => {
         if (request.method !== 'GET' && reply.statusCode < 400 && request.application) {
           admin.ctx.cache.invalidate(siteScope(request.application.app_key));
@@ -30,6 +34,8 @@ export const adminApi = fp(
       await secured.register(fileRoutes);
       await secured.register(applicationRoutes);
       await secured.register(crudRoutes);
+      await secured.register(userSessionRoutes);
+      await secured.register(activityRoutes);
     });
   },
   { name: 'admin-api', encapsulate: true, dependencies: ['app-context', 'error-handler'] },

@@ -1,6 +1,7 @@
 /**
  * Applications (the tenants). Addressed by numeric id or by app key, because the admin's
- * app-setting form lives at /admin/app-setting/form/{appKey} (spec §2.2).
+ * app-setting form lives at /admin/app-setting/form/{appKey} (spec §2.2). Admins see and manage
+ * every site; anyone else reads only the sites they work on.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,21 +9,30 @@ import { z } from 'zod';
 import { ENTITIES, type Records } from '../../shared/entities';
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
-import type { Row } from '../content/repository';
+import { type Action, RIGHTS, isRole, sitesOf } from '../../shared/rights';
+import { recordActivity, recordUpdate } from '../activity/activity-log';
+import type { Row, Select } from '../content/repository';
 import { HttpError, notFound } from '../errors';
 import { listQuery, paging } from './schemas';
 
 const keyParams = z.object({ key: z.string().min(1).max(64) });
 const def = ENTITIES.applications;
 const tags = [def.title];
+const rights = (action: Action) => ({ rights: { subject: 'applications' as const, action } });
+
+/** The sites a user may see: null for every site. */
+const visibleSites = (request: FastifyRequest): string[] | null =>
+  isRole(request.user.role) && RIGHTS[request.user.role].sites === 'all' ? null : sitesOf(request.user.sites);
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = app.ctx.services.applications;
 
-  const find = async (key: string): Promise<Records['applications']> => {
+  const find = async (request: FastifyRequest, key: string): Promise<Records['applications']> => {
     const row = /^\d+$/.test(key) ? await service.repo.get(null, Number(key)) : await service.repo.findBy(null, 'app_key', key);
-    if (!row) throw notFound('Application');
+    const sites = visibleSites(request);
+    // Another site is as absent as an unknown one: a user learns nothing of sites not theirs.
+    if (!row || (sites && !sites.includes(row.app_key))) throw notFound('Application');
     return row;
   };
   const changed = () => {
@@ -31,39 +41,50 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     app.ctx.cache.invalidate();
   };
 
-  api.get('/applications', { schema: { tags, querystring: listQuery } }, async (request) => {
+  api.get('/applications', { config: rights('read'), schema: { tags, querystring: listQuery } }, async (request) => {
     const { page, size } = paging(request.query);
-    const { rows, total } = await service.repo.list(null, { page, size, search: request.query.search_key });
+    const sites = visibleSites(request);
+    const refine = sites
+      ? (qb: Select) => (sites.length > 0 ? qb.where('app_key', 'in', sites) : qb.where('id', '<', 0))
+      : undefined;
+    const { rows, total } = await service.repo.list(null, { page, size, search: request.query.search_key, refine });
     return paged(rows, page, size, total);
   });
 
-  api.get('/applications/:key', { schema: { tags, params: keyParams } }, async (request) => ({
-    data: await find(request.params.key),
+  api.get('/applications/:key', { config: rights('read'), schema: { tags, params: keyParams } }, async (request) => ({
+    data: await find(request, request.params.key),
   }));
 
-  api.post('/applications', { schema: { tags, body: createSchema(def) } }, async (request, reply) => {
+  api.post('/applications', { config: rights('create'), schema: { tags, body: createSchema(def) } }, async (request, reply) => {
     const { row } = await service.create(request.application.app_key, {
       ...(request.body as Row),
-      user_id: (request as FastifyRequest).user.id,
+      user_id: request.user.id,
     });
     changed();
+    await recordActivity(request, { action: 'create', entity: 'applications', recordId: row.id, appKey: row.app_key });
     return reply.status(201).send({ data: row });
   });
 
-  api.put('/applications/:key', { schema: { tags, params: keyParams, body: updateSchema(def) } }, async (request) => {
-    const existing = await find(request.params.key);
-    const row = await service.update(request.application.app_key, existing.id, request.body as Row);
-    changed();
-    return { data: row };
-  });
+  api.put(
+    '/applications/:key',
+    { config: rights('update'), schema: { tags, params: keyParams, body: updateSchema(def) } },
+    async (request) => {
+      const existing = await find(request, request.params.key);
+      const { row, before } = await service.update(request.application.app_key, existing.id, request.body as Row);
+      changed();
+      await recordUpdate(request, def, 'applications', before, row, request.body as Row);
+      return { data: row };
+    },
+  );
 
-  api.delete('/applications/:key', { schema: { tags, params: keyParams } }, async (request) => {
-    const existing = await find(request.params.key);
+  api.delete('/applications/:key', { config: rights('delete'), schema: { tags, params: keyParams } }, async (request) => {
+    const existing = await find(request, request.params.key);
     if (existing.app_key === request.application.app_key) {
       throw new HttpError(409, 'You cannot delete the application you are working in');
     }
-    await service.repo.delete(null, existing.id);
+    await service.delete(request.application.app_key, existing.id);
     changed();
+    await recordActivity(request, { action: 'delete', entity: 'applications', recordId: existing.id, appKey: existing.app_key });
     return { message: 'Application deleted', data: { id: existing.id } };
   });
 }

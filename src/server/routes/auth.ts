@@ -1,14 +1,23 @@
-/** Sign in, sign out, and who am I. Failed sign-ins are throttled per IP and identifier. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Sign in and out, and everything a signed-in user does to their own account: read it, edit
+ * their profile and password, list and end their sessions. Failed sign-ins are limited per
+ * identifier and per address (security/sign-in-limits.ts), and a wrong identifier and a wrong
+ * password get the same answer after the same work.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ENTITIES, readableColumns } from '../../shared/entities';
+import { updateSchema } from '../../shared/entities/schemas';
 import { LIMITS } from '../../shared/limits';
+import { RIGHTS, isRole, sitesOf } from '../../shared/rights';
+import { recordActivity, recordUpdate } from '../activity/activity-log';
+import { endSessions } from '../content/user-hooks';
 import { now } from '../db/database';
-import { HttpError } from '../errors';
-import { bearerToken, requireUser } from '../plugins/auth';
-import { FailureThrottle } from '../security/failure-throttle';
+import { badRequest, HttpError, notFound } from '../errors';
+import { authenticate, bearerToken, idleCutoff, userAgent } from '../plugins/auth';
 import { DUMMY_HASH, verifyPassword } from '../security/passwords';
+import { SignInLimits } from '../security/sign-in-limits';
 import { hashToken, newToken } from '../security/tokens';
 
 const loginBody = z.strictObject({
@@ -17,18 +26,41 @@ const loginBody = z.strictObject({
   remember: z.boolean().optional(),
 });
 
+/** What a user may change of their own account: not their role, sites or the seed's free-text type and scopes. */
+const OWN_FIELDS = {
+  name: true,
+  firstname: true,
+  lastname: true,
+  email: true,
+  phone: true,
+  address: true,
+  national_id_no: true,
+  dob: true,
+  gender: true,
+  profile_img: true,
+  password: true,
+  confirm_password: true,
+} as const;
+const profileBody = updateSchema(ENTITIES.users)
+  .pick(OWN_FIELDS)
+  .extend({ current_password: z.string().max(200).optional() })
+  .strict();
+
+const sessionParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+
 const userColumns = readableColumns(ENTITIES.users);
+const signedIn = { rights: 'signed-in' as const };
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const throttle = new FailureThrottle(LIMITS.login.maxFailuresPerMinute);
+  const limits = new SignInLimits(app.ctx.database.db);
   const db = app.ctx.database.db;
+  const users = app.ctx.services.users;
   const tags = ['Auth'];
 
   api.post('/login', { schema: { tags, body: loginBody } }, async (request) => {
     const identifier = request.body.identifier.toLowerCase();
-    const key = `${request.ip}|${identifier}`;
-    const wait = throttle.retryAfter(key);
+    const wait = await limits.retryAfter(identifier, request.ip);
     if (wait > 0) {
       throw new HttpError(429, `Too many failed sign-ins. Try again in ${wait} seconds.`, undefined, {
         'Retry-After': String(wait),
@@ -41,27 +73,106 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       .executeTakeFirst();
     const ok = await verifyPassword(request.body.password, user?.password ?? DUMMY_HASH);
     if (!user || !ok) {
-      throttle.fail(key);
+      await limits.fail(identifier, request.ip);
+      await recordActivity(request, {
+        action: 'sign-in-failed',
+        appKey: null,
+        user: { id: user?.id ?? null, name: identifier },
+      });
       throw new HttpError(401, 'Wrong email/phone or password');
     }
-    throttle.reset(key);
+    await limits.succeeded(identifier);
     const token = newToken();
     const expiresAt = new Date(Date.now() + LIMITS.sessionDays * 86_400_000).toISOString();
     await db
       .insertInto('sessions')
-      .values({ token_hash: hashToken(token), user_id: user.id, expires_at: expiresAt, created_at: now() })
+      .values({
+        token_hash: hashToken(token),
+        user_id: user.id,
+        expires_at: expiresAt,
+        created_at: now(),
+        last_used_at: now(),
+        ip: request.ip,
+        user_agent: userAgent(request),
+      })
       .execute();
     const { password: _password, ...publicUser } = user;
+    await recordActivity(request, { action: 'sign-in', appKey: null, user: { id: user.id, name: user.name || user.email } });
     return { status: 200, token, expires_at: expiresAt, user: publicUser };
   });
 
-  api.post('/logout', { schema: { tags }, preHandler: requireUser }, async (request) => {
-    await db
-      .deleteFrom('sessions')
-      .where('token_hash', '=', hashToken(bearerToken(request)!))
-      .execute();
-    return { message: 'Signed out' };
+  await app.register(async (own) => {
+    own.addHook('onRequest', authenticate);
+    const api = own.withTypeProvider<ZodTypeProvider>();
+
+    api.post('/logout', { config: signedIn, schema: { tags } }, async (request) => {
+      await db
+        .deleteFrom('sessions')
+        .where('token_hash', '=', hashToken(bearerToken(request)!))
+        .execute();
+      await recordActivity(request, { action: 'sign-out', appKey: null });
+      return { message: 'Signed out' };
+    });
+
+    api.get('/me', { config: signedIn, schema: { tags } }, async (request) => ({ data: await describe(request) }));
+
+    api.put('/me', { config: signedIn, schema: { tags, body: profileBody } }, async (request) => {
+      const { current_password: current, ...input } = request.body as Record<string, unknown> & { current_password?: string };
+      // A stolen session must not be enough to take the account over: a new password or email
+      // needs the current password.
+      const emailChanges = typeof input.email === 'string' && input.email.toLowerCase() !== request.user.email;
+      if (input.password || emailChanges) {
+        const stored = await db.selectFrom('users').select('password').where('id', '=', request.user.id).executeTakeFirst();
+        if (!current || !(await verifyPassword(current, stored?.password ?? DUMMY_HASH))) {
+          const message = 'Enter your current password to change your password or email';
+          throw badRequest(message, { current_password: current ? 'Wrong password' : message });
+        }
+      }
+      const actor = { id: request.user.id, sessionId: request.sessionId };
+      const { row, before } = await users.update(request.application?.app_key ?? '', request.user.id, input, actor);
+      await recordUpdate(request, ENTITIES.users, 'users', before, row, input);
+      request.user = row;
+      return { data: await describe(request) };
+    });
+
+    api.get('/me/sessions', { config: signedIn, schema: { tags } }, async (request) => {
+      const rows = await db
+        .selectFrom('sessions')
+        .select(['id', 'created_at', 'last_used_at', 'ip', 'user_agent'])
+        .where('user_id', '=', request.user.id)
+        .where('expires_at', '>', now())
+        .where('last_used_at', '>', idleCutoff())
+        .orderBy('last_used_at', 'desc')
+        .execute();
+      return { data: rows.map((row) => ({ ...row, current: row.id === request.sessionId })) };
+    });
+
+    api.delete('/me/sessions/:id', { config: signedIn, schema: { tags, params: sessionParams } }, async (request) => {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('id', '=', request.params.id)
+        .where('user_id', '=', request.user.id)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('Session');
+      await recordActivity(request, { action: 'sessions-revoked', appKey: null, entity: 'users', recordId: request.user.id });
+      return { message: 'Session ended', data: { id: request.params.id } };
+    });
+
+    /** Ends every other session of the user: "sign out everywhere else". */
+    api.delete('/me/sessions', { config: signedIn, schema: { tags } }, async (request) => {
+      await endSessions(db, request.user.id, request.sessionId);
+      await recordActivity(request, { action: 'sessions-revoked', appKey: null, entity: 'users', recordId: request.user.id });
+      return { message: 'Signed out everywhere else' };
+    });
   });
 
-  api.get('/me', { schema: { tags }, preHandler: requireUser }, async (request) => ({ data: request.user }));
+  /** The signed-in user, their role and the sites they work on. */
+  async function describe(request: FastifyRequest) {
+    const role = isRole(request.user.role) ? request.user.role : 'viewer';
+    const all = RIGHTS[role].sites === 'all';
+    const sites = sitesOf(request.user.sites);
+    let query = db.selectFrom('applications').select(['app_key', 'name']).orderBy('id');
+    if (!all) query = sites.length > 0 ? query.where('app_key', 'in', sites) : query.where('id', '<', 0);
+    return { ...request.user, role, applications: await query.execute() };
+  }
 }

@@ -6,10 +6,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type EntityDef, ENTITIES, type ResourceName } from '../../shared/entities';
+import type { Action } from '../../shared/rights';
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
-import { notFound } from '../errors';
+import { recordActivity, recordUpdate } from '../activity/activity-log';
+import type { Actor } from '../content/entity-service';
 import { serviceFor } from '../plugins/context';
+import { notFound } from '../errors';
 import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
 import { idParams, listQuery, paging } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
@@ -20,6 +23,13 @@ const idempotencyOf = (request: FastifyRequest) => {
   const key = request.headers['idempotency-key'];
   return typeof key === 'string' ? { key, caller: `user-${request.user.id}` } : undefined;
 };
+
+/** The signed-in user as the author of a write, limited to their own records when their right is. */
+const actorOf = (request: FastifyRequest): Actor => ({
+  id: request.user.id,
+  sessionId: request.sessionId,
+  ownOnly: request.scope === 'own',
+});
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
 
@@ -32,10 +42,11 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     const tags = [def.title];
     const record = recordSchema(def);
     const one = { 200: itemEnvelope(record) };
+    const rights = (action: Action) => ({ rights: { subject: name, action } });
 
     api.get(
       `/${def.resource}`,
-      { schema: { tags, querystring: listQuery, response: { 200: listEnvelope(record) } } },
+      { config: rights('read'), schema: { tags, querystring: listQuery, response: { 200: listEnvelope(record) } } },
       async (request) => {
         const { page, size } = paging(request.query, def.unpagedByDefault);
         const { rows, total } = await service.repo.list(appKeyOf(request), { page, size, search: request.query.search_key });
@@ -43,22 +54,32 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
-    api.get(`/${def.resource}/:id`, { schema: { tags, params: idParams, response: one } }, async (request) => {
-      const row = await service.repo.get(appKeyOf(request), request.params.id);
-      if (!row) throw notFound(def.formTitle);
-      return { data: row };
-    });
+    api.get(
+      `/${def.resource}/:id`,
+      { config: rights('read'), schema: { tags, params: idParams, response: one } },
+      async (request) => {
+        const row = await service.repo.get(appKeyOf(request), request.params.id);
+        if (!row) throw notFound(def.formTitle);
+        return { data: row };
+      },
+    );
 
-    api.delete(`/${def.resource}/:id`, { schema: { tags, params: idParams, response: { 200: deleted } } }, async (request) => {
-      if (!(await service.repo.delete(appKeyOf(request), request.params.id))) throw notFound(def.formTitle);
-      return { message: `${def.formTitle} deleted`, data: { id: request.params.id } };
-    });
+    api.delete(
+      `/${def.resource}/:id`,
+      { config: rights('delete'), schema: { tags, params: idParams, response: { 200: deleted } } },
+      async (request) => {
+        await service.delete(appKeyOf(request), request.params.id, actorOf(request));
+        await recordActivity(request, { action: 'delete', entity: name, recordId: request.params.id });
+        return { message: `${def.formTitle} deleted`, data: { id: request.params.id } };
+      },
+    );
 
     if (def.readOnlyResource) continue;
 
     api.post(
       `/${def.resource}`,
       {
+        config: rights('create'),
         preValidation: acceptSiteInBody,
         schema: {
           tags,
@@ -72,18 +93,27 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
           appKeyOf(request),
           request.body as Record<string, unknown>,
           idempotencyOf(request),
+          actorOf(request),
         );
         if (replayed) reply.header('Idempotent-Replayed', 'true');
+        else await recordActivity(request, { action: 'create', entity: name, recordId: row.id });
         return reply.status(replayed ? 200 : 201).send({ data: row });
       },
     );
 
     api.put(
       `/${def.resource}/:id`,
-      { preValidation: acceptSiteInBody, schema: { tags, params: idParams, body: updateSchema(def), response: one } },
-      async (request) => ({
-        data: await service.update(appKeyOf(request), request.params.id, request.body as Record<string, unknown>),
-      }),
+      {
+        config: rights('update'),
+        preValidation: acceptSiteInBody,
+        schema: { tags, params: idParams, body: updateSchema(def), response: one },
+      },
+      async (request) => {
+        const input = request.body as Record<string, unknown>;
+        const { row, before } = await service.update(appKeyOf(request), request.params.id, input, actorOf(request));
+        await recordUpdate(request, def, name, before, row, input);
+        return { data: row };
+      },
     );
   }
 }

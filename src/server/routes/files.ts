@@ -10,6 +10,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../shared/limits';
+import { recordActivity } from '../activity/activity-log';
 import { slugify } from '../content/slug';
 import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
@@ -53,7 +54,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const uploadDir = app.ctx.config.uploadDir;
   await fs.mkdir(uploadDir, { recursive: true });
 
-  api.get('/files', { schema: { tags } }, async (request) => {
+  api.get('/files', { config: { rights: { subject: 'files', action: 'read' } }, schema: { tags } }, async (request) => {
     const rows = await db
       .selectFrom('files')
       .select(['name', 'original_name', 'mime', 'size', 'created_at'])
@@ -64,53 +65,63 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     return { file_names: files.map((f) => f.url), files };
   });
 
-  api.post('/upload-single', { schema: { tags, consumes: ['multipart/form-data'] } }, async (request, reply) => {
-    const { filename, buffer } = await readUpload(request);
-    const type = await fileTypeFromBuffer(buffer);
-    if (!type || !(LIMITS.upload.mimeTypes as readonly string[]).includes(type.mime)) {
-      throw new HttpError(415, 'Only PNG, JPEG, WebP, GIF, AVIF images and PDF files can be uploaded', {
-        file: 'Unsupported file type',
+  api.post(
+    '/upload-single',
+    { config: { rights: { subject: 'files', action: 'create' } }, schema: { tags, consumes: ['multipart/form-data'] } },
+    async (request, reply) => {
+      const { filename, buffer } = await readUpload(request);
+      const type = await fileTypeFromBuffer(buffer);
+      if (!type || !(LIMITS.upload.mimeTypes as readonly string[]).includes(type.mime)) {
+        throw new HttpError(415, 'Only PNG, JPEG, WebP, GIF, AVIF images and PDF files can be uploaded', {
+          file: 'Unsupported file type',
+        });
+      }
+      const originalName = displayName(filename);
+      const base = slugify(path.parse(originalName).name).slice(0, 60) || 'file';
+      const name = `${base}-${randomBytes(5).toString('hex')}.${type.ext}`;
+      const file = path.join(uploadDir, name);
+      // The row first, the file inside its transaction: a refused row writes nothing to disk, and a
+      // failed write leaves no row naming a file that is not there.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('files')
+          .values({
+            app_key: request.application.app_key,
+            name,
+            original_name: originalName,
+            mime: type.mime,
+            size: buffer.length,
+            created_at: now(),
+            updated_at: now(),
+          })
+          .execute();
+        await fs.writeFile(file, buffer, { flag: 'wx' });
       });
-    }
-    const originalName = displayName(filename);
-    const base = slugify(path.parse(originalName).name).slice(0, 60) || 'file';
-    const name = `${base}-${randomBytes(5).toString('hex')}.${type.ext}`;
-    const file = path.join(uploadDir, name);
-    // The row first, the file inside its transaction: a refused row writes nothing to disk, and a
-    // failed write leaves no row naming a file that is not there.
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('files')
-        .values({
-          app_key: request.application.app_key,
-          name,
-          original_name: originalName,
-          mime: type.mime,
-          size: buffer.length,
-          created_at: now(),
-          updated_at: now(),
-        })
-        .execute();
-      await fs.writeFile(file, buffer, { flag: 'wx' });
-    });
-    return reply.status(201).send({
-      message: 'File uploaded successfully!',
-      data: { name, url: fileUrl(request, name), mime: type.mime, size: buffer.length },
-    });
-  });
+      await recordActivity(request, { action: 'upload', entity: 'files', changes: { name: [null, name] } });
+      return reply.status(201).send({
+        message: 'File uploaded successfully!',
+        data: { name, url: fileUrl(request, name), mime: type.mime, size: buffer.length },
+      });
+    },
+  );
 
-  api.delete('/delete-file/:filename', { schema: { tags, params: filenameParams } }, async (request) => {
-    const { filename } = request.params;
-    if (!STORED_NAME.test(filename)) {
-      throw new HttpError(400, 'Not a stored file name', { filename: 'Not a stored file name' });
-    }
-    const deleted = await db
-      .deleteFrom('files')
-      .where('app_key', '=', request.application.app_key)
-      .where('name', '=', filename)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw notFound('File');
-    await fs.rm(path.join(uploadDir, filename), { force: true });
-    return { message: 'File deleted', data: { name: filename } };
-  });
+  api.delete(
+    '/delete-file/:filename',
+    { config: { rights: { subject: 'files', action: 'delete' } }, schema: { tags, params: filenameParams } },
+    async (request) => {
+      const { filename } = request.params;
+      if (!STORED_NAME.test(filename)) {
+        throw new HttpError(400, 'Not a stored file name', { filename: 'Not a stored file name' });
+      }
+      const deleted = await db
+        .deleteFrom('files')
+        .where('app_key', '=', request.application.app_key)
+        .where('name', '=', filename)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) throw notFound('File');
+      await fs.rm(path.join(uploadDir, filename), { force: true });
+      await recordActivity(request, { action: 'delete', entity: 'files', changes: { name: [filename, null] } });
+      return { message: 'File deleted', data: { name: filename } };
+    },
+  );
 }

@@ -132,6 +132,11 @@ export interface EntityDef<F extends Fields = Fields> {
   readOnlyResource?: boolean;
   /** Label for a row in selectors and dialogs. */
   labelField: string;
+  /**
+   * Field the server fills with the creating user's id, for roles whose right covers only their
+   * own records (an author edits their own posts).
+   */
+  ownerField?: string;
 }
 
 export const STATUS_DEFAULT = 1;

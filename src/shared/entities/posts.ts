@@ -25,7 +25,9 @@ export const posts = defineEntity({
     meta_keywords: f.text('Meta Keywords'),
     sort_order: f.number('Sort Order', { min: 0, default: 0 }),
     status: f.status(),
+    created_by: f.number('Author', { readOnly: true, hidden: true }),
   },
+  ownerField: 'created_by',
   columns: [
     { label: 'Title', field: 'title', truncate: LIMITS.truncate.adminPost },
     { label: 'Slug', field: 'slug', truncate: LIMITS.truncate.adminPost },

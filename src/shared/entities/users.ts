@@ -1,6 +1,10 @@
+import { ROLE_CHOICES } from '../roles';
 import { defineEntity, f } from './define';
 
-/** Staff accounts. They are not scoped to one application: one account manages every site. */
+/**
+ * Staff accounts. They are not scoped to one application: an admin works on every site, anyone
+ * else on the sites listed in `sites`. What each role may do is in ../rights.ts.
+ */
 export const users = defineEntity({
   resource: 'users',
   title: 'Users',
@@ -26,6 +30,15 @@ export const users = defineEntity({
     password: f.password('Password', { hint: 'At least 8 characters; leave empty to keep the current one' }),
     confirm_password: f.password('Confirm Password', { virtual: true }),
     profile_img: f.image('Profile Image'),
+    role: f.select('Role', { choices: ROLE_CHOICES, default: 'viewer' }),
+    sites: f.text('Sites', {
+      max: 2000,
+      hint: 'App keys of the sites this user works on, separated by commas (admins work on every site)',
+      pattern: {
+        regex: /^\s*([A-Za-z0-9_-]{3,64}(\s*,\s*[A-Za-z0-9_-]{3,64})*)?\s*$/,
+        message: 'Sites are app keys separated by commas',
+      },
+    }),
     type: f.text('Type', { max: 64 }),
     facebook_id: f.text('Facebook Id', { max: 128 }),
     google_id: f.text('Google Id', { max: 128 }),
@@ -35,5 +48,6 @@ export const users = defineEntity({
     { label: 'Name', field: 'name', join: ['name', 'firstname', 'lastname'] },
     { label: 'Phone', field: 'phone', empty: '--' },
     { label: 'Email', field: 'email' },
+    { label: 'Role', field: 'role' },
   ],
 });

@@ -1,0 +1,104 @@
+/**
+ * The activity log: who did what, when, from which address and browser, on which site and
+ * record, and for updates which fields changed from what to what. Secrets never go in: write-only
+ * fields (passwords) are left out of the changes, and tokens, codes and secrets are never passed
+ * here at all.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { EntityDef } from '../../shared/entities';
+import { LIMITS } from '../../shared/limits';
+import type { Row } from '../content/repository';
+import { type DB, now } from '../db/database';
+import { userAgent } from '../plugins/auth';
+
+export const ACTIVITY_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'create',
+  'update',
+  'delete',
+  'role-change',
+  'password-change',
+  'settings-change',
+  'sessions-revoked',
+  'upload',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export interface ActivityEntry {
+  action: ActivityAction;
+  entity?: string;
+  recordId?: number;
+  /** The site concerned; by default the request's. */
+  appKey?: string | null;
+  /** For updates: `{field: [before, after]}`. */
+  changes?: Record<string, [unknown, unknown]>;
+  /** Who, when the request has no signed-in user (a failed or fresh sign-in). */
+  user?: { id: number | null; name: string };
+}
+
+const DAY_MS = 86_400_000;
+/** How often old entries are swept, at most. */
+const PRUNE_EVERY_MS = 3_600_000;
+let lastPruned = 0;
+
+export async function recordActivity(request: FastifyRequest, entry: ActivityEntry): Promise<void> {
+  const db = request.server.ctx.database.db;
+  const user = entry.user ?? (request.user ? { id: request.user.id, name: request.user.name || request.user.email } : undefined);
+  await db
+    .insertInto('activity')
+    .values({
+      created_at: now(),
+      user_id: user?.id ?? null,
+      user_name: user?.name.slice(0, 255) ?? null,
+      action: entry.action,
+      app_key: entry.appKey === undefined ? (request.application?.app_key ?? null) : entry.appKey,
+      entity: entry.entity ?? null,
+      record_id: entry.recordId ?? null,
+      ip: request.ip,
+      user_agent: userAgent(request),
+      changes: entry.changes && Object.keys(entry.changes).length > 0 ? JSON.stringify(entry.changes) : null,
+    })
+    .execute();
+  if (Date.now() - lastPruned > PRUNE_EVERY_MS) {
+    lastPruned = Date.now();
+    await pruneActivity(db, request.server.ctx.config.activityRetentionDays);
+  }
+}
+
+/** Removes entries older than the retention period. */
+export async function pruneActivity(db: DB, retentionDays: number = LIMITS.activityRetentionDays): Promise<number> {
+  const cutoff = new Date(Date.now() - retentionDays * DAY_MS).toISOString();
+  const result = await db.deleteFrom('activity').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The fields an update changed, before and after; write-only fields (secrets) are never listed. */
+export function changedFields(def: EntityDef, before: Row, after: Row): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.writeOnly || field.virtual || !(name in after)) continue;
+    if (before[name] !== after[name]) changes[name] = [before[name] ?? null, after[name] ?? null];
+  }
+  return changes;
+}
+
+/**
+ * Logs an update: a change of role or of the site settings is its own action, so it can be
+ * filtered for; a new password is logged as such, without any value.
+ */
+export async function recordUpdate(
+  request: FastifyRequest,
+  def: EntityDef,
+  entity: string,
+  before: object,
+  after: { id: number },
+  input: Row,
+): Promise<void> {
+  const changes = changedFields(def, before as Row, after as Row);
+  const action: ActivityAction =
+    'role' in changes ? 'role-change' : def.resource === 'applications' ? 'settings-change' : 'update';
+  await recordActivity(request, { action, entity, recordId: Number(after.id), changes });
+  if (input.password) await recordActivity(request, { action: 'password-change', entity, recordId: Number(after.id) });
+}

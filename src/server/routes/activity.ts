@@ -1,0 +1,59 @@
+/**
+ * The activity log, read: `GET /cms/api/activity?page&size&user_id&entity&action&from&to` in the
+ * usual list envelope, newest first. Admins read every entry; anyone else whose role may read it
+ * reads the entries of the site they are working on.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paged } from '../../shared/envelope';
+import { RIGHTS, isRole } from '../../shared/rights';
+import { ACTIVITY_ACTIONS } from '../activity/activity-log';
+import { paging } from './schemas';
+import { listQuery } from './schemas';
+
+const dateOrTime = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Use a date (YYYY-MM-DD) or an ISO time');
+/** A bare `to` date means the whole of that day. */
+const endOf = (value: string) => (value.length === 10 ? `${value}T23:59:59.999Z` : value);
+
+const activityQuery = listQuery.omit({ search_key: true }).extend({
+  user_id: z.coerce.number({ error: 'user_id must be a number' }).int().positive().optional(),
+  entity: z.string().max(64).optional(),
+  action: z.enum(ACTIVITY_ACTIONS, { error: `action must be one of ${ACTIVITY_ACTIONS.join(', ')}` }).optional(),
+  from: dateOrTime.optional(),
+  to: dateOrTime.optional(),
+});
+
+export async function activityRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.database.db;
+
+  api.get(
+    '/activity',
+    { config: { rights: { subject: 'activity', action: 'read' } }, schema: { tags: ['Activity'], querystring: activityQuery } },
+    async (request) => {
+      const { page, size } = paging(request.query);
+      const { user_id: userId, entity, action, from, to } = request.query;
+      const everySite = isRole(request.user.role) && RIGHTS[request.user.role].sites === 'all';
+      let query = db.selectFrom('activity');
+      if (!everySite) query = query.where('app_key', '=', request.application.app_key);
+      if (userId !== undefined) query = query.where('user_id', '=', userId);
+      if (entity) query = query.where('entity', '=', entity);
+      if (action) query = query.where('action', '=', action);
+      if (from) query = query.where('created_at', '>=', from);
+      if (to) query = query.where('created_at', '<=', endOf(to));
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const entries = rows.map((row) => ({ ...row, changes: row.changes ? (JSON.parse(row.changes) as unknown) : null }));
+      return paged(entries, page, size, Number(count.n));
+    },
+  );
+}

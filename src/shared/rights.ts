@@ -1,0 +1,92 @@
+/**
+ * What each role may do: the one definition the server enforces on every /cms/api route and the
+ * admin reads to hide what a role cannot do (sidebar items, buttons). Plain data, like the entity
+ * definitions beside it, so both sides import it.
+ *
+ * A subject is an entity's resource name or one of the few non-entity areas below. A right is
+ * `all` (any record of the sites the user works on) or `own` (only records the user created; the
+ * entity must say who created a record, see `ownerField`). Anything not listed is refused.
+ */
+import { ENTITIES, type ResourceName } from './entities';
+import { isRole, type Role } from './roles';
+
+export { isRole, ROLES, type Role } from './roles';
+
+export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Areas that are not entities: the media library, the dashboard report and the activity log. */
+export const AREAS = ['files', 'report', 'activity'] as const;
+export type Subject = ResourceName | (typeof AREAS)[number];
+
+export type Scope = 'all' | 'own';
+type Grants = Partial<Record<Subject, Partial<Record<Action, Scope>>>>;
+
+const every: Partial<Record<Action, Scope>> = { read: 'all', create: 'all', update: 'all', delete: 'all' };
+const readOnly: Partial<Record<Action, Scope>> = { read: 'all' };
+
+/** Content: every entity that lives inside one site. */
+const CONTENT = (Object.keys(ENTITIES) as ResourceName[]).filter((name) => ENTITIES[name].tenant);
+const each = (names: readonly Subject[], rights: Partial<Record<Action, Scope>>): Grants =>
+  Object.fromEntries(names.map((name) => [name, rights]));
+
+export interface RoleDefinition {
+  /** `all`: every site; `member`: only the sites the user is assigned to. */
+  sites: 'all' | 'member';
+  grants: Grants;
+}
+
+export const RIGHTS: Record<Role, RoleDefinition> = {
+  admin: {
+    sites: 'all',
+    grants: each([...(Object.keys(ENTITIES) as ResourceName[]), ...AREAS], every),
+  },
+  editor: {
+    sites: 'member',
+    grants: {
+      ...each(CONTENT, every),
+      applications: readOnly,
+      files: { read: 'all', create: 'all', delete: 'all' },
+      report: readOnly,
+      activity: readOnly,
+    },
+  },
+  author: {
+    sites: 'member',
+    grants: {
+      ...each(CONTENT, readOnly),
+      posts: { read: 'all', create: 'all', update: 'own', delete: 'own' },
+      applications: readOnly,
+      files: { read: 'all', create: 'all' },
+      report: readOnly,
+    },
+  },
+  viewer: {
+    sites: 'member',
+    grants: { ...each(CONTENT, readOnly), applications: readOnly, files: readOnly, report: readOnly },
+  },
+};
+
+/** What `role` may do with `subject`: on every record, only on its own, or nothing. */
+export function rightOf(role: unknown, subject: Subject, action: Action): Scope | undefined {
+  return isRole(role) ? RIGHTS[role].grants[subject]?.[action] : undefined;
+}
+
+/** Whether `role` may do `action` on `subject` at all (on some record). */
+export const can = (role: unknown, subject: Subject, action: Action): boolean => rightOf(role, subject, action) !== undefined;
+
+/** Whether a user of `role`, assigned to `sites`, may work on the site `appKey`. */
+export function worksOn(role: unknown, sites: readonly string[], appKey: string): boolean {
+  if (!isRole(role)) return false;
+  return RIGHTS[role].sites === 'all' || sites.includes(appKey);
+}
+
+/** The app keys stored in a user's `sites` field (comma-separated). */
+export function sitesOf(value: unknown): string[] {
+  return typeof value === 'string'
+    ? value
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean)
+    : [];
+}
