@@ -2,22 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherApplication, dialects, OTHER_APP_KEY, startTestApp, type TestApp } from './harness';
-
-/** The smallest valid PNG: 1×1 transparent pixel. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-
-function multipart(filename: string, content: Buffer, field = 'file', type = 'application/octet-stream') {
-  const boundary = '----orgsite-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { createOtherApplication, dialects, multipart, OTHER_APP_KEY, PNG, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('files on %s', (dialect) => {
   let t: TestApp;

@@ -115,3 +115,68 @@ export async function createOtherApplication(t: TestApp): Promise<void> {
   const res = await t.admin('POST', '/cms/api/applications', { app_key: OTHER_APP_KEY, name: 'Other site' });
   if (res.statusCode !== 201) throw new Error(`could not create the other application: ${res.body}`);
 }
+
+/** The smallest valid PNG: 1×1 transparent pixel. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** A multipart/form-data body holding one file. */
+export function multipart(filename: string, content: Buffer, field = 'file', type = 'application/octet-stream') {
+  const boundary = '----orgsite-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export interface SignedIn {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  /** Sends a request as this user, with the app key given (default: the test site's). */
+  send(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+let userCounter = 0;
+
+/** Creates a user of `role`, working on `sites`, and signs them in. */
+export async function signInAs(t: TestApp, role: string, sites: string | null = APP_KEY): Promise<SignedIn> {
+  const email = `${role}-${++userCounter}-${randomBytes(3).toString('hex')}@example.org`;
+  const password = `${role}-password-${userCounter}`;
+  const made = await t.admin('POST', '/cms/api/users', {
+    email,
+    name: `The ${role}`,
+    password,
+    confirm_password: password,
+    role,
+    sites,
+  });
+  if (made.statusCode !== 201) throw new Error(`could not create the ${role}: ${made.body}`);
+  const login = await t.app.inject({ method: 'POST', url: '/cms/api/login', payload: { identifier: email, password } });
+  if (login.statusCode !== 200) throw new Error(`the ${role} could not sign in: ${login.body}`);
+  const token = login.json().token as string;
+  return {
+    id: made.json().data.id as number,
+    email,
+    password,
+    token,
+    send: (method, url, body, headers = {}) =>
+      t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}`, app_key: APP_KEY, ...headers },
+        ...(body === undefined
+          ? {}
+          : Buffer.isBuffer(body) || typeof body === 'string'
+            ? { payload: body }
+            : { payload: body as object }),
+      }),
+  };
+}

@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { paged } from '../../shared/envelope';
 import { RIGHTS, isRole } from '../../shared/rights';
 import { ACTIVITY_ACTIONS } from '../activity/activity-log';
-import { paging } from './schemas';
-import { listQuery } from './schemas';
+import { listQuery, paging } from './schemas';
 
 const dateOrTime = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Use a date (YYYY-MM-DD) or an ISO time');
 /** A bare `to` date means the whole of that day. */

@@ -1,0 +1,292 @@
+/**
+ * The permission matrix, generated from the role definition (src/shared/rights.ts): every role ×
+ * every admin route × a record of their own and someone else's × their own site and another
+ * gives the status the definition implies, and a refused write changes nothing. Then the
+ * escalations staff tried by hand, as named tests.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES, type EntityDef, type ResourceName } from '../../src/shared/entities';
+import { type Action, rightOf, ROLES, type Role, type Subject } from '../../src/shared/rights';
+import {
+  ADMIN,
+  APP_KEY,
+  createOtherApplication,
+  dialects,
+  multipart,
+  OTHER_APP_KEY,
+  PNG,
+  type SignedIn,
+  signInAs,
+  startTestApp,
+  type TestApp,
+} from './harness';
+import { sampleBody } from './samples';
+
+type Site = typeof APP_KEY | typeof OTHER_APP_KEY;
+type Owner = 'own' | 'other';
+
+interface Route {
+  subject: Subject;
+  action: Action;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as the OpenAPI document names it. */
+  template: string;
+  /** Whether the route acts on one record, made before the request (by the caller when `own`). */
+  onRecord: boolean;
+  /** The status of success, when not the method's usual one. */
+  success?: number;
+}
+
+const SUCCESS: Record<Route['method'], number> = { GET: 200, POST: 201, PUT: 200, DELETE: 200 };
+const entityNames = (Object.keys(ENTITIES) as ResourceName[]).filter((name) => name !== 'applications');
+
+/** A text field every entity has that a test may change freely. */
+const plainTextField = (def: EntityDef) =>
+  Object.entries(def.fields).find(([, f]) => f.kind === 'text' && !f.pattern && !f.unique && !f.readOnly)![0];
+
+const ROUTES: Route[] = [
+  ...entityNames.flatMap((name): Route[] => {
+    const def: EntityDef = ENTITIES[name];
+    const base = `/cms/api/${def.resource}`;
+    const reads: Route[] = [
+      { subject: name, action: 'read', method: 'GET', template: base, onRecord: false },
+      { subject: name, action: 'read', method: 'GET', template: `${base}/{id}`, onRecord: true },
+      { subject: name, action: 'delete', method: 'DELETE', template: `${base}/{id}`, onRecord: true },
+    ];
+    if (def.readOnlyResource) return reads;
+    return [
+      ...reads,
+      { subject: name, action: 'create', method: 'POST', template: base, onRecord: false },
+      { subject: name, action: 'update', method: 'PUT', template: `${base}/{id}`, onRecord: true },
+    ];
+  }),
+  { subject: 'users', action: 'update', method: 'POST', template: '/cms/api/users/{id}/sign-out', onRecord: true, success: 200 },
+  { subject: 'applications', action: 'read', method: 'GET', template: '/cms/api/applications', onRecord: false },
+  { subject: 'applications', action: 'read', method: 'GET', template: '/cms/api/applications/{key}', onRecord: false },
+  { subject: 'applications', action: 'create', method: 'POST', template: '/cms/api/applications', onRecord: false },
+  { subject: 'applications', action: 'update', method: 'PUT', template: '/cms/api/applications/{key}', onRecord: false },
+  { subject: 'applications', action: 'delete', method: 'DELETE', template: '/cms/api/applications/{key}', onRecord: true },
+  { subject: 'files', action: 'read', method: 'GET', template: '/cms/api/files', onRecord: false },
+  { subject: 'files', action: 'create', method: 'POST', template: '/cms/api/upload-single', onRecord: false },
+  { subject: 'files', action: 'delete', method: 'DELETE', template: '/cms/api/delete-file/{filename}', onRecord: true },
+  { subject: 'report', action: 'read', method: 'GET', template: '/cms/api/app-report', onRecord: false },
+  { subject: 'activity', action: 'read', method: 'GET', template: '/cms/api/activity', onRecord: false },
+];
+
+/** Routes every signed-in user has for their own account (tested in auth.test.ts). */
+const OWN_ACCOUNT = ['/cms/api/login', '/cms/api/logout', '/cms/api/me', '/cms/api/me/sessions', '/cms/api/me/sessions/{id}'];
+
+interface Case {
+  role: Role;
+  route: Route;
+  site: Site;
+  owner: Owner;
+  expected: number;
+}
+
+/** Only entities that record who made a row have records of one's own distinct from others'. */
+const hasOwner = (subject: Subject) =>
+  subject in ENTITIES && Boolean((ENTITIES[subject as ResourceName] as EntityDef).ownerField);
+
+function expectedStatus(role: Role, route: Route, site: Site, owner: Owner): number {
+  if (role !== 'admin' && site !== APP_KEY) return 403;
+  const scope = rightOf(role, route.subject, route.action);
+  if (!scope || (scope === 'own' && owner !== 'own')) return 403;
+  return route.success ?? SUCCESS[route.method];
+}
+
+const CASES: Case[] = ROLES.flatMap((role) =>
+  ROUTES.flatMap((route) =>
+    [APP_KEY, OTHER_APP_KEY].flatMap((site) => {
+      const owners: Owner[] = route.onRecord && hasOwner(route.subject) ? ['own', 'other'] : ['other'];
+      return (
+        owners
+          // A record of one's own exists only where the role may create one.
+          .filter((owner) => owner === 'other' || rightOf(role, route.subject, 'create') !== undefined)
+          .filter((owner) => owner === 'other' || role === 'admin' || site === APP_KEY)
+          .map((owner) => ({
+            role,
+            route,
+            site: site as Site,
+            owner,
+            expected: expectedStatus(role, route, site as Site, owner),
+          }))
+      );
+    }),
+  ),
+);
+
+describe.each(await dialects())('rights on %s', (dialect) => {
+  let t: TestApp;
+  const as = {} as Record<Role, SignedIn>;
+  let counter = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    await createOtherApplication(t);
+    for (const role of ROLES) as[role] = await signInAs(t, role);
+  });
+  afterAll(() => t?.close());
+
+  const asAdminIn =
+    (site: Site) =>
+    (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+      t.admin(method, url, body, { app_key: site, ...headers });
+
+  /** A fresh record for a request to act on, made by `maker` in `site`; returns the value for the route's placeholder. */
+  async function makeTarget(route: Route, site: Site, maker: SignedIn | 'admin'): Promise<string> {
+    const send =
+      maker === 'admin' ? asAdminIn(site) : (m: string, u: string, b?: unknown) => maker.send(m, u, b, { app_key: site });
+    if (route.subject === 'applications') {
+      const key = `throwaway-${++counter}`;
+      const res = await asAdminIn(site)('POST', '/cms/api/applications', { app_key: key, name: key });
+      expect(res.statusCode, res.body).toBe(201);
+      return key;
+    }
+    if (route.subject === 'files') {
+      const form = multipart('target.png', PNG);
+      const res = await asAdminIn(site)('POST', '/cms/api/upload-single', form.body, form.headers);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.name as string;
+    }
+    const def: EntityDef = ENTITIES[route.subject as ResourceName];
+    const res = def.readOnlyResource
+      ? await t.app.inject({
+          method: 'POST',
+          url: `/cms/${def.resource}`,
+          headers: { 'app-key': site },
+          payload: sampleBody(def),
+        })
+      : await send('POST', `/cms/api/${def.resource}`, sampleBody(def));
+    expect(res.statusCode, res.body).toBe(201);
+    return String(res.json().data.id);
+  }
+
+  async function bodyFor(route: Route, site: Site): Promise<{ payload?: unknown; headers?: Record<string, string> }> {
+    if (route.method === 'GET' || route.method === 'DELETE' || route.template.endsWith('/sign-out')) return {};
+    if (route.subject === 'files') {
+      const form = multipart('new.png', PNG);
+      return { payload: form.body, headers: form.headers };
+    }
+    if (route.subject === 'applications') {
+      return {
+        payload: route.method === 'POST' ? { app_key: `made-${++counter}`, name: 'Made' } : { title: `Retitled ${site}` },
+      };
+    }
+    const def: EntityDef = ENTITIES[route.subject as ResourceName];
+    return { payload: route.method === 'POST' ? sampleBody(def) : { [plainTextField(def)]: `Changed ${++counter}` } };
+  }
+
+  it.each(CASES.map((c) => [c.role, c.route.method, c.route.template, c.site, c.owner, c.expected, c] as const))(
+    '%s %s %s on %s with a record of %s answers %i',
+    async (_role, _method, _template, _site, _owner, _expected, c) => {
+      const caller = as[c.role];
+      const target = c.route.onRecord
+        ? await makeTarget(c.route, c.site, c.owner === 'own' ? caller : 'admin')
+        : c.route.template.endsWith('{key}')
+          ? c.site
+          : undefined;
+      const url = c.route.template.replace(/\{\w+\}/, target ?? '');
+      const { payload, headers } = await bodyFor(c.route, c.site);
+      const before = target && c.route.onRecord ? (await asAdminIn(c.site)('GET', url)).body : undefined;
+      const res = await caller.send(c.route.method, url, payload, { app_key: c.site, ...headers });
+      expect(res.statusCode, res.body).toBe(c.expected);
+      if (res.statusCode === 403) {
+        expect(res.json().message).toEqual(expect.any(String));
+        // A refused write changed nothing.
+        if (before !== undefined && c.route.subject !== 'files') expect((await asAdminIn(c.site)('GET', url)).body).toBe(before);
+      }
+    },
+  );
+
+  it('covers every admin route the server has', () => {
+    const documented = Object.entries((t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
+      .filter(([path]) => path.startsWith('/cms/api/') && !OWN_ACCOUNT.includes(path))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const covered = new Set(ROUTES.map((r) => `${r.method} ${r.template}`));
+    expect(documented.filter((route) => !covered.has(route))).toEqual([]);
+    expect(CASES.length).toBeGreaterThan(600);
+  });
+
+  it('answers 401 to every admin route without a valid token, before reading the body or parameters', async () => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    for (const [path, methods] of Object.entries(paths)) {
+      if (!path.startsWith('/cms/api/') || path === '/cms/api/login') continue;
+      for (const method of Object.keys(methods)) {
+        const url = path.replace(/\{\w+\}/g, 'not-a-valid-param');
+        for (const authorization of [undefined, 'Bearer made-up-token']) {
+          const res = await t.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url: `${url}?page=nonsense`,
+            headers: { app_key: APP_KEY, 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+            ...(method === 'get' || method === 'delete' ? {} : { payload: '{"unknown": [1, 2' }),
+          });
+          expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(401);
+        }
+      }
+    }
+  });
+
+  describe('escalations', () => {
+    it('an editor cannot make themselves an admin, by the users route or their profile', async () => {
+      const editor = as.editor;
+      expect((await editor.send('PUT', `/cms/api/users/${editor.id}`, { role: 'admin' })).statusCode).toBe(403);
+      expect((await editor.send('PUT', '/cms/api/me', { role: 'admin' })).statusCode).toBe(400);
+      expect((await editor.send('PUT', '/cms/api/me', { sites: `${APP_KEY},${OTHER_APP_KEY}` })).statusCode).toBe(400);
+      expect((await editor.send('GET', '/cms/api/me')).json().data).toMatchObject({
+        role: 'editor',
+        applications: [{ app_key: APP_KEY }],
+      });
+    });
+
+    it("nobody but an admin changes another user's password or email, or deletes them", async () => {
+      const admin = await t.admin('GET', '/cms/api/me');
+      const adminId = admin.json().data.id as number;
+      for (const role of ['editor', 'author', 'viewer'] as const) {
+        const user = as[role];
+        expect(
+          (await user.send('PUT', `/cms/api/users/${adminId}`, { password: 'taken-over!', confirm_password: 'taken-over!' }))
+            .statusCode,
+        ).toBe(403);
+        expect((await user.send('PUT', `/cms/api/users/${adminId}`, { email: 'mine@example.org' })).statusCode).toBe(403);
+        expect((await user.send('DELETE', `/cms/api/users/${adminId}`)).statusCode).toBe(403);
+        expect((await user.send('POST', '/cms/api/users', sampleBody(ENTITIES.users))).statusCode).toBe(403);
+      }
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/cms/api/login',
+        payload: { identifier: ADMIN.email, password: ADMIN.password },
+      });
+      expect(login.statusCode).toBe(200);
+    });
+
+    it("with site B's key nobody but an admin changes or deletes site A", async () => {
+      const other = await signInAs(t, 'editor', OTHER_APP_KEY);
+      const asB = { app_key: OTHER_APP_KEY };
+      expect((await other.send('PUT', `/cms/api/applications/${APP_KEY}`, { name: 'Hijacked' }, asB)).statusCode).toBe(403);
+      expect((await other.send('DELETE', `/cms/api/applications/${APP_KEY}`, undefined, asB)).statusCode).toBe(403);
+      expect((await other.send('GET', '/cms/api/pages', undefined, { app_key: APP_KEY })).statusCode).toBe(403);
+      const sites = (await other.send('GET', '/cms/api/applications', undefined, asB)).json().data.data as { app_key: string }[];
+      expect(sites.map((s) => s.app_key)).toEqual([OTHER_APP_KEY]);
+      expect((await t.admin('GET', `/cms/api/applications/${APP_KEY}`)).json().data.name).not.toBe('Hijacked');
+    });
+
+    it('the last admin can be neither demoted nor deleted', async () => {
+      const me = (await t.admin('GET', '/cms/api/me')).json().data;
+      const admins = (await t.admin('GET', '/cms/api/users?size=1000'))
+        .json()
+        .data.data.filter((u: { role: string }) => u.role === 'admin');
+      // The matrix made a second admin; with two, one may go, and then the other is the last.
+      for (const other of admins.filter((u: { id: number }) => u.id !== me.id)) {
+        expect((await t.admin('PUT', `/cms/api/users/${other.id}`, { role: 'editor' })).statusCode).toBe(200);
+      }
+      const demote = await t.admin('PUT', `/cms/api/users/${me.id}`, { role: 'editor' });
+      expect(demote.statusCode).toBe(409);
+      expect(demote.json().message).toMatch(/last admin/);
+      expect((await t.admin('DELETE', `/cms/api/users/${me.id}`)).statusCode).toBe(409);
+      expect((await t.admin('GET', '/cms/api/me')).json().data.role).toBe('admin');
+      for (const other of admins.filter((u: { id: number }) => u.id !== me.id))
+        await t.admin('PUT', `/cms/api/users/${other.id}`, { role: 'admin' });
+    });
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * Sessions end when they should (a new password or role, an admin's "sign out everywhere", 30
+ * idle days, the user's own choice), sign-in limits hold per identifier and per address and are
+ * shared by every instance on one database, and the activity log records who did what without a
+ * secret in it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../../src/server/bootstrap';
+import { APP_KEY, createOtherApplication, dialects, OTHER_APP_KEY, signInAs, startTestApp, type TestApp } from './harness';
+
+const login = (t: TestApp, identifier: string, password: string, remoteAddress = '127.0.0.1', userAgent = 'test-agent') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/cms/api/login',
+    remoteAddress,
+    headers: { 'user-agent': userAgent },
+    payload: { identifier, password },
+  });
+const me = (t: TestApp, token: string) =>
+  t.app.inject({ method: 'GET', url: '/cms/api/me', headers: { authorization: `Bearer ${token}` } });
+
+describe.each(await dialects())('sessions on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    await createOtherApplication(t);
+  });
+  afterAll(() => t?.close());
+
+  it('a new password ends every other session of the account; the one that changed it stays', async () => {
+    const user = await signInAs(t, 'editor');
+    const laptop = (await login(t, user.email, user.password)).json().token as string;
+    const changed = await user.send('PUT', '/cms/api/me', {
+      password: 'brand-new-password',
+      confirm_password: 'brand-new-password',
+      current_password: user.password,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await me(t, laptop)).statusCode).toBe(401);
+    expect((await me(t, user.token)).statusCode).toBe(200);
+    expect((await login(t, user.email, user.password)).statusCode).toBe(401);
+    expect((await login(t, user.email, 'brand-new-password')).statusCode).toBe(200);
+  });
+
+  it('a new password or email needs the current password', async () => {
+    const user = await signInAs(t, 'author');
+    const without = await user.send('PUT', '/cms/api/me', { password: 'another-password', confirm_password: 'another-password' });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().errors).toHaveProperty('current_password');
+    const wrong = await user.send('PUT', '/cms/api/me', { email: 'elsewhere@example.org', current_password: 'not-it-at-all' });
+    expect(wrong.statusCode).toBe(400);
+    expect((await user.send('GET', '/cms/api/me')).json().data.email).toBe(user.email);
+    const name = await user.send('PUT', '/cms/api/me', { name: 'New Name' });
+    expect(name.statusCode).toBe(200);
+    expect(name.json().data).toMatchObject({ name: 'New Name', role: 'author' });
+  });
+
+  it("an admin's change of role or sites ends the user's sessions", async () => {
+    for (const change of [{ role: 'viewer' }, { sites: `${APP_KEY},${OTHER_APP_KEY}` }]) {
+      const user = await signInAs(t, 'editor');
+      expect((await t.admin('PUT', `/cms/api/users/${user.id}`, change)).statusCode).toBe(200);
+      expect((await me(t, user.token)).statusCode).toBe(401);
+    }
+  });
+
+  it('an admin signs a user out everywhere', async () => {
+    const user = await signInAs(t, 'viewer');
+    const phone = (await login(t, user.email, user.password)).json().token as string;
+    expect((await t.admin('POST', `/cms/api/users/${user.id}/sign-out`)).statusCode).toBe(200);
+    expect((await me(t, user.token)).statusCode).toBe(401);
+    expect((await me(t, phone)).statusCode).toBe(401);
+  });
+
+  it('users list their own sessions with device, address and last use, and end any of them', async () => {
+    const user = await signInAs(t, 'viewer');
+    const phone = (await login(t, user.email, user.password, '10.9.8.7', 'Phone Browser/1.0')).json().token as string;
+    const list = await user.send('GET', '/cms/api/me/sessions');
+    const sessions = list.json().data as { id: number; ip: string; user_agent: string; current: boolean; last_used_at: string }[];
+    expect(sessions).toHaveLength(2);
+    const other = sessions.find((s) => !s.current)!;
+    expect(other).toMatchObject({ ip: '10.9.8.7', user_agent: 'Phone Browser/1.0' });
+    expect(other.last_used_at).toMatch(/^\d{4}-/);
+    // Someone else's session cannot be ended through one's own list.
+    const stranger = await signInAs(t, 'viewer');
+    expect((await stranger.send('DELETE', `/cms/api/me/sessions/${other.id}`)).statusCode).toBe(404);
+    expect((await user.send('DELETE', `/cms/api/me/sessions/${other.id}`)).statusCode).toBe(200);
+    expect((await me(t, phone)).statusCode).toBe(401);
+    expect((await me(t, user.token)).statusCode).toBe(200);
+  });
+
+  it('a session unused for 30 days has ended', async () => {
+    const user = await signInAs(t, 'viewer');
+    const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await t.app.ctx.database.db.updateTable('sessions').set({ last_used_at: longAgo }).where('user_id', '=', user.id).execute();
+    expect((await me(t, user.token)).statusCode).toBe(401);
+  });
+
+  it('limits failures from one address across identifiers (password spraying)', async () => {
+    const address = '10.77.0.1';
+    for (let i = 0; i < 30; i++) expect((await login(t, `nobody-${i}@example.org`, 'Spring2026!', address)).statusCode).toBe(401);
+    const blocked = await login(t, 'nobody-30@example.org', 'Spring2026!', address);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await signInAs(t, 'viewer');
+    expect((await login(t, elsewhere.email, elsewhere.password, '10.77.0.2')).statusCode).toBe(200);
+  });
+
+  it('answers an unknown account exactly as a wrong password', async () => {
+    const user = await signInAs(t, 'viewer');
+    const unknown = await login(t, 'no-such-account@example.org', 'whatever-it-is', '10.55.0.1');
+    const wrong = await login(t, user.email, 'whatever-it-is', '10.55.0.1');
+    expect([unknown.statusCode, unknown.body]).toEqual([wrong.statusCode, wrong.body]);
+  });
+
+  it('shares the failure counts between two servers on one database', async () => {
+    const second = await createServer(t.config, { logger: false });
+    try {
+      const identifier = 'shared-target@example.org';
+      for (let i = 0; i < 10; i++) expect((await login(t, identifier, 'wrong', '10.66.0.1')).statusCode).toBe(401);
+      const there = await second.app.inject({
+        method: 'POST',
+        url: '/cms/api/login',
+        remoteAddress: '10.66.0.1',
+        payload: { identifier, password: 'wrong' },
+      });
+      expect(there.statusCode).toBe(429);
+    } finally {
+      await second.app.close();
+    }
+  });
+});
+
+describe.each(await dialects())('activity log on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    await createOtherApplication(t);
+  });
+  afterAll(() => t?.close());
+
+  type Entry = {
+    action: string;
+    entity: string | null;
+    record_id: number | null;
+    user_id: number | null;
+    app_key: string | null;
+    changes: unknown;
+    ip: string;
+    user_agent: string | null;
+  };
+  const entries = async (query = '', as = t.admin) =>
+    (await as('GET', `/cms/api/activity?size=100${query}`)).json().data.data as Entry[];
+
+  it('records creates, updates with before and after, deletes, sign-ins and failures, and never a secret', async () => {
+    const created = await t.admin('POST', '/cms/api/faqs', { faq_title: 'Before' }, { 'user-agent': 'Audit Browser' });
+    const id = created.json().data.id as number;
+    await t.admin('PUT', `/cms/api/faqs/${id}`, { faq_title: 'After' });
+    await t.admin('DELETE', `/cms/api/faqs/${id}`);
+    const user = await signInAs(t, 'editor');
+    await t.admin('PUT', `/cms/api/users/${user.id}`, {
+      role: 'author',
+      password: 'a-secret-password',
+      confirm_password: 'a-secret-password',
+    });
+    await login(t, user.email, 'definitely-wrong');
+
+    const faqs = await entries(`&entity=faqs`);
+    expect(faqs.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    expect(faqs[1]).toMatchObject({ record_id: id, app_key: APP_KEY, changes: { faq_title: ['Before', 'After'] } });
+    expect(faqs[2]!.user_agent).toBe('Audit Browser');
+    const roleChange = (await entries('&action=role-change'))[0]!;
+    expect(roleChange).toMatchObject({ entity: 'users', record_id: user.id, changes: { role: ['editor', 'author'] } });
+    expect((await entries('&action=password-change'))[0]).toMatchObject({ record_id: user.id, changes: null });
+    expect((await entries(`&action=sign-in-failed&user_id=${user.id}`)).length).toBe(1);
+    expect((await entries(`&action=sign-in&user_id=${user.id}`)).length).toBe(1);
+    const everything = JSON.stringify(await entries());
+    expect(everything).not.toMatch(/a-secret-password|definitely-wrong|scrypt\$|token/);
+  });
+
+  it('filters by date, and editors read only their own site', async () => {
+    await t.admin('POST', '/cms/api/faqs', { faq_title: 'Elsewhere' }, { app_key: OTHER_APP_KEY });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await entries(`&from=${today}&to=${today}`)).length).toBeGreaterThan(0);
+    expect(await entries('&to=2000-01-01')).toEqual([]);
+    const editor = await signInAs(t, 'editor');
+    const seen = await entries('', editor.send);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((e) => e.app_key === APP_KEY)).toBe(true);
+    const author = await signInAs(t, 'author');
+    expect((await author.send('GET', '/cms/api/activity')).statusCode).toBe(403);
+    expect((await t.admin('GET', '/cms/api/activity?action=nonsense')).statusCode).toBe(400);
+  });
+});
