@@ -17,6 +17,8 @@ import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteDetailsRouteImport } from './routes/_site/details'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteRouteImport } from './routes/admin/$entity/route'
+import { Route as AdminActivityRouteImport } from './routes/admin/activity'
+import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as SiteNewsIndexRouteImport } from './routes/_site/news/index'
 import { Route as SiteNewsSlugRouteImport } from './routes/_site/news/$slug'
 import { Route as AdminEntityIndexRouteImport } from './routes/admin/$entity/index'
@@ -64,6 +66,16 @@ const AdminEntityRouteRoute = AdminEntityRouteRouteImport.update({
   path: '/$entity',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminActivityRoute = AdminActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminProfileRoute = AdminProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const SiteNewsIndexRoute = SiteNewsIndexRouteImport.update({
   id: '/news/',
   path: '/news/',
@@ -107,6 +119,8 @@ export interface FileRoutesByFullPath {
   '/$slug': typeof SiteSlugRoute
   '/contact': typeof SiteContactRoute
   '/details': typeof SiteDetailsRoute
+  '/admin/activity': typeof AdminActivityRoute
+  '/admin/profile': typeof AdminProfileRoute
   '/admin/': typeof AdminIndexRoute
   '/news/$slug': typeof SiteNewsSlugRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
@@ -120,6 +134,8 @@ export interface FileRoutesByTo {
   '/$slug': typeof SiteSlugRoute
   '/contact': typeof SiteContactRoute
   '/details': typeof SiteDetailsRoute
+  '/admin/activity': typeof AdminActivityRoute
+  '/admin/profile': typeof AdminProfileRoute
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
   '/news/$slug': typeof SiteNewsSlugRoute
@@ -138,6 +154,8 @@ export interface FileRoutesById {
   '/_site/$slug': typeof SiteSlugRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/details': typeof SiteDetailsRoute
+  '/admin/activity': typeof AdminActivityRoute
+  '/admin/profile': typeof AdminProfileRoute
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/_site/news/$slug': typeof SiteNewsSlugRoute
@@ -157,6 +175,8 @@ export interface FileRouteTypes {
     | '/$slug'
     | '/contact'
     | '/details'
+    | '/admin/activity'
+    | '/admin/profile'
     | '/admin/'
     | '/news/$slug'
     | '/admin/dashboard/social'
@@ -170,6 +190,8 @@ export interface FileRouteTypes {
     | '/$slug'
     | '/contact'
     | '/details'
+    | '/admin/activity'
+    | '/admin/profile'
     | '/'
     | '/admin'
     | '/news/$slug'
@@ -187,6 +209,8 @@ export interface FileRouteTypes {
     | '/_site/$slug'
     | '/_site/contact'
     | '/_site/details'
+    | '/admin/activity'
+    | '/admin/profile'
     | '/_site/'
     | '/admin/'
     | '/_site/news/$slug'
@@ -261,6 +285,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEntityRouteRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/activity': {
+      id: '/admin/activity'
+      path: '/activity'
+      fullPath: '/admin/activity'
+      preLoaderRoute: typeof AdminActivityRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/profile': {
+      id: '/admin/profile'
+      path: '/profile'
+      fullPath: '/admin/profile'
+      preLoaderRoute: typeof AdminProfileRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/_site/news/': {
       id: '/_site/news/'
       path: '/news'
@@ -330,6 +368,8 @@ const AdminEntityRouteRouteWithChildren =
 
 interface AdminRouteRouteChildren {
   AdminEntityRouteRoute: typeof AdminEntityRouteRouteWithChildren
+  AdminActivityRoute: typeof AdminActivityRoute
+  AdminProfileRoute: typeof AdminProfileRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminDashboardSocialRoute: typeof AdminDashboardSocialRoute
   AdminDashboardIndexRoute: typeof AdminDashboardIndexRoute
@@ -337,6 +377,8 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEntityRouteRoute: AdminEntityRouteRouteWithChildren,
+  AdminActivityRoute: AdminActivityRoute,
+  AdminProfileRoute: AdminProfileRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminDashboardSocialRoute: AdminDashboardSocialRoute,
   AdminDashboardIndexRoute: AdminDashboardIndexRoute,

@@ -4,6 +4,7 @@
  * created or deleted from the panel; contact messages are read and deleted only.
  */
 import { ENTITIES, type EntityDef, entityByAdminPath } from '../../shared/entities';
+import type { Action } from '../../shared/rights';
 
 export interface AdminEntity {
   def: EntityDef;
@@ -12,10 +13,12 @@ export interface AdminEntity {
   canCreate: boolean;
   canEdit: boolean;
   canDelete: boolean;
+  /** The right a user needs to open the screen at all: App Settings are for those who may change them. */
+  screenAction: Action;
 }
 
 const OVERRIDES: Partial<Record<string, Partial<AdminEntity>>> = {
-  [ENTITIES.applications.resource]: { keyField: 'app_key', canCreate: false, canDelete: false },
+  [ENTITIES.applications.resource]: { keyField: 'app_key', canCreate: false, canDelete: false, screenAction: 'update' },
 };
 
 export function adminEntity(def: EntityDef): AdminEntity {
@@ -26,6 +29,7 @@ export function adminEntity(def: EntityDef): AdminEntity {
     canCreate: !readOnly,
     canEdit: !readOnly,
     canDelete: true,
+    screenAction: 'read',
     ...OVERRIDES[def.resource],
   };
 }

@@ -6,27 +6,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../shared/entities';
+import type { ActivityAction } from '../../shared/activity';
 import { LIMITS } from '../../shared/limits';
 import type { Row } from '../content/repository';
 import { type DB, now } from '../db/database';
 import { userAgent } from '../plugins/auth';
 
-export const ACTIVITY_ACTIONS = [
-  'sign-in',
-  'sign-in-failed',
-  'sign-out',
-  'create',
-  'update',
-  'delete',
-  'role-change',
-  'password-change',
-  'settings-change',
-  'sessions-revoked',
-  'upload',
-] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
-
-export interface ActivityEntry {
+export interface ActivityRecord {
   action: ActivityAction;
   entity?: string;
   recordId?: number;
@@ -43,7 +29,7 @@ const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
 let lastPruned = 0;
 
-export async function recordActivity(request: FastifyRequest, entry: ActivityEntry): Promise<void> {
+export async function recordActivity(request: FastifyRequest, entry: ActivityRecord): Promise<void> {
   const db = request.server.ctx.database.db;
   const user = entry.user ?? (request.user ? { id: request.user.id, name: request.user.name || request.user.email } : undefined);
   await db

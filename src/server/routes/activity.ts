@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paged } from '../../shared/envelope';
 import { RIGHTS, isRole } from '../../shared/rights';
-import { ACTIVITY_ACTIONS } from '../activity/activity-log';
+import { ACTIVITY_ACTIONS } from '../../shared/activity';
 import { listQuery, paging } from './schemas';
 
 const dateOrTime = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Use a date (YYYY-MM-DD) or an ISO time');

@@ -9,10 +9,15 @@ import { DeleteConfirmDialog } from '../list/DeleteDialog';
 import { useDeleteConfirm } from '../list/useDeleteConfirm';
 import { QueryState } from '../QueryState';
 import { ScreenHeader } from '../ScreenHeader';
+import { useEntityRights } from '../session/rights';
 
-/** Read-only records (contact messages): every field as text, with Delete and Back. */
+/**
+ * A record shown, not edited: contact messages (read-only for everyone) and any record the user's
+ * role may read but not change. Every shown field as text, with Delete where allowed, and Back.
+ */
 export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recordKey: string }) {
   const { def } = entity;
+  const rights = useEntityRights(entity);
   const navigate = useNavigate();
   const record = useQuery(entityRecordQuery(def, recordKey));
   const deleteMachine = useDeleteConfirm(entity);
@@ -34,21 +39,23 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
           <Card withBorder padding="lg">
             <Table>
               <Table.Tbody>
-                {Object.entries(def.fields).map(([name, field]) => (
-                  <Table.Tr key={name}>
-                    <Table.Th scope="row" w={160} style={{ verticalAlign: 'top' }}>
-                      {field.label}
-                    </Table.Th>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{String(row[name] ?? '') || '--'}</Table.Td>
-                  </Table.Tr>
-                ))}
+                {Object.entries(def.fields)
+                  .filter(([, field]) => !field.writeOnly && !field.hidden && !field.virtual)
+                  .map(([name, field]) => (
+                    <Table.Tr key={name}>
+                      <Table.Th scope="row" w={160} style={{ verticalAlign: 'top' }}>
+                        {field.label}
+                      </Table.Th>
+                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{String(row[name] ?? '') || '--'}</Table.Td>
+                    </Table.Tr>
+                  ))}
                 <Table.Tr>
                   <Table.Th scope="row">Received</Table.Th>
                   <Table.Td>{row.created_at ? dayjs(String(row.created_at)).format('YYYY-MM-DD HH:mm') : '--'}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-            {entity.canDelete && (
+            {rights.canDelete(row) && (
               <Group mt="md">
                 <Button
                   color="red"

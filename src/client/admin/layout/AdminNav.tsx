@@ -1,5 +1,6 @@
 import { NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
+import { useRights } from '../session/rights';
 import { ADMIN_SCREENS, currentScreen } from './admin-screens';
 
 interface Props {
@@ -10,10 +11,13 @@ interface Props {
 export function AdminNav({ onNavigate, onLogout }: Props) {
   const { pathname } = useLocation();
   const current = currentScreen(pathname);
+  const rights = useRights();
+  // Until the account is known, no screen is listed rather than screens the role may not open.
+  const screens = rights ? ADMIN_SCREENS.filter((screen) => rights.can(screen.right.subject, screen.right.action)) : [];
   return (
     <Stack component="nav" aria-label="Admin screens" gap={0} h="100%">
       <ScrollArea style={{ flex: 1 }}>
-        {ADMIN_SCREENS.map((screen) => (
+        {screens.map((screen) => (
           <NavLink
             key={screen.path}
             component={Link}

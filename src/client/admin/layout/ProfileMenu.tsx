@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ENTITIES } from '../../../shared/entities';
 import { config } from '../../config';
 import { meQuery } from '../api/admin-queries';
+import { useRights } from '../session/rights';
 
 interface Props {
   onLogout: () => void;
@@ -11,11 +12,12 @@ interface Props {
 
 /**
  * The navbar's profile dropdown. The spec's entries were placeholders; here My Profile opens the
- * signed-in user's own record, Settings the site settings, and Billing says plainly that there is
- * no billing rather than leading nowhere.
+ * user's own account (details, password, sessions), Settings the site settings for those whose
+ * role may change them, and Billing says plainly that there is no billing rather than leading nowhere.
  */
 export function ProfileMenu({ onLogout }: Props) {
   const me = useQuery(meQuery);
+  const rights = useRights();
   const name = me.data ? String(me.data.name || me.data.email || 'Admin') : 'Admin';
   return (
     <Menu position="bottom-end" withArrow width={220}>
@@ -31,16 +33,14 @@ export function ProfileMenu({ onLogout }: Props) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Account</Menu.Label>
-        {me.data ? (
-          <Menu.Item component={Link} to={`/admin/${ENTITIES.users.adminPath}/form/${String(me.data.id)}`}>
-            My Profile
-          </Menu.Item>
-        ) : (
-          <Menu.Item disabled>My Profile</Menu.Item>
-        )}
-        <Menu.Item component={Link} to={`/admin/${ENTITIES.applications.adminPath}/form/${config.appKey}`}>
-          Settings
+        <Menu.Item component={Link} to="/admin/profile">
+          My Profile
         </Menu.Item>
+        {rights?.can('applications', 'update') && (
+          <Menu.Item component={Link} to={`/admin/${ENTITIES.applications.adminPath}/form/${config.appKey}`}>
+            Settings
+          </Menu.Item>
+        )}
         <Menu.Item disabled rightSection={<Text size="xs">None</Text>}>
           Billing
         </Menu.Item>

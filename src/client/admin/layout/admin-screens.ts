@@ -1,22 +1,28 @@
-/** Every screen of the sidebar, in the order of spec §2.2 (plus contact messages). */
+/** Every screen of the sidebar, in the order of spec §2.2 (plus contact messages and the activity log). */
 import { ENTITIES } from '../../../shared/entities';
+import type { Action, Subject } from '../../../shared/rights';
+import { adminEntity } from '../admin-entities';
 
 export interface AdminScreen {
   label: string;
   /** Path under /admin. */
   path: string;
+  /** The right that opens the screen: the sidebar lists only the screens the user's role opens. */
+  right: { subject: Subject; action: Action };
 }
 
-const entityScreen = (def: { title: string; adminPath: string }): AdminScreen => ({
+const entityScreen = (def: (typeof ENTITIES)[keyof typeof ENTITIES]): AdminScreen => ({
   label: def.title,
   path: def.adminPath,
+  right: { subject: def.resource, action: adminEntity(def).screenAction },
 });
 
-/** The dashboards, then one screen per entity in the registry's order (which is the spec's). */
+/** The dashboards, one screen per entity in the registry's order (which is the spec's), then the activity log. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
-  { label: 'Dashboard', path: 'dashboard' },
-  { label: 'Social Overview', path: 'dashboard/social' },
+  { label: 'Dashboard', path: 'dashboard', right: { subject: 'report', action: 'read' } },
+  { label: 'Social Overview', path: 'dashboard/social', right: { subject: 'socials', action: 'read' } },
   ...Object.values(ENTITIES).map(entityScreen),
+  { label: 'Activity', path: 'activity', right: { subject: 'activity', action: 'read' } },
 ];
 
 /** The screen a path belongs to: the longest screen path that is a prefix of it. */

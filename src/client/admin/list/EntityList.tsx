@@ -11,6 +11,7 @@ import type { ListSearchParams } from './list-search';
 import { SearchBar } from './SearchBar';
 import { useDeleteConfirm } from './useDeleteConfirm';
 import { LoadError } from '../QueryState';
+import { useEntityRights } from '../session/rights';
 
 interface Props {
   entity: AdminEntity;
@@ -30,6 +31,7 @@ const urlParams = (s: ListSearch, defaultPageSize: number): ListSearchParams => 
 export function EntityList({ entity, search, onChange }: Props) {
   const { def } = entity;
   const query = useQuery(entityListQuery(def, search));
+  const rights = useEntityRights(entity);
   const deleteMachine = useDeleteConfirm(entity);
   const [, sendDelete] = deleteMachine;
   const page = query.data;
@@ -48,7 +50,7 @@ export function EntityList({ entity, search, onChange }: Props) {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>{def.title}</Title>
-        {entity.canCreate && (
+        {rights.canCreate && (
           <Button component={Link} to={`/admin/${def.adminPath}/form`}>
             Add
           </Button>
@@ -103,11 +105,11 @@ export function EntityList({ entity, search, onChange }: Props) {
                               component={Link}
                               to={`/admin/${def.adminPath}/form/${recordKey(entity, row)}`}
                               size="sm"
-                              aria-label={`${entity.canEdit ? 'Edit' : 'View'} ${rowLabel(row)}`}
+                              aria-label={`${rights.canEdit(row) ? 'Edit' : 'View'} ${rowLabel(row)}`}
                             >
-                              {entity.canEdit ? 'Edit' : 'View'}
+                              {rights.canEdit(row) ? 'Edit' : 'View'}
                             </Anchor>
-                            {entity.canDelete && (
+                            {rights.canDelete(row) && (
                               <Button
                                 size="compact-sm"
                                 color="red"

@@ -1,7 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { entityRecordQuery } from '../../../../admin/api/entity-queries';
 import { RecordDetail } from '../../../../admin/detail/RecordDetail';
 import { EntityForm } from '../../../../admin/form/EntityForm';
+import { useEntityRights } from '../../../../admin/session/rights';
 import { isSignedIn } from '../../../../admin/session/session-store';
 
 export const Route = createFileRoute('/admin/$entity/form/$id')({
@@ -13,10 +16,22 @@ export const Route = createFileRoute('/admin/$entity/form/$id')({
   component: EditRoute,
 });
 
+/** The form for those who may change this record; the record as text for those who may only read it. */
 function EditRoute() {
   const { entity: path, id } = Route.useParams();
   const { entity } = Route.useRouteContext();
-  return entity.canEdit ? (
+  const rights = useEntityRights(entity);
+  // Whether an own-records right covers this record depends on who made it: wait for it.
+  const ownerMatters = Boolean(entity.def.ownerField) && rights.canEdit();
+  const record = useQuery({ ...entityRecordQuery(entity.def, id), enabled: ownerMatters });
+  if (ownerMatters && record.data === undefined && !record.isError) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={`Loading the ${entity.def.formTitle}`} />
+      </Center>
+    );
+  }
+  return rights.canEdit(record.data) ? (
     <EntityForm key={`${path}/${id}`} entity={entity} recordKey={id} />
   ) : (
     <RecordDetail key={`${path}/${id}`} entity={entity} recordKey={id} />

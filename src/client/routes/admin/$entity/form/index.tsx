@@ -1,5 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { EntityForm } from '../../../../admin/form/EntityForm';
+import { AdminForbidden } from '../../../../admin/session/RightsGate';
+import { useEntityRights, useRights } from '../../../../admin/session/rights';
 
 export const Route = createFileRoute('/admin/$entity/form/')({
   codeSplitGroupings: [['loader', 'component']],
@@ -12,5 +14,10 @@ export const Route = createFileRoute('/admin/$entity/form/')({
 
 function CreateRoute() {
   const { entity } = Route.useRouteContext();
-  return <EntityForm key={entity.def.adminPath} entity={entity} />;
+  const role = useRights()?.role;
+  return useEntityRights(entity).canCreate ? (
+    <EntityForm key={entity.def.adminPath} entity={entity} />
+  ) : (
+    <AdminForbidden role={role} />
+  );
 }

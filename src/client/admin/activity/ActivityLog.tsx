@@ -1,0 +1,198 @@
+import { Badge, Card, Center, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { ACTIVITY_ACTIONS, type ActivityEntry } from '../../../shared/activity';
+import { DEFAULT_PAGE_SIZES, ENTITIES } from '../../../shared/entities';
+import type { ListEnvelope } from '../../../shared/envelope';
+import { adminCall } from '../api/admin-call';
+import { ListFooter } from '../list/ListFooter';
+import { LoadError } from '../QueryState';
+import { useRights } from '../session/rights';
+import type { ActivitySearch } from './activity-search';
+
+const activityQuery = (search: ActivitySearch) =>
+  queryOptions({
+    queryKey: ['admin', 'activity', search] as const,
+    queryFn: ({ signal }) =>
+      adminCall<ListEnvelope<ActivityEntry>>('activity', { signal, query: { ...search } }).then((r) => r.data),
+    meta: { failureTitle: 'Loading the activity log failed' },
+  });
+
+const usersQuery = queryOptions({
+  queryKey: ['entities', 'users', 'selector'] as const,
+  queryFn: ({ signal }) =>
+    adminCall<ListEnvelope<{ id: number; name: string | null; email: string }>>('users', { signal, query: { size: 1000 } }).then(
+      (r) => r.data.data,
+    ),
+});
+
+const ENTITY_CHOICES = [
+  ...Object.values(ENTITIES).map((def) => ({ value: def.resource, label: def.title })),
+  { value: 'files', label: 'Media files' },
+];
+const titleOf = (entity: string | null) => ENTITY_CHOICES.find((c) => c.value === entity)?.label ?? entity ?? '';
+const ACTION_COLOR: Partial<Record<ActivityEntry['action'], string>> = {
+  'sign-in-failed': 'red',
+  delete: 'red',
+  'role-change': 'orange',
+  'password-change': 'orange',
+  'sessions-revoked': 'orange',
+  create: 'green',
+};
+
+/** `field: before → after` for each changed field; long values are cut, as they are in lists. */
+function Changes({ changes }: { changes: ActivityEntry['changes'] }) {
+  if (!changes) return null;
+  const show = (value: unknown) => {
+    const text = value === null || value === undefined || value === '' ? '∅' : String(value);
+    return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  };
+  return (
+    <Stack gap={2}>
+      {Object.entries(changes).map(([field, [before, after]]) => (
+        <Text key={field} size="xs">
+          <b>{field}</b>: {show(before)} → {show(after)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+interface Props {
+  search: ActivitySearch;
+  onChange: (next: ActivitySearch) => void;
+}
+
+/** The activity log: who did what and when, filtered by user, entity, action and dates, newest first. */
+export function ActivityLog({ search, onChange }: Props) {
+  const size = search.size && (DEFAULT_PAGE_SIZES as readonly number[]).includes(search.size) ? search.size : 25;
+  const query = useQuery({ ...activityQuery({ ...search, size }), placeholderData: keepPreviousData });
+  const rights = useRights();
+  const users = useQuery({ ...usersQuery, enabled: rights?.can('users', 'read') === true });
+  const page = query.data;
+  const set = (change: Partial<ActivitySearch>) => onChange({ ...search, ...change, page: undefined });
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Activity</Title>
+      <Group align="end" gap="sm" wrap="wrap">
+        {users.data && (
+          <Select
+            label="User"
+            placeholder="Anyone"
+            clearable
+            searchable
+            data={users.data.map((u) => ({ value: String(u.id), label: u.name ? `${u.name} (${u.email})` : u.email }))}
+            value={search.user_id ? String(search.user_id) : null}
+            onChange={(value) => set({ user_id: value ? Number(value) : undefined })}
+          />
+        )}
+        <Select
+          label="Entity"
+          placeholder="Any"
+          clearable
+          data={ENTITY_CHOICES}
+          value={search.entity ?? null}
+          onChange={(value) => set({ entity: value ?? undefined })}
+        />
+        <Select
+          label="Action"
+          placeholder="Any"
+          clearable
+          data={[...ACTIVITY_ACTIONS]}
+          value={search.action ?? null}
+          onChange={(value) => set({ action: (value as ActivitySearch['action']) ?? undefined })}
+        />
+        <TextInput
+          label="From"
+          type="date"
+          value={search.from ?? ''}
+          onChange={(event) => set({ from: event.currentTarget.value || undefined })}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={search.to ?? ''}
+          onChange={(event) => set({ to: event.currentTarget.value || undefined })}
+        />
+      </Group>
+      <Card withBorder padding={0}>
+        {query.isError ? (
+          <LoadError label="the activity log" error={query.error} onRetry={() => void query.refetch()} m="md" />
+        ) : !page ? (
+          <Center py="xl">
+            <Loader aria-label="Loading the activity log" />
+          </Center>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>What</Table.Th>
+                  <Table.Th>Changes</Table.Th>
+                  <Table.Th>From</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {page.data.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text ta="center" py="md">
+                        No Data Found
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  page.data.map((entry) => (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {dayjs(entry.created_at).format('YYYY-MM-DD HH:mm:ss')}
+                      </Table.Td>
+                      <Table.Td>{entry.user_name ?? '--'}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={ACTION_COLOR[entry.action] ?? 'blue'}>
+                          {entry.action}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {entry.entity ? `${titleOf(entry.entity)}${entry.record_id ? ` #${entry.record_id}` : ''}` : '--'}
+                        {entry.app_key && (
+                          <Text size="xs" c="dimmed">
+                            {entry.app_key}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Changes changes={entry.changes} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs">{entry.ip ?? '--'}</Text>
+                        <Text size="xs" c="dimmed" lineClamp={1} title={entry.user_agent ?? undefined}>
+                          {entry.user_agent ?? ''}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      {page && (
+        <ListFooter
+          currentPage={page.current_page}
+          lastPage={page.last_page}
+          size={size}
+          total={page.total}
+          pageSizes={DEFAULT_PAGE_SIZES}
+          onPage={(p) => onChange({ ...search, page: p })}
+          onSize={(s) => onChange({ ...search, size: s, page: undefined })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,272 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { type FormEvent, useState } from 'react';
+import { ROLE_CHOICES } from '../../../shared/roles';
+import type { ItemEnvelope } from '../../../shared/envelope';
+import { ApiError } from '../../api/http';
+import { adminCall } from '../api/admin-call';
+import { adminKeys, meQuery } from '../api/admin-queries';
+import type { Row } from '../api/entity-queries';
+import { QueryState } from '../QueryState';
+
+interface Session {
+  id: number;
+  created_at: string;
+  last_used_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  current: boolean;
+}
+
+const sessionsQuery = queryOptions({
+  queryKey: [...adminKeys.me, 'sessions'] as const,
+  queryFn: ({ signal }) => adminCall<{ data: Session[] }>('me/sessions', { signal }).then((r) => r.data),
+  meta: { failureTitle: 'Loading your sessions failed' },
+});
+
+const DETAILS = [
+  ['name', 'Name'],
+  ['firstname', 'First Name'],
+  ['lastname', 'Last Name'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+] as const;
+
+const fieldErrors = (error: unknown) => (error instanceof ApiError ? error.errors : {});
+
+/** A save of one's own account: PUT /cms/api/me, then the fresh account in the cache. */
+function useSaveProfile(onSaved: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      adminCall<ItemEnvelope<Row>>('me', { method: 'PUT', body }).then((r) => r.data),
+    onSuccess: (me) => {
+      queryClient.setQueryData(meQuery.queryKey, me);
+      void queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
+      onSaved();
+    },
+  });
+}
+
+function DetailsForm({ me }: { me: Row }) {
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(DETAILS.map(([name]) => [name, String(me[name] ?? '')])),
+  );
+  const [current, setCurrent] = useState('');
+  const save = useSaveProfile(() => {
+    setCurrent('');
+    notifications.show({ color: 'green', title: 'Saved', message: 'Your details are updated.' });
+  });
+  const errors = fieldErrors(save.error);
+  const emailChanged = values.email!.trim().toLowerCase() !== String(me.email ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: Record<string, unknown> = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() || null]));
+    if (emailChanged) body.current_password = current;
+    save.mutate(body);
+  };
+  return (
+    <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Your details
+        </Title>
+        {save.isError && (
+          <Alert color="red" role="alert" title="Not saved">
+            {save.error.message}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {DETAILS.map(([name, label]) => (
+            <TextInput
+              key={name}
+              label={label}
+              required={name === 'email'}
+              value={values[name]}
+              error={errors[name]}
+              onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
+            />
+          ))}
+        </SimpleGrid>
+        {emailChanged && (
+          <PasswordInput
+            label="Current password"
+            description="Needed to change your email"
+            value={current}
+            error={errors.current_password}
+            onChange={(event) => setCurrent(event.currentTarget.value)}
+          />
+        )}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Save details
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function PasswordForm() {
+  const empty = { current_password: '', password: '', confirm_password: '' };
+  const [values, setValues] = useState(empty);
+  const save = useSaveProfile(() => {
+    setValues(empty);
+    notifications.show({ color: 'green', title: 'Password changed', message: 'Your other sessions were signed out.' });
+  });
+  const errors = fieldErrors(save.error);
+  const field = (name: keyof typeof empty, label: string) => (
+    <PasswordInput
+      label={label}
+      value={values[name]}
+      error={errors[name]}
+      autoComplete={name === 'current_password' ? 'current-password' : 'new-password'}
+      onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
+    />
+  );
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      component="form"
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        save.mutate(values);
+      }}
+    >
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Change password
+        </Title>
+        {save.isError && (
+          <Alert color="red" role="alert" title="Not changed">
+            {save.error.message}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {field('current_password', 'Current password')}
+          {field('password', 'New password')}
+          {field('confirm_password', 'Confirm new password')}
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          At least 8 characters. Changing it signs you out everywhere else.
+        </Text>
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Sessions() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery(sessionsQuery);
+  const end = useMutation({
+    mutationFn: (id?: number) => adminCall(id === undefined ? 'me/sessions' : `me/sessions/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+    onError: (error) => notifications.show({ color: 'red', title: 'Not signed out', message: error.message }),
+  });
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            Where you are signed in
+          </Title>
+          <Button variant="light" color="red" size="xs" onClick={() => end.mutate(undefined)} loading={end.isPending}>
+            Sign out everywhere else
+          </Button>
+        </Group>
+        <QueryState query={sessions} label="your sessions">
+          {(rows) => (
+            <Table.ScrollContainer minWidth={560}>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Device</Table.Th>
+                    <Table.Th>Address</Table.Th>
+                    <Table.Th>Last used</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((session) => (
+                    <Table.Tr key={session.id}>
+                      <Table.Td>
+                        <Text size="sm" lineClamp={2}>
+                          {session.user_agent ?? 'Unknown device'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{session.ip ?? '--'}</Table.Td>
+                      <Table.Td>{session.last_used_at ? dayjs(session.last_used_at).format('YYYY-MM-DD HH:mm') : '--'}</Table.Td>
+                      <Table.Td>
+                        {session.current ? (
+                          <Badge variant="light">This device</Badge>
+                        ) : (
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            color="red"
+                            aria-label={`Sign out the session last used ${session.last_used_at ?? ''}`}
+                            onClick={() => end.mutate(session.id)}
+                          >
+                            Sign out
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
+      </Stack>
+    </Card>
+  );
+}
+
+/** My Profile: one's own details, password and sessions, and the role and sites an admin gave. */
+export function ProfileScreen() {
+  const me = useQuery(meQuery);
+  return (
+    <Stack gap="lg">
+      <Title order={1}>My Profile</Title>
+      <QueryState query={me} label="your account">
+        {(data) => (
+          <>
+            <Text size="sm">
+              Role: <b>{ROLE_CHOICES.find((r) => r.value === data.role)?.label ?? String(data.role)}</b>
+              {' · '}Sites:{' '}
+              {((data.applications as { app_key: string; name: string }[] | undefined) ?? [])
+                .map((a) => a.name || a.app_key)
+                .join(', ') || 'none'}
+            </Text>
+            <DetailsForm me={data} />
+            <PasswordForm />
+            <Sessions />
+          </>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
