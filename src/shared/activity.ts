@@ -10,6 +10,8 @@ export const ACTIVITY_ACTIONS = [
   'password-change',
   'settings-change',
   'sessions-revoked',
+  'two-factor-change',
+  'reset-link-made',
   'upload',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

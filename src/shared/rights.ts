@@ -15,8 +15,8 @@ export { isRole, ROLES, type Role } from './roles';
 export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** Areas that are not entities: the media library, the dashboard report and the activity log. */
-export const AREAS = ['files', 'report', 'activity'] as const;
+/** Areas that are not entities: the media library, the dashboard report, the activity log and the security settings. */
+export const AREAS = ['files', 'report', 'activity', 'settings'] as const;
 export type Subject = ResourceName | (typeof AREAS)[number];
 
 export type Scope = 'all' | 'own';

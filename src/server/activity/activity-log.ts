@@ -49,7 +49,7 @@ export async function recordActivity(request: FastifyRequest, entry: ActivityRec
     .execute();
   if (Date.now() - lastPruned > PRUNE_EVERY_MS) {
     lastPruned = Date.now();
-    await pruneActivity(db, request.server.ctx.config.activityRetentionDays);
+    await pruneActivity(db, (await request.server.ctx.settings.get()).activityRetentionDays);
   }
 }
 

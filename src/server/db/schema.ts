@@ -70,12 +70,48 @@ export interface IdempotencyKeysTable {
   request_hash: string | null;
 }
 
+/** A user's TOTP secret: `pending_secret` while being set up, `secret` once a code confirmed it. */
+export interface TwoFactorTable {
+  user_id: number;
+  secret: string | null;
+  pending_secret: string | null;
+  enabled_at: string | null;
+}
+
+/** Single-use recovery codes, as SHA-256 hashes. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** One-time password reset links, as SHA-256 hashes of their tokens. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Settings changed at run time, as JSON values (security/settings.ts). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
   idempotency_keys: IdempotencyKeysTable;
   auth_failures: AuthFailuresTable;
   activity: ActivityTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  password_resets: PasswordResetsTable;
+  settings: SettingsTable;
 }
 
 export type DB = Kysely<Tables>;

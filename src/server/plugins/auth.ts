@@ -15,6 +15,7 @@ import { type Action, rightOf, type Scope, type Subject } from '../../shared/rig
 import { now } from '../db/database';
 import { HttpError } from '../errors';
 import { hashToken } from '../security/tokens';
+import { activeSecret } from '../security/two-factor';
 
 const USER_COLUMNS = readableColumns(ENTITIES.users).map((c) => `users.${c}` as const);
 const DAY_MS = 86_400_000;
@@ -79,7 +80,19 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   if (!rights) throw new HttpError(403, 'This route is not open to any role');
   const scope = rightOf(request.user.role, rights.subject, rights.action);
   if (!scope) throw forbidden(rights.action, rights.subject);
+  if (await mustEnrolTwoFactor(request)) {
+    throw new HttpError(403, 'Your role requires two-factor sign-in: set it up under My Profile first', {
+      two_factor: 'Required for your role',
+    });
+  }
   request.scope = scope;
+}
+
+/** Whether the user's role requires two-factor sign-in and they have not set it up yet. */
+export async function mustEnrolTwoFactor(request: FastifyRequest): Promise<boolean> {
+  const { requireTwoFactor } = await request.server.ctx.settings.get();
+  if (!(requireTwoFactor as unknown[]).includes(request.user.role)) return false;
+  return (await activeSecret(request.server.ctx.database.db, request.user.id)) === undefined;
 }
 
 export const forbidden = (action: Action, subject: string) =>

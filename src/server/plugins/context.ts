@@ -2,11 +2,13 @@
 import fp from 'fastify-plugin';
 import { ENTITIES, type RecordOf, type ResourceName } from '../../shared/entities';
 import { Cache } from '../cache/cache';
+import { DEFAULT_SECURITY_SETTINGS } from '../../shared/security-settings';
 import type { ServerConfig } from '../config';
 import { EntityService, type EntityHooks } from '../content/entity-service';
 import { appIdHooks } from '../content/app-id-hooks';
 import { userHooks } from '../content/user-hooks';
 import type { Database } from '../db/database';
+import { Settings } from '../security/settings';
 import { RoutePreloads } from '../seo/route-preloads';
 
 /** The entities with rules of their own; every other entity is served by the generic code alone. */
@@ -20,6 +22,8 @@ export interface AppContext {
   database: Database;
   services: Services;
   cache: Cache;
+  /** Settings an admin changes at run time (two-factor by role, activity retention). */
+  settings: Settings;
   routePreloads: RoutePreloads;
 }
 
@@ -41,6 +45,10 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     database,
     services,
     cache,
+    settings: new Settings(database.db, cache, {
+      ...DEFAULT_SECURITY_SETTINGS,
+      activityRetentionDays: config.activityRetentionDays,
+    }),
     routePreloads: new RoutePreloads(config.staticDir),
   };
 }

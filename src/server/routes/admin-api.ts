@@ -12,14 +12,17 @@ import { requireWorkingSite } from '../plugins/tenant';
 import { activityRoutes } from './activity';
 import { applicationRoutes } from './applications';
 import { authRoutes } from './auth';
+import { passwordResetRoutes } from './password-reset';
 import { crudRoutes } from './crud';
 import { fileRoutes } from './files';
 import { reportRoutes } from './report';
-import { userSessionRoutes } from './user-sessions';
+import { securitySettingsRoutes } from './security-settings';
+import { userAdminRoutes } from './user-admin';
 
 export const adminApi = fp(
   async (admin: FastifyInstance) => {
     await admin.register(authRoutes);
+    await admin.register(passwordResetRoutes);
     await admin.register(async (secured) => {
       secured.addHook('onRequest', authenticate);
       secured.addHook('onRequest', requireWorkingSite);
@@ -34,7 +37,8 @@ export const adminApi = fp(
       await secured.register(fileRoutes);
       await secured.register(applicationRoutes);
       await secured.register(crudRoutes);
-      await secured.register(userSessionRoutes);
+      await secured.register(userAdminRoutes);
+      await secured.register(securitySettingsRoutes);
       await secured.register(activityRoutes);
     });
   },

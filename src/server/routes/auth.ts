@@ -19,12 +19,18 @@ import { authenticate, bearerToken, idleCutoff, userAgent } from '../plugins/aut
 import { DUMMY_HASH, verifyPassword } from '../security/passwords';
 import { SignInLimits } from '../security/sign-in-limits';
 import { hashToken, newToken } from '../security/tokens';
+import { activeSecret, codeMatches, useRecoveryCode } from '../security/two-factor';
+import { twoFactorRoutes } from './two-factor';
 
 const loginBody = z.strictObject({
   identifier: z.string({ error: 'Identifier is required' }).trim().min(1, 'Identifier is required').max(255),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
   remember: z.boolean().optional(),
+  /** The authenticator's 6-digit code, or a recovery code, for users who set up two-factor sign-in. */
+  code: z.string().trim().max(32).optional(),
 });
+
+const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes';
 
 /** What a user may change of their own account: not their role, sites or the seed's free-text type and scopes. */
 const OWN_FIELDS = {
@@ -72,14 +78,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       .where((eb) => eb.or([eb('email', '=', identifier), eb('phone', '=', request.body.identifier)]))
       .executeTakeFirst();
     const ok = await verifyPassword(request.body.password, user?.password ?? DUMMY_HASH);
-    if (!user || !ok) {
+    const failed = async (message: string, errors?: Record<string, string>) => {
       await limits.fail(identifier, request.ip);
-      await recordActivity(request, {
-        action: 'sign-in-failed',
-        appKey: null,
-        user: { id: user?.id ?? null, name: identifier },
-      });
-      throw new HttpError(401, 'Wrong email/phone or password');
+      await recordActivity(request, { action: 'sign-in-failed', appKey: null, user: { id: user?.id ?? null, name: identifier } });
+      return new HttpError(401, message, errors);
+    };
+    if (!user || !ok) throw await failed('Wrong email/phone or password');
+    // A password alone is not enough for a user who set up two-factor sign-in: they are asked
+    // for a code, and no token is given until it matches.
+    const secret = await activeSecret(db, user.id);
+    if (secret) {
+      const { code } = request.body;
+      if (!code) throw new HttpError(401, CODE_REQUIRED, { code: 'Code required' });
+      const matches = codeMatches(secret, code) || (await useRecoveryCode(db, user.id, code));
+      if (!matches) throw await failed('Wrong code', { code: 'Wrong code' });
     }
     await limits.succeeded(identifier);
     const token = newToken();
@@ -104,6 +116,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (own) => {
     own.addHook('onRequest', authenticate);
     const api = own.withTypeProvider<ZodTypeProvider>();
+    await own.register(twoFactorRoutes);
 
     api.post('/logout', { config: signedIn, schema: { tags } }, async (request) => {
       await db
@@ -166,13 +179,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  /** The signed-in user, their role and the sites they work on. */
+  /** The signed-in user, their role, the sites they work on and their two-factor state. */
   async function describe(request: FastifyRequest) {
     const role = isRole(request.user.role) ? request.user.role : 'viewer';
     const all = RIGHTS[role].sites === 'all';
     const sites = sitesOf(request.user.sites);
     let query = db.selectFrom('applications').select(['app_key', 'name']).orderBy('id');
     if (!all) query = sites.length > 0 ? query.where('app_key', 'in', sites) : query.where('id', '<', 0);
-    return { ...request.user, role, applications: await query.execute() };
+    const { requireTwoFactor } = await app.ctx.settings.get();
+    const enabled = (await activeSecret(db, request.user.id)) !== undefined;
+    return {
+      ...request.user,
+      role,
+      applications: await query.execute(),
+      two_factor: { enabled, required: (requireTwoFactor as string[]).includes(role) },
+    };
   }
 }

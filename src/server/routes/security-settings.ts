@@ -1,0 +1,33 @@
+/** The security settings an admin changes at run time: which roles must use two-factor sign-in, and how long activity is kept. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLES } from '../../shared/roles';
+import { recordActivity } from '../activity/activity-log';
+
+const settingsBody = z.strictObject({
+  requireTwoFactor: z.array(z.enum(ROLES, { error: `Roles are ${ROLES.join(', ')}` })).optional(),
+  activityRetentionDays: z.number({ error: 'Retention must be a number of days' }).int().min(1).max(3650).optional(),
+});
+const tags = ['Settings'];
+
+export async function securitySettingsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const rights = (action: 'read' | 'update') => ({ rights: { subject: 'settings' as const, action } });
+
+  api.get('/security-settings', { config: rights('read'), schema: { tags } }, async () => ({
+    data: await app.ctx.settings.get(),
+  }));
+
+  api.put('/security-settings', { config: rights('update'), schema: { tags, body: settingsBody } }, async (request) => {
+    const before = await app.ctx.settings.get();
+    const after = await app.ctx.settings.set(request.body);
+    const changes = Object.fromEntries(
+      Object.keys(request.body)
+        .filter((key) => JSON.stringify(before[key as keyof typeof before]) !== JSON.stringify(after[key as keyof typeof after]))
+        .map((key) => [key, [before[key as keyof typeof before], after[key as keyof typeof after]] as [unknown, unknown]]),
+    );
+    await recordActivity(request, { action: 'settings-change', appKey: null, entity: 'settings', changes });
+    return { data: after };
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * Setting up two-factor sign-in from My Profile: a new secret to scan (pending until a code from
+ * the app confirms it), then ten recovery codes shown once; new recovery codes or turning it off
+ * need the current password. Registered inside the signed-in scope of routes/auth.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordActivity } from '../activity/activity-log';
+import { now } from '../db/database';
+import { badRequest, HttpError } from '../errors';
+import { findApplication } from '../plugins/tenant';
+import { DUMMY_HASH, verifyPassword } from '../security/passwords';
+import { activeSecret, codeMatches, enrolment, newRecoveryCodes, newTotpSecret } from '../security/two-factor';
+
+const signedIn = { rights: 'signed-in' as const };
+const tags = ['Auth'];
+const codeBody = z.strictObject({ code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required').max(16) });
+const passwordBody = z.strictObject({
+  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+});
+
+export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.database.db;
+
+  const checkPassword = async (request: FastifyRequest, password: string) => {
+    const stored = await db.selectFrom('users').select('password').where('id', '=', request.user.id).executeTakeFirst();
+    if (!(await verifyPassword(password, stored?.password ?? DUMMY_HASH))) {
+      throw badRequest('Wrong password', { current_password: 'Wrong password' });
+    }
+  };
+
+  api.post('/me/two-factor/setup', { config: signedIn, schema: { tags } }, async (request) => {
+    if (await activeSecret(db, request.user.id)) throw new HttpError(409, 'Two-factor sign-in is already on');
+    const secret = newTotpSecret();
+    await db
+      .insertInto('two_factor')
+      .values({ user_id: request.user.id, pending_secret: secret, secret: null, enabled_at: null })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_secret: secret }))
+      .execute();
+    const site = await findApplication(request, app.ctx.config.appKey);
+    const { uri, qr } = await enrolment(secret, request.user.email, String(site?.name || 'Website'));
+    return { data: { secret, uri, qr } };
+  });
+
+  api.post('/me/two-factor/enable', { config: signedIn, schema: { tags, body: codeBody } }, async (request) => {
+    const row = await db
+      .selectFrom('two_factor')
+      .select('pending_secret')
+      .where('user_id', '=', request.user.id)
+      .executeTakeFirst();
+    if (!row?.pending_secret) throw badRequest('Start the set-up first', { code: 'Start the set-up first' });
+    if (!codeMatches(row.pending_secret, request.body.code)) {
+      throw badRequest('That code does not match: check the time on your phone and try the current code', {
+        code: 'Wrong code',
+      });
+    }
+    await db
+      .updateTable('two_factor')
+      .set({ secret: row.pending_secret, pending_secret: null, enabled_at: now() })
+      .where('user_id', '=', request.user.id)
+      .execute();
+    await recordActivity(request, {
+      action: 'two-factor-change',
+      appKey: null,
+      entity: 'users',
+      recordId: request.user.id,
+      changes: { two_factor: ['off', 'on'] },
+    });
+    return { data: { recovery_codes: await newRecoveryCodes(db, request.user.id) } };
+  });
+
+  api.post('/me/two-factor/recovery-codes', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
+    await checkPassword(request, request.body.current_password);
+    if (!(await activeSecret(db, request.user.id))) throw new HttpError(409, 'Two-factor sign-in is off');
+    return { data: { recovery_codes: await newRecoveryCodes(db, request.user.id) } };
+  });
+
+  api.delete('/me/two-factor', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
+    await checkPassword(request, request.body.current_password);
+    const { requireTwoFactor } = await app.ctx.settings.get();
+    if ((requireTwoFactor as unknown[]).includes(request.user.role)) {
+      throw new HttpError(409, 'Your role requires two-factor sign-in: it cannot be turned off');
+    }
+    await db.deleteFrom('two_factor').where('user_id', '=', request.user.id).execute();
+    await db.deleteFrom('recovery_codes').where('user_id', '=', request.user.id).execute();
+    await recordActivity(request, {
+      action: 'two-factor-change',
+      appKey: null,
+      entity: 'users',
+      recordId: request.user.id,
+      changes: { two_factor: ['on', 'off'] },
+    });
+    return { message: 'Two-factor sign-in is off' };
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * What an admin does for another user beyond editing their record: sign them out everywhere (a
+ * lost laptop, a member of staff leaving), make a one-time password reset link (valid for an
+ * hour, used once), and turn off their two-factor sign-in (a lost phone).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordActivity } from '../activity/activity-log';
+import { endSessions } from '../content/user-hooks';
+import { now } from '../db/database';
+import { notFound } from '../errors';
+import { siteOrigin } from '../seo/head';
+import { hashToken, newToken } from '../security/tokens';
+import { idParams } from './schemas';
+
+const RESET_LINK_MS = 3_600_000;
+const manageUsers = { rights: { subject: 'users' as const, action: 'update' as const } };
+const tags = ['Users'];
+
+/** The page a reset link opens. */
+export const RESET_PATH = '/admin/reset-password';
+
+export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.database.db;
+  const userOf = async (request: FastifyRequest & { params: { id: number } }) => {
+    const user = await app.ctx.services.users.repo.get(null, request.params.id);
+    if (!user) throw notFound('User');
+    return user;
+  };
+
+  api.post('/users/:id/sign-out', { config: manageUsers, schema: { tags, params: idParams } }, async (request) => {
+    const user = await userOf(request);
+    await endSessions(db, user.id, user.id === request.user.id ? request.sessionId : undefined);
+    await recordActivity(request, { action: 'sessions-revoked', appKey: null, entity: 'users', recordId: user.id });
+    return { message: `${user.email} is signed out everywhere`, data: { id: user.id } };
+  });
+
+  api.post('/users/:id/reset-link', { config: manageUsers, schema: { tags, params: idParams } }, async (request) => {
+    const user = await userOf(request);
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + RESET_LINK_MS).toISOString();
+    // One live link per user: a new one replaces any earlier one.
+    await db.deleteFrom('password_resets').where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+    await db
+      .insertInto('password_resets')
+      .values({ user_id: user.id, token_hash: hashToken(token), created_at: now(), expires_at: expiresAt, used_at: null })
+      .execute();
+    await recordActivity(request, { action: 'reset-link-made', appKey: null, entity: 'users', recordId: user.id });
+    return { data: { url: `${siteOrigin(request)}${RESET_PATH}?token=${token}`, expires_at: expiresAt } };
+  });
+
+  api.delete('/users/:id/two-factor', { config: manageUsers, schema: { tags, params: idParams } }, async (request) => {
+    const user = await userOf(request);
+    await db.deleteFrom('two_factor').where('user_id', '=', user.id).execute();
+    await db.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute();
+    await recordActivity(request, {
+      action: 'two-factor-change',
+      appKey: null,
+      entity: 'users',
+      recordId: user.id,
+      changes: { two_factor: ['on', 'off'] },
+    });
+    return { message: `Two-factor sign-in is off for ${user.email}`, data: { id: user.id } };
+  });
+}

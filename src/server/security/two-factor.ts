@@ -1,0 +1,67 @@
+/**
+ * Two-factor sign-in with time-based one-time codes (RFC 6238, the codes authenticator apps show),
+ * made and checked by `otpauth`; the QR code to scan is drawn by `qrcode`. Recovery codes are
+ * single-use and kept as hashes, like tokens.
+ */
+import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { type DB, now } from '../db/database';
+import { hashToken } from './tokens';
+
+const RECOVERY_CODES = 10;
+
+const totp = (secret: string, label = '', issuer = '') =>
+  new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+
+export const newTotpSecret = () => new Secret({ size: 20 }).base32;
+
+/** What an authenticator app scans: the otpauth:// address, also as a QR code image. */
+export async function enrolment(secret: string, account: string, issuer: string): Promise<{ uri: string; qr: string }> {
+  const uri = totp(secret, account, issuer).toString();
+  return { uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
+}
+
+/** True for the current code, or the one just before or after it (clocks drift). */
+export function codeMatches(secret: string, code: string): boolean {
+  return /^\d{6}$/.test(code) && totp(secret).validate({ token: code, window: 1 }) !== null;
+}
+
+/** The code an authenticator shows now (tests sign in with it). */
+export const currentCode = (secret: string, at = Date.now()) => totp(secret).generate({ timestamp: at });
+
+const normalise = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, '');
+
+/** Replaces a user's recovery codes by ten new ones, returned once and stored only as hashes. */
+export async function newRecoveryCodes(db: DB, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODES }, () => {
+    const raw = randomBytes(5).toString('hex');
+    return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  });
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('recovery_codes')
+      .values(codes.map((code) => ({ user_id: userId, code_hash: hashToken(normalise(code)), used_at: null })))
+      .execute();
+  });
+  return codes;
+}
+
+/** Uses up a recovery code: true when it was one of the user's unused codes. */
+export async function useRecoveryCode(db: DB, userId: number, code: string): Promise<boolean> {
+  const result = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: now() })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hashToken(normalise(code)))
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The user's confirmed secret, or undefined when they sign in with a password alone. */
+export async function activeSecret(db: DB, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('two_factor').select('secret').where('user_id', '=', userId).executeTakeFirst();
+  return row?.secret ?? undefined;
+}

@@ -1,0 +1,15 @@
+/** The settings an admin changes at run time (GET/PUT /cms/api/security-settings). */
+import { LIMITS } from './limits';
+import type { Role } from './roles';
+
+export interface SecuritySettings {
+  /** Roles whose users must sign in with a second factor. */
+  requireTwoFactor: Role[];
+  /** Days the activity log keeps an entry. */
+  activityRetentionDays: number;
+}
+
+export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
+  requireTwoFactor: [],
+  activityRetentionDays: LIMITS.activityRetentionDays,
+};

@@ -1,0 +1,151 @@
+/**
+ * Two-factor sign-in (enrolment, the code step, recovery codes used once, required by role) and
+ * one-time password reset links (expiry, single use), on every database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentCode } from '../../src/server/security/two-factor';
+import { dialects, type SignedIn, signInAs, startTestApp, type TestApp } from './harness';
+
+const login = (t: TestApp, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/cms/api/login', payload: body });
+
+/** Sets up two-factor sign-in for `user`; returns the secret and the recovery codes. */
+async function enrol(user: SignedIn): Promise<{ secret: string; codes: string[] }> {
+  const setup = await user.send('POST', '/cms/api/me/two-factor/setup');
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret, uri, qr } = setup.json().data as { secret: string; uri: string; qr: string };
+  expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+  expect(qr).toMatch(/^data:image\/png;base64,/);
+  expect((await user.send('POST', '/cms/api/me/two-factor/enable', { code: '000000' })).statusCode).toBe(400);
+  const enabled = await user.send('POST', '/cms/api/me/two-factor/enable', { code: currentCode(secret) });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  const codes = enabled.json().data.recovery_codes as string[];
+  expect(codes).toHaveLength(10);
+  expect(new Set(codes).size).toBe(10);
+  return { secret, codes };
+}
+
+describe.each(await dialects())('two-factor sign-in on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('asks an enrolled user for a code instead of giving a token, and signs in with the right one', async () => {
+    const user = await signInAs(t, 'editor');
+    const { secret } = await enrol(user);
+    expect((await user.send('GET', '/cms/api/me')).json().data.two_factor).toEqual({ enabled: true, required: false });
+
+    const passwordOnly = await login(t, { identifier: user.email, password: user.password });
+    expect(passwordOnly.statusCode).toBe(401);
+    expect(passwordOnly.json()).not.toHaveProperty('token');
+    expect(passwordOnly.json().errors).toEqual({ code: 'Code required' });
+
+    const wrong = await login(t, { identifier: user.email, password: user.password, code: '123456' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().errors).toEqual({ code: 'Wrong code' });
+    // The wrong password with the right code is still just wrong credentials.
+    const wrongPassword = await login(t, { identifier: user.email, password: 'not-the-password', code: currentCode(secret) });
+    expect(wrongPassword.json()).toEqual({ message: 'Wrong email/phone or password' });
+
+    const right = await login(t, { identifier: user.email, password: user.password, code: currentCode(secret) });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().token).toEqual(expect.any(String));
+  });
+
+  it('takes each recovery code once, and keeps them only as hashes', async () => {
+    const user = await signInAs(t, 'author');
+    const { codes } = await enrol(user);
+    const first = await login(t, { identifier: user.email, password: user.password, code: codes[0]!.toUpperCase() });
+    expect(first.statusCode).toBe(200);
+    const again = await login(t, { identifier: user.email, password: user.password, code: codes[0] });
+    expect(again.statusCode).toBe(401);
+    const stored = await t.app.ctx.database.db
+      .selectFrom('recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toHaveLength(10);
+    expect(JSON.stringify(stored)).not.toContain(codes[1]!.replace('-', ''));
+  });
+
+  it('needs the password to turn it off or renew the codes', async () => {
+    const user = await signInAs(t, 'viewer');
+    await enrol(user);
+    expect((await user.send('POST', '/cms/api/me/two-factor/recovery-codes', { current_password: 'nope-nope' })).statusCode).toBe(
+      400,
+    );
+    const renewed = await user.send('POST', '/cms/api/me/two-factor/recovery-codes', { current_password: user.password });
+    expect(renewed.json().data.recovery_codes).toHaveLength(10);
+    expect((await user.send('DELETE', '/cms/api/me/two-factor', { current_password: 'nope-nope' })).statusCode).toBe(400);
+    expect((await user.send('DELETE', '/cms/api/me/two-factor', { current_password: user.password })).statusCode).toBe(200);
+    expect((await login(t, { identifier: user.email, password: user.password })).statusCode).toBe(200);
+  });
+
+  it('when an admin requires it for a role, that role works only after setting it up, and cannot turn it off', async () => {
+    const editor = await signInAs(t, 'editor');
+    expect((await t.admin('PUT', '/cms/api/security-settings', { requireTwoFactor: ['editor'] })).statusCode).toBe(200);
+    try {
+      const refused = await editor.send('GET', '/cms/api/pages');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().errors).toEqual({ two_factor: 'Required for your role' });
+      expect((await editor.send('GET', '/cms/api/me')).json().data.two_factor).toEqual({ enabled: false, required: true });
+      await enrol(editor);
+      expect((await editor.send('GET', '/cms/api/pages')).statusCode).toBe(200);
+      expect((await editor.send('DELETE', '/cms/api/me/two-factor', { current_password: editor.password })).statusCode).toBe(409);
+      // A lost phone: an admin turns it off, and the editor must set it up again.
+      expect((await t.admin('DELETE', `/cms/api/users/${editor.id}/two-factor`)).statusCode).toBe(200);
+      expect((await editor.send('GET', '/cms/api/pages')).statusCode).toBe(403);
+    } finally {
+      await t.admin('PUT', '/cms/api/security-settings', { requireTwoFactor: [] });
+    }
+  });
+});
+
+describe.each(await dialects())('password reset links on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  const makeLink = async (userId: number) => {
+    const res = await t.admin('POST', `/cms/api/users/${userId}/reset-link`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { url, expires_at: expiresAt } = res.json().data as { url: string; expires_at: string };
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+    return new URL(url).searchParams.get('token')!;
+  };
+  const use = (token: string, password: string, confirm = password) =>
+    t.app.inject({ method: 'POST', url: '/cms/api/password-reset', payload: { token, password, confirm_password: confirm } });
+
+  it('sets a new password once, and ends every session of the account', async () => {
+    const user = await signInAs(t, 'editor');
+    const token = await makeLink(user.id);
+    const shown = await t.app.inject({ method: 'GET', url: `/cms/api/password-reset?token=${token}` });
+    expect(shown.json().data.email).toBe(user.email);
+    expect((await use(token, 'new-password-1', 'different-one')).statusCode).toBe(400);
+    expect((await use(token, 'new-password-1')).statusCode).toBe(200);
+    expect((await user.send('GET', '/cms/api/me')).statusCode).toBe(401);
+    expect((await login(t, { identifier: user.email, password: 'new-password-1' })).statusCode).toBe(200);
+    expect((await use(token, 'new-password-2')).statusCode).toBe(410);
+    expect((await login(t, { identifier: user.email, password: 'new-password-2' })).statusCode).toBe(401);
+  });
+
+  it('expires after an hour, and a newer link replaces an older one', async () => {
+    const user = await signInAs(t, 'viewer');
+    const old = await makeLink(user.id);
+    const token = await makeLink(user.id);
+    expect((await use(old, 'never-set-this')).statusCode).toBe(410);
+    await t.app.ctx.database.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await t.app.inject({ method: 'GET', url: `/cms/api/password-reset?token=${token}` })).statusCode).toBe(410);
+    expect((await use(token, 'never-set-this')).statusCode).toBe(410);
+    expect((await login(t, { identifier: user.email, password: user.password })).statusCode).toBe(200);
+  });
+});
