@@ -29,7 +29,10 @@ describe('login machine', () => {
     const { actor } = start(signIn);
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.fieldErrors).toEqual(REQUIRED_MESSAGES);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      identifier: REQUIRED_MESSAGES.identifier,
+      password: REQUIRED_MESSAGES.password,
+    });
     expect(signIn).not.toHaveBeenCalled();
   });
 
@@ -128,5 +131,55 @@ describe('login machine', () => {
   it('classifies errors without a status as other', () => {
     expect(loginErrorKind(new Error('boom'))).toBe('other');
     expect(loginErrorKind(null)).toBe('other');
+  });
+});
+
+describe('login machine: the code step of two-factor sign-in', () => {
+  const codeRequired = Object.assign(new Error('Enter the code'), { status: 401, errors: { code: 'Code required' } });
+  const wrongCode = Object.assign(new Error('Wrong code'), { status: 401, errors: { code: 'Wrong code' } });
+
+  it('asks for a code when the password alone is not enough, then signs in with it', async () => {
+    const signIn = vi.fn((c: Credentials) =>
+      c.code === '123456' ? Promise.resolve({ token: 't-2fa' }) : Promise.reject(codeRequired),
+    );
+    const { actor, storeSession } = start(signIn);
+    fill(actor, 'staff@example.org', 'right-password');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('codeEntry'));
+    expect(actor.getSnapshot().context.errorMessage).toBeNull();
+    expect(signIn).toHaveBeenLastCalledWith({ identifier: 'staff@example.org', password: 'right-password', remember: false });
+
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ code: REQUIRED_MESSAGES.code });
+    actor.send({ type: 'field.change', field: 'code', value: ' 123456 ' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(signIn).toHaveBeenLastCalledWith({
+      identifier: 'staff@example.org',
+      password: 'right-password',
+      remember: false,
+      code: '123456',
+    });
+    expect(storeSession).toHaveBeenCalledWith({ token: 't-2fa', remember: false });
+  });
+
+  it('stays on the code step after a wrong code, saying so, and Back returns to an empty password', async () => {
+    const signIn = vi.fn((c: Credentials) => Promise.reject(c.code ? wrongCode : codeRequired));
+    const { actor } = start(signIn);
+    fill(actor, 'staff@example.org', 'right-password');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('codeEntry'));
+    actor.send({ type: 'field.change', field: 'code', value: '000000' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('codeEntry') && s.context.errorKind !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ errorKind: 'wrongCode', errorMessage: LOGIN_MESSAGES.wrongCode });
+    actor.send({ type: 'code.back' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({
+      identifier: 'staff@example.org',
+      password: '',
+      code: '',
+      errorMessage: null,
+    });
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Staff sign-in. The screen shows the form while `editing`, a spinner while `signingIn`, and a
  * message in `error` (wrong credentials, throttled, no connection). Required-field errors are
- * shown inline without a call. The call itself and storing the session arrive from React via
- * `.provide()`: actor `signIn`, action `storeSession`.
+ * shown inline without a call. A user with two-factor sign-in is then asked for a code
+ * (`codeEntry`, `verifyingCode`): the server answers their password alone with "code required",
+ * and the same call with the code gives the token. The call itself and storing the session arrive
+ * from React via `.provide()`: actor `signIn`, action `storeSession`.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
@@ -10,17 +12,20 @@ export interface Credentials {
   identifier: string;
   password: string;
   remember: boolean;
+  /** The authenticator's code or a recovery code, once the server asked for one. */
+  code?: string;
 }
 
 export interface SignInResult {
   token: string;
 }
 
-export type LoginErrorKind = 'wrongCredentials' | 'throttled' | 'network' | 'other';
+export type LoginErrorKind = 'wrongCredentials' | 'wrongCode' | 'throttled' | 'network' | 'other';
 
-export type LoginField = 'identifier' | 'password';
+export type LoginField = 'identifier' | 'password' | 'code';
 
 export interface LoginContext extends Credentials {
+  code: string;
   fieldErrors: Partial<Record<LoginField, string>>;
   errorKind: LoginErrorKind | null;
   errorMessage: string | null;
@@ -29,10 +34,13 @@ export interface LoginContext extends Credentials {
 export type LoginEvent =
   | { type: 'field.change'; field: LoginField; value: string }
   | { type: 'remember.change'; value: boolean }
-  | { type: 'form.submit' };
+  | { type: 'form.submit' }
+  /** Leaves the code step for the password form (another account, or a mistyped password). */
+  | { type: 'code.back' };
 
 export const LOGIN_MESSAGES: Record<LoginErrorKind, string> = {
   wrongCredentials: 'Wrong email/phone or password.',
+  wrongCode: 'That code is not right. Enter the current code from your app, or an unused recovery code.',
   throttled: 'Too many sign-in attempts. Please wait a minute and try again.',
   network: 'No connection to the server. Check your network and try again.',
   other: 'Sign-in failed. Please try again.',
@@ -41,12 +49,18 @@ export const LOGIN_MESSAGES: Record<LoginErrorKind, string> = {
 export const REQUIRED_MESSAGES: Record<LoginField, string> = {
   identifier: 'Email or phone is required.',
   password: 'Password is required.',
+  code: 'Enter the code from your authenticator app.',
 };
+
+/** The server's "code required" / "wrong code": a 401 whose errors name the code. */
+export const isCodeAnswer = (error: unknown) =>
+  (error as { status?: unknown } | null)?.status === 401 &&
+  typeof (error as { errors?: Record<string, unknown> }).errors?.code === 'string';
 
 /** Errors carry an HTTP status (0 = no answer); anything else is an unexpected failure. */
 export function loginErrorKind(error: unknown): LoginErrorKind {
   const status = (error as { status?: unknown } | null)?.status;
-  if (status === 401) return 'wrongCredentials';
+  if (status === 401) return isCodeAnswer(error) ? 'wrongCode' : 'wrongCredentials';
   if (status === 429) return 'throttled';
   if (status === 0) return 'network';
   return 'other';
@@ -58,6 +72,13 @@ function missingFields(context: Credentials): Partial<Record<LoginField, string>
   if (!context.password) errors.password = REQUIRED_MESSAGES.password;
   return errors;
 }
+
+const credentials = (context: LoginContext, withCode: boolean): Credentials => ({
+  identifier: context.identifier.trim(),
+  password: context.password,
+  remember: context.remember,
+  ...(withCode ? { code: context.code.trim() } : {}),
+});
 
 export const loginMachine = setup({
   types: {
@@ -77,6 +98,8 @@ export const loginMachine = setup({
     }),
     setRemember: assign({ remember: ({ event }) => (event.type === 'remember.change' ? event.value : false) }),
     showMissingFields: assign({ fieldErrors: ({ context }) => missingFields(context) }),
+    showMissingCode: assign({ fieldErrors: { code: REQUIRED_MESSAGES.code } }),
+    forgetCode: assign({ code: '', password: '' }),
     clearError: assign({ errorKind: null, errorMessage: null, fieldErrors: {} }),
     showError: assign((_, params: { error: unknown }) => {
       const kind = loginErrorKind(params.error);
@@ -89,10 +112,12 @@ export const loginMachine = setup({
   },
   guards: {
     hasMissingFields: ({ context }) => Object.keys(missingFields(context)).length > 0,
+    hasNoCode: ({ context }) => context.code.trim() === '',
+    asksForCode: ({ event }) => isCodeAnswer((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'login',
-  context: { identifier: '', password: '', remember: false, fieldErrors: {}, errorKind: null, errorMessage: null },
+  context: { identifier: '', password: '', code: '', remember: false, fieldErrors: {}, errorKind: null, errorMessage: null },
   initial: 'editing',
   states: {
     editing: {
@@ -108,11 +133,7 @@ export const loginMachine = setup({
     signingIn: {
       invoke: {
         src: 'signIn',
-        input: ({ context }) => ({
-          identifier: context.identifier.trim(),
-          password: context.password,
-          remember: context.remember,
-        }),
+        input: ({ context }) => credentials(context, false),
         onDone: {
           target: 'signedIn',
           actions: {
@@ -120,7 +141,35 @@ export const loginMachine = setup({
             params: ({ context, event }) => ({ token: event.output.token, remember: context.remember }),
           },
         },
-        onError: { target: 'error', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          // The password was right; the account also needs a code from the user's app.
+          { guard: 'asksForCode', target: 'codeEntry' },
+          { target: 'error', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    codeEntry: {
+      on: {
+        'field.change': { actions: 'setField' },
+        'form.submit': [
+          { guard: 'hasNoCode', actions: 'showMissingCode' },
+          { target: 'verifyingCode', actions: 'clearError' },
+        ],
+        'code.back': { target: 'editing', actions: ['clearError', 'forgetCode'] },
+      },
+    },
+    verifyingCode: {
+      invoke: {
+        src: 'signIn',
+        input: ({ context }) => credentials(context, true),
+        onDone: {
+          target: 'signedIn',
+          actions: {
+            type: 'storeSession',
+            params: ({ context, event }) => ({ token: event.output.token, remember: context.remember }),
+          },
+        },
+        onError: { target: 'codeEntry', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     error: {

@@ -19,6 +19,8 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteRouteImport } from './routes/admin/$entity/route'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
+import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password'
+import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as SiteNewsIndexRouteImport } from './routes/_site/news/index'
 import { Route as SiteNewsSlugRouteImport } from './routes/_site/news/$slug'
 import { Route as AdminEntityIndexRouteImport } from './routes/admin/$entity/index'
@@ -76,6 +78,16 @@ const AdminProfileRoute = AdminProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminResetPasswordRoute = AdminResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSecurityRoute = AdminSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const SiteNewsIndexRoute = SiteNewsIndexRouteImport.update({
   id: '/news/',
   path: '/news/',
@@ -121,6 +133,8 @@ export interface FileRoutesByFullPath {
   '/details': typeof SiteDetailsRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
+  '/admin/security': typeof AdminSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/news/$slug': typeof SiteNewsSlugRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
@@ -136,6 +150,8 @@ export interface FileRoutesByTo {
   '/details': typeof SiteDetailsRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
+  '/admin/security': typeof AdminSecurityRoute
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
   '/news/$slug': typeof SiteNewsSlugRoute
@@ -156,6 +172,8 @@ export interface FileRoutesById {
   '/_site/details': typeof SiteDetailsRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
+  '/admin/security': typeof AdminSecurityRoute
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/_site/news/$slug': typeof SiteNewsSlugRoute
@@ -177,6 +195,8 @@ export interface FileRouteTypes {
     | '/details'
     | '/admin/activity'
     | '/admin/profile'
+    | '/admin/reset-password'
+    | '/admin/security'
     | '/admin/'
     | '/news/$slug'
     | '/admin/dashboard/social'
@@ -192,6 +212,8 @@ export interface FileRouteTypes {
     | '/details'
     | '/admin/activity'
     | '/admin/profile'
+    | '/admin/reset-password'
+    | '/admin/security'
     | '/'
     | '/admin'
     | '/news/$slug'
@@ -211,6 +233,8 @@ export interface FileRouteTypes {
     | '/_site/details'
     | '/admin/activity'
     | '/admin/profile'
+    | '/admin/reset-password'
+    | '/admin/security'
     | '/_site/'
     | '/admin/'
     | '/_site/news/$slug'
@@ -299,6 +323,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProfileRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/reset-password': {
+      id: '/admin/reset-password'
+      path: '/reset-password'
+      fullPath: '/admin/reset-password'
+      preLoaderRoute: typeof AdminResetPasswordRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/security': {
+      id: '/admin/security'
+      path: '/security'
+      fullPath: '/admin/security'
+      preLoaderRoute: typeof AdminSecurityRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/_site/news/': {
       id: '/_site/news/'
       path: '/news'
@@ -370,6 +408,8 @@ interface AdminRouteRouteChildren {
   AdminEntityRouteRoute: typeof AdminEntityRouteRouteWithChildren
   AdminActivityRoute: typeof AdminActivityRoute
   AdminProfileRoute: typeof AdminProfileRoute
+  AdminResetPasswordRoute: typeof AdminResetPasswordRoute
+  AdminSecurityRoute: typeof AdminSecurityRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminDashboardSocialRoute: typeof AdminDashboardSocialRoute
   AdminDashboardIndexRoute: typeof AdminDashboardIndexRoute
@@ -379,6 +419,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEntityRouteRoute: AdminEntityRouteRouteWithChildren,
   AdminActivityRoute: AdminActivityRoute,
   AdminProfileRoute: AdminProfileRoute,
+  AdminResetPasswordRoute: AdminResetPasswordRoute,
+  AdminSecurityRoute: AdminSecurityRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminDashboardSocialRoute: AdminDashboardSocialRoute,
   AdminDashboardIndexRoute: AdminDashboardIndexRoute,

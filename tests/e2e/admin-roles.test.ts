@@ -1,10 +1,12 @@
 /**
  * Roles in the back-office, in Chromium against the real server: an editor's sidebar has no Users
  * or App Settings and those addresses say the role does not open them; an author edits their own
- * post and only views others'; My Profile lists where the user is signed in.
+ * post and only views others'; My Profile lists where the user is signed in; two-factor sign-in is
+ * set up and then asked for; a one-time reset link sets a new password.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { currentCode } from '../../src/server/security/two-factor';
 import { e2eFixture, type RunningApp } from './harness';
 
 const fixture = e2eFixture();
@@ -108,5 +110,67 @@ describe('roles in the back-office', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('sets up two-factor sign-in from My Profile, and then asks for a code after the password', async () => {
+    const user = await makeUser('editor');
+    const { context, page } = await signedInPage(user);
+    try {
+      await page.goto(`${app.baseUrl}/admin/profile`);
+      await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+      await page.getByRole('img', { name: 'QR code to scan with an authenticator app' }).waitFor();
+      const secret = (await page.getByTestId('totp-secret').textContent())!;
+      await page.getByLabel('Code from the app').fill(currentCode(secret));
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByText('Your recovery codes').waitFor();
+
+      await page.getByRole('button', { name: 'Profile menu' }).click();
+      await page.getByRole('menuitem', { name: 'Log Out' }).click();
+      await page.getByLabel('Email or phone').fill(user.email);
+      await page.locator('input[name="password"]').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByLabel('Authentication code').fill('000000');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('alert').filter({ hasText: 'That code is not right' }).waitFor();
+      await page.getByLabel('Authentication code').fill(currentCode(secret));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("'Forgot Password' explains the reset link, and a link from an admin sets a new password once", async () => {
+    const user = await makeUser('viewer');
+    const users = await app.api<{ data: { data: { id: number; email: string }[] } }>(
+      'GET',
+      `users?search_key=${encodeURIComponent(user.email)}`,
+    );
+    const id = users.body.data.data[0]!.id;
+    const link = await app.api<{ data: { url: string } }>('POST', `users/${id}/reset-link`);
+    const context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${app.baseUrl}/admin`);
+      await page.getByRole('link', { name: 'Forgot Password' }).click();
+      await page.getByText(/one-time link that an administrator makes/).waitFor();
+
+      await page.goto(link.body.data.url);
+      await page.getByText(`A new password for ${user.email}.`).waitFor();
+      await page.locator('input[name="password"]').fill('reset-via-link-1');
+      await page.locator('input[name="confirm_password"]').fill('reset-via-link-1');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.getByText('Your password is set').waitFor();
+      await page.goto(link.body.data.url);
+      await page.getByText('This link cannot be used').waitFor();
+    } finally {
+      await context.close();
+    }
+    const login = await fetch(`${app.baseUrl}/cms/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: user.email, password: 'reset-via-link-1' }),
+    });
+    expect(login.status).toBe(200);
   });
 });

@@ -5,13 +5,16 @@ import '@mantine/tiptap/styles.css';
 import './admin.css';
 import { MantineThemeProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { useRouter } from '@tanstack/react-router';
+import { useLocation, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useFailureNotifications } from './api/useFailureNotifications';
 import { adminTheme } from './admin-theme';
 import { AdminLayout } from './layout/AdminLayout';
 import { LoginScreen } from './login/LoginScreen';
 import { useSignedIn } from './session/useSignedIn';
+
+/** Screens for those who cannot sign in: they show with or without a session, outside the layout. */
+const SIGNED_OUT_SCREENS = ['/admin/reset-password'];
 
 /**
  * Everything under /admin renders inside this: the admin theme and notifications, then either the
@@ -21,6 +24,8 @@ import { useSignedIn } from './session/useSignedIn';
 export function AdminRoot({ children }: { children: ReactNode }) {
   const signedIn = useSignedIn();
   const router = useRouter();
+  const { pathname } = useLocation();
+  const signedOutScreen = SIGNED_OUT_SCREENS.includes(pathname.replace(/\/$/, ''));
   const previous = useRef(signedIn);
   useFailureNotifications();
 
@@ -34,7 +39,7 @@ export function AdminRoot({ children }: { children: ReactNode }) {
     <MantineThemeProvider theme={adminTheme}>
       <div className="admin-root">
         <Notifications position="top-right" />
-        {signedIn ? <AdminLayout>{children}</AdminLayout> : <LoginScreen />}
+        {signedOutScreen ? children : signedIn ? <AdminLayout>{children}</AdminLayout> : <LoginScreen />}
       </div>
     </MantineThemeProvider>
   );

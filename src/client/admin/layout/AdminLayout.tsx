@@ -1,6 +1,9 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { Alert, Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { meQuery } from '../api/admin-queries';
 import { AdminNav } from './AdminNav';
 import { ProfileMenu } from './ProfileMenu';
 import { useLogout } from './useLogout';
@@ -25,7 +28,27 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="xs">
         <AdminNav onNavigate={close} onLogout={() => void logout()} />
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <TwoFactorReminder />
+        {children}
+      </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** Until a user whose role requires two-factor sign-in has set it up, every screen says where to do it. */
+function TwoFactorReminder() {
+  const me = useQuery(meQuery);
+  const { pathname } = useLocation();
+  const state = me.data?.two_factor as { enabled: boolean; required: boolean } | undefined;
+  if (!state?.required || state.enabled || pathname === '/admin/profile') return null;
+  return (
+    <Alert color="yellow" mb="md" role="status" title="Set up two-factor sign-in">
+      Your role requires it before you can work here.{' '}
+      <Anchor component={Link} to="/admin/profile">
+        Set it up under My Profile
+      </Anchor>
+      .
+    </Alert>
   );
 }

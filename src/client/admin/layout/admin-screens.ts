@@ -1,4 +1,4 @@
-/** Every screen of the sidebar, in the order of spec §2.2 (plus contact messages and the activity log). */
+/** Every screen of the sidebar, in the order of spec §2.2 (plus contact messages, the activity log and security). */
 import { ENTITIES } from '../../../shared/entities';
 import type { Action, Subject } from '../../../shared/rights';
 import { adminEntity } from '../admin-entities';
@@ -17,12 +17,13 @@ const entityScreen = (def: (typeof ENTITIES)[keyof typeof ENTITIES]): AdminScree
   right: { subject: def.resource, action: adminEntity(def).screenAction },
 });
 
-/** The dashboards, one screen per entity in the registry's order (which is the spec's), then the activity log. */
+/** The dashboards, one screen per entity in the registry's order (which is the spec's), then the activity log and the security settings. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: 'Dashboard', path: 'dashboard', right: { subject: 'report', action: 'read' } },
   { label: 'Social Overview', path: 'dashboard/social', right: { subject: 'socials', action: 'read' } },
   ...Object.values(ENTITIES).map(entityScreen),
   { label: 'Activity', path: 'activity', right: { subject: 'activity', action: 'read' } },
+  { label: 'Security', path: 'security', right: { subject: 'settings', action: 'update' } },
 ];
 
 /** The screen a path belongs to: the longest screen path that is a prefix of it. */

@@ -1,5 +1,5 @@
-import { Alert, Button, Checkbox, Container, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useNavigate, useLocation } from '@tanstack/react-router';
+import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { type Credentials, loginMachine } from '../../../../machines/login';
@@ -24,8 +24,9 @@ export function LoginScreen() {
     }),
     { inspect },
   );
-  const { identifier, password, remember, fieldErrors, errorMessage } = state.context;
-  const busy = state.matches('signingIn');
+  const { identifier, password, code, remember, fieldErrors, errorMessage } = state.context;
+  const busy = state.matches('signingIn') || state.matches('verifyingCode');
+  const askingForCode = state.matches('codeEntry') || state.matches('verifyingCode');
 
   return (
     <Container size={420} py={80} component="main">
@@ -40,53 +41,80 @@ export function LoginScreen() {
             send({ type: 'form.submit' });
           }}
         >
-          <Stack>
-            {state.matches('error') && errorMessage && (
-              <Alert color="red" role="alert" title="Could not sign in">
-                {errorMessage}
-              </Alert>
-            )}
-            <TextInput
-              label="Email or phone"
-              name="identifier"
-              autoComplete="username"
-              withAsterisk
-              value={identifier}
-              error={fieldErrors.identifier}
-              onChange={(e) => send({ type: 'field.change', field: 'identifier', value: e.currentTarget.value })}
-            />
-            <PasswordInput
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              withAsterisk
-              value={password}
-              error={fieldErrors.password}
-              onChange={(e) => send({ type: 'field.change', field: 'password', value: e.currentTarget.value })}
-            />
-            <Group justify="space-between">
-              <Checkbox
-                label="Remember Me"
-                checked={remember}
-                onChange={(e) => send({ type: 'remember.change', value: e.currentTarget.checked })}
+          {askingForCode ? (
+            <Stack>
+              {errorMessage && (
+                <Alert color="red" role="alert" title="Could not sign in">
+                  {errorMessage}
+                </Alert>
+              )}
+              <TextInput
+                label="Authentication code"
+                description="The 6-digit code from your authenticator app, or one of your recovery codes"
+                name="code"
+                autoComplete="one-time-code"
+                autoFocus
+                withAsterisk
+                value={code}
+                error={fieldErrors.code}
+                onChange={(e) => send({ type: 'field.change', field: 'code', value: e.currentTarget.value })}
               />
-              <AccountHelp
-                label="Forgot Password"
-                title="Forgot your password?"
-                text="Passwords are reset by an administrator. Ask one to set a new password for you on the Users screen."
+              <Button type="submit" loading={busy} fullWidth>
+                Verify
+              </Button>
+              <Group justify="center">
+                <Anchor component="button" type="button" size="sm" onClick={() => send({ type: 'code.back' })}>
+                  Back to the password
+                </Anchor>
+              </Group>
+            </Stack>
+          ) : (
+            <Stack>
+              {state.matches('error') && errorMessage && (
+                <Alert color="red" role="alert" title="Could not sign in">
+                  {errorMessage}
+                </Alert>
+              )}
+              <TextInput
+                label="Email or phone"
+                name="identifier"
+                autoComplete="username"
+                withAsterisk
+                value={identifier}
+                error={fieldErrors.identifier}
+                onChange={(e) => send({ type: 'field.change', field: 'identifier', value: e.currentTarget.value })}
               />
-            </Group>
-            <Button type="submit" loading={busy} fullWidth>
-              Sign in
-            </Button>
-            <Group justify="center">
-              <AccountHelp
-                label="Create an account"
-                title="Need an account?"
-                text="Staff accounts are created by an administrator on the Users screen. Ask one to add you."
+              <PasswordInput
+                label="Password"
+                name="password"
+                autoComplete="current-password"
+                withAsterisk
+                value={password}
+                error={fieldErrors.password}
+                onChange={(e) => send({ type: 'field.change', field: 'password', value: e.currentTarget.value })}
               />
-            </Group>
-          </Stack>
+              <Group justify="space-between">
+                <Checkbox
+                  label="Remember Me"
+                  checked={remember}
+                  onChange={(e) => send({ type: 'remember.change', value: e.currentTarget.checked })}
+                />
+                <Anchor component={Link} to="/admin/reset-password" size="sm">
+                  Forgot Password
+                </Anchor>
+              </Group>
+              <Button type="submit" loading={busy} fullWidth>
+                Sign in
+              </Button>
+              <Group justify="center">
+                <AccountHelp
+                  label="Create an account"
+                  title="Need an account?"
+                  text="Staff accounts are created by an administrator on the Users screen. Ask one to add you."
+                />
+              </Group>
+            </Stack>
+          )}
         </form>
       </Paper>
     </Container>

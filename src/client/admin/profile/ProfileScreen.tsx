@@ -23,6 +23,7 @@ import { adminCall } from '../api/admin-call';
 import { adminKeys, meQuery } from '../api/admin-queries';
 import type { Row } from '../api/entity-queries';
 import { QueryState } from '../QueryState';
+import { TwoFactorCard } from './TwoFactorCard';
 
 interface Session {
   id: number;
@@ -263,6 +264,11 @@ export function ProfileScreen() {
             </Text>
             <DetailsForm me={data} />
             <PasswordForm />
+            <TwoFactorCard
+              state={
+                (data.two_factor as { enabled: boolean; required: boolean } | undefined) ?? { enabled: false, required: false }
+              }
+            />
             <Sessions />
           </>
         )}

@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { entityRecordQuery } from '../../../../admin/api/entity-queries';
@@ -31,8 +31,12 @@ function EditRoute() {
       </Center>
     );
   }
+  const { FormExtras } = entity;
   return rights.canEdit(record.data) ? (
-    <EntityForm key={`${path}/${id}`} entity={entity} recordKey={id} />
+    <Stack gap="md">
+      <EntityForm key={`${path}/${id}`} entity={entity} recordKey={id} />
+      {FormExtras && <FormExtras recordKey={id} />}
+    </Stack>
   ) : (
     <RecordDetail key={`${path}/${id}`} entity={entity} recordKey={id} />
   );

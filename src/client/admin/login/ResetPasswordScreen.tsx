@@ -1,0 +1,98 @@
+import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { ApiError, adminApi } from '../../api/http';
+
+/**
+ * Where 'Forgot Password' leads, and where a one-time reset link (made by an admin on the user's
+ * form) opens: with a live link, a new password; without one, how to get one.
+ */
+export function ResetPasswordScreen({ token }: { token?: string }) {
+  const link = useQuery({
+    queryKey: ['password-reset', token],
+    queryFn: () => adminApi<{ data: { email: string } }>('password-reset', { query: { token } }).then((r) => r.data),
+    enabled: Boolean(token),
+    retry: false,
+  });
+  const [values, setValues] = useState({ password: '', confirm_password: '' });
+  const reset = useMutation({
+    mutationFn: () => adminApi('password-reset', { method: 'POST', body: { token, ...values } }),
+  });
+  const errors = reset.error instanceof ApiError ? reset.error.errors : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    reset.mutate();
+  };
+
+  return (
+    <Container size={420} py={80} component="main">
+      <Title order={1} ta="center" mb="lg">
+        Reset your password
+      </Title>
+      <Paper withBorder shadow="sm" p="xl" radius="md">
+        {!token ? (
+          <Stack>
+            <Text size="sm">
+              Passwords are reset with a one-time link that an administrator makes for you (Users → your account → Make reset
+              link). It works once, for an hour. Open it here to choose a new password.
+            </Text>
+            <Anchor component={Link} to="/admin" size="sm">
+              Back to sign in
+            </Anchor>
+          </Stack>
+        ) : reset.isSuccess ? (
+          <Stack>
+            <Alert color="green" role="status" title="Password set">
+              Your password is set, and every earlier session of your account is signed out.
+            </Alert>
+            <Button component={Link} to="/admin/dashboard">
+              Sign in
+            </Button>
+          </Stack>
+        ) : link.isError ? (
+          <Stack>
+            <Alert color="red" role="alert" title="This link cannot be used">
+              {link.error.message}
+            </Alert>
+            <Anchor component={Link} to="/admin" size="sm">
+              Back to sign in
+            </Anchor>
+          </Stack>
+        ) : (
+          <form noValidate onSubmit={submit}>
+            <Stack>
+              {link.data && <Text size="sm">{`A new password for ${link.data.email}.`}</Text>}
+              {reset.isError && (
+                <Alert color="red" role="alert" title="Not set">
+                  {reset.error.message}
+                </Alert>
+              )}
+              <PasswordInput
+                label="New password"
+                name="password"
+                autoComplete="new-password"
+                withAsterisk
+                value={values.password}
+                error={errors.password}
+                onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
+              />
+              <PasswordInput
+                label="Confirm new password"
+                name="confirm_password"
+                autoComplete="new-password"
+                withAsterisk
+                value={values.confirm_password}
+                error={errors.confirm_password}
+                onChange={(e) => setValues({ ...values, confirm_password: e.currentTarget.value })}
+              />
+              <Button type="submit" loading={reset.isPending} disabled={!link.data} fullWidth>
+                Set password
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Paper>
+    </Container>
+  );
+}

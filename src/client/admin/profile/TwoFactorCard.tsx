@@ -1,0 +1,201 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Image,
+  List,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { adminCall } from '../api/admin-call';
+import { meQuery } from '../api/admin-queries';
+
+interface Enrolment {
+  secret: string;
+  uri: string;
+  qr: string;
+}
+
+/** Ten codes shown once, to keep somewhere safe. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <Alert color="yellow" title="Your recovery codes" role="status">
+      <Text size="sm" mb="xs">
+        Each works once, in place of a code from your app, if you lose your phone. Keep them somewhere safe: they are not shown
+        again.
+      </Text>
+      <SimpleGrid cols={2} spacing={4}>
+        {codes.map((code) => (
+          <Code key={code}>{code}</Code>
+        ))}
+      </SimpleGrid>
+    </Alert>
+  );
+}
+
+/** A password-confirmed action on the user's own two-factor sign-in (new codes, turning it off). */
+function PasswordConfirmed({
+  label,
+  color,
+  onConfirm,
+}: {
+  label: string;
+  color?: string;
+  onConfirm: (password: string) => Promise<unknown>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const action = useMutation({ mutationFn: () => onConfirm(password), onSuccess: () => setOpen(false) });
+  if (!open)
+    return (
+      <Button variant="light" color={color} size="xs" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+    );
+  return (
+    <Group
+      align="end"
+      component="form"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        action.mutate();
+      }}
+    >
+      <PasswordInput
+        label="Current password"
+        value={password}
+        error={action.error?.message}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        autoComplete="current-password"
+      />
+      <Button type="submit" color={color} loading={action.isPending}>
+        {label}
+      </Button>
+      <Button variant="subtle" onClick={() => setOpen(false)}>
+        Cancel
+      </Button>
+    </Group>
+  );
+}
+
+/** My Profile's two-factor sign-in: set up with a QR code and a code from the app, new recovery codes, or off. */
+export function TwoFactorCard({ state }: { state: { enabled: boolean; required: boolean } }) {
+  const queryClient = useQueryClient();
+  const [enrolment, setEnrolment] = useState<Enrolment>();
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[]>();
+  const refreshMe = () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+
+  const setup = useMutation({
+    mutationFn: () => adminCall<{ data: Enrolment }>('me/two-factor/setup', { method: 'POST' }).then((r) => r.data),
+    onSuccess: setEnrolment,
+  });
+  const enable = useMutation({
+    mutationFn: () =>
+      adminCall<{ data: { recovery_codes: string[] } }>('me/two-factor/enable', { method: 'POST', body: { code } }).then(
+        (r) => r.data,
+      ),
+    onSuccess: ({ recovery_codes: recovery }) => {
+      setEnrolment(undefined);
+      setCodes(recovery);
+      void refreshMe();
+    },
+  });
+  const enableError =
+    enable.error instanceof ApiError ? (enable.error.errors.code ?? enable.error.message) : enable.error?.message;
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            Two-factor sign-in
+          </Title>
+          <Badge color={state.enabled ? 'green' : 'gray'} variant="light">
+            {state.enabled ? 'On' : 'Off'}
+          </Badge>
+        </Group>
+        {state.required && !state.enabled && (
+          <Alert color="yellow" role="status">
+            Your role requires two-factor sign-in. Set it up to use the back-office.
+          </Alert>
+        )}
+        {codes && <RecoveryCodes codes={codes} />}
+        {state.enabled ? (
+          <Group>
+            <PasswordConfirmed
+              label="New recovery codes"
+              onConfirm={(password) =>
+                adminCall<{ data: { recovery_codes: string[] } }>('me/two-factor/recovery-codes', {
+                  method: 'POST',
+                  body: { current_password: password },
+                }).then((r) => setCodes(r.data.recovery_codes))
+              }
+            />
+            {!state.required && (
+              <PasswordConfirmed
+                label="Turn off"
+                color="red"
+                onConfirm={(password) =>
+                  adminCall('me/two-factor', { method: 'DELETE', body: { current_password: password } }).then(() => {
+                    setCodes(undefined);
+                    return refreshMe();
+                  })
+                }
+              />
+            )}
+          </Group>
+        ) : enrolment ? (
+          <Stack
+            component="form"
+            onSubmit={(event: FormEvent) => {
+              event.preventDefault();
+              enable.mutate();
+            }}
+          >
+            <List type="ordered" size="sm">
+              <List.Item>Scan this code with an authenticator app (Aegis, Google Authenticator, 1Password …).</List.Item>
+              <List.Item>Enter the 6-digit code the app shows.</List.Item>
+            </List>
+            <Image src={enrolment.qr} alt="QR code to scan with an authenticator app" w={220} h={220} />
+            <Text size="xs">
+              Cannot scan? Enter this key instead: <Code data-testid="totp-secret">{enrolment.secret}</Code>
+            </Text>
+            <Group align="end">
+              <TextInput
+                label="Code from the app"
+                name="code"
+                autoComplete="one-time-code"
+                value={code}
+                error={enableError}
+                onChange={(e) => setCode(e.currentTarget.value)}
+              />
+              <Button type="submit" loading={enable.isPending}>
+                Turn on
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group>
+            <Text size="sm">
+              A code from your phone, asked for after your password, keeps your account safe if the password leaks.
+            </Text>
+            <Button onClick={() => setup.mutate()} loading={setup.isPending}>
+              Set up two-factor sign-in
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
