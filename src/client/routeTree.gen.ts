@@ -17,8 +17,8 @@ import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteDetailsRouteImport } from './routes/_site/details'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteRouteImport } from './routes/admin/$entity/route'
+import { Route as AdminAccountRouteImport } from './routes/admin/account'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
-import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as SiteNewsIndexRouteImport } from './routes/_site/news/index'
@@ -68,14 +68,14 @@ const AdminEntityRouteRoute = AdminEntityRouteRouteImport.update({
   path: '/$entity',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAccountRoute = AdminAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminActivityRoute = AdminActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminProfileRoute = AdminProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminResetPasswordRoute = AdminResetPasswordRouteImport.update({
@@ -131,8 +131,8 @@ export interface FileRoutesByFullPath {
   '/$slug': typeof SiteSlugRoute
   '/contact': typeof SiteContactRoute
   '/details': typeof SiteDetailsRoute
+  '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
-  '/admin/profile': typeof AdminProfileRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/': typeof AdminIndexRoute
@@ -148,8 +148,8 @@ export interface FileRoutesByTo {
   '/$slug': typeof SiteSlugRoute
   '/contact': typeof SiteContactRoute
   '/details': typeof SiteDetailsRoute
+  '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
-  '/admin/profile': typeof AdminProfileRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/': typeof SiteIndexRoute
@@ -170,8 +170,8 @@ export interface FileRoutesById {
   '/_site/$slug': typeof SiteSlugRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/details': typeof SiteDetailsRoute
+  '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
-  '/admin/profile': typeof AdminProfileRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/_site/': typeof SiteIndexRoute
@@ -193,8 +193,8 @@ export interface FileRouteTypes {
     | '/$slug'
     | '/contact'
     | '/details'
+    | '/admin/account'
     | '/admin/activity'
-    | '/admin/profile'
     | '/admin/reset-password'
     | '/admin/security'
     | '/admin/'
@@ -210,8 +210,8 @@ export interface FileRouteTypes {
     | '/$slug'
     | '/contact'
     | '/details'
+    | '/admin/account'
     | '/admin/activity'
-    | '/admin/profile'
     | '/admin/reset-password'
     | '/admin/security'
     | '/'
@@ -231,8 +231,8 @@ export interface FileRouteTypes {
     | '/_site/$slug'
     | '/_site/contact'
     | '/_site/details'
+    | '/admin/account'
     | '/admin/activity'
-    | '/admin/profile'
     | '/admin/reset-password'
     | '/admin/security'
     | '/_site/'
@@ -309,18 +309,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEntityRouteRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/account': {
+      id: '/admin/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AdminAccountRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/activity': {
       id: '/admin/activity'
       path: '/activity'
       fullPath: '/admin/activity'
       preLoaderRoute: typeof AdminActivityRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/profile': {
-      id: '/admin/profile'
-      path: '/profile'
-      fullPath: '/admin/profile'
-      preLoaderRoute: typeof AdminProfileRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/reset-password': {
@@ -406,8 +406,8 @@ const AdminEntityRouteRouteWithChildren =
 
 interface AdminRouteRouteChildren {
   AdminEntityRouteRoute: typeof AdminEntityRouteRouteWithChildren
+  AdminAccountRoute: typeof AdminAccountRoute
   AdminActivityRoute: typeof AdminActivityRoute
-  AdminProfileRoute: typeof AdminProfileRoute
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -417,8 +417,8 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEntityRouteRoute: AdminEntityRouteRouteWithChildren,
+  AdminAccountRoute: AdminAccountRoute,
   AdminActivityRoute: AdminActivityRoute,
-  AdminProfileRoute: AdminProfileRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -116,7 +116,7 @@ describe('roles in the back-office', () => {
     const user = await makeUser('editor');
     const { context, page } = await signedInPage(user);
     try {
-      await page.goto(`${app.baseUrl}/admin/profile`);
+      await page.goto(`${app.baseUrl}/admin/account`);
       await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       await page.getByRole('img', { name: 'QR code to scan with an authenticator app' }).waitFor();
       const secret = (await page.getByTestId('totp-secret').textContent())!;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../../src/shared/entities';
 import { adminEntity, adminEntityByPath, recordKey } from '../../../src/client/admin/admin-entities';
@@ -86,5 +87,18 @@ describe('parseListSearch', () => {
     expect(parseListSearch({ page: 2, size: 25, search: 'loan' })).toEqual({ page: 2, size: 25, search: 'loan' });
     expect(parseListSearch({ page: 0, size: 2.5, search: 42 })).toEqual({ page: undefined, size: undefined, search: undefined });
     expect(parseListSearch({ page: '3' })).toEqual({ page: undefined, size: undefined, search: undefined });
+  });
+});
+
+describe('admin addresses', () => {
+  it('no screen of its own (activity, security, account …) takes an address an entity screen uses', () => {
+    const routesDir = new URL('../../../src/client/routes/admin/', import.meta.url);
+    const own = fs
+      .readdirSync(routesDir)
+      .map((name) => name.replace(/\.tsx$/, ''))
+      .filter((name) => !name.startsWith('$') && name !== 'index' && name !== 'route');
+    expect(own).toContain('account');
+    const entityPaths = Object.values(ENTITIES).map((def) => def.adminPath);
+    expect(own.filter((name) => entityPaths.includes(name))).toEqual([]);
   });
 });

@@ -153,7 +153,11 @@ export function ActivityLog({ search, onChange }: Props) {
                       </Table.Td>
                       <Table.Td>{entry.user_name ?? '--'}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={ACTION_COLOR[entry.action] ?? 'blue'}>
+                        <Badge
+                          variant="light"
+                          color={ACTION_COLOR[entry.action] ?? 'blue'}
+                          styles={{ label: { overflow: 'visible' } }}
+                        >
                           {entry.action}
                         </Badge>
                       </Table.Td>

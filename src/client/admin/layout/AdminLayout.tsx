@@ -41,11 +41,11 @@ function TwoFactorReminder() {
   const me = useQuery(meQuery);
   const { pathname } = useLocation();
   const state = me.data?.two_factor as { enabled: boolean; required: boolean } | undefined;
-  if (!state?.required || state.enabled || pathname === '/admin/profile') return null;
+  if (!state?.required || state.enabled || pathname === '/admin/account') return null;
   return (
     <Alert color="yellow" mb="md" role="status" title="Set up two-factor sign-in">
       Your role requires it before you can work here.{' '}
-      <Anchor component={Link} to="/admin/profile">
+      <Anchor component={Link} to="/admin/account">
         Set it up under My Profile
       </Anchor>
       .

@@ -33,7 +33,7 @@ export function ProfileMenu({ onLogout }: Props) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Account</Menu.Label>
-        <Menu.Item component={Link} to="/admin/profile">
+        <Menu.Item component={Link} to="/admin/account">
           My Profile
         </Menu.Item>
         {rights?.can('applications', 'update') && (
