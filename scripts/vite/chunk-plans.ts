@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { adminOnlyFiles } from './precache-plan.js';
+import { adminOnlyFiles, publicModuleIds } from './precache-plan.js';
 import { publicSharedModules } from './public-chunks.js';
 
 export function chunkPlans() {
@@ -26,6 +26,7 @@ export function chunkPlans() {
     name: 'orgsite:admin-chunks',
     apply: 'build',
     generateBundle(_options, bundle) {
+      const visitors = publicModuleIds(path.resolve('src/client/main.tsx'), (id) => this.getModuleInfo(id));
       adminFiles = adminOnlyFiles(
         Object.values(bundle).flatMap((output) =>
           output.type === 'chunk'
@@ -38,10 +39,14 @@ export function chunkPlans() {
                   dynamicImports: output.dynamicImports,
                   css: [...(output.viteMetadata?.importedCss ?? [])],
                   assets: [...(output.viteMetadata?.importedAssets ?? [])],
+                  moduleIds: output.moduleIds,
                 },
               ]
             : [],
         ),
+        undefined,
+        // Only our own modules tell: a library's barrel file makes every part of it look reachable.
+        (id) => visitors.has(id) && !id.includes(`${path.sep}node_modules${path.sep}`),
       );
     },
   };

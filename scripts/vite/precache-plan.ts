@@ -4,6 +4,10 @@
  * splits routes into chunks named `route-…`, `_id-…`, `form-…`, and shared Mantine pieces are
  * split by use), so this walks the chunk graph instead: everything reachable from the entry
  * without entering an admin route's lazy chunk is public; every other chunk and its CSS is admin.
+ *
+ * A lazily imported admin module is not always the face of its own chunk: the bundler may merge
+ * it with other admin code into a common chunk that has no facade. Such a chunk is admin when none
+ * of the modules it holds is one visitors use (`isPublicModule`, from the module graph).
  */
 
 /** The part of a Rollup/Rolldown output chunk this needs. */
@@ -15,6 +19,8 @@ export interface ChunkNode {
   dynamicImports: string[];
   css: string[];
   assets: string[];
+  /** Every module the chunk holds. */
+  moduleIds?: string[];
 }
 
 /** Modules whose lazy chunks only staff load: the admin route files and the admin feature folder. */
@@ -22,8 +28,15 @@ export const isAdminModule = (moduleId: string | null): boolean =>
   moduleId !== null && /[\\/]src[\\/]client[\\/](routes[\\/])?admin[\\/]/.test(moduleId);
 
 /** Files (JS, CSS, assets) that only admin chunks use. */
-export function adminOnlyFiles(chunks: ChunkNode[], isAdmin: (moduleId: string | null) => boolean = isAdminModule): Set<string> {
+export function adminOnlyFiles(
+  chunks: ChunkNode[],
+  isAdmin: (moduleId: string | null) => boolean = isAdminModule,
+  isPublicModule: (moduleId: string) => boolean = (id) => !isAdmin(id),
+): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const opensAdmin = (chunk: ChunkNode | undefined) =>
+    chunk !== undefined &&
+    (chunk.facadeModuleId !== null ? isAdmin(chunk.facadeModuleId) : !(chunk.moduleIds ?? []).some(isPublicModule));
   const publicFiles = new Set<string>();
   const queue = chunks.filter((chunk) => chunk.isEntry);
   while (queue.length > 0) {
@@ -33,7 +46,7 @@ export function adminOnlyFiles(chunks: ChunkNode[], isAdmin: (moduleId: string |
     const next = [
       ...chunk.imports,
       // A lazy import into admin code is where visitors stop; static imports always load together.
-      ...chunk.dynamicImports.filter((name) => !isAdmin(byName.get(name)?.facadeModuleId ?? null)),
+      ...chunk.dynamicImports.filter((name) => !opensAdmin(byName.get(name))),
     ];
     for (const name of next) {
       const target = byName.get(name);
@@ -47,4 +60,28 @@ export function adminOnlyFiles(chunks: ChunkNode[], isAdmin: (moduleId: string |
     }
   }
   return adminFiles;
+}
+
+/** What the module graph says of one module (Rollup's and Rolldown's getModuleInfo). */
+export interface ModuleLinks {
+  importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
+}
+
+/** Modules visitors can load: from the entry, through every import but a lazy one into admin code. */
+export function publicModuleIds(
+  entry: string,
+  info: (id: string) => ModuleLinks | null,
+  isAdmin: (moduleId: string | null) => boolean = isAdminModule,
+): Set<string> {
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const links = info(id);
+    stack.push(...(links?.importedIds ?? []), ...(links?.dynamicallyImportedIds ?? []).filter((next) => !isAdmin(next)));
+  }
+  return seen;
 }

@@ -7,10 +7,9 @@
  * `all` (any record of the sites the user works on) or `own` (only records the user created; the
  * entity must say who created a record, see `ownerField`). Anything not listed is refused.
  */
-import { ENTITIES, type ResourceName } from './entities';
-import { isRole, type Role } from './roles';
+import { ENTITIES, isRole, type ResourceName, type Role } from './entities';
 
-export { isRole, ROLES, type Role } from './roles';
+export { isRole, ROLES, type Role } from './entities';
 
 export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];

@@ -1,6 +1,6 @@
 /** The settings an admin changes at run time (GET/PUT /cms/api/security-settings). */
 import { LIMITS } from './limits';
-import type { Role } from './roles';
+import type { Role } from './entities';
 
 export interface SecuritySettings {
   /** Roles whose users must sign in with a second factor. */

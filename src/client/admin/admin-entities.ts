@@ -4,9 +4,7 @@
  * created or deleted from the panel; contact messages are read and deleted only.
  */
 import { ENTITIES, type EntityDef, entityByAdminPath } from '../../shared/entities';
-import type { ComponentType } from 'react';
 import type { Action } from '../../shared/rights';
-import { UserAccountActions } from './users/UserAccountActions';
 
 export interface AdminEntity {
   def: EntityDef;
@@ -17,13 +15,10 @@ export interface AdminEntity {
   canDelete: boolean;
   /** The right a user needs to open the screen at all: App Settings are for those who may change them. */
   screenAction: Action;
-  /** Shown under the edit form of a record (the user's account actions). */
-  FormExtras?: ComponentType<{ recordKey: string }>;
 }
 
 const OVERRIDES: Partial<Record<string, Partial<AdminEntity>>> = {
   [ENTITIES.applications.resource]: { keyField: 'app_key', canCreate: false, canDelete: false, screenAction: 'update' },
-  [ENTITIES.users.resource]: { FormExtras: UserAccountActions },
 };
 
 export function adminEntity(def: EntityDef): AdminEntity {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLES } from '../../shared/roles';
+import { ROLES } from '../../shared/entities';
 import { recordActivity } from '../activity/activity-log';
 
 const settingsBody = z.strictObject({

@@ -53,3 +53,4 @@ export function entityByAdminPath(path: string): EntityDef | undefined {
 }
 
 export * from './define';
+export { isRole, type Role, ROLE_CHOICES, ROLES } from './users';

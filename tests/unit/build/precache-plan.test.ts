@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminOnlyFiles, type ChunkNode, isAdminModule } from '../../../scripts/vite/precache-plan';
+import { adminOnlyFiles, type ChunkNode, isAdminModule, publicModuleIds } from '../../../scripts/vite/precache-plan';
 
 const chunk = (fileName: string, over: Partial<ChunkNode> = {}): ChunkNode => ({
   fileName,
@@ -84,5 +84,33 @@ describe('adminOnlyFiles', () => {
       chunk('Table.js'),
     ];
     expect([...adminOnlyFiles(shared)]).toEqual(['admin-route.js']);
+  });
+
+  it('treats a lazy chunk without a facade as admin when it holds no module visitors use', () => {
+    // The bundler merged the lazily imported admin-entities module with other admin code.
+    const merged = [
+      chunk('index.js', { isEntry: true, dynamicImports: ['common.js', 'sanitize.js'] }),
+      chunk('common.js', { moduleIds: ['/p/src/client/admin/admin-entities.ts', '/p/src/shared/entities/users.ts'] }),
+      chunk('sanitize.js', { moduleIds: ['/p/src/client/ui/sanitize.ts', '/p/src/client/admin/x.ts'] }),
+    ];
+    const visitors = new Set(['/p/src/client/ui/sanitize.ts']);
+    expect([...adminOnlyFiles(merged, isAdminModule, (id) => visitors.has(id))]).toEqual(['common.js']);
+  });
+});
+
+describe('publicModuleIds', () => {
+  it('follows every import from the entry but lazy ones into admin code', () => {
+    const graph: Record<string, { importedIds: string[]; dynamicallyImportedIds: string[] }> = {
+      '/p/src/client/main.tsx': {
+        importedIds: ['/p/src/shared/a.ts'],
+        dynamicallyImportedIds: ['/p/src/client/admin/b.ts', '/p/src/client/ui/c.ts'],
+      },
+      '/p/src/shared/a.ts': { importedIds: [], dynamicallyImportedIds: [] },
+      '/p/src/client/ui/c.ts': { importedIds: ['/p/src/shared/d.ts'], dynamicallyImportedIds: [] },
+      '/p/src/client/admin/b.ts': { importedIds: ['/p/src/shared/e.ts'], dynamicallyImportedIds: [] },
+    };
+    expect([...publicModuleIds('/p/src/client/main.tsx', (id) => graph[id] ?? null)].sort()).toEqual(
+      ['/p/src/client/main.tsx', '/p/src/client/ui/c.ts', '/p/src/shared/a.ts', '/p/src/shared/d.ts'].sort(),
+    );
   });
 });

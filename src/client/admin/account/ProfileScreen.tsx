@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
-import { ROLE_CHOICES } from '../../../shared/roles';
+import { ROLE_CHOICES } from '../../../shared/entities';
 import type { ItemEnvelope } from '../../../shared/envelope';
 import { ApiError } from '../../api/http';
 import { adminCall } from '../api/admin-call';

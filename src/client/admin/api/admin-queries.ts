@@ -42,5 +42,8 @@ export const meQuery = queryOptions({
   queryKey: adminKeys.me,
   queryFn: ({ signal }) => adminCall<ItemEnvelope<Row>>('me', { signal }).then((r) => r.data),
   staleTime: Infinity,
+  // Screens mount and unmount as the rights become known; a failed read (offline) is tried again
+  // when the connection returns, not each time one of them mounts.
+  retryOnMount: false,
   meta: { failureTitle: 'Loading your account failed' },
 });

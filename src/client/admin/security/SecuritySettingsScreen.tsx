@@ -2,7 +2,7 @@ import { Alert, Button, Card, Checkbox, Group, NumberInput, Stack, Text, Title }
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ROLE_CHOICES, type Role } from '../../../shared/roles';
+import { ROLE_CHOICES, type Role } from '../../../shared/entities';
 import type { SecuritySettings } from '../../../shared/security-settings';
 import { adminCall } from '../api/admin-call';
 import { QueryState } from '../QueryState';

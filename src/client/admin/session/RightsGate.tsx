@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { meQuery } from '../api/admin-queries';
 import { QueryState } from '../QueryState';
-import { type Rights, rightsOf } from './rights';
+import { type Rights, useRights } from './rights';
 
 /** A screen the user's role does not open: said plainly, with the way back. */
 export function AdminForbidden({ role }: { role: unknown }) {
@@ -19,15 +19,15 @@ export function AdminForbidden({ role }: { role: unknown }) {
   );
 }
 
-/** Renders `children` once the user's account is known and `allowed` says their role opens the screen. */
+/** Renders `children` once the user's rights are known and `allowed` says their role opens the screen. */
 export function RightsGate({ allowed, children }: { allowed: (rights: Rights) => boolean; children: ReactNode }) {
   const me = useQuery(meQuery);
-  return (
-    <QueryState query={me} label="your account">
-      {(data) => {
-        const rights = rightsOf(data);
-        return allowed(rights) ? children : <AdminForbidden role={rights.role} />;
-      }}
-    </QueryState>
-  );
+  const rights = useRights();
+  if (!rights)
+    return (
+      <QueryState query={me} label="your account">
+        {() => null}
+      </QueryState>
+    );
+  return allowed(rights) ? children : <AdminForbidden role={rights.role} />;
 }

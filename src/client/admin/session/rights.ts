@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Action, rightOf, type Subject } from '../../../shared/rights';
 import type { AdminEntity } from '../admin-entities';
+import { ApiError } from '../../api/http';
 import { meQuery } from '../api/admin-queries';
 import type { Row } from '../api/entity-queries';
 
@@ -29,10 +30,21 @@ export function rightsOf(me: Row | undefined): Rights {
   };
 }
 
-/** The user's rights, or undefined while their account is loading. */
+/**
+ * Rights while the account cannot be read for want of a connection (a reload while offline):
+ * every screen is offered, as before sign-in rights existed, and the server decides when a save
+ * lands. The server is the check; this only shapes the screens.
+ */
+const OFFLINE_RIGHTS: Rights = { role: undefined, userId: undefined, can: () => true };
+
+/** The user's rights: undefined while their account is loading (or failed to load for another reason). */
 export function useRights(): Rights | undefined {
   const me = useQuery(meQuery);
-  return me.data ? rightsOf(me.data) : undefined;
+  if (me.data) return rightsOf(me.data);
+  // Offline, the read waits (paused) or its retries fail for want of an answer.
+  const failure = me.error ?? me.failureReason;
+  if (me.fetchStatus === 'paused' || (failure instanceof ApiError && failure.isNetwork)) return OFFLINE_RIGHTS;
+  return undefined;
 }
 
 /** The entity screens' buttons: the screen's own limits (messages are read-only) and the user's rights. */

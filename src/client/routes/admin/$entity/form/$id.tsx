@@ -1,10 +1,12 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { entityRecordQuery } from '../../../../admin/api/entity-queries';
 import { RecordDetail } from '../../../../admin/detail/RecordDetail';
 import { EntityForm } from '../../../../admin/form/EntityForm';
 import { useEntityRights } from '../../../../admin/session/rights';
+import { UserAccountActions } from '../../../../admin/users/UserAccountActions';
 import { isSignedIn } from '../../../../admin/session/session-store';
 
 export const Route = createFileRoute('/admin/$entity/form/$id')({
@@ -15,6 +17,9 @@ export const Route = createFileRoute('/admin/$entity/form/$id')({
   },
   component: EditRoute,
 });
+
+/** Shown under the edit form of a record of these entities: a user's account actions. */
+const FORM_EXTRAS: Partial<Record<string, ComponentType<{ recordKey: string }>>> = { users: UserAccountActions };
 
 /** The form for those who may change this record; the record as text for those who may only read it. */
 function EditRoute() {
@@ -31,7 +36,7 @@ function EditRoute() {
       </Center>
     );
   }
-  const { FormExtras } = entity;
+  const FormExtras = FORM_EXTRAS[entity.def.resource];
   return rights.canEdit(record.data) ? (
     <Stack gap="md">
       <EntityForm key={`${path}/${id}`} entity={entity} recordKey={id} />
