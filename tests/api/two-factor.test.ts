@@ -9,20 +9,21 @@ import { dialects, type SignedIn, signInAs, startTestApp, type TestApp } from '.
 const login = (t: TestApp, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/cms/api/login', payload: body });
 
-/** Sets up two-factor sign-in for `user`; returns the secret and the recovery codes. */
-async function enrol(user: SignedIn): Promise<{ secret: string; codes: string[] }> {
+/** Sets up two-factor sign-in for `user`; returns the secret, the code that turned it on and the recovery codes. */
+async function enrol(user: SignedIn): Promise<{ secret: string; used: string; codes: string[] }> {
   const setup = await user.send('POST', '/cms/api/me/two-factor/setup');
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, uri, qr } = setup.json().data as { secret: string; uri: string; qr: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
   expect(qr).toMatch(/^data:image\/png;base64,/);
   expect((await user.send('POST', '/cms/api/me/two-factor/enable', { code: '000000' })).statusCode).toBe(400);
-  const enabled = await user.send('POST', '/cms/api/me/two-factor/enable', { code: currentCode(secret) });
+  const used = currentCode(secret);
+  const enabled = await user.send('POST', '/cms/api/me/two-factor/enable', { code: used });
   expect(enabled.statusCode, enabled.body).toBe(200);
   const codes = enabled.json().data.recovery_codes as string[];
   expect(codes).toHaveLength(10);
   expect(new Set(codes).size).toBe(10);
-  return { secret, codes };
+  return { secret, used, codes };
 }
 
 describe.each(await dialects())('two-factor sign-in on %s', (dialect) => {
@@ -34,7 +35,7 @@ describe.each(await dialects())('two-factor sign-in on %s', (dialect) => {
 
   it('asks an enrolled user for a code instead of giving a token, and signs in with the right one', async () => {
     const user = await signInAs(t, 'editor');
-    const { secret } = await enrol(user);
+    const { secret, used } = await enrol(user);
     expect((await user.send('GET', '/cms/api/me')).json().data.two_factor).toEqual({ enabled: true, required: false });
 
     const passwordOnly = await login(t, { identifier: user.email, password: user.password });
@@ -49,9 +50,15 @@ describe.each(await dialects())('two-factor sign-in on %s', (dialect) => {
     const wrongPassword = await login(t, { identifier: user.email, password: 'not-the-password', code: currentCode(secret) });
     expect(wrongPassword.json()).toEqual({ message: 'Wrong email/phone or password' });
 
-    const right = await login(t, { identifier: user.email, password: user.password, code: currentCode(secret) });
+    // The code that turned it on was taken; the app's next one (accepted early, clocks drift) works once.
+    expect((await login(t, { identifier: user.email, password: user.password, code: used })).statusCode).toBe(401);
+    const next = currentCode(secret, Date.now() + 30_000);
+    const right = await login(t, { identifier: user.email, password: user.password, code: next });
     expect(right.statusCode).toBe(200);
     expect(right.json().token).toEqual(expect.any(String));
+    const replayed = await login(t, { identifier: user.email, password: user.password, code: next });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().errors).toEqual({ code: 'Wrong code' });
   });
 
   it('takes each recovery code once, and keeps them only as hashes', async () => {

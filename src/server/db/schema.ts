@@ -76,6 +76,8 @@ export interface TwoFactorTable {
   secret: string | null;
   pending_secret: string | null;
   enabled_at: string | null;
+  /** Time step of the last code accepted: a code is taken once (RFC 6238 §5.2). */
+  last_step: number | null;
 }
 
 /** Single-use recovery codes, as SHA-256 hashes. */

@@ -19,7 +19,7 @@ import { authenticate, bearerToken, idleCutoff, userAgent } from '../plugins/aut
 import { DUMMY_HASH, verifyPassword } from '../security/passwords';
 import { SignInLimits } from '../security/sign-in-limits';
 import { hashToken, newToken } from '../security/tokens';
-import { activeSecret, codeMatches, useRecoveryCode } from '../security/two-factor';
+import { activeSecret, takeCode, useRecoveryCode } from '../security/two-factor';
 import { twoFactorRoutes } from './two-factor';
 
 const loginBody = z.strictObject({
@@ -90,7 +90,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (secret) {
       const { code } = request.body;
       if (!code) throw new HttpError(401, CODE_REQUIRED, { code: 'Code required' });
-      const matches = codeMatches(secret, code) || (await useRecoveryCode(db, user.id, code));
+      const matches = (await takeCode(db, user.id, secret, code)) || (await useRecoveryCode(db, user.id, code));
       if (!matches) throw await failed('Wrong code', { code: 'Wrong code' });
     }
     await limits.succeeded(identifier);

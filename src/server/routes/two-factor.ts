@@ -11,7 +11,7 @@ import { now } from '../db/database';
 import { badRequest, HttpError } from '../errors';
 import { findApplication } from '../plugins/tenant';
 import { DUMMY_HASH, verifyPassword } from '../security/passwords';
-import { activeSecret, codeMatches, enrolment, newRecoveryCodes, newTotpSecret } from '../security/two-factor';
+import { activeSecret, codeStep, enrolment, newRecoveryCodes, newTotpSecret } from '../security/two-factor';
 
 const signedIn = { rights: 'signed-in' as const };
 const tags = ['Auth'];
@@ -51,14 +51,15 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       .where('user_id', '=', request.user.id)
       .executeTakeFirst();
     if (!row?.pending_secret) throw badRequest('Start the set-up first', { code: 'Start the set-up first' });
-    if (!codeMatches(row.pending_secret, request.body.code)) {
+    const step = codeStep(row.pending_secret, request.body.code);
+    if (step === null) {
       throw badRequest('That code does not match: check the time on your phone and try the current code', {
         code: 'Wrong code',
       });
     }
     await db
       .updateTable('two_factor')
-      .set({ secret: row.pending_secret, pending_secret: null, enabled_at: now() })
+      .set({ secret: row.pending_secret, pending_secret: null, enabled_at: now(), last_step: step })
       .where('user_id', '=', request.user.id)
       .execute();
     await recordActivity(request, {

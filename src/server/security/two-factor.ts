@@ -22,9 +22,32 @@ export async function enrolment(secret: string, account: string, issuer: string)
   return { uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
 }
 
-/** True for the current code, or the one just before or after it (clocks drift). */
-export function codeMatches(secret: string, code: string): boolean {
-  return /^\d{6}$/.test(code) && totp(secret).validate({ token: code, window: 1 }) !== null;
+/**
+ * The time step of `code` when it is the current code or the one just before or after it (clocks
+ * drift); null when it is neither.
+ */
+export function codeStep(secret: string, code: string, at = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const generator = totp(secret);
+  const delta = generator.validate({ token: code, timestamp: at, window: 1 });
+  return delta === null ? null : generator.counter({ timestamp: at }) + delta;
+}
+
+/**
+ * Takes a code from a user's app: true when it matches and no code of its time step or a later one
+ * was taken before, so a code seen over someone's shoulder or in a log cannot be used again. The
+ * check and the record are one statement, so two sign-ins racing with one code cannot both win.
+ */
+export async function takeCode(db: DB, userId: number, secret: string, code: string): Promise<boolean> {
+  const step = codeStep(secret, code);
+  if (step === null) return false;
+  const result = await db
+    .updateTable('two_factor')
+    .set({ last_step: step })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The code an authenticator shows now (tests sign in with it). */

@@ -1,6 +1,6 @@
 /**
- * Two-factor sign-in (a TOTP secret per user, being set up or in use, and single-use recovery
- * codes kept as hashes), one-time password reset links (kept as hashes), and the few settings an
+ * Two-factor sign-in (a TOTP secret per user, being set up or in use, the time step of the last
+ * code accepted so no code works twice, and single-use recovery codes kept as hashes), one-time password reset links (kept as hashes), and the few settings an
  * admin changes at run time (which roles must use two-factor sign-in, how long the activity log
  * keeps entries).
  */
@@ -21,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('secret', 'text')
     .addColumn('pending_secret', 'text')
     .addColumn('enabled_at', 'text')
+    .addColumn('last_step', 'integer')
     .execute();
 
   await idColumn('recovery_codes')
