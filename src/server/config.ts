@@ -24,6 +24,10 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** Days the activity log keeps an entry. */
   activityRetentionDays: number;
+  /** `smtp://user:pass@host:587` (or smtps://) to send mail; none sends nothing. */
+  smtpUrl?: string;
+  /** The sender of outgoing mail. */
+  mailFrom: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -42,6 +46,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicWriteLimit: Number(env.PUBLIC_WRITE_LIMIT ?? 10),
     seedDemo: env.SEED_DEMO !== 'false',
     activityRetentionDays: Number(env.ACTIVITY_RETENTION_DAYS ?? LIMITS.activityRetentionDays),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Website <no-reply@localhost>',
   };
 }
 

@@ -1,7 +1,10 @@
 /**
- * Two-factor sign-in (enrolment, the code step, recovery codes used once, required by role) and
- * one-time password reset links (expiry, single use), on every database.
+ * Two-factor sign-in (enrolment, the code step, codes and recovery codes used once, required by
+ * role) and one-time password reset links (expiry, single use, mailed through a real SMTP server
+ * when one is configured), on every database.
  */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentCode } from '../../src/server/security/two-factor';
 import { dialects, type SignedIn, signInAs, startTestApp, type TestApp } from './harness';
@@ -154,5 +157,72 @@ describe.each(await dialects())('password reset links on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: `/cms/api/password-reset?token=${token}` })).statusCode).toBe(410);
     expect((await use(token, 'never-set-this')).statusCode).toBe(410);
     expect((await login(t, { identifier: user.email, password: user.password })).statusCode).toBe(200);
+  });
+});
+
+describe.each(await dialects())('reset links by mail on %s', (dialect) => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  const inbox: { to: string; body: string }[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let body = '';
+        stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        stream.on('end', () => {
+          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await startTestApp(dialect, { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Site <site@example.org>' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('mails the link to the user, and the mailed link sets the password', async () => {
+    const user = await signInAs(t, 'editor');
+    const res = await t.admin('POST', `/cms/api/users/${user.id}/reset-link`, { email: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.emailed).toBe(true);
+    const mail = inbox.find((m) => m.to === user.email)!;
+    expect(mail.body).toMatch(/Subject: Set a new password/);
+    // The text is quoted-printable: long lines are folded ("=\r\n") and "=" is written "=3D".
+    const text = mail.body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const token = /token=([\w-]+)/.exec(text)![1]!;
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/cms/api/password-reset',
+      payload: { token, password: 'mailed-password-1', confirm_password: 'mailed-password-1' },
+    });
+    expect(used.statusCode).toBe(200);
+    expect((await login(t, { identifier: user.email, password: 'mailed-password-1' })).statusCode).toBe(200);
+  });
+});
+
+describe.each(await dialects())('reset links without mail on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('says that the server sends no mail, and keeps an earlier link working', async () => {
+    const user = await signInAs(t, 'viewer');
+    const first = await t.admin('POST', `/cms/api/users/${user.id}/reset-link`);
+    const token = new URL(first.json().data.url as string).searchParams.get('token');
+    const mailed = await t.admin('POST', `/cms/api/users/${user.id}/reset-link`, { email: true });
+    expect(mailed.statusCode).toBe(409);
+    expect(mailed.json().message).toMatch(/SMTP_URL/);
+    expect((await t.app.inject({ method: 'GET', url: `/cms/api/password-reset?token=${token}` })).statusCode).toBe(200);
   });
 });

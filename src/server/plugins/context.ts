@@ -8,6 +8,7 @@ import { EntityService, type EntityHooks } from '../content/entity-service';
 import { appIdHooks } from '../content/app-id-hooks';
 import { userHooks } from '../content/user-hooks';
 import type { Database } from '../db/database';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { Settings } from '../security/settings';
 import { RoutePreloads } from '../seo/route-preloads';
 
@@ -24,6 +25,7 @@ export interface AppContext {
   cache: Cache;
   /** Settings an admin changes at run time (two-factor by role, activity retention). */
   settings: Settings;
+  mailer: Mailer;
   routePreloads: RoutePreloads;
 }
 
@@ -49,6 +51,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
       ...DEFAULT_SECURITY_SETTINGS,
       activityRetentionDays: config.activityRetentionDays,
     }),
+    mailer: createMailer(config.smtpUrl, config.mailFrom),
     routePreloads: new RoutePreloads(config.staticDir),
   };
 }

@@ -1,12 +1,15 @@
 /**
  * What an admin does for another user beyond editing their record: sign them out everywhere (a
  * lost laptop, a member of staff leaving), make a one-time password reset link (valid for an
- * hour, used once), and turn off their two-factor sign-in (a lost phone).
+ * hour, used once; mailed to them when the server sends mail), and turn off their two-factor
+ * sign-in (a lost phone).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { recordActivity } from '../activity/activity-log';
 import { endSessions } from '../content/user-hooks';
+import { mailOff } from '../mail/mailer';
 import { now } from '../db/database';
 import { notFound } from '../errors';
 import { siteOrigin } from '../seo/head';
@@ -14,6 +17,8 @@ import { hashToken, newToken } from '../security/tokens';
 import { idParams } from './schemas';
 
 const RESET_LINK_MS = 3_600_000;
+/** `{email: true}` mails the link to the user as well (when the server sends mail). */
+const resetLinkBody = z.strictObject({ email: z.boolean().optional() }).nullish();
 const manageUsers = { rights: { subject: 'users' as const, action: 'update' as const } };
 const tags = ['Users'];
 
@@ -36,19 +41,41 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     return { message: `${user.email} is signed out everywhere`, data: { id: user.id } };
   });
 
-  api.post('/users/:id/reset-link', { config: manageUsers, schema: { tags, params: idParams } }, async (request) => {
-    const user = await userOf(request);
-    const token = newToken();
-    const expiresAt = new Date(Date.now() + RESET_LINK_MS).toISOString();
-    // One live link per user: a new one replaces any earlier one.
-    await db.deleteFrom('password_resets').where('user_id', '=', user.id).where('used_at', 'is', null).execute();
-    await db
-      .insertInto('password_resets')
-      .values({ user_id: user.id, token_hash: hashToken(token), created_at: now(), expires_at: expiresAt, used_at: null })
-      .execute();
-    await recordActivity(request, { action: 'reset-link-made', appKey: null, entity: 'users', recordId: user.id });
-    return { data: { url: `${siteOrigin(request)}${RESET_PATH}?token=${token}`, expires_at: expiresAt } };
-  });
+  api.post(
+    '/users/:id/reset-link',
+    { config: manageUsers, schema: { tags, params: idParams, body: resetLinkBody } },
+    async (request) => {
+      const user = await userOf(request);
+      // Refused before a link exists: a link nobody receives should not replace a working one.
+      const email = request.body?.email === true;
+      if (email && !app.ctx.mailer.configured) throw mailOff();
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + RESET_LINK_MS).toISOString();
+      // One live link per user: a new one replaces any earlier one.
+      await db.deleteFrom('password_resets').where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+      await db
+        .insertInto('password_resets')
+        .values({ user_id: user.id, token_hash: hashToken(token), created_at: now(), expires_at: expiresAt, used_at: null })
+        .execute();
+      const url = `${siteOrigin(request)}${RESET_PATH}?token=${token}`;
+      if (email) {
+        await app.ctx.mailer.send({
+          to: user.email,
+          subject: 'Set a new password',
+          text: [
+            `Hello${user.name ? ` ${user.name}` : ''},`,
+            '',
+            'An administrator made a link for you to set a new password:',
+            url,
+            '',
+            `It works once, until ${expiresAt.replace('T', ' ').slice(0, 16)} UTC. If you did not ask for it, tell your administrator.`,
+          ].join('\n'),
+        });
+      }
+      await recordActivity(request, { action: 'reset-link-made', appKey: null, entity: 'users', recordId: user.id });
+      return { data: { url, expires_at: expiresAt, emailed: email } };
+    },
+  );
 
   api.delete('/users/:id/two-factor', { config: manageUsers, schema: { tags, params: idParams } }, async (request) => {
     const user = await userOf(request);

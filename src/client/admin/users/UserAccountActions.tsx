@@ -20,10 +20,11 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
     onError: failed,
   });
   const resetLink = useMutation({
-    mutationFn: () =>
-      adminCall<{ data: { url: string; expires_at: string } }>(`users/${recordKey}/reset-link`, { method: 'POST' }).then(
-        (r) => r.data,
-      ),
+    mutationFn: (email: boolean) =>
+      adminCall<{ data: { url: string; expires_at: string; emailed: boolean } }>(`users/${recordKey}/reset-link`, {
+        method: 'POST',
+        body: { email },
+      }).then((r) => r.data),
     onError: failed,
   });
 
@@ -34,8 +35,11 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
           Account
         </Title>
         <Group>
-          <Button variant="light" onClick={() => resetLink.mutate()} loading={resetLink.isPending}>
+          <Button variant="light" onClick={() => resetLink.mutate(false)} loading={resetLink.isPending}>
             Make reset link
+          </Button>
+          <Button variant="light" onClick={() => resetLink.mutate(true)} loading={resetLink.isPending}>
+            Email reset link
           </Button>
           <Button variant="light" color="orange" onClick={() => signOut.mutate()} loading={signOut.isPending}>
             Sign out everywhere
@@ -53,7 +57,7 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
               </CopyButton>
             </Group>
             <Text size="xs" c="dimmed">
-              {`Give it to the user yourself. It works once, until ${dayjs(resetLink.data.expires_at).format('HH:mm')}.`}
+              {`${resetLink.data.emailed ? 'Emailed to the user.' : 'Give it to the user yourself.'} It works once, until ${dayjs(resetLink.data.expires_at).format('HH:mm')}.`}
             </Text>
           </Stack>
         )}
