@@ -74,10 +74,12 @@ export function rightOf(role: unknown, subject: Subject, action: Action): Scope 
 /** Whether `role` may do `action` on `subject` at all (on some record). */
 export const can = (role: unknown, subject: Subject, action: Action): boolean => rightOf(role, subject, action) !== undefined;
 
+/** Whether `role` works on every site (not only on those the user is assigned to). */
+export const worksOnEverySite = (role: unknown): boolean => isRole(role) && RIGHTS[role].sites === 'all';
+
 /** Whether a user of `role`, assigned to `sites`, may work on the site `appKey`. */
 export function worksOn(role: unknown, sites: readonly string[], appKey: string): boolean {
-  if (!isRole(role)) return false;
-  return RIGHTS[role].sites === 'all' || sites.includes(appKey);
+  return isRole(role) && (worksOnEverySite(role) || sites.includes(appKey));
 }
 
 /** The app keys stored in a user's `sites` field (comma-separated). */

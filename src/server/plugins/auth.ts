@@ -37,6 +37,9 @@ declare module 'fastify' {
   }
 }
 
+/** A route's `config`: the right it needs. */
+export const needs = (subject: Subject, action: Action) => ({ rights: { subject, action } });
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paged } from '../../shared/envelope';
-import { RIGHTS, isRole } from '../../shared/rights';
+import { worksOnEverySite } from '../../shared/rights';
+import { needs } from '../plugins/auth';
 import { ACTIVITY_ACTIONS } from '../../shared/activity';
 import { listQuery, paging } from './schemas';
 
@@ -29,11 +30,11 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/activity',
-    { config: { rights: { subject: 'activity', action: 'read' } }, schema: { tags: ['Activity'], querystring: activityQuery } },
+    { config: needs('activity', 'read'), schema: { tags: ['Activity'], querystring: activityQuery } },
     async (request) => {
       const { page, size } = paging(request.query);
       const { user_id: userId, entity, action, from, to } = request.query;
-      const everySite = isRole(request.user.role) && RIGHTS[request.user.role].sites === 'all';
+      const everySite = worksOnEverySite(request.user.role);
       let query = db.selectFrom('activity');
       if (!everySite) query = query.where('app_key', '=', request.application.app_key);
       if (userId !== undefined) query = query.where('user_id', '=', userId);

@@ -9,20 +9,20 @@ import { z } from 'zod';
 import { ENTITIES, type Records } from '../../shared/entities';
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
-import { type Action, RIGHTS, isRole, sitesOf } from '../../shared/rights';
+import { sitesOf, worksOnEverySite } from '../../shared/rights';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
 import type { Row, Select } from '../content/repository';
 import { HttpError, notFound } from '../errors';
+import { needs } from '../plugins/auth';
 import { listQuery, paging } from './schemas';
 
 const keyParams = z.object({ key: z.string().min(1).max(64) });
 const def = ENTITIES.applications;
 const tags = [def.title];
-const rights = (action: Action) => ({ rights: { subject: 'applications' as const, action } });
 
 /** The sites a user may see: null for every site. */
 const visibleSites = (request: FastifyRequest): string[] | null =>
-  isRole(request.user.role) && RIGHTS[request.user.role].sites === 'all' ? null : sitesOf(request.user.sites);
+  worksOnEverySite(request.user.role) ? null : sitesOf(request.user.sites);
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -41,33 +41,45 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     app.ctx.cache.invalidate();
   };
 
-  api.get('/applications', { config: rights('read'), schema: { tags, querystring: listQuery } }, async (request) => {
-    const { page, size } = paging(request.query);
-    const sites = visibleSites(request);
-    const refine = sites
-      ? (qb: Select) => (sites.length > 0 ? qb.where('app_key', 'in', sites) : qb.where('id', '<', 0))
-      : undefined;
-    const { rows, total } = await service.repo.list(null, { page, size, search: request.query.search_key, refine });
-    return paged(rows, page, size, total);
-  });
+  api.get(
+    '/applications',
+    { config: needs('applications', 'read'), schema: { tags, querystring: listQuery } },
+    async (request) => {
+      const { page, size } = paging(request.query);
+      const sites = visibleSites(request);
+      const refine = sites
+        ? (qb: Select) => (sites.length > 0 ? qb.where('app_key', 'in', sites) : qb.where('id', '<', 0))
+        : undefined;
+      const { rows, total } = await service.repo.list(null, { page, size, search: request.query.search_key, refine });
+      return paged(rows, page, size, total);
+    },
+  );
 
-  api.get('/applications/:key', { config: rights('read'), schema: { tags, params: keyParams } }, async (request) => ({
-    data: await find(request, request.params.key),
-  }));
+  api.get(
+    '/applications/:key',
+    { config: needs('applications', 'read'), schema: { tags, params: keyParams } },
+    async (request) => ({
+      data: await find(request, request.params.key),
+    }),
+  );
 
-  api.post('/applications', { config: rights('create'), schema: { tags, body: createSchema(def) } }, async (request, reply) => {
-    const { row } = await service.create(request.application.app_key, {
-      ...(request.body as Row),
-      user_id: request.user.id,
-    });
-    changed();
-    await recordActivity(request, { action: 'create', entity: 'applications', recordId: row.id, appKey: row.app_key });
-    return reply.status(201).send({ data: row });
-  });
+  api.post(
+    '/applications',
+    { config: needs('applications', 'create'), schema: { tags, body: createSchema(def) } },
+    async (request, reply) => {
+      const { row } = await service.create(request.application.app_key, {
+        ...(request.body as Row),
+        user_id: request.user.id,
+      });
+      changed();
+      await recordActivity(request, { action: 'create', entity: 'applications', recordId: row.id, appKey: row.app_key });
+      return reply.status(201).send({ data: row });
+    },
+  );
 
   api.put(
     '/applications/:key',
-    { config: rights('update'), schema: { tags, params: keyParams, body: updateSchema(def) } },
+    { config: needs('applications', 'update'), schema: { tags, params: keyParams, body: updateSchema(def) } },
     async (request) => {
       const existing = await find(request, request.params.key);
       const { row, before } = await service.update(request.application.app_key, existing.id, request.body as Row);
@@ -77,14 +89,23 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.delete('/applications/:key', { config: rights('delete'), schema: { tags, params: keyParams } }, async (request) => {
-    const existing = await find(request, request.params.key);
-    if (existing.app_key === request.application.app_key) {
-      throw new HttpError(409, 'You cannot delete the application you are working in');
-    }
-    await service.delete(request.application.app_key, existing.id);
-    changed();
-    await recordActivity(request, { action: 'delete', entity: 'applications', recordId: existing.id, appKey: existing.app_key });
-    return { message: 'Application deleted', data: { id: existing.id } };
-  });
+  api.delete(
+    '/applications/:key',
+    { config: needs('applications', 'delete'), schema: { tags, params: keyParams } },
+    async (request) => {
+      const existing = await find(request, request.params.key);
+      if (existing.app_key === request.application.app_key) {
+        throw new HttpError(409, 'You cannot delete the application you are working in');
+      }
+      await service.delete(request.application.app_key, existing.id);
+      changed();
+      await recordActivity(request, {
+        action: 'delete',
+        entity: 'applications',
+        recordId: existing.id,
+        appKey: existing.app_key,
+      });
+      return { message: 'Application deleted', data: { id: existing.id } };
+    },
+  );
 }

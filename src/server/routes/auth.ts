@@ -10,13 +10,13 @@ import { z } from 'zod';
 import { ENTITIES, readableColumns } from '../../shared/entities';
 import { updateSchema } from '../../shared/entities/schemas';
 import { LIMITS } from '../../shared/limits';
-import { RIGHTS, isRole, sitesOf } from '../../shared/rights';
+import { isRole, sitesOf, worksOnEverySite } from '../../shared/rights';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
 import { endSessions } from '../content/user-hooks';
 import { now } from '../db/database';
-import { badRequest, HttpError, notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { authenticate, bearerToken, idleCutoff, userAgent } from '../plugins/auth';
-import { DUMMY_HASH, verifyPassword } from '../security/passwords';
+import { DUMMY_HASH, requireCurrentPassword, verifyPassword } from '../security/passwords';
 import { SignInLimits } from '../security/sign-in-limits';
 import { hashToken, newToken } from '../security/tokens';
 import { activeSecret, takeCode, useRecoveryCode } from '../security/two-factor';
@@ -134,13 +134,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // A stolen session must not be enough to take the account over: a new password or email
       // needs the current password.
       const emailChanges = typeof input.email === 'string' && input.email.toLowerCase() !== request.user.email;
-      if (input.password || emailChanges) {
-        const stored = await db.selectFrom('users').select('password').where('id', '=', request.user.id).executeTakeFirst();
-        if (!current || !(await verifyPassword(current, stored?.password ?? DUMMY_HASH))) {
-          const message = 'Enter your current password to change your password or email';
-          throw badRequest(message, { current_password: current ? 'Wrong password' : message });
-        }
-      }
+      if (input.password || emailChanges) await requireCurrentPassword(db, request.user.id, current);
       const actor = { id: request.user.id, sessionId: request.sessionId };
       const { row, before } = await users.update(request.application?.app_key ?? '', request.user.id, input, actor);
       await recordUpdate(request, ENTITIES.users, 'users', before, row, input);
@@ -182,7 +176,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   /** The signed-in user, their role, the sites they work on and their two-factor state. */
   async function describe(request: FastifyRequest) {
     const role = isRole(request.user.role) ? request.user.role : 'viewer';
-    const all = RIGHTS[role].sites === 'all';
+    const all = worksOnEverySite(role);
     const sites = sitesOf(request.user.sites);
     let query = db.selectFrom('applications').select(['app_key', 'name']).orderBy('id');
     if (!all) query = sites.length > 0 ? query.where('app_key', 'in', sites) : query.where('id', '<', 0);

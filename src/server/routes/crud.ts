@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type EntityDef, ENTITIES, type ResourceName } from '../../shared/entities';
-import type { Action } from '../../shared/rights';
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
 import type { Actor } from '../content/entity-service';
+import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
 import { notFound } from '../errors';
 import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
@@ -42,11 +42,10 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     const tags = [def.title];
     const record = recordSchema(def);
     const one = { 200: itemEnvelope(record) };
-    const rights = (action: Action) => ({ rights: { subject: name, action } });
 
     api.get(
       `/${def.resource}`,
-      { config: rights('read'), schema: { tags, querystring: listQuery, response: { 200: listEnvelope(record) } } },
+      { config: needs(name, 'read'), schema: { tags, querystring: listQuery, response: { 200: listEnvelope(record) } } },
       async (request) => {
         const { page, size } = paging(request.query, def.unpagedByDefault);
         const { rows, total } = await service.repo.list(appKeyOf(request), { page, size, search: request.query.search_key });
@@ -56,7 +55,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     api.get(
       `/${def.resource}/:id`,
-      { config: rights('read'), schema: { tags, params: idParams, response: one } },
+      { config: needs(name, 'read'), schema: { tags, params: idParams, response: one } },
       async (request) => {
         const row = await service.repo.get(appKeyOf(request), request.params.id);
         if (!row) throw notFound(def.formTitle);
@@ -66,7 +65,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     api.delete(
       `/${def.resource}/:id`,
-      { config: rights('delete'), schema: { tags, params: idParams, response: { 200: deleted } } },
+      { config: needs(name, 'delete'), schema: { tags, params: idParams, response: { 200: deleted } } },
       async (request) => {
         await service.delete(appKeyOf(request), request.params.id, actorOf(request));
         await recordActivity(request, { action: 'delete', entity: name, recordId: request.params.id });
@@ -79,7 +78,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     api.post(
       `/${def.resource}`,
       {
-        config: rights('create'),
+        config: needs(name, 'create'),
         preValidation: acceptSiteInBody,
         schema: {
           tags,
@@ -104,7 +103,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     api.put(
       `/${def.resource}/:id`,
       {
-        config: rights('update'),
+        config: needs(name, 'update'),
         preValidation: acceptSiteInBody,
         schema: { tags, params: idParams, body: updateSchema(def), response: one },
       },

@@ -14,6 +14,7 @@ import { recordActivity } from '../activity/activity-log';
 import { slugify } from '../content/slug';
 import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
+import { needs } from '../plugins/auth';
 import { LONE_SURROGATE } from '../plugins/text-guard';
 
 /** A stored name: what we generate, and nothing that could climb out of the upload folder. */
@@ -54,7 +55,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const uploadDir = app.ctx.config.uploadDir;
   await fs.mkdir(uploadDir, { recursive: true });
 
-  api.get('/files', { config: { rights: { subject: 'files', action: 'read' } }, schema: { tags } }, async (request) => {
+  api.get('/files', { config: needs('files', 'read'), schema: { tags } }, async (request) => {
     const rows = await db
       .selectFrom('files')
       .select(['name', 'original_name', 'mime', 'size', 'created_at'])
@@ -67,7 +68,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/upload-single',
-    { config: { rights: { subject: 'files', action: 'create' } }, schema: { tags, consumes: ['multipart/form-data'] } },
+    { config: needs('files', 'create'), schema: { tags, consumes: ['multipart/form-data'] } },
     async (request, reply) => {
       const { filename, buffer } = await readUpload(request);
       const type = await fileTypeFromBuffer(buffer);
@@ -107,7 +108,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   api.delete(
     '/delete-file/:filename',
-    { config: { rights: { subject: 'files', action: 'delete' } }, schema: { tags, params: filenameParams } },
+    { config: needs('files', 'delete'), schema: { tags, params: filenameParams } },
     async (request) => {
       const { filename } = request.params;
       if (!STORED_NAME.test(filename)) {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '../../shared/entities';
 import { recordActivity } from '../activity/activity-log';
+import { needs } from '../plugins/auth';
 
 const settingsBody = z.strictObject({
   requireTwoFactor: z.array(z.enum(ROLES, { error: `Roles are ${ROLES.join(', ')}` })).optional(),
@@ -13,21 +14,26 @@ const tags = ['Settings'];
 
 export async function securitySettingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const rights = (action: 'read' | 'update') => ({ rights: { subject: 'settings' as const, action } });
 
-  api.get('/security-settings', { config: rights('read'), schema: { tags } }, async () => ({
+  api.get('/security-settings', { config: needs('settings', 'read'), schema: { tags } }, async () => ({
     data: await app.ctx.settings.get(),
   }));
 
-  api.put('/security-settings', { config: rights('update'), schema: { tags, body: settingsBody } }, async (request) => {
-    const before = await app.ctx.settings.get();
-    const after = await app.ctx.settings.set(request.body);
-    const changes = Object.fromEntries(
-      Object.keys(request.body)
-        .filter((key) => JSON.stringify(before[key as keyof typeof before]) !== JSON.stringify(after[key as keyof typeof after]))
-        .map((key) => [key, [before[key as keyof typeof before], after[key as keyof typeof after]] as [unknown, unknown]]),
-    );
-    await recordActivity(request, { action: 'settings-change', appKey: null, entity: 'settings', changes });
-    return { data: after };
-  });
+  api.put(
+    '/security-settings',
+    { config: needs('settings', 'update'), schema: { tags, body: settingsBody } },
+    async (request) => {
+      const before = await app.ctx.settings.get();
+      const after = await app.ctx.settings.set(request.body);
+      const changes = Object.fromEntries(
+        Object.keys(request.body)
+          .filter(
+            (key) => JSON.stringify(before[key as keyof typeof before]) !== JSON.stringify(after[key as keyof typeof after]),
+          )
+          .map((key) => [key, [before[key as keyof typeof before], after[key as keyof typeof after]] as [unknown, unknown]]),
+      );
+      await recordActivity(request, { action: 'settings-change', appKey: null, entity: 'settings', changes });
+      return { data: after };
+    },
+  );
 }

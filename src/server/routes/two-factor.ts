@@ -3,14 +3,14 @@
  * the app confirms it), then ten recovery codes shown once; new recovery codes or turning it off
  * need the current password. Registered inside the signed-in scope of routes/auth.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordActivity } from '../activity/activity-log';
 import { now } from '../db/database';
 import { badRequest, HttpError } from '../errors';
 import { findApplication } from '../plugins/tenant';
-import { DUMMY_HASH, verifyPassword } from '../security/passwords';
+import { requireCurrentPassword } from '../security/passwords';
 import { activeSecret, codeStep, enrolment, newRecoveryCodes, newTotpSecret } from '../security/two-factor';
 
 const signedIn = { rights: 'signed-in' as const };
@@ -23,13 +23,6 @@ const passwordBody = z.strictObject({
 export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
-
-  const checkPassword = async (request: FastifyRequest, password: string) => {
-    const stored = await db.selectFrom('users').select('password').where('id', '=', request.user.id).executeTakeFirst();
-    if (!(await verifyPassword(password, stored?.password ?? DUMMY_HASH))) {
-      throw badRequest('Wrong password', { current_password: 'Wrong password' });
-    }
-  };
 
   api.post('/me/two-factor/setup', { config: signedIn, schema: { tags } }, async (request) => {
     if (await activeSecret(db, request.user.id)) throw new HttpError(409, 'Two-factor sign-in is already on');
@@ -73,13 +66,13 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/me/two-factor/recovery-codes', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
-    await checkPassword(request, request.body.current_password);
+    await requireCurrentPassword(db, request.user.id, request.body.current_password);
     if (!(await activeSecret(db, request.user.id))) throw new HttpError(409, 'Two-factor sign-in is off');
     return { data: { recovery_codes: await newRecoveryCodes(db, request.user.id) } };
   });
 
   api.delete('/me/two-factor', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
-    await checkPassword(request, request.body.current_password);
+    await requireCurrentPassword(db, request.user.id, request.body.current_password);
     const { requireTwoFactor } = await app.ctx.settings.get();
     if ((requireTwoFactor as unknown[]).includes(request.user.role)) {
       throw new HttpError(409, 'Your role requires two-factor sign-in: it cannot be turned off');

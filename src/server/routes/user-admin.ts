@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordActivity } from '../activity/activity-log';
 import { endSessions } from '../content/user-hooks';
+import { needs } from '../plugins/auth';
 import { mailOff } from '../mail/mailer';
 import { now } from '../db/database';
 import { notFound } from '../errors';
@@ -19,7 +20,7 @@ import { idParams } from './schemas';
 const RESET_LINK_MS = 3_600_000;
 /** `{email: true}` mails the link to the user as well (when the server sends mail). */
 const resetLinkBody = z.strictObject({ email: z.boolean().optional() }).nullish();
-const manageUsers = { rights: { subject: 'users' as const, action: 'update' as const } };
+const manageUsers = needs('users', 'update');
 const tags = ['Users'];
 
 /** The page a reset link opens. */

@@ -1,5 +1,7 @@
 /** scrypt password hashes: `scrypt$N$r$p$salt$hash`, parameters stored so they can be raised later. */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { DB } from '../db/database';
+import { badRequest } from '../errors';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -29,3 +31,18 @@ export async function verifyPassword(password: string, stored: string | null | u
 
 /** A hash that never matches: verifying against it costs as much as a real one (no timing oracle). */
 export const DUMMY_HASH = `scrypt$16384$8$1$${'A'.repeat(22)}$${'A'.repeat(43)}`;
+
+/**
+ * For changes a stolen session must not be enough for (a new password or email, two-factor
+ * settings): a 400 on `current_password` unless it is the user's password.
+ */
+export async function requireCurrentPassword(db: DB, userId: number, password: string | undefined): Promise<void> {
+  if (!password) {
+    const message = 'Enter your current password to make this change';
+    throw badRequest(message, { current_password: message });
+  }
+  const stored = await db.selectFrom('users').select('password').where('id', '=', userId).executeTakeFirst();
+  if (!(await verifyPassword(password, stored?.password ?? DUMMY_HASH))) {
+    throw badRequest('Wrong password', { current_password: 'Wrong password' });
+  }
+}
