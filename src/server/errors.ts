@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string>,
     readonly headers: Record<string, string> = {},
+    /** More of the answer's body: a conflict's `current` record. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }

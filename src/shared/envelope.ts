@@ -12,6 +12,8 @@ export interface ItemEnvelope<T> {
   data: T;
 }
 export interface ErrorBody {
+  /** A 409 on a stale version: the record as stored now. */
+  current?: unknown;
   message: string;
   errors?: Record<string, string>;
 }

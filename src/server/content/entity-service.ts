@@ -127,18 +127,29 @@ export class EntityService<E extends EntityDef = EntityDef> {
     }
   }
 
-  async update(appKey: string, id: number, input: Row, actor?: Actor): Promise<UpdateResult<E>> {
+  /**
+   * Saves changes as the record's next version. `basedOn` is the version the client edited: if
+   * someone saved since, nothing is written and the answer is a 409 with the stored record, so a
+   * person can compare and choose. Without it (the spec's own client sends none) the save lands.
+   */
+  async update(appKey: string, id: number, input: Row, actor?: Actor, basedOn?: number): Promise<UpdateResult<E>> {
     const existing = await this.existing(appKey, id, actor);
+    if (basedOn !== undefined && existing.version !== basedOn) throw this.staleVersion(existing, basedOn);
     const ctx = { mode: 'update' as const, appKey, existing, db: this.db, actor };
     const values = await this.prepare({ ...input }, ctx);
     let row: RecordOf<E> | undefined;
     try {
-      row = await this.repo.update(appKey, id, values);
+      row = await this.repo.update(appKey, id, values, basedOn);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('id', 'A record with the same unique value already exists');
       throw error;
     }
-    if (!row) throw notFound(this.def.formTitle);
+    if (!row) {
+      // Someone saved between the read above and this write.
+      const current = await this.repo.get(appKey, id);
+      if (!current) throw notFound(this.def.formTitle);
+      throw this.staleVersion(current, basedOn!);
+    }
     await this.hooks.afterUpdate?.(row, { ...ctx, values });
     return { row, before: existing };
   }
@@ -149,6 +160,16 @@ export class EntityService<E extends EntityDef = EntityDef> {
     await this.hooks.beforeDelete?.({ mode: 'delete', appKey, existing, db: this.db, actor });
     if (!(await this.repo.delete(appKey, id))) throw notFound(this.def.formTitle);
     return existing;
+  }
+
+  private staleVersion(current: RecordOf<E>, basedOn: number): HttpError {
+    return new HttpError(
+      409,
+      `This ${this.def.formTitle.toLowerCase()} was saved by someone else since you opened it (version ${basedOn}, now ${current.version})`,
+      { version: `Based on version ${basedOn}; the saved one is ${current.version}` },
+      {},
+      { current },
+    );
   }
 
   /** The record a write is about; 404 when there is none, 403 when the actor may only touch their own. */

@@ -132,13 +132,19 @@ export class Repository<E extends EntityDef = EntityDef> {
       .executeTakeFirstOrThrow()) as RecordOf<E>;
   }
 
-  async update(appKey: string | null, id: number, values: Row): Promise<RecordOf<E> | undefined> {
+  /**
+   * Saves `values` as the next version. With `basedOn`, only if the stored version is still that
+   * one: the check and the write are one statement, so of two saves based on one version exactly
+   * one lands. Undefined when no row was written.
+   */
+  async update(appKey: string | null, id: number, values: Row, basedOn?: number): Promise<RecordOf<E> | undefined> {
     this.forgetCounts();
     let qb = this.db
       .updateTable(this.def.table)
-      .set({ ...values, updated_at: now() })
+      .set((eb) => ({ ...values, updated_at: now(), version: eb('version', '+', 1) }))
       .where('id', '=', id);
     if (this.def.tenant && appKey !== null) qb = qb.where('app_key', '=', appKey);
+    if (basedOn !== undefined) qb = qb.where('version', '=', basedOn);
     return (await qb.returning(this.columns).executeTakeFirst()) as RecordOf<E> | undefined;
   }
 

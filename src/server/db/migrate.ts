@@ -4,6 +4,7 @@ import * as initial from './migrations/001_initial';
 import * as idempotencyRequest from './migrations/002_idempotency_request';
 import * as rolesSessionsActivity from './migrations/003_roles_sessions_activity';
 import * as twoFactorResetsSettings from './migrations/004_two_factor_resets_settings';
+import * as versions from './migrations/005_versions';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_idempotency_request': idempotencyRequest,
   '003_roles_sessions_activity': rolesSessionsActivity,
   '004_two_factor_resets_settings': twoFactorResetsSettings,
+  '005_versions': versions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -10,7 +10,10 @@ import type { ENTITIES, ResourceName, StoredRowOf } from '../../shared/entities'
 type Entities = typeof ENTITIES;
 
 /** A stored row, with the id the database generates. */
-type TableOf<E extends Entities[ResourceName]> = Omit<StoredRowOf<E>, 'id'> & { id: Generated<number> };
+type TableOf<E extends Entities[ResourceName]> = Omit<StoredRowOf<E>, 'id' | 'version'> & {
+  id: Generated<number>;
+  version: Generated<number>;
+};
 
 type EntityTables = { [N in ResourceName as Entities[N]['table']]: TableOf<Entities[N]> };
 

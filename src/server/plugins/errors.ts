@@ -37,7 +37,7 @@ export const errorHandler = fp(
         return reply.status(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${summary}`, errors });
       }
       if (error instanceof HttpError) {
-        const body: ErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+        const body: ErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra };
         return reply.status(error.statusCode).headers(error.headers).send(body);
       }
       const known = error.code ? KNOWN_CODES[error.code] : undefined;

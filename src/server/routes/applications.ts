@@ -15,6 +15,7 @@ import type { Row, Select } from '../content/repository';
 import { HttpError, notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { listQuery, paging } from './schemas';
+import { basedOnVersion } from './versions';
 
 const keyParams = z.object({ key: z.string().min(1).max(64) });
 const def = ENTITIES.applications;
@@ -82,9 +83,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     { config: needs('applications', 'update'), schema: { tags, params: keyParams, body: updateSchema(def) } },
     async (request) => {
       const existing = await find(request, request.params.key);
-      const { row, before } = await service.update(request.application.app_key, existing.id, request.body as Row);
+      const { version, ...input } = request.body as Row;
+      const basedOn = basedOnVersion(request, version);
+      const { row, before } = await service.update(request.application.app_key, existing.id, input, undefined, basedOn);
       changed();
-      await recordUpdate(request, def, 'applications', before, row, request.body as Row);
+      await recordUpdate(request, def, 'applications', before, row, input);
       return { data: row };
     },
   );

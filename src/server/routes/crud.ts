@@ -16,6 +16,7 @@ import { notFound } from '../errors';
 import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
 import { idParams, listQuery, paging } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
+import { basedOnVersion } from './versions';
 
 const deleted = itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } });
 /** A create's Idempotency-Key, scoped to the signed-in user who sent it. */
@@ -56,9 +57,10 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     api.get(
       `/${def.resource}/:id`,
       { config: needs(name, 'read'), schema: { tags, params: idParams, response: one } },
-      async (request) => {
+      async (request, reply) => {
         const row = await service.repo.get(appKeyOf(request), request.params.id);
         if (!row) throw notFound(def.formTitle);
+        void reply.header('ETag', `"${row.version}"`);
         return { data: row };
       },
     );
@@ -107,10 +109,12 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         preValidation: acceptSiteInBody,
         schema: { tags, params: idParams, body: updateSchema(def), response: one },
       },
-      async (request) => {
-        const input = request.body as Record<string, unknown>;
-        const { row, before } = await service.update(appKeyOf(request), request.params.id, input, actorOf(request));
+      async (request, reply) => {
+        const { version, ...input } = request.body as Record<string, unknown>;
+        const basedOn = basedOnVersion(request, version);
+        const { row, before } = await service.update(appKeyOf(request), request.params.id, input, actorOf(request), basedOn);
         await recordUpdate(request, def, name, before, row, input);
+        void reply.header('ETag', `"${row.version}"`);
         return { data: row };
       },
     );

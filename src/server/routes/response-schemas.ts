@@ -23,6 +23,7 @@ export function recordSchema(def: EntityDef, extra: Record<string, JsonSchema> =
     app_key: { type: 'string' },
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
+    version: { type: 'integer' },
   };
   const properties = Object.fromEntries(
     readableColumns(def).map((name) => [name, system[name] ?? nullable(fieldType(def.fields[name]!))]),

@@ -204,6 +204,8 @@ export interface SystemColumns {
   id: number;
   created_at: string;
   updated_at: string;
+  /** 1 on create, one more on every save: what a save says it was based on (If-Match). */
+  version: number;
 }
 
 type TenantColumn<E> = E extends { tenant: false } ? object : { app_key: string };
@@ -280,7 +282,7 @@ export function searchableFields(def: EntityDef): string[] {
 
 /** Columns every table has besides its fields; app_key only on tenant tables. */
 export function systemColumns(def: EntityDef): string[] {
-  return def.tenant ? ['id', 'app_key', 'created_at', 'updated_at'] : ['id', 'created_at', 'updated_at'];
+  return def.tenant ? ['id', 'app_key', 'created_at', 'updated_at', 'version'] : ['id', 'created_at', 'updated_at', 'version'];
 }
 
 /** Fields stored in the entity's table. */

@@ -86,7 +86,12 @@ export function createSchema(def: EntityDef): z.ZodObject {
   return z.strictObject(Object.fromEntries(writableFields(def).map(([name, fd]) => [name, fieldSchema(fd)])));
 }
 
-/** Strict update schema: every field optional (PUT may carry the full record or only changes). */
+/**
+ * Strict update schema: every field optional (PUT may carry the full record or only changes),
+ * and the version the changes are based on (or send it as `If-Match`).
+ */
 export function updateSchema(def: EntityDef): z.ZodObject {
-  return createSchema(def).partial();
+  return createSchema(def)
+    .partial()
+    .extend({ version: z.number({ error: 'version must be a number' }).int().positive().optional() });
 }

@@ -9,6 +9,7 @@ function item(partial: Partial<MenuItem> & { title: string }): MenuItem {
     app_key: 'demo',
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    version: 1,
     slug: null,
     location: null,
     shortcode: 'TOPMENU',
