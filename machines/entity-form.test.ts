@@ -245,3 +245,63 @@ describe('entity-form machine', () => {
     expect(saves[1]!.idempotencyKey).not.toBe(saves[0]!.idempotencyKey);
   });
 });
+
+describe('entity-form machine: someone else saved first', () => {
+  const theirs = { id: 3, version: 5, title: 'Their title', body: 'Same body', tags: 'their-tag' };
+  const staleSave = () => Promise.reject(Object.assign(new Error('saved by someone else'), { status: 409, current: theirs }));
+
+  async function inConflict() {
+    let attempt = 0;
+    const saveFake = vi.fn(async (s: SaveInput) => {
+      attempt += 1;
+      if (attempt === 1) return staleSave();
+      return { ...s.values, version: 6 };
+    });
+    const started = start(
+      { id: '3' },
+      { load: async () => ({ id: 3, version: 4, title: 'Old', body: 'Same body', tags: 'old' }), save: saveFake },
+    );
+    await waitFor(started.actor, (s) => s.matches('editing'));
+    started.actor.send({ type: 'field.change', field: 'title', value: 'My title' });
+    started.actor.send({ type: 'field.change', field: 'tags', value: 'my-tag' });
+    started.actor.send({ type: 'form.submit' });
+    await waitFor(started.actor, (s) => s.matches('conflict'));
+    return started;
+  }
+
+  it('shows both sides of every field that differs, keeping what the user typed', async () => {
+    const { actor } = await inConflict();
+    const { conflict, values } = actor.getSnapshot().context;
+    expect(conflict).toMatchObject({ fields: ['title', 'tags'], choices: { title: 'yours', tags: 'yours' } });
+    expect(conflict!.yours).toMatchObject({ title: 'My title', tags: 'my-tag', version: 4 });
+    expect(conflict!.theirs).toEqual(theirs);
+    expect(values).toMatchObject({ title: 'My title', tags: 'my-tag' });
+  });
+
+  it('saves the chosen side of each field on the stored version', async () => {
+    const { actor, saves } = await inConflict();
+    actor.send({ type: 'conflict.choose', field: 'tags', side: 'theirs' });
+    actor.send({ type: 'conflict.save' });
+    await waitFor(actor, (s) => s.matches('success'));
+    expect(saves[1]!.values).toMatchObject({ version: 5, title: 'My title', tags: 'their-tag', body: 'Same body' });
+    expect(actor.getSnapshot().context.conflict).toBeNull();
+  });
+
+  it('takes all of one side at once', async () => {
+    const { actor, saves } = await inConflict();
+    actor.send({ type: 'conflict.chooseAll', side: 'theirs' });
+    actor.send({ type: 'conflict.save' });
+    await waitFor(actor, (s) => s.matches('success'));
+    expect(saves[1]!.values).toMatchObject({ version: 5, title: 'Their title', tags: 'their-tag' });
+  });
+
+  it('a refusal that is not a conflict goes back to editing with the message, as before', async () => {
+    const { actor } = start(
+      { initialValues: { title: 'x' } },
+      { save: () => Promise.reject(refused(409, 'Slug is already used', { slug: 'taken' })) },
+    );
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.errorMessage !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ conflict: null, fieldErrors: { slug: 'taken' } });
+  });
+});

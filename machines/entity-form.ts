@@ -4,7 +4,11 @@
  * - `editing` the fields;
  * - `saving.sending` (button disabled, spinner);
  * - `saving.waitingForConnection` when the save could not reach the server; Cancel stops it;
- * - `success` (the green alert) for `successMs`, then `editing` again.
+ * - `success` (the green alert) for `successMs`, then `editing` again;
+ * - `conflict` when someone else saved the record since it was opened (the server's 409): the
+ *   user's values and the stored ones side by side, field by field; the user picks a side per
+ *   field or for all, then `resolving` builds the chosen values on the stored version and saves
+ *   them (another conflict comes back here with the newer record).
  * A refused save returns to `editing` with the server's message and field errors; what the user
  * typed is never dropped.
  *
@@ -36,8 +40,25 @@ export interface EntityFormInput {
   keyField?: string;
 }
 
+/** Which side a field takes when a conflict is resolved. */
+export type Side = 'yours' | 'theirs';
+
+export interface Conflict {
+  /** What the user was saving. */
+  yours: FormValues;
+  /** The record as someone else saved it (the 409's `current`, as form values). */
+  theirs: FormValues;
+  /** The fields whose values differ. */
+  fields: string[];
+  /** The side each differing field takes. */
+  choices: Record<string, Side>;
+  /** Who saved the stored record, and when, when the server knows. */
+  savedBy: { name: string | null; at: string } | null;
+}
+
 export interface EntityFormContext {
   id: string | undefined;
+  conflict: Conflict | null;
   keyField: string;
   values: FormValues;
   fieldErrors: FieldErrors;
@@ -59,6 +80,9 @@ export type EntityFormEvent =
   | { type: 'form.submit' }
   | { type: 'form.retryLoad' }
   | { type: 'form.cancelWaiting' }
+  | { type: 'conflict.choose'; field: string; side: Side }
+  | { type: 'conflict.chooseAll'; side: Side }
+  | { type: 'conflict.save' }
   | SaveEvent;
 
 export const SUCCESS_MS_DEFAULT = 3000;
@@ -66,6 +90,24 @@ export const SUCCESS_MS_DEFAULT = 3000;
 function messageOf(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message ? message : 'Saving failed. Please try again.';
+}
+
+/** The stored record of a 409 (someone saved since), as form values, or undefined for other failures. */
+export function conflictRecord(error: unknown, toValues: (record: FormValues) => FormValues = (r) => r): FormValues | undefined {
+  const { status, current } = (error ?? {}) as { status?: unknown; current?: unknown };
+  return status === 409 && current && typeof current === 'object' ? toValues(current as FormValues) : undefined;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+function openConflict(yours: FormValues, theirs: FormValues, savedBy: Conflict['savedBy']): Conflict {
+  const fields = Object.keys(yours).filter((name) => name !== 'id' && name !== 'version' && !same(yours[name], theirs[name]));
+  return { yours, theirs, fields, choices: Object.fromEntries(fields.map((name) => [name, 'yours' as Side])), savedBy };
+}
+
+function savedByOf(error: unknown): Conflict['savedBy'] {
+  const savedBy = (error as { savedBy?: Conflict['savedBy'] } | null)?.savedBy;
+  return savedBy ?? null;
 }
 
 function errorsOf(error: unknown): FieldErrors {
@@ -116,10 +158,32 @@ export const entityFormMachine = setup({
       fieldErrors: errorsOf(params.error),
     })),
     showCancelled: assign({ errorMessage: 'Saving was cancelled; your changes are still here.' }),
+    openConflict: assign(({ context }, params: { theirs: FormValues; savedBy: Conflict['savedBy'] }) => ({
+      conflict: openConflict(context.values, params.theirs, params.savedBy),
+      errorMessage: null,
+      fieldErrors: {},
+    })),
+    choose: assign(({ context, event }) => {
+      if (event.type !== 'conflict.choose' || !context.conflict) return {};
+      return { conflict: { ...context.conflict, choices: { ...context.conflict.choices, [event.field]: event.side } } };
+    }),
+    chooseAll: assign(({ context, event }) => {
+      if (event.type !== 'conflict.chooseAll' || !context.conflict) return {};
+      const { fields } = context.conflict;
+      return { conflict: { ...context.conflict, choices: Object.fromEntries(fields.map((name) => [name, event.side])) } };
+    }),
+    /** The chosen values, on the stored record's version: the next save is based on what is stored now. */
+    applyChoices: assign(({ context }) => {
+      const { yours, theirs, choices } = context.conflict!;
+      const values: FormValues = { ...yours, version: theirs.version };
+      for (const [name, side] of Object.entries(choices)) values[name] = side === 'yours' ? yours[name] : theirs[name];
+      return { values, conflict: null };
+    }),
   },
   guards: {
     isEditingExisting: ({ context }) => context.id !== undefined,
     hasInvalidFields: ({ context }) => Object.keys(context.validate(context.values)).length > 0,
+    isConflict: ({ event }) => event.type === 'save.failed' && conflictRecord(event.error) !== undefined,
   },
   delays: {
     successAlert: ({ context }) => context.successMs,
@@ -128,6 +192,7 @@ export const entityFormMachine = setup({
   id: 'entityForm',
   context: ({ input }) => ({
     id: input.id,
+    conflict: null,
     keyField: input.keyField ?? 'id',
     values: input.initialValues ?? {},
     fieldErrors: {},
@@ -195,11 +260,32 @@ export const entityFormMachine = setup({
             { type: 'storeSaved', params: ({ event }) => ({ record: event.record }) },
           ],
         },
-        'save.failed': {
-          target: 'editing',
-          actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
-        },
+        'save.failed': [
+          {
+            guard: 'isConflict',
+            target: 'conflict',
+            actions: {
+              type: 'openConflict',
+              params: ({ event }) => ({ theirs: conflictRecord(event.error)!, savedBy: savedByOf(event.error) }),
+            },
+          },
+          { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
+    },
+    conflict: {
+      on: {
+        'conflict.choose': { actions: 'choose' },
+        'conflict.chooseAll': { actions: 'chooseAll' },
+        'conflict.save': 'resolving',
+      },
+    },
+    resolving: {
+      entry: 'applyChoices',
+      always: [
+        { guard: 'hasInvalidFields', target: 'editing', actions: 'showInvalidFields' },
+        { target: 'saving', actions: 'startAttempt' },
+      ],
     },
     success: {
       after: { successAlert: 'editing' },

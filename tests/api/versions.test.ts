@@ -88,3 +88,22 @@ describe.each(await dialects())('versions on %s', (dialect) => {
     expect(stale.json().current.title).toBe('First');
   });
 });
+
+describe.each(await dialects())('repeated saves on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('answers a repeat of a save that already landed (a lost answer, sent again) with the record, not a conflict', async () => {
+    const id = (await t.admin('POST', '/cms/api/faqs', { faq_title: 'Before', faq_content: 'Text' })).json().data.id as number;
+    const save = { faq_title: 'After', faq_content: 'Text', version: 1 };
+    expect((await t.admin('PUT', `/cms/api/faqs/${id}`, save)).json().data.version).toBe(2);
+    const repeat = await t.admin('PUT', `/cms/api/faqs/${id}`, save);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().data).toMatchObject({ version: 2, faq_title: 'After' });
+    // Anything the stored record does not already say is a conflict.
+    expect((await t.admin('PUT', `/cms/api/faqs/${id}`, { ...save, faq_title: 'Other' })).statusCode).toBe(409);
+  });
+});

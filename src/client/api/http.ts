@@ -12,6 +12,9 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: Record<string, string> = {},
+    /** A 409 on a stale version: the record as the server stores it now, and who saved it when. */
+    readonly current?: Record<string, unknown>,
+    readonly savedBy?: { user_name: string | null; at: string } | null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -78,7 +81,9 @@ async function request<T>(path: string, options: RequestOptions, admin: boolean)
   const body = response.text ? safeJson(response.text) : undefined;
   if (response.status < 200 || response.status > 299) {
     const err = (body ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(response.status, err.message ?? `Request failed (${response.status})`, err.errors ?? {});
+    const current = err.current && typeof err.current === 'object' ? (err.current as Record<string, unknown>) : undefined;
+    const savedBy = (body as { saved_by?: ApiError['savedBy'] } | undefined)?.saved_by ?? null;
+    throw new ApiError(response.status, err.message ?? `Request failed (${response.status})`, err.errors ?? {}, current, savedBy);
   }
   return body as T;
 }

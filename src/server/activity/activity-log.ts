@@ -53,6 +53,24 @@ export async function recordActivity(request: FastifyRequest, entry: ActivityRec
   }
 }
 
+/** Who last saved a record, and when, as the activity log tells it (for a conflict's "saved by"). */
+export async function lastSavedBy(
+  db: DB,
+  entity: string,
+  recordId: number,
+): Promise<{ user_id: number | null; user_name: string | null; at: string } | undefined> {
+  const row = await db
+    .selectFrom('activity')
+    .select(['user_id', 'user_name', 'created_at'])
+    .where('entity', '=', entity)
+    .where('record_id', '=', recordId)
+    .where('action', 'in', ['create', 'update', 'role-change', 'settings-change'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { user_id: row.user_id, user_name: row.user_name, at: row.created_at };
+}
+
 /** Removes entries older than the retention period. */
 export async function pruneActivity(db: DB, retentionDays: number = LIMITS.activityRetentionDays): Promise<number> {
   const cutoff = new Date(Date.now() - retentionDays * DAY_MS).toISOString();

@@ -134,7 +134,12 @@ export class EntityService<E extends EntityDef = EntityDef> {
    */
   async update(appKey: string, id: number, input: Row, actor?: Actor, basedOn?: number): Promise<UpdateResult<E>> {
     const existing = await this.existing(appKey, id, actor);
-    if (basedOn !== undefined && existing.version !== basedOn) throw this.staleVersion(existing, basedOn);
+    if (basedOn !== undefined && existing.version !== basedOn) {
+      // A repeat of a save that already landed (its answer was lost, the outbox sent it again)
+      // asks for what is stored: that is no conflict, and nothing needs writing.
+      if (this.alreadyStored(input, existing)) return { row: existing, before: existing };
+      throw this.staleVersion(existing, basedOn);
+    }
     const ctx = { mode: 'update' as const, appKey, existing, db: this.db, actor };
     const values = await this.prepare({ ...input }, ctx);
     let row: RecordOf<E> | undefined;
@@ -160,6 +165,14 @@ export class EntityService<E extends EntityDef = EntityDef> {
     await this.hooks.beforeDelete?.({ mode: 'delete', appKey, existing, db: this.db, actor });
     if (!(await this.repo.delete(appKey, id))) throw notFound(this.def.formTitle);
     return existing;
+  }
+
+  /** Whether every field of `input` already holds that value (a write-only field never does). */
+  private alreadyStored(input: Row, stored: RecordOf<E>): boolean {
+    return Object.entries(input).every(([name, value]) => {
+      const field = this.def.fields[name];
+      return field !== undefined && !field.writeOnly && !field.virtual && (stored as Row)[name] === value;
+    });
   }
 
   private staleVersion(current: RecordOf<E>, basedOn: number): HttpError {

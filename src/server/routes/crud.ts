@@ -16,7 +16,7 @@ import { notFound } from '../errors';
 import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
 import { idParams, listQuery, paging } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
-import { basedOnVersion } from './versions';
+import { basedOnVersion, withSavedBy } from './versions';
 
 const deleted = itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } });
 /** A create's Idempotency-Key, scoped to the signed-in user who sent it. */
@@ -112,7 +112,11 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const { version, ...input } = request.body as Record<string, unknown>;
         const basedOn = basedOnVersion(request, version);
-        const { row, before } = await service.update(appKeyOf(request), request.params.id, input, actorOf(request), basedOn);
+        const { row, before } = await service
+          .update(appKeyOf(request), request.params.id, input, actorOf(request), basedOn)
+          .catch(async (error: unknown) => {
+            throw await withSavedBy(request, name, request.params.id, error);
+          });
         await recordUpdate(request, def, name, before, row, input);
         void reply.header('ETag', `"${row.version}"`);
         return { data: row };

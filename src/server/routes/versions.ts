@@ -1,6 +1,7 @@
-/** Reading the version a save is based on, for every route that saves a record. */
+/** The version a save is based on, and what a save based on an older one is told. */
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../errors';
+import { lastSavedBy } from '../activity/activity-log';
+import { badRequest, HttpError } from '../errors';
 
 /**
  * The version a save is based on: `If-Match: "3"` (the ETag of the read) or `version` in the body.
@@ -19,4 +20,11 @@ export function basedOnVersion(request: FastifyRequest, bodyVersion: unknown): n
     throw badRequest('If-Match and version name different versions', { version: 'Differs from If-Match' });
   }
   return fromHeader ?? fromBody;
+}
+
+/** A stale-version 409 also says who saved the record last and when, so the comparison can name them. */
+export async function withSavedBy(request: FastifyRequest, entity: string, recordId: number, error: unknown): Promise<unknown> {
+  if (!(error instanceof HttpError) || error.statusCode !== 409 || !('current' in error.extra)) return error;
+  const savedBy = await lastSavedBy(request.server.ctx.database.db, entity, recordId);
+  return new HttpError(409, error.message, error.errors, error.headers, { ...error.extra, saved_by: savedBy ?? null });
 }

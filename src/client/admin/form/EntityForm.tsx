@@ -3,6 +3,7 @@ import type { AdminEntity } from '../admin-entities';
 import { FieldInput, WIDE_KINDS } from './field-registry';
 import { formFields } from './form-values';
 import { useEntityFormMachine } from './useEntityFormMachine';
+import { ConflictPanel } from './ConflictPanel';
 import { ScreenHeader } from '../ScreenHeader';
 
 export const SUCCESS_TEXT = 'Success! Data updated successfully.';
@@ -17,8 +18,9 @@ interface Props {
 export function EntityForm({ entity, recordKey }: Props) {
   const { def } = entity;
   const [state, send] = useEntityFormMachine(entity, recordKey);
-  const { values, fieldErrors, errorMessage, id } = state.context;
+  const { values, fieldErrors, errorMessage, id, conflict } = state.context;
   const saving = state.matches('saving');
+  const comparing = state.matches('conflict') && conflict !== null;
 
   return (
     <Stack gap="md">
@@ -68,6 +70,15 @@ export function EntityForm({ entity, recordKey }: Props) {
                 </div>
               </Alert>
             )}
+            {comparing && (
+              <ConflictPanel
+                def={def}
+                conflict={conflict}
+                onChoose={(field, side) => send({ type: 'conflict.choose', field, side })}
+                onChooseAll={(side) => send({ type: 'conflict.chooseAll', side })}
+                onSave={() => send({ type: 'conflict.save' })}
+              />
+            )}
             {state.matches('editing') && errorMessage && (
               <Alert color="red" role="alert" title="Not saved">
                 {errorMessage}
@@ -87,7 +98,7 @@ export function EntityForm({ entity, recordKey }: Props) {
                     field={field}
                     value={values[name]}
                     error={fieldErrors[name]}
-                    disabled={saving}
+                    disabled={saving || comparing}
                     onChange={(value) => send({ type: 'field.change', field: name, value })}
                     resource={def.resource}
                     recordId={id}
@@ -96,7 +107,7 @@ export function EntityForm({ entity, recordKey }: Props) {
               ))}
             </Grid>
             <Group>
-              <Button type="submit" loading={saving} disabled={saving}>
+              <Button type="submit" loading={saving} disabled={saving || comparing}>
                 Submit
               </Button>
             </Group>

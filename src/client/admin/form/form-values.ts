@@ -22,7 +22,8 @@ export function initialValues(def: EntityDef): FormValues {
 }
 
 export function toFormValues(def: EntityDef, record: Row): FormValues {
-  const values: FormValues = { id: record.id };
+  // The version travels with the values: a save says which version it was based on.
+  const values: FormValues = { id: record.id, version: record.version };
   for (const [name, fd] of formFields(def)) {
     const raw = record[name];
     if (fd.kind === 'password' || raw === null || raw === undefined || raw === '') values[name] = emptyValue(fd);
@@ -34,7 +35,7 @@ export function toFormValues(def: EntityDef, record: Row): FormValues {
 }
 
 export function toPayload(def: EntityDef, values: FormValues): Row {
-  const payload: Row = {};
+  const payload: Row = typeof values.version === 'number' ? { version: values.version } : {};
   const passwordTyped = Boolean(values.password) || Boolean(values.confirm_password);
   for (const [name, fd] of formFields(def)) {
     const value = values[name];

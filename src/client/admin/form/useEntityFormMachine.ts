@@ -58,6 +58,12 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
               failed: (error) => {
                 notifications.hide(WAITING_ID);
                 if (error instanceof ApiError && error.status === 401) signOut();
+                if (error instanceof ApiError && error.current) {
+                  // Someone saved in between: the form compares, field by field (no failure toast).
+                  const savedBy = error.savedBy ? { name: error.savedBy.user_name, at: error.savedBy.at } : null;
+                  sendBack({ type: 'save.failed', error: { status: 409, current: toFormValues(def, error.current), savedBy } });
+                  return;
+                }
                 notifyFailure(`Saving the ${def.formTitle} failed`, error);
                 sendBack({ type: 'save.failed', error });
               },

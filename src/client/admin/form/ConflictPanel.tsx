@@ -1,0 +1,80 @@
+import { Alert, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { Conflict, Side } from '../../../../machines/entity-form';
+import type { EntityDef } from '../../../shared/entities';
+import { htmlToText } from '../../../shared/html-text';
+
+interface Props {
+  def: EntityDef;
+  conflict: Conflict;
+  onChoose: (field: string, side: Side) => void;
+  onChooseAll: (side: Side) => void;
+  onSave: () => void;
+}
+
+/** A field's value as a person reads it: text of HTML, '--' for empty, long text cut. */
+function shown(def: EntityDef, field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '--';
+  const text = def.fields[field]?.kind === 'html' ? htmlToText(String(value)) : String(value);
+  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
+}
+
+/**
+ * Someone else saved the record while it was open here: each differing field, the user's value
+ * against the saved one, with a choice per field or for all; Save stores the chosen values on the
+ * saved version. Nothing is overwritten until the user chooses.
+ */
+export function ConflictPanel({ def, conflict, onChoose, onChooseAll, onSave }: Props) {
+  const { savedBy } = conflict;
+  const who = savedBy ? `${savedBy.name ?? 'someone'} at ${dayjs(savedBy.at).format('YYYY-MM-DD HH:mm')}` : 'someone else';
+  return (
+    <Alert color="orange" role="alert" title={`Saved by ${who} while you were editing`}>
+      <Stack gap="sm">
+        <Text size="sm">Choose, for each field that differs, which value to keep. Nothing is saved until you press Save.</Text>
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Field</Table.Th>
+              <Table.Th>Yours</Table.Th>
+              <Table.Th>{`Saved by ${savedBy?.name ?? 'someone else'}`}</Table.Th>
+              <Table.Th>Keep</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {conflict.fields.map((field) => (
+              <Table.Tr key={field}>
+                <Table.Th scope="row">{def.fields[field]?.label ?? field}</Table.Th>
+                <Table.Td>{shown(def, field, conflict.yours[field])}</Table.Td>
+                <Table.Td>{shown(def, field, conflict.theirs[field])}</Table.Td>
+                <Table.Td>
+                  <SegmentedControl
+                    size="xs"
+                    aria-label={`Keep which ${def.fields[field]?.label ?? field}`}
+                    value={conflict.choices[field]}
+                    onChange={(side) => onChoose(field, side as Side)}
+                    data={[
+                      { value: 'yours', label: 'Yours' },
+                      { value: 'theirs', label: 'Saved' },
+                    ]}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {conflict.fields.length === 0 && <Text size="sm">The saved record already holds your changes.</Text>}
+        <Group>
+          <Button variant="default" size="xs" onClick={() => onChooseAll('yours')}>
+            Keep all mine
+          </Button>
+          <Button variant="default" size="xs" onClick={() => onChooseAll('theirs')}>
+            Take all saved
+          </Button>
+          <Button size="xs" onClick={onSave}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
