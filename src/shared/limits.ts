@@ -33,6 +33,8 @@ export const LIMITS = {
   sessionDays: 90,
   /** A session unused for this long has ended. */
   idleSessionDays: 30,
+  /** Earlier states kept per record (History); older ones are removed. */
+  revisionsPerRecord: 50,
   /** Activity log entries older than this are removed (ACTIVITY_RETENTION_DAYS overrides it). */
   activityRetentionDays: 180,
 } as const;

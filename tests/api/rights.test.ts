@@ -58,6 +58,16 @@ const ROUTES: Route[] = [
       ...reads,
       { subject: name, action: 'create', method: 'POST', template: base, onRecord: false },
       { subject: name, action: 'update', method: 'PUT', template: `${base}/{id}`, onRecord: true },
+      { subject: name, action: 'read', method: 'GET', template: `${base}/{id}/revisions`, onRecord: true },
+      { subject: name, action: 'read', method: 'GET', template: `${base}/{id}/revisions/{revisionId}`, onRecord: true },
+      {
+        subject: name,
+        action: 'update',
+        method: 'POST',
+        template: `${base}/{id}/revisions/{revisionId}/restore`,
+        onRecord: true,
+        success: 200,
+      },
     ];
   }),
   { subject: 'users', action: 'update', method: 'POST', template: '/cms/api/users/{id}/sign-out', onRecord: true, success: 200 },
@@ -155,21 +165,21 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
       t.admin(method, url, body, { app_key: site, ...headers });
 
-  /** A fresh record for a request to act on, made by `maker` in `site`; returns the value for the route's placeholder. */
-  async function makeTarget(route: Route, site: Site, maker: SignedIn | 'admin'): Promise<string> {
+  /** A fresh record for a request to act on, made by `maker` in `site`; returns the values of the route's placeholders. */
+  async function makeTarget(route: Route, site: Site, maker: SignedIn | 'admin'): Promise<string[]> {
     const send =
       maker === 'admin' ? asAdminIn(site) : (m: string, u: string, b?: unknown) => maker.send(m, u, b, { app_key: site });
     if (route.subject === 'applications') {
       const key = `throwaway-${++counter}`;
       const res = await asAdminIn(site)('POST', '/cms/api/applications', { app_key: key, name: key });
       expect(res.statusCode, res.body).toBe(201);
-      return key;
+      return [key];
     }
     if (route.subject === 'files') {
       const form = multipart('target.png', PNG);
       const res = await asAdminIn(site)('POST', '/cms/api/upload-single', form.body, form.headers);
       expect(res.statusCode, res.body).toBe(201);
-      return res.json().data.name as string;
+      return [res.json().data.name as string];
     }
     const def: EntityDef = ENTITIES[route.subject as ResourceName];
     const res = def.readOnlyResource
@@ -181,7 +191,13 @@ describe.each(await dialects())('rights on %s', (dialect) => {
         })
       : await send('POST', `/cms/api/${def.resource}`, sampleBody(def));
     expect(res.statusCode, res.body).toBe(201);
-    return String(res.json().data.id);
+    const id = String(res.json().data.id);
+    if (!route.template.includes('{revisionId}')) return [id];
+    // A record with an earlier state: saved once more by its maker.
+    const field = plainTextField(def);
+    expect((await send('PUT', `/cms/api/${def.resource}/${id}`, { [field]: 'Saved again' })).statusCode).toBe(200);
+    const revisions = await asAdminIn(site)('GET', `/cms/api/${def.resource}/${id}/revisions`);
+    return [id, String(revisions.json().data.data[0].id)];
   }
 
   async function bodyFor(route: Route, site: Site): Promise<{ payload?: unknown; headers?: Record<string, string> }> {
@@ -204,20 +220,25 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     '%s %s %s on %s with a record of %s answers %i',
     async (_role, _method, _template, _site, _owner, _expected, c) => {
       const caller = as[c.role];
-      const target = c.route.onRecord
+      const targets = c.route.onRecord
         ? await makeTarget(c.route, c.site, c.owner === 'own' ? caller : 'admin')
         : c.route.template.endsWith('{key}')
-          ? c.site
-          : undefined;
-      const url = c.route.template.replace(/\{\w+\}/, target ?? '');
+          ? [c.site]
+          : [];
+      const target = targets[0];
+      const url = targets.reduce((path, value) => path.replace(/\{\w+\}/, value), c.route.template);
       const { payload, headers } = await bodyFor(c.route, c.site);
-      const before = target && c.route.onRecord ? (await asAdminIn(c.site)('GET', url)).body : undefined;
+      // The record the request is about, as an admin reads it (files have no read of one file).
+      const resource =
+        c.route.subject === 'files' ? undefined : (ENTITIES[c.route.subject as ResourceName]?.resource ?? undefined);
+      const recordUrl = target && resource ? `/cms/api/${resource}/${target}` : undefined;
+      const before = recordUrl ? (await asAdminIn(c.site)('GET', recordUrl)).body : undefined;
       const res = await caller.send(c.route.method, url, payload, { app_key: c.site, ...headers });
       expect(res.statusCode, res.body).toBe(c.expected);
       if (res.statusCode === 403) {
         expect(res.json().message).toEqual(expect.any(String));
         // A refused write changed nothing.
-        if (before !== undefined && c.route.subject !== 'files') expect((await asAdminIn(c.site)('GET', url)).body).toBe(before);
+        if (recordUrl) expect((await asAdminIn(c.site)('GET', recordUrl)).body).toBe(before);
       }
     },
   );

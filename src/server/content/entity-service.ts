@@ -9,11 +9,14 @@ import type { Cache } from '../cache/cache';
 import { type DB, isUniqueViolation, now } from '../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { Repository, type Row } from './repository';
+import { keepRevision } from './revisions';
 import { slugify } from './slug';
 
 /** Who makes a write: the signed-in user and their session. */
 export interface Actor {
   id: number;
+  /** Shown in History as who saved. */
+  name?: string;
   sessionId?: number;
   /** The user's right reaches only records they created (the entity's ownerField). */
   ownOnly?: boolean;
@@ -155,6 +158,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
       if (!current) throw notFound(this.def.formTitle);
       throw this.staleVersion(current, basedOn!);
     }
+    await keepRevision(this.db, this.def, existing as Row, actor);
     await this.hooks.afterUpdate?.(row, { ...ctx, values });
     return { row, before: existing };
   }

@@ -5,6 +5,7 @@ import * as idempotencyRequest from './migrations/002_idempotency_request';
 import * as rolesSessionsActivity from './migrations/003_roles_sessions_activity';
 import * as twoFactorResetsSettings from './migrations/004_two_factor_resets_settings';
 import * as versions from './migrations/005_versions';
+import * as revisions from './migrations/006_revisions';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_roles_sessions_activity': rolesSessionsActivity,
   '004_two_factor_resets_settings': twoFactorResetsSettings,
   '005_versions': versions,
+  '006_revisions': revisions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -107,6 +107,19 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A record as it was before a save: its version, the saved fields (JSON), and who saved over it. */
+export interface RevisionsTable {
+  id: Generated<number>;
+  app_key: string | null;
+  resource: string;
+  record_id: number;
+  version: number;
+  snapshot: string;
+  created_at: string;
+  user_id: number | null;
+  user_name: string | null;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
@@ -117,6 +130,7 @@ export interface Tables extends EntityTables {
   recovery_codes: RecoveryCodesTable;
   password_resets: PasswordResetsTable;
   settings: SettingsTable;
+  revisions: RevisionsTable;
 }
 
 export type DB = Kysely<Tables>;

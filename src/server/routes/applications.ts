@@ -85,7 +85,8 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       const existing = await find(request, request.params.key);
       const { version, ...input } = request.body as Row;
       const basedOn = basedOnVersion(request, version);
-      const { row, before } = await service.update(request.application.app_key, existing.id, input, undefined, basedOn);
+      const actor = { id: request.user.id, name: request.user.name || request.user.email };
+      const { row, before } = await service.update(request.application.app_key, existing.id, input, actor, basedOn);
       changed();
       await recordUpdate(request, def, 'applications', before, row, input);
       return { data: row };

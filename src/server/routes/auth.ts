@@ -135,7 +135,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // needs the current password.
       const emailChanges = typeof input.email === 'string' && input.email.toLowerCase() !== request.user.email;
       if (input.password || emailChanges) await requireCurrentPassword(db, request.user.id, current);
-      const actor = { id: request.user.id, sessionId: request.sessionId };
+      const actor = { id: request.user.id, name: request.user.name || request.user.email, sessionId: request.sessionId };
       const { row, before } = await users.update(request.application?.app_key ?? '', request.user.id, input, actor);
       await recordUpdate(request, ENTITIES.users, 'users', before, row, input);
       request.user = row;

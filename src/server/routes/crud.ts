@@ -6,15 +6,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type EntityDef, ENTITIES, type ResourceName } from '../../shared/entities';
-import { createSchema, updateSchema } from '../../shared/entities/schemas';
+import { createSchema, updateSchema, writableFields } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
 import type { Actor } from '../content/entity-service';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
+import { listRevisions, revisionSnapshot } from '../content/revisions';
 import { notFound } from '../errors';
 import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
-import { idParams, listQuery, paging } from './schemas';
+import { idParams, listQuery, paging, revisionParams } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { basedOnVersion, withSavedBy } from './versions';
 
@@ -28,6 +29,7 @@ const idempotencyOf = (request: FastifyRequest) => {
 /** The signed-in user as the author of a write, limited to their own records when their right is. */
 const actorOf = (request: FastifyRequest): Actor => ({
   id: request.user.id,
+  name: request.user.name || request.user.email,
   sessionId: request.sessionId,
   ownOnly: request.scope === 'own',
 });
@@ -99,6 +101,48 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         if (replayed) reply.header('Idempotent-Replayed', 'true');
         else await recordActivity(request, { action: 'create', entity: name, recordId: row.id });
         return reply.status(replayed ? 200 : 201).send({ data: row });
+      },
+    );
+
+    api.get(
+      `/${def.resource}/:id/revisions`,
+      { config: needs(name, 'read'), schema: { tags, params: idParams, querystring: listQuery } },
+      async (request) => {
+        if (!(await service.repo.get(appKeyOf(request), request.params.id))) throw notFound(def.formTitle);
+        const { page, size } = paging(request.query);
+        const { rows, total } = await listRevisions(app.ctx.database.db, def.resource, request.params.id, page, size);
+        return paged(rows, page, size, total);
+      },
+    );
+
+    const snapshotOf = async (request: FastifyRequest<{ Params: { id: number; revisionId: number } }>) => {
+      if (!(await service.repo.get(appKeyOf(request), request.params.id))) throw notFound(def.formTitle);
+      const snapshot = await revisionSnapshot(app.ctx.database.db, def.resource, request.params.id, request.params.revisionId);
+      if (!snapshot) throw notFound('Revision');
+      return snapshot;
+    };
+
+    api.get(
+      `/${def.resource}/:id/revisions/:revisionId`,
+      { config: needs(name, 'read'), schema: { tags, params: revisionParams } },
+      async (request) => ({ data: await snapshotOf(request) }),
+    );
+
+    api.post(
+      `/${def.resource}/:id/revisions/:revisionId/restore`,
+      { config: needs(name, 'update'), schema: { tags, params: revisionParams, response: one } },
+      async (request, reply) => {
+        const snapshot = await snapshotOf(request);
+        // The earlier values of what a client may write; a restore is a save like any other.
+        const input = Object.fromEntries(
+          writableFields(def)
+            .filter(([field]) => !def.fields[field]!.writeOnly && !def.fields[field]!.virtual && field in snapshot)
+            .map(([field]) => [field, snapshot[field]]),
+        );
+        const { row, before } = await service.update(appKeyOf(request), request.params.id, input, actorOf(request));
+        await recordUpdate(request, def, name, before, row, input);
+        void reply.header('ETag', `"${row.version}"`);
+        return { data: row };
       },
     );
 

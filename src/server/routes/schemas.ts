@@ -15,6 +15,9 @@ export const listQuery = z.object({
 export type ListQuery = z.infer<typeof listQuery>;
 
 export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+export const revisionParams = idParams.extend({
+  revisionId: z.coerce.number({ error: 'revisionId must be a number' }).int().positive(),
+});
 
 export const DEFAULT_PAGE_SIZE = 10;
 
