@@ -1,10 +1,11 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { type ComponentType, useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { entityRecordQuery } from '../../../../admin/api/entity-queries';
 import { RecordDetail } from '../../../../admin/detail/RecordDetail';
 import { EntityForm } from '../../../../admin/form/EntityForm';
+import { HistoryPanel } from '../../../../admin/form/HistoryPanel';
 import { useEntityRights } from '../../../../admin/session/rights';
 import { UserAccountActions } from '../../../../admin/users/UserAccountActions';
 import { isSignedIn } from '../../../../admin/session/session-store';
@@ -26,6 +27,7 @@ function EditRoute() {
   const { entity: path, id } = Route.useParams();
   const { entity } = Route.useRouteContext();
   const rights = useEntityRights(entity);
+  const [restores, setRestores] = useState(0);
   // Whether an own-records right covers this record depends on who made it: wait for it.
   const ownerMatters = Boolean(entity.def.ownerField) && rights.canEdit();
   const record = useQuery({ ...entityRecordQuery(entity.def, id), enabled: ownerMatters });
@@ -39,8 +41,10 @@ function EditRoute() {
   const FormExtras = FORM_EXTRAS[entity.def.resource];
   return rights.canEdit(record.data) ? (
     <Stack gap="md">
-      <EntityForm key={`${path}/${id}`} entity={entity} recordKey={id} />
+      {/* A restore replaces the record: the form starts again from it. */}
+      <EntityForm key={`${path}/${id}/${restores}`} entity={entity} recordKey={id} />
       {FormExtras && <FormExtras recordKey={id} />}
+      {entity.keyField === 'id' && <HistoryPanel def={entity.def} recordKey={id} onRestored={() => setRestores((n) => n + 1)} />}
     </Stack>
   ) : (
     <RecordDetail key={`${path}/${id}`} entity={entity} recordKey={id} />

@@ -1,8 +1,8 @@
 /**
- * Two people, one record (Chromium, real server): the second save is not written over the first
- * but shows the comparison, and what is kept is what the person chose. An edit made offline on a
- * version someone else has since replaced ends in the same comparison when the connection
- * returns, and overwrites nothing.
+ * Versions in the back-office (Chromium, real server). Two people, one record: the second save is
+ * not written over the first but shows the comparison, and what is kept is what the person chose.
+ * An edit made offline on a version someone else has since replaced ends in the same comparison
+ * when the connection returns, and overwrites nothing. History brings an earlier state back.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,5 +96,18 @@ describe('two editors, one post', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
     expect(await storedPost(id)).toMatchObject({ title: 'Written offline', version: 3 });
+  });
+
+  it('History restores an older title', async () => {
+    const id = (await app.api<{ data: { id: number } }>('POST', 'posts', { title: 'The good title' })).body.data.id;
+    await app.api('PUT', `posts/${id}`, { title: 'A regrettable title' });
+    const page = await staffPage();
+    await openPost(page, id);
+    expect(await page.locator('[name="title"]').inputValue()).toBe('A regrettable title');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.getByRole('cell', { name: 'The good title' }).waitFor();
+    await page.getByRole('button', { name: 'Restore version 1' }).click();
+    await expect.poll(() => page.locator('[name="title"]').inputValue()).toBe('The good title');
+    expect(await storedPost(id)).toMatchObject({ title: 'The good title', version: 3 });
   });
 });

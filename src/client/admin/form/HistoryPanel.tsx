@@ -1,0 +1,123 @@
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import type { EntityDef } from '../../../shared/entities';
+import type { ListEnvelope } from '../../../shared/envelope';
+import { htmlToText } from '../../../shared/html-text';
+import { adminCall } from '../api/admin-call';
+import { entityKeys, entityRecordQuery, type Row } from '../api/entity-queries';
+import { formFields } from './form-values';
+
+interface Revision {
+  id: number;
+  version: number;
+  created_at: string;
+  user_name: string | null;
+}
+
+const shown = (def: EntityDef, field: string, value: unknown) => {
+  if (value === null || value === undefined || value === '') return '--';
+  const text = def.fields[field]?.kind === 'html' ? htmlToText(String(value)) : String(value);
+  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
+};
+
+/** The fields where an earlier state differs from the record now. */
+function Differences({ def, then, now }: { def: EntityDef; then: Row; now: Row }) {
+  const changed = formFields(def).filter(
+    ([name, fd]) => !fd.writeOnly && JSON.stringify(then[name] ?? null) !== JSON.stringify(now[name] ?? null),
+  );
+  if (changed.length === 0) return <Text size="sm">Same as now.</Text>;
+  return (
+    <Table withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Field</Table.Th>
+          <Table.Th>{`Version ${String(then.version)}`}</Table.Th>
+          <Table.Th>Now</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {changed.map(([name, fd]) => (
+          <Table.Tr key={name}>
+            <Table.Th scope="row">{fd.label}</Table.Th>
+            <Table.Td>{shown(def, name, then[name])}</Table.Td>
+            <Table.Td>{shown(def, name, now[name])}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * History under an edit form: every earlier state, newest first, with who saved over it and when;
+ * Compare shows what differs from now, Restore brings it back as a new version.
+ */
+export function HistoryPanel({ def, recordKey, onRestored }: { def: EntityDef; recordKey: string; onRestored: () => void }) {
+  const queryClient = useQueryClient();
+  const path = `${def.resource}/${encodeURIComponent(recordKey)}/revisions`;
+  const revisions = useQuery({
+    queryKey: [...entityKeys.record(def.resource, recordKey), 'revisions'],
+    queryFn: ({ signal }) => adminCall<ListEnvelope<Revision>>(path, { signal, query: { size: 20 } }).then((r) => r.data),
+  });
+  const current = useQuery(entityRecordQuery(def, recordKey));
+  const [open, setOpen] = useState<number>();
+  const snapshot = useQuery({
+    queryKey: [...entityKeys.record(def.resource, recordKey), 'revision', open],
+    queryFn: ({ signal }) => adminCall<{ data: Row }>(`${path}/${open}`, { signal }).then((r) => r.data),
+    enabled: open !== undefined,
+  });
+  const restore = useMutation({
+    mutationFn: (revisionId: number) => adminCall(`${path}/${revisionId}/restore`, { method: 'POST' }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.resource) });
+      setOpen(undefined);
+      notifications.show({ color: 'green', title: 'Restored', message: 'The earlier version is back, as a new version.' });
+      onRestored();
+    },
+    onError: (error) => notifications.show({ color: 'red', title: 'Not restored', message: error.message }),
+  });
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          History
+        </Title>
+        {revisions.data && revisions.data.data.length === 0 && <Text size="sm">No earlier versions yet.</Text>}
+        {revisions.data?.data.map((revision) => (
+          <Stack key={revision.id} gap={6}>
+            <Group justify="space-between">
+              <Text size="sm">
+                {`Version ${revision.version}, replaced ${dayjs(revision.created_at).format('YYYY-MM-DD HH:mm')} by ${revision.user_name ?? 'someone'}`}
+              </Text>
+              <Group gap="xs">
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  onClick={() => setOpen(open === revision.id ? undefined : revision.id)}
+                >
+                  {open === revision.id ? 'Hide' : 'Compare'}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  aria-label={`Restore version ${revision.version}`}
+                  loading={restore.isPending && restore.variables === revision.id}
+                  onClick={() => restore.mutate(revision.id)}
+                >
+                  Restore
+                </Button>
+              </Group>
+            </Group>
+            {open === revision.id && snapshot.data && current.data && (
+              <Differences def={def} then={snapshot.data} now={current.data} />
+            )}
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
