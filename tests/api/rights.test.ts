@@ -59,6 +59,8 @@ const ROUTES: Route[] = [
       { subject: name, action: 'create', method: 'POST', template: base, onRecord: false },
       { subject: name, action: 'update', method: 'PUT', template: `${base}/{id}`, onRecord: true },
       { subject: name, action: 'read', method: 'GET', template: `${base}/{id}/revisions`, onRecord: true },
+      { subject: name, action: 'update', method: 'POST', template: `${base}/{id}/presence`, onRecord: true, success: 200 },
+      { subject: name, action: 'update', method: 'DELETE', template: `${base}/{id}/presence`, onRecord: true },
       { subject: name, action: 'read', method: 'GET', template: `${base}/{id}/revisions/{revisionId}`, onRecord: true },
       {
         subject: name,
@@ -202,6 +204,7 @@ describe.each(await dialects())('rights on %s', (dialect) => {
 
   async function bodyFor(route: Route, site: Site): Promise<{ payload?: unknown; headers?: Record<string, string> }> {
     if (route.method === 'GET' || route.method === 'DELETE' || route.template.startsWith('/cms/api/users/{id}/')) return {};
+    if (route.template.endsWith('/presence')) return {};
     if (route.subject === 'settings') return { payload: { activityRetentionDays: 180 } };
     if (route.subject === 'files') {
       const form = multipart('new.png', PNG);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, type EntityDef } from '../../src/shared/entities';
-import { dialects, startTestApp, type TestApp } from './harness';
+import { dialects, signInAs, startTestApp, type TestApp } from './harness';
 import { sampleBody } from './samples';
 
 const editable = Object.values(ENTITIES).filter((def) => !def.readOnlyResource && def.resource !== 'applications') as EntityDef[];
@@ -105,5 +105,36 @@ describe.each(await dialects())('repeated saves on %s', (dialect) => {
     expect(repeat.json().data).toMatchObject({ version: 2, faq_title: 'After' });
     // Anything the stored record does not already say is a conflict.
     expect((await t.admin('PUT', `/cms/api/faqs/${id}`, { ...save, faq_title: 'Other' })).statusCode).toBe(409);
+  });
+});
+
+describe.each(await dialects())('presence on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('tells who else has the record open; marks not renewed for a minute, or left, are gone', async () => {
+    const id = (await t.admin('POST', '/cms/api/posts', { title: 'Busy post' })).json().data.id as number;
+    const editor = await signInAs(t, 'editor');
+    expect((await t.admin('POST', `/cms/api/posts/${id}/presence`)).json().data).toEqual([]);
+    const seen = (await editor.send('POST', `/cms/api/posts/${id}/presence`)).json().data as { user_name: string }[];
+    expect(seen.map((e) => e.user_name)).toEqual(['Administrator']);
+    expect(
+      ((await t.admin('POST', `/cms/api/posts/${id}/presence`)).json().data as { user_name: string }[]).map((e) => e.user_name),
+    ).toEqual(['The editor']);
+
+    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
+    await t.app.ctx.database.db
+      .updateTable('presence')
+      .set({ seen_at: twoMinutesAgo })
+      .where('user_id', '=', editor.id)
+      .execute();
+    expect((await t.admin('POST', `/cms/api/posts/${id}/presence`)).json().data).toEqual([]);
+
+    await editor.send('POST', `/cms/api/posts/${id}/presence`);
+    expect((await editor.send('DELETE', `/cms/api/posts/${id}/presence`)).statusCode).toBe(200);
+    expect((await t.admin('POST', `/cms/api/posts/${id}/presence`)).json().data).toEqual([]);
   });
 });

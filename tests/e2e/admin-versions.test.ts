@@ -110,4 +110,30 @@ describe('two editors, one post', () => {
     await expect.poll(() => page.locator('[name="title"]').inputValue()).toBe('The good title');
     expect(await storedPost(id)).toMatchObject({ title: 'The good title', version: 3 });
   });
+
+  it('tells an editor who else has the post open', async () => {
+    const id = (await app.api<{ data: { id: number } }>('POST', 'posts', { title: 'Watched post' })).body.data.id;
+    const email = `presence-${Date.now().toString(36)}@example.org`;
+    await app.api('POST', 'users', {
+      email,
+      name: 'Edie',
+      password: 'presence-pass-1',
+      confirm_password: 'presence-pass-1',
+      role: 'editor',
+      sites: app.appKey,
+    });
+    const admin = await staffPage();
+    await openPost(admin, id);
+
+    const context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const editor = await context.newPage();
+    await editor.goto(`${app.baseUrl}/admin`);
+    await editor.getByLabel('Email or phone').fill(email);
+    await editor.locator('input[name="password"]').fill('presence-pass-1');
+    await editor.getByRole('button', { name: 'Sign in' }).click();
+    await editor.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await openPost(editor, id);
+    await editor.getByRole('status').filter({ hasText: 'Administrator is editing this' }).waitFor();
+  });
 });

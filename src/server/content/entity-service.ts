@@ -136,7 +136,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
    * person can compare and choose. Without it (the spec's own client sends none) the save lands.
    */
   async update(appKey: string, id: number, input: Row, actor?: Actor, basedOn?: number): Promise<UpdateResult<E>> {
-    const existing = await this.existing(appKey, id, actor);
+    const existing = await this.forWrite(appKey, id, actor);
     if (basedOn !== undefined && existing.version !== basedOn) {
       // A repeat of a save that already landed (its answer was lost, the outbox sent it again)
       // asks for what is stored: that is no conflict, and nothing needs writing.
@@ -165,7 +165,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
 
   /** Deletes a record and returns it as it was. */
   async delete(appKey: string, id: number, actor?: Actor): Promise<RecordOf<E>> {
-    const existing = await this.existing(appKey, id, actor);
+    const existing = await this.forWrite(appKey, id, actor);
     await this.hooks.beforeDelete?.({ mode: 'delete', appKey, existing, db: this.db, actor });
     if (!(await this.repo.delete(appKey, id))) throw notFound(this.def.formTitle);
     return existing;
@@ -190,7 +190,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
   }
 
   /** The record a write is about; 404 when there is none, 403 when the actor may only touch their own. */
-  private async existing(appKey: string, id: number, actor?: Actor): Promise<RecordOf<E>> {
+  async forWrite(appKey: string, id: number, actor?: Actor): Promise<RecordOf<E>> {
     const existing = await this.repo.get(appKey, id);
     if (!existing) throw notFound(this.def.formTitle);
     if (actor?.ownOnly) {

@@ -6,6 +6,7 @@ import * as rolesSessionsActivity from './migrations/003_roles_sessions_activity
 import * as twoFactorResetsSettings from './migrations/004_two_factor_resets_settings';
 import * as versions from './migrations/005_versions';
 import * as revisions from './migrations/006_revisions';
+import * as presence from './migrations/007_presence';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_two_factor_resets_settings': twoFactorResetsSettings,
   '005_versions': versions,
   '006_revisions': revisions,
+  '007_presence': presence,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

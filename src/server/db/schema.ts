@@ -120,6 +120,15 @@ export interface RevisionsTable {
   user_name: string | null;
 }
 
+/** A form open on a record: who, last seen when (marks older than a minute are ignored). */
+export interface PresenceTable {
+  resource: string;
+  record_id: number;
+  user_id: number;
+  user_name: string | null;
+  seen_at: string;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
@@ -131,6 +140,7 @@ export interface Tables extends EntityTables {
   password_resets: PasswordResetsTable;
   settings: SettingsTable;
   revisions: RevisionsTable;
+  presence: PresenceTable;
 }
 
 export type DB = Kysely<Tables>;

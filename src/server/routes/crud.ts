@@ -12,6 +12,7 @@ import { recordActivity, recordUpdate } from '../activity/activity-log';
 import type { Actor } from '../content/entity-service';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
+import { leave, markEditing } from '../content/presence';
 import { listRevisions, revisionSnapshot } from '../content/revisions';
 import { notFound } from '../errors';
 import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
@@ -143,6 +144,28 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         await recordUpdate(request, def, name, before, row, input);
         void reply.header('ETag', `"${row.version}"`);
         return { data: row };
+      },
+    );
+
+    // Presence: the open form's heartbeat answers who else has the record open; closing it leaves.
+    api.post(
+      `/${def.resource}/:id/presence`,
+      { config: needs(name, 'update'), schema: { tags, params: idParams } },
+      async (request) => {
+        // Only someone who may save the record is editing it (an author's own posts).
+        await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
+        const me = { id: request.user.id, name: request.user.name || request.user.email };
+        return { data: await markEditing(app.ctx.database.db, def.resource, request.params.id, me) };
+      },
+    );
+
+    api.delete(
+      `/${def.resource}/:id/presence`,
+      { config: needs(name, 'update'), schema: { tags, params: idParams } },
+      async (request) => {
+        await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
+        await leave(app.ctx.database.db, def.resource, request.params.id, request.user.id);
+        return { message: 'Left' };
       },
     );
 

@@ -1,4 +1,4 @@
-import { Center, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { entityRecordQuery } from '../../../../admin/api/entity-queries';
 import { RecordDetail } from '../../../../admin/detail/RecordDetail';
 import { EntityForm } from '../../../../admin/form/EntityForm';
 import { HistoryPanel } from '../../../../admin/form/HistoryPanel';
+import { usePresence } from '../../../../admin/form/usePresence';
 import { useEntityRights } from '../../../../admin/session/rights';
 import { UserAccountActions } from '../../../../admin/users/UserAccountActions';
 import { isSignedIn } from '../../../../admin/session/session-store';
@@ -31,7 +32,12 @@ function EditRoute() {
   // Whether an own-records right covers this record depends on who made it: wait for it.
   const ownerMatters = Boolean(entity.def.ownerField) && rights.canEdit();
   const record = useQuery({ ...entityRecordQuery(entity.def, id), enabled: ownerMatters });
-  if (ownerMatters && record.data === undefined && !record.isError) {
+  const waiting = ownerMatters && record.data === undefined && !record.isError;
+  const editable = !waiting && rights.canEdit(record.data);
+  // App settings are addressed by app key and have no history or presence of their own.
+  const versioned = entity.keyField === 'id';
+  const others = usePresence(entity.def, id, editable && versioned);
+  if (waiting) {
     return (
       <Center py="xl">
         <Loader aria-label={`Loading the ${entity.def.formTitle}`} />
@@ -39,12 +45,21 @@ function EditRoute() {
     );
   }
   const FormExtras = FORM_EXTRAS[entity.def.resource];
-  return rights.canEdit(record.data) ? (
+  return editable ? (
     <Stack gap="md">
+      {others.length > 0 && (
+        <Alert
+          color="yellow"
+          role="status"
+          title={`${others.map((o) => o.user_name ?? 'Someone').join(', ')} ${others.length === 1 ? 'is' : 'are'} editing this`}
+        >
+          Your save will not overwrite theirs: if both of you save, the second one is shown what changed and chooses.
+        </Alert>
+      )}
       {/* A restore replaces the record: the form starts again from it. */}
       <EntityForm key={`${path}/${id}/${restores}`} entity={entity} recordKey={id} />
       {FormExtras && <FormExtras recordKey={id} />}
-      {entity.keyField === 'id' && <HistoryPanel def={entity.def} recordKey={id} onRestored={() => setRestores((n) => n + 1)} />}
+      {versioned && <HistoryPanel def={entity.def} recordKey={id} onRestored={() => setRestores((n) => n + 1)} />}
     </Stack>
   ) : (
     <RecordDetail key={`${path}/${id}`} entity={entity} recordKey={id} />
