@@ -61,6 +61,9 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
                 if (error instanceof ApiError && error.current) {
                   // Someone saved in between: the form compares, field by field (no failure toast).
                   const savedBy = error.savedBy ? { name: error.savedBy.user_name, at: error.savedBy.at } : null;
+                  // The history below the form now has the state that was saved in between.
+                  if (input.id !== undefined)
+                    void queryClient.invalidateQueries({ queryKey: entityKeys.record(def.resource, input.id) });
                   sendBack({ type: 'save.failed', error: { status: 409, current: toFormValues(def, error.current), savedBy } });
                   return;
                 }
