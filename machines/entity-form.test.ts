@@ -305,3 +305,19 @@ describe('entity-form machine: someone else saved first', () => {
     expect(actor.getSnapshot().context).toMatchObject({ conflict: null, fieldErrors: { slug: 'taken' } });
   });
 });
+
+describe('entity-form machine: an edit kept from before a reload', () => {
+  it('compares the kept edit with the loaded record, and saves the choice on the loaded version', async () => {
+    const { actor, saves } = start(
+      { id: '3' },
+      { load: async () => ({ id: 3, version: 7, title: 'Saved meanwhile', body: 'Text' }) },
+    );
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'conflict.restore', yours: { id: 3, version: 6, title: 'Written offline', body: 'Text' } });
+    expect(actor.getSnapshot().value).toBe('conflict');
+    expect(actor.getSnapshot().context.conflict).toMatchObject({ fields: ['title'], theirs: { title: 'Saved meanwhile' } });
+    actor.send({ type: 'conflict.save' });
+    await waitFor(actor, (s) => s.matches('success'));
+    expect(saves[0]!.values).toMatchObject({ version: 7, title: 'Written offline' });
+  });
+});

@@ -83,6 +83,8 @@ export type EntityFormEvent =
   | { type: 'conflict.choose'; field: string; side: Side }
   | { type: 'conflict.chooseAll'; side: Side }
   | { type: 'conflict.save' }
+  /** An edit saved earlier on this device was refused as stale: compare it with the loaded record. */
+  | { type: 'conflict.restore'; yours: FormValues }
   | SaveEvent;
 
 export const SUCCESS_MS_DEFAULT = 3000;
@@ -163,6 +165,11 @@ export const entityFormMachine = setup({
       errorMessage: null,
       fieldErrors: {},
     })),
+    openStoredConflict: assign(({ context, event }) => {
+      if (event.type !== 'conflict.restore') return {};
+      const yours = { ...event.yours, id: context.values.id, version: context.values.version };
+      return { values: yours, conflict: openConflict(yours, context.values, null) };
+    }),
     choose: assign(({ context, event }) => {
       if (event.type !== 'conflict.choose' || !context.conflict) return {};
       return { conflict: { ...context.conflict, choices: { ...context.conflict.choices, [event.field]: event.side } } };
@@ -219,6 +226,7 @@ export const entityFormMachine = setup({
     },
     editing: {
       on: {
+        'conflict.restore': { target: 'conflict', actions: 'openStoredConflict' },
         'field.change': { actions: 'setField' },
         'form.submit': [
           { guard: 'hasInvalidFields', actions: 'showInvalidFields' },

@@ -136,4 +136,38 @@ describe('two editors, one post', () => {
     await openPost(editor, id);
     await editor.getByRole('status').filter({ hasText: 'Administrator is editing this' }).waitFor();
   });
+
+  it('an offline edit whose page was reloaded, then overtaken, waits on the device and is compared when its form opens', async () => {
+    const id = (await app.api<{ data: { id: number } }>('POST', 'posts', { title: 'Reloaded post' })).body.data.id;
+    const page = await staffPage();
+    await openPost(page, id);
+    await page.context().setOffline(true);
+    await page.locator('[name="title"]').fill('Offline, then reloaded');
+    await page.locator('[name="title"]').press('Enter');
+    await page.getByText('Waiting for connection…').first().waitFor();
+    await page.reload();
+    expect((await app.api('PUT', `posts/${id}`, { title: 'Saved by someone else' })).status).toBe(200);
+    await page.context().setOffline(false);
+    // The restored save reaches the server, is refused as stale, and is kept on the device.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('orgsite-conflicted-edits') ?? ''), { timeout: 20_000 })
+      .toContain('Offline, then reloaded');
+    expect(await storedPost(id)).toMatchObject({ title: 'Saved by someone else', version: 2 });
+
+    await page.goto(`${app.baseUrl}/admin/post`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Edits made offline wait for you' })
+      .getByRole('link', { name: `Post #${id}` })
+      .click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /while you were editing/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Keep all mine' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Success! Data updated successfully.').waitFor();
+    expect(await storedPost(id)).toMatchObject({ title: 'Offline, then reloaded', version: 3 });
+    expect(await page.evaluate(() => localStorage.getItem('orgsite-conflicted-edits'))).not.toContain('Offline, then reloaded');
+  });
 });

@@ -14,7 +14,8 @@
  */
 import { hashKey, MutationObserver, type QueryClient } from '@tanstack/react-query';
 import type { ItemEnvelope } from '../../shared/envelope';
-import { adminApi, type RequestOptions } from '../api/http';
+import { ApiError, adminApi, type RequestOptions } from '../api/http';
+import { keepConflictedEdit } from './conflicted-edits';
 import { isNetworkError } from './connectivity';
 
 export const SAVE_ENTITY_KEY = ['entities', 'save'] as const;
@@ -82,6 +83,13 @@ export function registerSaveDefaults(queryClient: QueryClient): void {
     },
     retry: shouldRetrySave,
     retryDelay: saveRetryDelay,
+    onError: (error: unknown, variables: SaveEntityVariables) => {
+      // Someone saved the record first. A form that is open compares at once (and discards this
+      // copy); for a save restored after a reload, this copy is what its form will compare.
+      if (error instanceof ApiError && error.current && variables.id !== undefined) {
+        keepConflictedEdit({ resource: variables.resource, id: variables.id, body: variables.body });
+      }
+    },
     onSuccess: async (_saved, variables: SaveEntityVariables) => {
       // Saves restored after a reload have no form waiting for them: the lists must still refresh.
       await Promise.all([

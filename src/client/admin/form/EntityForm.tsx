@@ -1,7 +1,9 @@
 import { Alert, Button, Card, Center, Grid, Group, Loader, Stack } from '@mantine/core';
 import type { AdminEntity } from '../admin-entities';
 import { FieldInput, WIDE_KINDS } from './field-registry';
-import { formFields } from './form-values';
+import { formFields, toFormValues } from './form-values';
+import { takeConflictedEdit } from '../../pwa/conflicted-edits';
+import { useEffect, useRef } from 'react';
 import { useEntityFormMachine } from './useEntityFormMachine';
 import { ConflictPanel } from './ConflictPanel';
 import { ScreenHeader } from '../ScreenHeader';
@@ -21,6 +23,16 @@ export function EntityForm({ entity, recordKey }: Props) {
   const { values, fieldErrors, errorMessage, id, conflict } = state.context;
   const saving = state.matches('saving');
   const comparing = state.matches('conflict') && conflict !== null;
+  const restored = useRef(false);
+
+  useEffect(() => {
+    // An edit of this record refused as stale while no form was open (saved offline, then the
+    // page reloaded) is compared with the record as soon as it has loaded.
+    if (restored.current || recordKey === undefined || !state.matches('editing')) return;
+    restored.current = true;
+    const kept = takeConflictedEdit(def.resource, recordKey);
+    if (kept) send({ type: 'conflict.restore', yours: toFormValues(def, kept.body) });
+  }, [state, recordKey, def, send]);
 
   return (
     <Stack gap="md">

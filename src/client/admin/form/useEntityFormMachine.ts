@@ -10,6 +10,7 @@ import { entityKeys, entityRecordQuery } from '../api/entity-queries';
 import { notifyFailure } from '../api/notify';
 import { signOut } from '../session/session-store';
 import { ApiError } from '../../api/http';
+import { takeConflictedEdit } from '../../pwa/conflicted-edits';
 import { cancelSave, startSave } from '../../pwa/entity-saves';
 import { initialValues, toFormValues, toPayload, validateValues } from './form-values';
 
@@ -59,6 +60,8 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
                 notifications.hide(WAITING_ID);
                 if (error instanceof ApiError && error.status === 401) signOut();
                 if (error instanceof ApiError && error.current) {
+                  // This form compares now; the copy kept for a form opened later is not needed.
+                  if (input.id !== undefined) takeConflictedEdit(def.resource, input.id);
                   // Someone saved in between: the form compares, field by field (no failure toast).
                   const savedBy = error.savedBy ? { name: error.savedBy.user_name, at: error.savedBy.at } : null;
                   // The history below the form now has the state that was saved in between.

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { entityByResource } from '../../../shared/entities';
+import { conflictedEdits } from '../../pwa/conflicted-edits';
 import { meQuery } from '../api/admin-queries';
 import { AdminNav } from './AdminNav';
 import { ProfileMenu } from './ProfileMenu';
@@ -30,6 +32,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       </AppShell.Navbar>
       <AppShell.Main>
         <TwoFactorReminder />
+        <ConflictedEditsReminder />
         {children}
       </AppShell.Main>
     </AppShell>
@@ -49,6 +52,28 @@ function TwoFactorReminder() {
         Set it up under My Profile
       </Anchor>
       .
+    </Alert>
+  );
+}
+
+/** Edits made offline that someone else's save overtook: each waits on this device for its form. */
+function ConflictedEditsReminder() {
+  const { pathname } = useLocation();
+  const edits = conflictedEdits()
+    .map((edit) => ({ edit, def: entityByResource(edit.resource) }))
+    .filter(({ edit, def }) => def && pathname !== `/admin/${def.adminPath}/form/${edit.id}`);
+  if (edits.length === 0) return null;
+  return (
+    <Alert color="orange" mb="md" role="status" title="Edits made offline wait for you">
+      Someone else saved these records before your offline edits reached the server. Open each to compare and choose:{' '}
+      {edits.map(({ edit, def }, index) => (
+        <span key={`${edit.resource}/${edit.id}`}>
+          {index > 0 && ', '}
+          <Anchor component={Link} to={`/admin/${def!.adminPath}/form/${edit.id}`}>
+            {`${def!.formTitle} #${edit.id}`}
+          </Anchor>
+        </span>
+      ))}
     </Alert>
   );
 }
