@@ -95,9 +95,9 @@ function messageOf(error: unknown): string {
 }
 
 /** The stored record of a 409 (someone saved since), as form values, or undefined for other failures. */
-export function conflictRecord(error: unknown, toValues: (record: FormValues) => FormValues = (r) => r): FormValues | undefined {
+export function conflictRecord(error: unknown): FormValues | undefined {
   const { status, current } = (error ?? {}) as { status?: unknown; current?: unknown };
-  return status === 409 && current && typeof current === 'object' ? toValues(current as FormValues) : undefined;
+  return status === 409 && current && typeof current === 'object' ? (current as FormValues) : undefined;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -71,9 +71,6 @@ export function rightOf(role: unknown, subject: Subject, action: Action): Scope 
   return isRole(role) ? RIGHTS[role].grants[subject]?.[action] : undefined;
 }
 
-/** Whether `role` may do `action` on `subject` at all (on some record). */
-export const can = (role: unknown, subject: Subject, action: Action): boolean => rightOf(role, subject, action) !== undefined;
-
 /** Whether `role` works on every site (not only on those the user is assigned to). */
 export const worksOnEverySite = (role: unknown): boolean => isRole(role) && RIGHTS[role].sites === 'all';
 

@@ -4,6 +4,8 @@
  * this device, like the pending save they came from, until the record's form is opened again and
  * shows them side by side with what is stored: an edit is never overwritten, and never dropped.
  */
+import { localStorageOrNone } from './local-storage';
+
 export interface ConflictedEdit {
   resource: string;
   id: string;
@@ -14,17 +16,9 @@ export interface ConflictedEdit {
 
 export const CONFLICTED_EDITS_KEY = 'orgsite-conflicted-edits';
 
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 export function conflictedEdits(): ConflictedEdit[] {
   try {
-    const parsed = JSON.parse(storage()?.getItem(CONFLICTED_EDITS_KEY) ?? '[]') as unknown;
+    const parsed = JSON.parse(localStorageOrNone()?.getItem(CONFLICTED_EDITS_KEY) ?? '[]') as unknown;
     return Array.isArray(parsed) ? (parsed as ConflictedEdit[]) : [];
   } catch {
     return [];
@@ -32,7 +26,7 @@ export function conflictedEdits(): ConflictedEdit[] {
 }
 
 function write(edits: ConflictedEdit[]): void {
-  storage()?.setItem(CONFLICTED_EDITS_KEY, JSON.stringify(edits));
+  localStorageOrNone()?.setItem(CONFLICTED_EDITS_KEY, JSON.stringify(edits));
 }
 
 const sameRecord = (edit: ConflictedEdit, resource: string, id: string) => edit.resource === resource && edit.id === id;

@@ -7,6 +7,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
 import { BUILD_ID } from './build-id';
 import { shouldPersistMutation } from './entity-saves';
+import { localStorageOrNone } from './local-storage';
 
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const PERSIST_STORAGE_KEY = 'orgsite-query-cache';
@@ -14,15 +15,6 @@ export const PERSIST_STORAGE_KEY = 'orgsite-query-cache';
 /** Structural, like shouldPersistMutation: the persister's query-core copy has its own Query class. */
 export const shouldPersistQuery = (query: { queryKey: readonly unknown[]; state: { status: string } }) =>
   query.queryKey[0] === 'public' && query.state.status === 'success';
-
-/** localStorage, or none where the browser refuses it (some private modes throw on access). */
-function localStorageOrNone(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export function createPersistOptions(storage = localStorageOrNone()): PersistQueryClientProviderProps['persistOptions'] {
   return {

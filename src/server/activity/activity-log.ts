@@ -95,7 +95,6 @@ export function changedFields(def: EntityDef, before: Row, after: Row): Record<s
 export async function recordUpdate(
   request: FastifyRequest,
   def: EntityDef,
-  entity: string,
   before: object,
   after: { id: number },
   input: Row,
@@ -103,6 +102,7 @@ export async function recordUpdate(
   const changes = changedFields(def, before as Row, after as Row);
   const action: ActivityAction =
     'role' in changes ? 'role-change' : def.resource === 'applications' ? 'settings-change' : 'update';
-  await recordActivity(request, { action, entity, recordId: Number(after.id), changes });
-  if (input.password) await recordActivity(request, { action: 'password-change', entity, recordId: Number(after.id) });
+  await recordActivity(request, { action, entity: def.resource, recordId: Number(after.id), changes });
+  if (input.password)
+    await recordActivity(request, { action: 'password-change', entity: def.resource, recordId: Number(after.id) });
 }

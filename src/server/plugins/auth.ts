@@ -92,11 +92,10 @@ export async function authorize(request: FastifyRequest): Promise<void> {
 }
 
 /** Whether the user's role requires two-factor sign-in and they have not set it up yet. */
-export async function mustEnrolTwoFactor(request: FastifyRequest): Promise<boolean> {
+async function mustEnrolTwoFactor(request: FastifyRequest): Promise<boolean> {
   const { requireTwoFactor } = await request.server.ctx.settings.get();
   if (!(requireTwoFactor as unknown[]).includes(request.user.role)) return false;
   return (await activeSecret(request.server.ctx.database.db, request.user.id)) === undefined;
 }
 
-export const forbidden = (action: Action, subject: string) =>
-  new HttpError(403, `Your role does not allow you to ${action} ${subject}`);
+const forbidden = (action: Action, subject: string) => new HttpError(403, `Your role does not allow you to ${action} ${subject}`);

@@ -4,7 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ENTITIES, type Records } from '../../shared/entities';
-import { sitesOf, worksOn } from '../../shared/rights';
+import { sitesOf, worksOn, worksOnEverySite } from '../../shared/rights';
+import type { Select } from '../content/repository';
 import { HttpError } from '../errors';
 
 /** Cache scope of application rows: every request needs its application, few change it. */
@@ -47,4 +48,15 @@ export async function requireWorkingSite(request: FastifyRequest): Promise<void>
     throw new HttpError(403, `You do not work on the site "${appKey}"`, { 'app-key': 'Not one of your sites' });
   }
   await requireApplication(request);
+}
+
+/** The sites the signed-in user may see: null for every site. */
+export const visibleSites = (request: FastifyRequest): string[] | null =>
+  worksOnEverySite(request.user.role) ? null : sitesOf(request.user.sites);
+
+/** A list refinement to the applications the signed-in user may see (none when they have no site). */
+export function onlyVisibleSites(request: FastifyRequest): ((qb: Select) => Select) | undefined {
+  const sites = visibleSites(request);
+  if (!sites) return undefined;
+  return (qb) => (sites.length > 0 ? qb.where('app_key', 'in', sites) : qb.where('id', '<', 0));
 }

@@ -9,21 +9,17 @@ import { z } from 'zod';
 import { ENTITIES, type Records } from '../../shared/entities';
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
-import { sitesOf, worksOnEverySite } from '../../shared/rights';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
-import type { Row, Select } from '../content/repository';
+import type { Row } from '../content/repository';
 import { HttpError, notFound } from '../errors';
 import { needs } from '../plugins/auth';
+import { onlyVisibleSites, visibleSites } from '../plugins/tenant';
 import { listQuery, paging } from './schemas';
 import { basedOnVersion } from './versions';
 
 const keyParams = z.object({ key: z.string().min(1).max(64) });
 const def = ENTITIES.applications;
 const tags = [def.title];
-
-/** The sites a user may see: null for every site. */
-const visibleSites = (request: FastifyRequest): string[] | null =>
-  worksOnEverySite(request.user.role) ? null : sitesOf(request.user.sites);
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -47,10 +43,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     { config: needs('applications', 'read'), schema: { tags, querystring: listQuery } },
     async (request) => {
       const { page, size } = paging(request.query);
-      const sites = visibleSites(request);
-      const refine = sites
-        ? (qb: Select) => (sites.length > 0 ? qb.where('app_key', 'in', sites) : qb.where('id', '<', 0))
-        : undefined;
+      const refine = onlyVisibleSites(request);
       const { rows, total } = await service.repo.list(null, { page, size, search: request.query.search_key, refine });
       return paged(rows, page, size, total);
     },
@@ -88,7 +81,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       const actor = { id: request.user.id, name: request.user.name || request.user.email };
       const { row, before } = await service.update(request.application.app_key, existing.id, input, actor, basedOn);
       changed();
-      await recordUpdate(request, def, 'applications', before, row, input);
+      await recordUpdate(request, def, before, row, input);
       return { data: row };
     },
   );

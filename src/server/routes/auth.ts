@@ -10,12 +10,13 @@ import { z } from 'zod';
 import { ENTITIES, readableColumns } from '../../shared/entities';
 import { updateSchema } from '../../shared/entities/schemas';
 import { LIMITS } from '../../shared/limits';
-import { isRole, sitesOf, worksOnEverySite } from '../../shared/rights';
+import { isRole } from '../../shared/rights';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
 import { endSessions } from '../content/user-hooks';
 import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
 import { authenticate, bearerToken, idleCutoff, userAgent } from '../plugins/auth';
+import { onlyVisibleSites } from '../plugins/tenant';
 import { DUMMY_HASH, requireCurrentPassword, verifyPassword } from '../security/passwords';
 import { SignInLimits } from '../security/sign-in-limits';
 import { hashToken, newToken } from '../security/tokens';
@@ -137,7 +138,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (input.password || emailChanges) await requireCurrentPassword(db, request.user.id, current);
       const actor = { id: request.user.id, name: request.user.name || request.user.email, sessionId: request.sessionId };
       const { row, before } = await users.update(request.application?.app_key ?? '', request.user.id, input, actor);
-      await recordUpdate(request, ENTITIES.users, 'users', before, row, input);
+      await recordUpdate(request, ENTITIES.users, before, row, input);
       request.user = row;
       return { data: await describe(request) };
     });
@@ -176,16 +177,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   /** The signed-in user, their role, the sites they work on and their two-factor state. */
   async function describe(request: FastifyRequest) {
     const role = isRole(request.user.role) ? request.user.role : 'viewer';
-    const all = worksOnEverySite(role);
-    const sites = sitesOf(request.user.sites);
-    let query = db.selectFrom('applications').select(['app_key', 'name']).orderBy('id');
-    if (!all) query = sites.length > 0 ? query.where('app_key', 'in', sites) : query.where('id', '<', 0);
+    const { rows: sites } = await app.ctx.services.applications.repo.list(null, {
+      page: 1,
+      size: LIMITS.maxPageSize,
+      refine: onlyVisibleSites(request),
+    });
     const { requireTwoFactor } = await app.ctx.settings.get();
     const enabled = (await activeSecret(db, request.user.id)) !== undefined;
     return {
       ...request.user,
       role,
-      applications: await query.execute(),
+      applications: sites.map(({ app_key: appKey, name }) => ({ app_key: appKey, name })),
       two_factor: { enabled, required: (requireTwoFactor as string[]).includes(role) },
     };
   }

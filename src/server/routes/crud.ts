@@ -137,11 +137,11 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         // The earlier values of what a client may write; a restore is a save like any other.
         const input = Object.fromEntries(
           writableFields(def)
-            .filter(([field]) => !def.fields[field]!.writeOnly && !def.fields[field]!.virtual && field in snapshot)
+            .filter(([field, fd]) => !fd.writeOnly && !fd.virtual && field in snapshot)
             .map(([field]) => [field, snapshot[field]]),
         );
         const { row, before } = await service.update(appKeyOf(request), request.params.id, input, actorOf(request));
-        await recordUpdate(request, def, name, before, row, input);
+        await recordUpdate(request, def, before, row, input);
         void reply.header('ETag', `"${row.version}"`);
         return { data: row };
       },
@@ -184,7 +184,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
           .catch(async (error: unknown) => {
             throw await withSavedBy(request, name, request.params.id, error);
           });
-        await recordUpdate(request, def, name, before, row, input);
+        await recordUpdate(request, def, before, row, input);
         void reply.header('ETag', `"${row.version}"`);
         return { data: row };
       },

@@ -2,7 +2,7 @@ import { Alert, Button, Group, SegmentedControl, Stack, Table, Text } from '@man
 import dayjs from 'dayjs';
 import type { Conflict, Side } from '../../../../machines/entity-form';
 import type { EntityDef } from '../../../shared/entities';
-import { htmlToText } from '../../../shared/html-text';
+import { fieldText } from './field-text';
 
 interface Props {
   def: EntityDef;
@@ -10,13 +10,6 @@ interface Props {
   onChoose: (field: string, side: Side) => void;
   onChooseAll: (side: Side) => void;
   onSave: () => void;
-}
-
-/** A field's value as a person reads it: text of HTML, '--' for empty, long text cut. */
-function shown(def: EntityDef, field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '--';
-  const text = def.fields[field]?.kind === 'html' ? htmlToText(String(value)) : String(value);
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 }
 
 /**
@@ -44,8 +37,8 @@ export function ConflictPanel({ def, conflict, onChoose, onChooseAll, onSave }: 
             {conflict.fields.map((field) => (
               <Table.Tr key={field}>
                 <Table.Th scope="row">{def.fields[field]?.label ?? field}</Table.Th>
-                <Table.Td>{shown(def, field, conflict.yours[field])}</Table.Td>
-                <Table.Td>{shown(def, field, conflict.theirs[field])}</Table.Td>
+                <Table.Td>{fieldText(def, field, conflict.yours[field])}</Table.Td>
+                <Table.Td>{fieldText(def, field, conflict.theirs[field])}</Table.Td>
                 <Table.Td>
                   <SegmentedControl
                     size="xs"

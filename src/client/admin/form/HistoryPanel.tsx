@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { EntityDef } from '../../../shared/entities';
 import type { ListEnvelope } from '../../../shared/envelope';
-import { htmlToText } from '../../../shared/html-text';
 import { adminCall } from '../api/admin-call';
 import { entityKeys, entityRecordQuery, type Row } from '../api/entity-queries';
+import { fieldText } from './field-text';
 import { formFields } from './form-values';
 
 interface Revision {
@@ -16,12 +16,6 @@ interface Revision {
   created_at: string;
   user_name: string | null;
 }
-
-const shown = (def: EntityDef, field: string, value: unknown) => {
-  if (value === null || value === undefined || value === '') return '--';
-  const text = def.fields[field]?.kind === 'html' ? htmlToText(String(value)) : String(value);
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
-};
 
 /** The fields where an earlier state differs from the record now. */
 function Differences({ def, then, now }: { def: EntityDef; then: Row; now: Row }) {
@@ -42,8 +36,8 @@ function Differences({ def, then, now }: { def: EntityDef; then: Row; now: Row }
         {changed.map(([name, fd]) => (
           <Table.Tr key={name}>
             <Table.Th scope="row">{fd.label}</Table.Th>
-            <Table.Td>{shown(def, name, then[name])}</Table.Td>
-            <Table.Td>{shown(def, name, now[name])}</Table.Td>
+            <Table.Td>{fieldText(def, name, then[name])}</Table.Td>
+            <Table.Td>{fieldText(def, name, now[name])}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

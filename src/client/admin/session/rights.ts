@@ -11,9 +11,8 @@ import { meQuery } from '../api/admin-queries';
 import type { Row } from '../api/entity-queries';
 
 export interface Rights {
-  /** The user's role and id, once known. */
+  /** The user's role, once known. */
   role: unknown;
-  userId: unknown;
   /** Whether the user may do `action` on `subject`, on `row` when given (own-record rights). */
   can(subject: Subject, action: Action, row?: Row, ownerField?: string): boolean;
 }
@@ -21,7 +20,6 @@ export interface Rights {
 export function rightsOf(me: Row | undefined): Rights {
   return {
     role: me?.role,
-    userId: me?.id,
     can(subject, action, row, ownerField) {
       const scope = rightOf(me?.role, subject, action);
       if (scope !== 'own' || !row) return scope !== undefined;
@@ -35,7 +33,7 @@ export function rightsOf(me: Row | undefined): Rights {
  * every screen is offered, as before sign-in rights existed, and the server decides when a save
  * lands. The server is the check; this only shapes the screens.
  */
-const OFFLINE_RIGHTS: Rights = { role: undefined, userId: undefined, can: () => true };
+const OFFLINE_RIGHTS: Rights = { role: undefined, can: () => true };
 
 /** The user's rights: undefined while their account is loading (or failed to load for another reason). */
 export function useRights(): Rights | undefined {
