@@ -35,6 +35,10 @@ export const LIMITS = {
   idleSessionDays: 30,
   /** Earlier states kept per record (History); older ones are removed. */
   revisionsPerRecord: 50,
+  /** Days a deleted record stays in the Trash before it is erased. */
+  trashDays: 30,
+  /** How long a preview link shows a draft. */
+  previewLinkMinutes: 60,
   /** Activity log entries older than this are removed (ACTIVITY_RETENTION_DAYS overrides it). */
   activityRetentionDays: 180,
 } as const;

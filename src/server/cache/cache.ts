@@ -15,6 +15,8 @@ export interface CacheOptions {
   ttlMs?: number;
   /** The clock (tests pass their own). */
   now?: () => number;
+  /** The wall clock that `expireAt` times are read against (tests pass their own). */
+  wallClock?: () => number;
 }
 
 /** Answers and pages weigh their bytes; anything else counts as one small entry. */
@@ -32,10 +34,19 @@ const SMALL_ENTRY = 256;
 export class Cache {
   private readonly lru: LRUCache<string, Kept, () => Promise<unknown>>;
   private readonly generations = new Map<string, number>();
+  /** Wall-clock times at which a scope expires as a whole (a site's next scheduled publish). */
+  private readonly deadlines = new Map<string, number>();
+  private readonly wallClock: () => number;
   /** Moves on when everything is invalidated at once (an application created or deleted). */
   private epoch = 0;
 
-  constructor({ maxSize = 64 * 1024 * 1024, ttlMs = 10_000, now = () => performance.now() }: CacheOptions = {}) {
+  constructor({
+    maxSize = 64 * 1024 * 1024,
+    ttlMs = 10_000,
+    now = () => performance.now(),
+    wallClock = Date.now,
+  }: CacheOptions = {}) {
+    this.wallClock = wallClock;
     this.lru = new LRUCache({
       maxSize,
       ttl: ttlMs,
@@ -52,6 +63,8 @@ export class Cache {
   }
 
   private key(scope: string, key: string): string {
+    const deadline = this.deadlines.get(scope);
+    if (deadline !== undefined && this.wallClock() >= deadline) this.invalidate(scope);
     return `${this.epoch}:${scope}#${this.generations.get(scope) ?? 0}\u0000${key}`;
   }
 
@@ -73,8 +86,19 @@ export class Cache {
 
   /** Forgets one scope's entries, or every entry when no scope is given. */
   invalidate(scope?: string): void {
-    if (scope === undefined) this.epoch += 1;
-    else this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
+    if (scope === undefined) {
+      this.epoch += 1;
+      this.deadlines.clear();
+    } else {
+      this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
+      this.deadlines.delete(scope);
+    }
+  }
+
+  /** Forgets a scope's entries at wall-clock time `at` (ms) if nothing invalidates them before. */
+  expireAt(scope: string, at: number): void {
+    const deadline = this.deadlines.get(scope);
+    if (deadline === undefined || at < deadline) this.deadlines.set(scope, at);
   }
 
   /** Entries currently kept (tests and diagnostics). */

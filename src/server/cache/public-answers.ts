@@ -6,11 +6,22 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { nextPublishAt } from '../content/visibility';
 import { appKeyOf } from '../plugins/tenant';
 import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
 
 /** Scope of everything derived from one site's content: its public API answers and rendered pages. */
 export const siteScope = (appKey: string) => `site:${appKey}`;
+
+/**
+ * Makes what is kept for a site expire when its next scheduled page, post or slide goes public.
+ * Called whenever something is kept for the site; the time itself is kept until the next write.
+ */
+export async function expireAtNextPublish(app: FastifyInstance, appKey: string): Promise<void> {
+  const scope = siteScope(appKey);
+  const next = await app.ctx.cache.fetch(scope, 'next-publish', () => nextPublishAt(app.ctx.services, appKey));
+  if (next !== undefined) app.ctx.cache.expireAt(scope, next);
+}
 
 const isPublicRead = (request: FastifyRequest) =>
   request.method === 'GET' &&
@@ -48,8 +59,11 @@ export const keepPublicAnswers = fp(
       if (!isPublicRead(request) || reply.statusCode !== 200 || typeof payload !== 'string' || !request.application) {
         return payload;
       }
+      // A preview is for the person who holds its link only.
+      if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
       reply.header('cache-control', 'no-cache');
       const answer = makeAnswer(payload, reply.getHeaders() as OutgoingHttpHeaders);
+      await expireAtNextPublish(app, request.application.app_key);
       cache.set(siteScope(request.application.app_key), request.url, answer);
       reply.header('etag', answer.etag);
       return payload;

@@ -4,11 +4,12 @@
  * small hook files (users' passwords), never flags in here.
  */
 import { createHash } from 'node:crypto';
-import { createDefaults, type EntityDef, entityByResource, type RecordOf } from '../../shared/entities';
+import { createDefaults, type EntityDef, entityByResource, hasTrash, type RecordOf } from '../../shared/entities';
+import { LIMITS } from '../../shared/limits';
 import type { Cache } from '../cache/cache';
 import { type DB, isUniqueViolation, now } from '../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
-import { Repository, type Row } from './repository';
+import { Repository, type Row, type Visibility } from './repository';
 import { keepRevision } from './revisions';
 import { slugify } from './slug';
 
@@ -163,12 +164,46 @@ export class EntityService<E extends EntityDef = EntityDef> {
     return { row, before: existing };
   }
 
-  /** Deletes a record and returns it as it was. */
-  async delete(appKey: string, id: number, actor?: Actor): Promise<RecordOf<E>> {
-    const existing = await this.forWrite(appKey, id, actor);
+  /**
+   * Deletes a record and returns it as it was: a site's content goes to the Trash (its children
+   * keep pointing at it, so a restore brings them back attached); `permanent` erases it, from the
+   * Trash or not, with its history and draft.
+   */
+  async delete(appKey: string, id: number, actor?: Actor, permanent = false): Promise<RecordOf<E>> {
+    const trash = hasTrash(this.def) && !permanent;
+    const existing = await this.forWrite(appKey, id, actor, trash ? 'live' : 'any');
     await this.hooks.beforeDelete?.({ mode: 'delete', appKey, existing, db: this.db, actor });
+    if (trash) {
+      if (!(await this.repo.trash(appKey, id))) throw notFound(this.def.formTitle);
+      return existing;
+    }
     if (!(await this.repo.delete(appKey, id))) throw notFound(this.def.formTitle);
+    await this.eraseTraces([id]);
     return existing;
+  }
+
+  /** Brings a record back from the Trash, as it was. */
+  async restore(appKey: string, id: number, actor?: Actor): Promise<RecordOf<E>> {
+    await this.forWrite(appKey, id, actor, 'trashed');
+    if (!(await this.repo.trash(appKey, id, true))) throw notFound(this.def.formTitle);
+    return (await this.repo.get(appKey, id))!;
+  }
+
+  /** Erases what went to the Trash more than LIMITS.trashDays ago, on every site; answers how many. */
+  async eraseExpiredTrash(at = Date.now()): Promise<number> {
+    if (!hasTrash(this.def)) return 0;
+    const cutoff = new Date(at - LIMITS.trashDays * 86_400_000).toISOString();
+    const ids = await this.repo.eraseTrashedBefore(cutoff);
+    await this.eraseTraces(ids);
+    return ids.length;
+  }
+
+  /** History and drafts of records that no longer exist. */
+  private async eraseTraces(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const table of ['revisions', 'drafts'] as const) {
+      await this.db.deleteFrom(table).where('resource', '=', this.def.resource).where('record_id', 'in', ids).execute();
+    }
   }
 
   /** Whether every field of `input` already holds that value (a write-only field never does). */
@@ -190,8 +225,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
   }
 
   /** The record a write is about; 404 when there is none, 403 when the actor may only touch their own. */
-  async forWrite(appKey: string, id: number, actor?: Actor): Promise<RecordOf<E>> {
-    const existing = await this.repo.get(appKey, id);
+  async forWrite(appKey: string, id: number, actor?: Actor, visibility?: Visibility): Promise<RecordOf<E>> {
+    const existing = await this.repo.get(appKey, id, visibility);
     if (!existing) throw notFound(this.def.formTitle);
     if (actor?.ownOnly) {
       const owner = this.def.ownerField ? (existing as Row)[this.def.ownerField] : undefined;
@@ -256,7 +291,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
     let candidate = base;
     for (
       let n = 2;
-      reserved.has(candidate) || (await this.repo.exists(ctx.appKey, spec.field, candidate, ctx.existing?.id as number));
+      reserved.has(candidate) ||
+      (await this.repo.exists(ctx.appKey, spec.field, candidate, ctx.existing?.id as number, 'any'));
       n++
     ) {
       candidate = `${base}-${n}`;
@@ -268,6 +304,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
     for (const [name, field] of Object.entries(this.def.fields)) {
       const value = values[name];
       if (field.kind !== 'relation' || value === undefined || value === null) continue;
+      // A record whose parent is in the Trash keeps pointing at it (and can still be saved).
+      if (ctx.existing && (ctx.existing as Row)[name] === value) continue;
       const target = entityByResource(field.relation.entity)!;
       const repo = target === this.def ? this.repo : new Repository(this.db, target);
       if (!(await repo.exists(ctx.appKey, 'id', value))) {
@@ -293,8 +331,16 @@ export class EntityService<E extends EntityDef = EntityDef> {
     for (const [name, field] of Object.entries(this.def.fields)) {
       const value = values[name];
       if (!field.unique || value === undefined || value === null || value === '') continue;
-      if (await this.repo.exists(ctx.appKey, name, value, ctx.existing?.id as number | undefined)) {
-        throw conflict(name, `${field.label} "${String(value)}" is already used`);
+      const exceptId = ctx.existing?.id as number | undefined;
+      // A value held by a record in the Trash stays taken, so restoring that record never collides.
+      if (await this.repo.exists(ctx.appKey, name, value, exceptId, 'any')) {
+        const inTrash = !(await this.repo.exists(ctx.appKey, name, value, exceptId));
+        throw conflict(
+          name,
+          inTrash
+            ? `${field.label} "${String(value)}" is used by a ${this.def.formTitle.toLowerCase()} in the Trash: restore it, or delete it permanently first`
+            : `${field.label} "${String(value)}" is already used`,
+        );
       }
     }
   }

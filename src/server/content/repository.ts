@@ -4,7 +4,7 @@
  * so the queries inside are loosely typed; what leaves is typed as the definition's record.
  */
 import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
-import { type EntityDef, type RecordOf, readableColumns, searchableFields } from '../../shared/entities';
+import { columnType, type EntityDef, hasTrash, type RecordOf, readableColumns, searchableFields } from '../../shared/entities';
 import type { Cache } from '../cache/cache';
 import { type DB, isPostgresDb, now } from '../db/database';
 
@@ -20,6 +20,13 @@ type AnyDB = Kysely<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Select = SelectQueryBuilder<any, any, any>;
 
+/**
+ * Which rows a read sees: `live` ones (what every list, public read and selector shows), the
+ * `trashed` ones (the Trash view), or `any` (uniqueness: a slug in the Trash is still taken, so
+ * restoring it never collides).
+ */
+export type Visibility = 'live' | 'trashed' | 'any';
+
 export interface ListParams {
   page: number;
   size: number;
@@ -28,6 +35,8 @@ export interface ListParams {
   where?: Row;
   /** Any further condition (e.g. careers published by now). */
   refine?: (qb: Select) => Select;
+  /** Live rows unless said otherwise. */
+  visibility?: Visibility;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
@@ -52,12 +61,14 @@ export class Repository<E extends EntityDef = EntityDef> {
     this.likeOperator = isPostgresDb(this.db) ? 'ilike' : 'like';
   }
 
-  private scoped(appKey: string | null, qb: Select): Select {
-    return this.def.tenant && appKey !== null ? qb.where('app_key', '=', appKey) : qb;
+  private scoped(appKey: string | null, qb: Select, visibility: Visibility = 'live'): Select {
+    if (this.def.tenant && appKey !== null) qb = qb.where('app_key', '=', appKey);
+    if (!hasTrash(this.def) || visibility === 'any') return qb;
+    return qb.where('deleted_at', visibility === 'live' ? 'is' : 'is not', null);
   }
 
   private filtered(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>): Select {
-    let qb = this.scoped(appKey, this.db.selectFrom(this.def.table));
+    let qb = this.scoped(appKey, this.db.selectFrom(this.def.table), params.visibility);
     for (const [column, value] of Object.entries(params.where ?? {})) {
       qb = value === null ? qb.where(column, 'is', null) : qb.where(column, '=', value);
     }
@@ -73,6 +84,7 @@ export class Repository<E extends EntityDef = EntityDef> {
   async list(appKey: string | null, params: ListParams): Promise<{ rows: RecordOf<E>[]; total: number }> {
     const base = this.filtered(appKey, params);
     let qb = base.select(this.columns);
+    if (params.visibility === 'trashed') qb = qb.orderBy('deleted_at', 'desc');
     for (const { field, dir } of this.def.order) qb = qb.orderBy(field, dir);
     // Two queries on purpose: a window count(*) over () would materialise every matching row,
     // large content columns included, only to count them.
@@ -94,7 +106,7 @@ export class Repository<E extends EntityDef = EntityDef> {
       const [{ total }] = (await base.select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number }];
       return Number(total);
     };
-    if (!this.cache || params.where || params.refine) return total();
+    if (!this.cache || params.where || params.refine || params.visibility) return total();
     return this.cache.fetch(this.countScope, JSON.stringify([appKey, params.search?.trim() ?? '']), total);
   }
 
@@ -102,19 +114,25 @@ export class Repository<E extends EntityDef = EntityDef> {
     this.cache?.invalidate(this.countScope);
   }
 
-  async get(appKey: string | null, id: number): Promise<RecordOf<E> | undefined> {
-    return this.findBy(appKey, 'id', id);
+  async get(appKey: string | null, id: number, visibility?: Visibility): Promise<RecordOf<E> | undefined> {
+    return this.findBy(appKey, 'id', id, visibility);
   }
 
-  async findBy(appKey: string | null, column: string, value: unknown): Promise<RecordOf<E> | undefined> {
-    return this.scoped(appKey, this.db.selectFrom(this.def.table))
+  async findBy(appKey: string | null, column: string, value: unknown, visibility?: Visibility): Promise<RecordOf<E> | undefined> {
+    return this.scoped(appKey, this.db.selectFrom(this.def.table), visibility)
       .select(this.columns)
       .where(column, '=', value)
       .executeTakeFirst();
   }
 
-  async exists(appKey: string | null, column: string, value: unknown, exceptId?: number): Promise<boolean> {
-    let qb = this.scoped(appKey, this.db.selectFrom(this.def.table)).select('id').where(column, '=', value);
+  async exists(
+    appKey: string | null,
+    column: string,
+    value: unknown,
+    exceptId?: number,
+    visibility?: Visibility,
+  ): Promise<boolean> {
+    let qb = this.scoped(appKey, this.db.selectFrom(this.def.table), visibility).select('id').where(column, '=', value);
     if (exceptId !== undefined) qb = qb.where('id', '!=', exceptId);
     return (await qb.executeTakeFirst()) !== undefined;
   }
@@ -148,6 +166,58 @@ export class Repository<E extends EntityDef = EntityDef> {
     return (await qb.returning(this.columns).executeTakeFirst()) as RecordOf<E> | undefined;
   }
 
+  /** Rows of a site, live or in the Trash, with `text` in any of their text columns (who uses a file). */
+  async mentioning(appKey: string, text: string, limit = 5): Promise<RecordOf<E>[]> {
+    const columns = Object.entries(this.def.fields)
+      .filter(([, fd]) => !fd.virtual && !fd.writeOnly && columnType(fd) === 'text')
+      .map(([name]) => name);
+    if (columns.length === 0) return [];
+    const pattern = likePattern(text);
+    return (await this.scoped(appKey, this.db.selectFrom(this.def.table), 'any')
+      .select(this.columns)
+      .where((eb) => eb.or(columns.map((c) => eb(c, 'like', sql<string>`${pattern} escape '\\'`))))
+      .limit(limit)
+      .execute()) as RecordOf<E>[];
+  }
+
+  /** The earliest publish time after `after` of the live, active rows still waiting for it. */
+  async nextPublishTime(appKey: string, after: string): Promise<string | undefined> {
+    const field = this.def.publishedFrom;
+    if (!field) return undefined;
+    const row = (await this.scoped(appKey, this.db.selectFrom(this.def.table))
+      .select((eb) => eb.fn.min(field).as('next'))
+      .where('status', '=', 1)
+      .where(field, '>', after)
+      .executeTakeFirst()) as { next: string | null } | undefined;
+    return row?.next ?? undefined;
+  }
+
+  /** Moves a live row to the Trash (or, with `restore`, a trashed one back); false when there was none. */
+  async trash(appKey: string, id: number, restore = false): Promise<boolean> {
+    this.forgetCounts();
+    const result = await this.db
+      .updateTable(this.def.table)
+      .set({ deleted_at: restore ? null : now() })
+      .where('id', '=', id)
+      .where('app_key', '=', appKey)
+      .where('deleted_at', restore ? 'is not' : 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Erases rows that went to the Trash before `cutoff`; answers their ids. */
+  async eraseTrashedBefore(cutoff: string): Promise<number[]> {
+    this.forgetCounts();
+    const rows = await this.db
+      .deleteFrom(this.def.table)
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff)
+      .returning('id')
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Erases a row for good, live or trashed. */
   async delete(appKey: string | null, id: number): Promise<boolean> {
     this.forgetCounts();
     let qb = this.db.deleteFrom(this.def.table).where('id', '=', id);

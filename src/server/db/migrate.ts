@@ -7,6 +7,7 @@ import * as twoFactorResetsSettings from './migrations/004_two_factor_resets_set
 import * as versions from './migrations/005_versions';
 import * as revisions from './migrations/006_revisions';
 import * as presence from './migrations/007_presence';
+import * as trashScheduleDrafts from './migrations/008_trash_schedule_drafts';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_versions': versions,
   '006_revisions': revisions,
   '007_presence': presence,
+  '008_trash_schedule_drafts': trashScheduleDrafts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -129,6 +129,19 @@ export interface PresenceTable {
   seen_at: string;
 }
 
+/** Changes to a record saved but not live yet (one per record), and the version they are based on. */
+export interface DraftsTable {
+  resource: string;
+  record_id: number;
+  app_key: string;
+  /** JSON: the fields as the draft has them. */
+  data: string;
+  version: number;
+  user_id: number | null;
+  user_name: string | null;
+  updated_at: string;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
@@ -141,6 +154,7 @@ export interface Tables extends EntityTables {
   settings: SettingsTable;
   revisions: RevisionsTable;
   presence: PresenceTable;
+  drafts: DraftsTable;
 }
 
 export type DB = Kysely<Tables>;

@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config';
 import { EntityService, type EntityHooks } from '../content/entity-service';
 import { appIdHooks } from '../content/app-id-hooks';
 import { userHooks } from '../content/user-hooks';
+import { PreviewLinks } from '../content/preview-links';
 import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { Settings } from '../security/settings';
@@ -27,6 +28,8 @@ export interface AppContext {
   settings: Settings;
   mailer: Mailer;
   routePreloads: RoutePreloads;
+  /** Signed links that show a draft on the public site. */
+  previews: PreviewLinks;
 }
 
 /** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
@@ -53,6 +56,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     }),
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     routePreloads: new RoutePreloads(config.staticDir),
+    previews: new PreviewLinks(database.db),
   };
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { siteScope } from '../cache/public-answers';
+import { expireAtNextPublish, siteScope } from '../cache/public-answers';
 import { type HttpAnswer, makeAnswer, sendAnswer } from '../cache/http-answer';
 import { newsListSearch } from '../../shared/news-search';
 import { renderHead, siteOrigin } from '../seo/head';
@@ -123,7 +123,10 @@ export const spaRoutes = fp(
       // Only what a page reads of its address makes another page: /about?x=1 is /about.
       const url = meaningfulUrl(request.url);
       const key = `${shell ? 'shell' : 'page'} ${siteOrigin(request)}${url} ${cached?.mtimeMs}`;
-      const page = await app.ctx.cache.fetch(scope, key, () => buildDocument(request, reply, url, html, shell));
+      const page = await app.ctx.cache.fetch(scope, key, async () => {
+        await expireAtNextPublish(app, app.ctx.config.appKey);
+        return buildDocument(request, reply, url, html, shell);
+      });
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
       return sendAnswer(request, reply, page.answer);
     };

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type EntityDef, ENTITIES, type ResourceName } from '../../shared/entities';
+import { type EntityDef, ENTITIES, hasTrash, isPublishable, type ResourceName } from '../../shared/entities';
 import { createSchema, updateSchema, writableFields } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
@@ -16,9 +16,12 @@ import { leave, markEditing } from '../content/presence';
 import { listRevisions, revisionSnapshot } from '../content/revisions';
 import { notFound } from '../errors';
 import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
+import { discardDraft, getDraft, saveDraft } from '../content/drafts';
+import { eraseExpiredTrash } from '../content/trash';
 import { idParams, listQuery, paging, revisionParams } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { basedOnVersion, withSavedBy } from './versions';
+import { siteOrigin } from '../seo/head';
 
 const deleted = itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } });
 /** A create's Idempotency-Key, scoped to the signed-in user who sent it. */
@@ -36,9 +39,104 @@ const actorOf = (request: FastifyRequest): Actor => ({
 });
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
+/** Where the public site shows a record of a publishable entity (its preview link opens there). */
+const PUBLIC_PATHS: Partial<Record<ResourceName, (row: Record<string, unknown>) => string>> = {
+  pages: (row) => `/${encodeURIComponent(String(row.slug))}`,
+  posts: (row) => `/news/${encodeURIComponent(String(row.slug))}`,
+  sliders: () => '/',
+};
+
+/** `?permanent=1` erases instead of moving to the Trash. */
+const deleteQuery = z.object({
+  permanent: z
+    .enum(['0', '1', 'true', 'false'], { error: 'permanent must be 1 or 0' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+});
 
 export async function crudRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.database.db;
+
+  /** Drafts of live content, publishing them, and preview links that show them on the public site. */
+  const draftRoutes = (name: ResourceName, def: EntityDef) => {
+    const service = serviceFor(app.ctx.services, name);
+    const tags = [def.title];
+    const appKeyOf = (request: FastifyRequest) => request.application.app_key;
+    const draftOf = async (request: FastifyRequest<{ Params: { id: number } }>) => {
+      await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
+      return getDraft(db, def.resource, request.params.id);
+    };
+
+    api.get(
+      `/${def.resource}/:id/draft`,
+      { config: needs(name, 'update'), schema: { tags, params: idParams } },
+      async (request) => ({ data: (await draftOf(request)) ?? null }),
+    );
+
+    api.put(
+      `/${def.resource}/:id/draft`,
+      {
+        config: needs(name, 'update'),
+        preValidation: acceptSiteInBody,
+        schema: { tags, params: idParams, body: updateSchema(def) },
+      },
+      async (request) => {
+        const { version, ...input } = request.body as Record<string, unknown>;
+        const record = await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
+        const earlier = await getDraft(db, def.resource, request.params.id);
+        // The version the draft's author was looking at: named by the request, else the one the
+        // draft already had, else the record as it is now.
+        const basedOn = basedOnVersion(request, version) ?? earlier?.version ?? record.version;
+        const target = { resource: def.resource, recordId: record.id, appKey: appKeyOf(request) };
+        const draft = await saveDraft(db, target, { ...earlier?.data, ...input }, basedOn, actorOf(request));
+        return { message: 'Draft saved: visitors still see the published version', data: draft };
+      },
+    );
+
+    api.delete(
+      `/${def.resource}/:id/draft`,
+      { config: needs(name, 'update'), schema: { tags, params: idParams } },
+      async (request) => {
+        if (!(await draftOf(request))) throw notFound('Draft');
+        await discardDraft(db, def.resource, request.params.id);
+        return { message: 'Draft discarded' };
+      },
+    );
+
+    api.post(
+      `/${def.resource}/:id/publish`,
+      { config: needs(name, 'update'), schema: { tags, params: idParams, response: { 200: itemEnvelope(recordSchema(def)) } } },
+      async (request, reply) => {
+        const draft = await draftOf(request);
+        if (!draft) throw notFound('Draft');
+        const { row, before } = await service
+          .update(appKeyOf(request), request.params.id, draft.data, actorOf(request), draft.version)
+          .catch(async (error: unknown) => {
+            throw await withSavedBy(request, name, request.params.id, error);
+          });
+        await discardDraft(db, def.resource, row.id);
+        await recordUpdate(request, def, before, row, draft.data);
+        await recordActivity(request, { action: 'publish', entity: name, recordId: row.id });
+        void reply.header('ETag', `"${row.version}"`);
+        return { message: `${def.formTitle} published`, data: row };
+      },
+    );
+
+    api.post(
+      `/${def.resource}/:id/preview-link`,
+      { config: needs(name, 'update'), schema: { tags, params: idParams } },
+      async (request) => {
+        const record = await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
+        const draft = await getDraft(db, def.resource, record.id);
+        const path = PUBLIC_PATHS[name]!({ ...record, ...draft?.data });
+        const { token, expiresAt } = await app.ctx.previews.make({ resource: def.resource, id: record.id });
+        const url = `${siteOrigin(request)}${path}?preview=${token}`;
+        return { url, expires_at: expiresAt.toISOString(), data: { url, expires_at: expiresAt.toISOString() } };
+      },
+    );
+  };
+
   for (const [name, def] of Object.entries(ENTITIES) as [ResourceName, EntityDef][]) {
     if (name === 'applications') continue; // keyed by app key too: routes/applications.ts
     const service = serviceFor(app.ctx.services, name);
@@ -70,13 +168,47 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     api.delete(
       `/${def.resource}/:id`,
-      { config: needs(name, 'delete'), schema: { tags, params: idParams, response: { 200: deleted } } },
+      {
+        config: needs(name, 'delete'),
+        schema: { tags, params: idParams, querystring: deleteQuery, response: { 200: deleted } },
+      },
       async (request) => {
-        await service.delete(appKeyOf(request), request.params.id, actorOf(request));
-        await recordActivity(request, { action: 'delete', entity: name, recordId: request.params.id });
-        return { message: `${def.formTitle} deleted`, data: { id: request.params.id } };
+        const permanent = request.query.permanent === true || !hasTrash(def);
+        await service.delete(appKeyOf(request), request.params.id, actorOf(request), permanent);
+        await recordActivity(request, { action: permanent ? 'delete' : 'trash', entity: name, recordId: request.params.id });
+        const message = permanent ? `${def.formTitle} deleted permanently` : `${def.formTitle} moved to the Trash`;
+        return { message, data: { id: request.params.id } };
       },
     );
+
+    if (hasTrash(def)) {
+      api.get(
+        `/${def.resource}/trash`,
+        { config: needs(name, 'delete'), schema: { tags, querystring: listQuery, response: { 200: listEnvelope(record) } } },
+        async (request) => {
+          await eraseExpiredTrash(app.ctx.services);
+          const { page, size } = paging(request.query);
+          const { rows, total } = await service.repo.list(appKeyOf(request), {
+            page,
+            size,
+            search: request.query.search_key,
+            visibility: 'trashed',
+          });
+          return paged(rows, page, size, total);
+        },
+      );
+
+      api.post(
+        `/${def.resource}/:id/restore`,
+        { config: needs(name, 'delete'), schema: { tags, params: idParams, response: one } },
+        async (request, reply) => {
+          const row = await service.restore(appKeyOf(request), request.params.id, actorOf(request));
+          await recordActivity(request, { action: 'restore', entity: name, recordId: row.id });
+          void reply.header('ETag', `"${row.version}"`);
+          return { message: `${def.formTitle} restored`, data: row };
+        },
+      );
+    }
 
     if (def.readOnlyResource) continue;
 
@@ -168,6 +300,8 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         return { message: 'Left' };
       },
     );
+
+    if (isPublishable(def)) draftRoutes(name, def);
 
     api.put(
       `/${def.resource}/:id`,

@@ -9,7 +9,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ENTITIES, type ResourceName } from '../../shared/entities';
 import { LIMITS } from '../../shared/limits';
+import { serviceFor } from '../plugins/context';
 import { recordActivity } from '../activity/activity-log';
 import { slugify } from '../content/slug';
 import { now } from '../db/database';
@@ -47,6 +49,37 @@ function displayName(filename: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const clean = filename.replace(/[\u0000-\u001f\u007f]/g, '').replace(new RegExp(LONE_SURROGATE, 'g'), '');
   return clean.slice(0, 255) || 'file';
+}
+
+/**
+ * A file named by a record (live or in the Trash), a site setting, a revision or a draft is not
+ * erased: restoring any of them would otherwise bring back a broken image. 409 says who uses it.
+ */
+async function refuseIfUsed(app: FastifyInstance, appKey: string, name: string): Promise<void> {
+  const users: string[] = [];
+  const site = await app.ctx.services.applications.repo.findBy(null, 'app_key', appKey);
+  if (site && Object.values(site).some((value) => typeof value === 'string' && value.includes(name))) {
+    users.push('the site settings');
+  }
+  for (const def of Object.values(ENTITIES).filter((d) => d.tenant)) {
+    const rows = await serviceFor(app.ctx.services, def.resource as ResourceName).repo.mentioning(appKey, name, 3);
+    for (const row of rows) {
+      const label = String(row[def.labelField] ?? '').trim() || `#${row.id}`;
+      users.push(`${def.formTitle} "${label}"${row.deleted_at ? ' (in the Trash)' : ''}`);
+    }
+  }
+  for (const table of ['revisions', 'drafts'] as const) {
+    const kept = await app.ctx.database.db
+      .selectFrom(table)
+      .select('resource')
+      .where('app_key', '=', appKey)
+      .where(table === 'revisions' ? 'snapshot' : 'data', 'like', `%${name}%`)
+      .executeTakeFirst();
+    if (kept) users.push(table === 'revisions' ? 'an earlier version in History' : 'an unpublished draft');
+  }
+  if (users.length === 0) return;
+  const shown = users.slice(0, 4).join(', ') + (users.length > 4 ? ` and ${users.length - 4} more` : '');
+  throw new HttpError(409, `This file is still used by ${shown}. Remove it there first.`, { filename: `Used by ${shown}` });
 }
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
@@ -114,6 +147,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       if (!STORED_NAME.test(filename)) {
         throw new HttpError(400, 'Not a stored file name', { filename: 'Not a stored file name' });
       }
+      await refuseIfUsed(app, request.application.app_key, filename);
       const deleted = await db
         .deleteFrom('files')
         .where('app_key', '=', request.application.app_key)

@@ -2,14 +2,15 @@
  * The visitor-facing reads of spec §7.1 (and the two public writes), under /cms with the app-key
  * header. Only active rows (status 1) are ever shown.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ENTITIES, type Records, type ResourceName } from '../../shared/entities';
 import { paged } from '../../shared/envelope';
 import { LIMITS } from '../../shared/limits';
-import type { Select } from '../content/repository';
+import { getDraft } from '../content/drafts';
+import { forVisitors } from '../content/visibility';
 import { HttpError, notFound } from '../errors';
 import { serviceFor } from '../plugins/context';
 import { requireApplication } from '../plugins/tenant';
@@ -29,12 +30,8 @@ const siteRecord = (() => {
   return { type: 'object', properties };
 })();
 
-/** 'YYYY-MM-DD HH:mm:ss' in UTC, the format career dates are stored in. */
-const nowAsDateTime = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
-
 interface PublicList {
   defaultSize: number;
-  refine?: (qb: Select) => Select;
 }
 
 const LISTS: Partial<Record<ResourceName, PublicList>> = {
@@ -44,13 +41,11 @@ const LISTS: Partial<Record<ResourceName, PublicList>> = {
   faqs: { defaultSize: LIMITS.maxPageSize },
   profiles: { defaultSize: LIMITS.maxPageSize },
   posts: { defaultSize: 10 },
-  careers: {
-    defaultSize: LIMITS.maxPageSize,
-    refine: (qb) =>
-      qb.where((eb) => eb.or([eb('application_publish_at', 'is', null), eb('application_publish_at', '<=', nowAsDateTime())])),
-  },
+  careers: { defaultSize: LIMITS.maxPageSize },
 };
 
+/** `?preview=` carries a signed preview link's token (content/preview-links.ts). */
+const previewQuery = listQuery.extend({ preview: z.string().max(300).optional() });
 const sectionsQuery = listQuery.extend({ is_top: z.coerce.number().int().min(0).max(1).optional() });
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 const subscribeBody = z.strictObject({
@@ -87,19 +82,45 @@ export const publicRoutes = fp(
       return sections.map((s) => ({ ...s, widgets: widgets.rows.filter((w) => w.section_id === s.id) }));
     };
 
+    /**
+     * The record a valid preview link names, as its draft would have it, whatever its status or
+     * publish time; never kept, never indexed. Any other link is a 404, as if there were nothing.
+     */
+    const previewed = async <N extends 'pages' | 'posts' | 'sliders'>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      name: N,
+      token: string,
+    ): Promise<Records[N]> => {
+      const def = ENTITIES[name];
+      const target = await app.ctx.previews.open(token);
+      const row =
+        target?.resource === def.resource
+          ? await serviceFor(services, name).repo.get(request.application.app_key, target.id)
+          : undefined;
+      if (!row) throw notFound(def.formTitle);
+      const draft = await getDraft(app.ctx.database.db, def.resource, target!.id);
+      void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+      return { ...row, ...draft?.data } as Records[N];
+    };
+
     for (const [name, options] of Object.entries(LISTS) as [ResourceName, PublicList][]) {
       const def = ENTITIES[name];
       const response = { 200: listEnvelope(recordSchema(def)) };
-      api.get(`/${def.resource}`, { schema: { tags, querystring: listQuery, response } }, async (request) => {
+      api.get(`/${def.resource}`, { schema: { tags, querystring: previewQuery, response } }, async (request, reply) => {
         const page = request.query.page ?? 1;
         const size = request.query.size ?? options.defaultSize;
         const { rows, total } = await serviceFor(services, name).repo.list(request.application.app_key, {
           page,
           size,
-          where: ACTIVE,
-          refine: options.refine,
+          ...forVisitors(def),
         });
-        return paged(rows, page, size, total);
+        const { preview } = request.query;
+        if (preview === undefined || name !== 'sliders') return paged(rows, page, size, total);
+        // A slide's preview is the home page's slider with that slide as its draft has it.
+        const slide = await previewed(request, reply, 'sliders', preview);
+        const others = rows.filter((row) => row.id !== slide.id);
+        return paged([slide, ...others], page, size, others.length + 1);
       });
     }
 
@@ -127,14 +148,17 @@ export const publicRoutes = fp(
 
     api.get(
       '/pages/:slug',
-      { schema: { tags, params: slugParams, response: { 200: itemEnvelope(pageRecord) } } },
-      async (request) => {
+      { schema: { tags, params: slugParams, querystring: previewQuery, response: { 200: itemEnvelope(pageRecord) } } },
+      async (request, reply) => {
         const appKey = request.application.app_key;
-        const page = await services.pages.repo.list(appKey, {
-          page: 1,
-          size: 1,
-          where: { ...ACTIVE, slug: request.params.slug },
-        });
+        const { preview } = request.query;
+        const page = preview
+          ? { rows: [await previewed(request, reply, 'pages', preview)] }
+          : await services.pages.repo.list(appKey, {
+              page: 1,
+              size: 1,
+              ...forVisitors(ENTITIES.pages, { slug: request.params.slug }),
+            });
         const row = page.rows[0];
         if (!row) throw notFound('Page');
         const sections = await services.sections.repo.list(appKey, {
@@ -148,12 +172,16 @@ export const publicRoutes = fp(
 
     api.get(
       '/posts/:slug',
-      { schema: { tags, params: slugParams, response: { 200: itemEnvelope(recordSchema(ENTITIES.posts)) } } },
-      async (request) => {
+      {
+        schema: { tags, params: slugParams, querystring: previewQuery, response: { 200: itemEnvelope(recordSchema(ENTITIES.posts)) } },
+      },
+      async (request, reply) => {
+        const { preview } = request.query;
+        if (preview) return { data: await previewed(request, reply, 'posts', preview) };
         const { rows } = await services.posts.repo.list(request.application.app_key, {
           page: 1,
           size: 1,
-          where: { ...ACTIVE, slug: request.params.slug },
+          ...forVisitors(ENTITIES.posts, { slug: request.params.slug }),
         });
         if (!rows[0]) throw notFound('Post');
         return { data: rows[0] };
@@ -180,7 +208,10 @@ export const publicRoutes = fp(
         const email = request.body.email.toLowerCase();
         // The same answer whether or not the address was already there: the form must not tell
         // anyone who is subscribed.
-        if (!(await services.subscribers.repo.exists(appKey, 'email', email))) {
+        const known = await services.subscribers.repo.findBy(appKey, 'email', email, 'any');
+        // Signing up again after staff moved the address to the Trash brings it back.
+        if (known?.deleted_at) await services.subscribers.repo.trash(appKey, known.id, true);
+        if (!known) {
           try {
             await services.subscribers.create(appKey, { name: request.body.name ?? null, email });
           } catch (error) {

@@ -24,6 +24,7 @@ export function recordSchema(def: EntityDef, extra: Record<string, JsonSchema> =
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
     version: { type: 'integer' },
+    deleted_at: nullable('string'),
   };
   const properties = Object.fromEntries(
     readableColumns(def).map((name) => [name, system[name] ?? nullable(fieldType(def.fields[name]!))]),

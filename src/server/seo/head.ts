@@ -6,7 +6,8 @@
  * status 404.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Records } from '../../shared/entities';
+import { ENTITIES, type Records } from '../../shared/entities';
+import { forVisitors } from '../content/visibility';
 import { htmlToText } from '../../shared/html-text';
 import { findApplication } from '../plugins/tenant';
 
@@ -46,7 +47,7 @@ async function activeBySlug<R extends 'pages' | 'posts'>(
   const { rows } = await request.server.ctx.services[resource].repo.list(request.server.ctx.config.appKey, {
     page: 1,
     size: 1,
-    where: { status: 1, slug },
+    ...forVisitors(ENTITIES[resource], { slug }),
   });
   // The two repositories differ in type only; the union of their results is narrowed by `resource`.
   return rows[0] as Records[R] | undefined;

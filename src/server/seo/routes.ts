@@ -1,7 +1,9 @@
 /** /sitemap.xml, /robots.txt and /analytics.js: generated from the site's content and settings. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ENTITIES } from '../../shared/entities';
 import { LIMITS } from '../../shared/limits';
+import { forVisitors } from '../content/visibility';
 import { findApplication } from '../plugins/tenant';
 import { escapeHtml, siteOrigin } from './head';
 
@@ -11,10 +13,10 @@ export const seoRoutes = fp(
 
     app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
       const origin = siteOrigin(request);
-      const active = { page: 1, size: LIMITS.maxPageSize, where: { status: 1 } };
+      const all = { page: 1, size: LIMITS.maxPageSize };
       const [pages, posts] = await Promise.all([
-        app.ctx.services.pages.repo.list(appKey, active),
-        app.ctx.services.posts.repo.list(appKey, active),
+        app.ctx.services.pages.repo.list(appKey, { ...all, ...forVisitors(ENTITIES.pages) }),
+        app.ctx.services.posts.repo.list(appKey, { ...all, ...forVisitors(ENTITIES.posts) }),
       ]);
       const url = (path: string, lastmod?: unknown) =>
         `  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod ? `<lastmod>${String(lastmod).slice(0, 10)}</lastmod>` : ''}</url>`;

@@ -8,6 +8,7 @@ export const careers = defineEntity({
   formTitle: 'Career Setting',
   successText: 'Success! Updated successfully.',
   labelField: 'title',
+  publishedFrom: 'application_publish_at',
   order: [{ field: 'id', dir: 'desc' }],
   fields: {
     title: f.text('Career Title', { required: true, searchable: true }),

@@ -137,6 +137,8 @@ export interface EntityDef<F extends Fields = Fields> {
    * own records (an author edits their own posts).
    */
   ownerField?: string;
+  /** Field holding the time a row becomes public ('YYYY-MM-DD HH:mm:ss', UTC); empty means now. */
+  publishedFrom?: string;
 }
 
 export const STATUS_DEFAULT = 1;
@@ -179,6 +181,13 @@ export const f = {
       label: string;
       relation: RelationField['relation'];
     } & O,
+  /** When a page, post or slide goes public (with Status 1); empty means as soon as it is saved. */
+  publishAt: () =>
+    ({
+      kind: 'datetime',
+      label: 'Publish at',
+      hint: 'Left empty, it is public as soon as Status is 1; set, it becomes public by itself at that time',
+    }) as const,
   /** Every content entity's on/off switch: 1 shows a row to visitors, 0 hides it. */
   status: () => ({ kind: 'number', label: 'Status', min: 0, max: 1, default: STATUS_DEFAULT }) as const,
 };
@@ -208,7 +217,8 @@ export interface SystemColumns {
   version: number;
 }
 
-type TenantColumn<E> = E extends { tenant: false } ? object : { app_key: string };
+/** A site's content belongs to one application and goes to the Trash before it is erased. */
+type TenantColumn<E> = E extends { tenant: false } ? object : { app_key: string; deleted_at: string | null };
 
 /** A generated slug is filled on every write, so it is never empty. */
 type SlugColumn<E> = E extends { slug: { field: infer S extends string } } ? { [K in S]: string } : object;
@@ -280,10 +290,21 @@ export function searchableFields(def: EntityDef): string[] {
     .map(([name]) => name);
 }
 
-/** Columns every table has besides its fields; app_key only on tenant tables. */
+/** Columns every table has besides its fields; app_key and deleted_at only on tenant tables. */
 export function systemColumns(def: EntityDef): string[] {
-  return def.tenant ? ['id', 'app_key', 'created_at', 'updated_at', 'version'] : ['id', 'created_at', 'updated_at', 'version'];
+  return def.tenant
+    ? ['id', 'app_key', 'created_at', 'updated_at', 'version', 'deleted_at']
+    : ['id', 'created_at', 'updated_at', 'version'];
 }
+
+/**
+ * A site's content goes to the Trash on delete (restorable for LIMITS.trashDays); users and
+ * applications, which are not content, are deleted outright.
+ */
+export const hasTrash = (def: EntityDef) => def.tenant;
+
+/** Pages, posts and slides: scheduled by `publish_at`, with drafts and preview links. */
+export const isPublishable = (def: EntityDef) => 'publish_at' in def.fields;
 
 /** Fields stored in the entity's table. */
 export function storedFields(def: EntityDef): string[] {

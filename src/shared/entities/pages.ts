@@ -8,6 +8,7 @@ export const pages = defineEntity({
   title: 'Pages',
   formTitle: 'Page',
   labelField: 'title',
+  publishedFrom: 'publish_at',
   pageSizes: [20, 40, 75, 100],
   // A page lives at /{slug}: the paths the site itself answers cannot be page slugs.
   slug: {
@@ -29,6 +30,7 @@ export const pages = defineEntity({
     meta_key: f.text('Meta Keywords'),
     meta_description: f.textarea('Meta Description', { rows: 2 }),
     status: f.status(),
+    publish_at: f.publishAt(),
   },
   columns: [
     { label: 'Name', field: 'name', empty: '--' },

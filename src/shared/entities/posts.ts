@@ -7,6 +7,7 @@ export const posts = defineEntity({
   title: 'Posts',
   formTitle: 'Post',
   labelField: 'title',
+  publishedFrom: 'publish_at',
   order: [
     { field: 'created_at', dir: 'desc' },
     { field: 'id', dir: 'desc' },
@@ -25,6 +26,7 @@ export const posts = defineEntity({
     meta_keywords: f.text('Meta Keywords'),
     sort_order: f.number('Sort Order', { min: 0, default: 0 }),
     status: f.status(),
+    publish_at: f.publishAt(),
     created_by: f.number('Author', { readOnly: true, hidden: true }),
   },
   ownerField: 'created_by',

@@ -7,12 +7,14 @@ export const sliders = defineEntity({
   title: 'Sliders',
   formTitle: 'Slider',
   labelField: 'title',
+  publishedFrom: 'publish_at',
   fields: {
     title: f.text('Title', { searchable: true }),
     sub_title: f.text('Sub Title', { searchable: true }),
     link_url: f.url('Link URL'),
     description: f.textarea('Description', { rows: 3 }),
     status: f.status(),
+    publish_at: f.publishAt(),
     thumb: f.image('Thumb'),
   },
   columns: [

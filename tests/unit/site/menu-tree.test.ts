@@ -10,6 +10,7 @@ function item(partial: Partial<MenuItem> & { title: string }): MenuItem {
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     version: 1,
+    deleted_at: null,
     slug: null,
     location: null,
     shortcode: 'TOPMENU',

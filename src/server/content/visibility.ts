@@ -1,0 +1,36 @@
+/**
+ * What visitors see: rows with status 1 whose publish time (the definition's `publishedFrom`
+ * field) is empty or has come. The check is made at read time, so nothing has to run when a
+ * scheduled post goes out; kept answers expire at the next publish time instead (nextPublishAt).
+ */
+import type { EntityDef } from '../../shared/entities';
+import type { Services } from '../plugins/context';
+import type { ListParams, Row, Select } from './repository';
+
+/** 'YYYY-MM-DD HH:mm:ss' in UTC: the format publish times are stored in. */
+export const dateTimeOf = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+/** A stored publish time as milliseconds since the epoch (it is UTC). */
+export const timeOfDateTime = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`);
+
+/** The list parameters of a public read: active rows, published by now, with any further equalities. */
+export function forVisitors(def: EntityDef, where: Row = {}): Pick<ListParams, 'where' | 'refine'> {
+  const field = def.publishedFrom;
+  return {
+    where: { status: 1, ...where },
+    refine: field
+      ? (qb: Select) => qb.where((eb) => eb.or([eb(field, 'is', null), eb(field, '<=', dateTimeOf(Date.now()))]))
+      : undefined,
+  };
+}
+
+/**
+ * When the next scheduled row of a site goes public (ms), or undefined when nothing is scheduled.
+ * Everything kept for the site expires then, on every instance, with no job and no restart.
+ */
+export async function nextPublishAt(services: Services, appKey: string, at = Date.now()): Promise<number | undefined> {
+  const after = dateTimeOf(at);
+  const times = await Promise.all(Object.values(services).map((service) => service.repo.nextPublishTime(appKey, after)));
+  const next = times.filter((t): t is string => typeof t === 'string').sort()[0];
+  return next === undefined ? undefined : timeOfDateTime(next);
+}
