@@ -5,7 +5,7 @@
  * escalations staff tried by hand, as named tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES, type EntityDef, type ResourceName } from '../../src/shared/entities';
+import { ENTITIES, type EntityDef, hasTrash, isPublishable, type ResourceName } from '../../src/shared/entities';
 import { type Action, rightOf, ROLES, type Role, type Subject } from '../../src/shared/rights';
 import {
   ADMIN,
@@ -53,9 +53,26 @@ const ROUTES: Route[] = [
       { subject: name, action: 'read', method: 'GET', template: `${base}/{id}`, onRecord: true },
       { subject: name, action: 'delete', method: 'DELETE', template: `${base}/{id}`, onRecord: true },
     ];
-    if (def.readOnlyResource) return reads;
+    const trash: Route[] = hasTrash(def)
+      ? [
+          { subject: name, action: 'delete', method: 'GET', template: `${base}/trash`, onRecord: false },
+          { subject: name, action: 'delete', method: 'POST', template: `${base}/{id}/restore`, onRecord: true, success: 200 },
+        ]
+      : [];
+    const publishing: Route[] = isPublishable(def)
+      ? [
+          { subject: name, action: 'update', method: 'GET', template: `${base}/{id}/draft`, onRecord: true },
+          { subject: name, action: 'update', method: 'PUT', template: `${base}/{id}/draft`, onRecord: true },
+          { subject: name, action: 'update', method: 'DELETE', template: `${base}/{id}/draft`, onRecord: true },
+          { subject: name, action: 'update', method: 'POST', template: `${base}/{id}/publish`, onRecord: true, success: 200 },
+          { subject: name, action: 'update', method: 'POST', template: `${base}/{id}/preview-link`, onRecord: true, success: 200 },
+        ]
+      : [];
+    if (def.readOnlyResource) return [...reads, ...trash];
     return [
       ...reads,
+      ...trash,
+      ...publishing,
       { subject: name, action: 'create', method: 'POST', template: base, onRecord: false },
       { subject: name, action: 'update', method: 'PUT', template: `${base}/{id}`, onRecord: true },
       { subject: name, action: 'read', method: 'GET', template: `${base}/{id}/revisions`, onRecord: true },
@@ -194,6 +211,14 @@ describe.each(await dialects())('rights on %s', (dialect) => {
       : await send('POST', `/cms/api/${def.resource}`, sampleBody(def));
     expect(res.statusCode, res.body).toBe(201);
     const id = String(res.json().data.id);
+    // What the route acts on: a record in the Trash, or one with a draft.
+    if (route.template.endsWith('/restore') && !route.template.includes('{revisionId}')) {
+      expect((await asAdminIn(site)('DELETE', `/cms/api/${def.resource}/${id}`)).statusCode).toBe(200);
+    }
+    if (route.template.endsWith('/publish') || (route.method === 'DELETE' && route.template.endsWith('/draft'))) {
+      const draft = await asAdminIn(site)('PUT', `/cms/api/${def.resource}/${id}/draft`, { [plainTextField(def)]: 'Draft' });
+      expect(draft.statusCode, draft.body).toBe(200);
+    }
     if (!route.template.includes('{revisionId}')) return [id];
     // A record with an earlier state: saved once more by its maker.
     const field = plainTextField(def);
