@@ -5,6 +5,9 @@
  * - `saving.sending` (button disabled, spinner);
  * - `saving.waitingForConnection` when the save could not reach the server; Cancel stops it;
  * - `success` (the green alert) for `successMs`, then `editing` again;
+ * - the same `saving` and `success` for "Save draft" (`form.saveDraft`, intent `draft`): changes to
+ *   live content kept on the server without touching what visitors see; `form.reload` starts
+ *   again from the stored record (after a draft was discarded);
  * - `conflict` when someone else saved the record since it was opened (the server's 409): the
  *   user's values and the stored ones side by side, field by field; the user picks a side per
  *   field or for all, then `resolving` builds the chosen values on the stored version and saves
@@ -22,9 +25,13 @@ import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xsta
 export type FormValues = Record<string, unknown>;
 export type FieldErrors = Record<string, string>;
 
+/** What a submit asks for: a save of the record, or of a draft of it that visitors do not see yet. */
+export type SaveIntent = 'save' | 'draft';
+
 export interface SaveInput {
   /** Undefined while creating (POST); the record's key once it exists (PUT). */
   id: string | undefined;
+  intent: SaveIntent;
   values: FormValues;
   /** Same for every retry of one create attempt, so the server can recognise a repeat. */
   idempotencyKey: string;
@@ -58,6 +65,8 @@ export interface Conflict {
 
 export interface EntityFormContext {
   id: string | undefined;
+  /** What the current or last save was for (the success alert says which). */
+  intent: SaveIntent;
   conflict: Conflict | null;
   keyField: string;
   values: FormValues;
@@ -78,6 +87,8 @@ export type SaveEvent =
 export type EntityFormEvent =
   | { type: 'field.change'; field: string; value: unknown }
   | { type: 'form.submit' }
+  | { type: 'form.saveDraft' }
+  | { type: 'form.reload' }
   | { type: 'form.retryLoad' }
   | { type: 'form.cancelWaiting' }
   | { type: 'conflict.choose'; field: string; side: Side }
@@ -145,11 +156,12 @@ export const entityFormMachine = setup({
       fieldErrors: context.validate(context.values),
       errorMessage: 'Please correct the highlighted fields.',
     })),
-    startAttempt: assign({
-      idempotencyKey: () => crypto.randomUUID(),
+    startAttempt: assign((_, params: { intent: SaveIntent }) => ({
+      intent: params.intent,
+      idempotencyKey: crypto.randomUUID(),
       fieldErrors: {},
       errorMessage: null,
-    }),
+    })),
     storeSaved: assign(({ context }, params: { record: FormValues }) => {
       const key = params.record[context.keyField];
       // Write-only fields (passwords) never come back; the server's copy replaces the rest.
@@ -189,6 +201,8 @@ export const entityFormMachine = setup({
   },
   guards: {
     isEditingExisting: ({ context }) => context.id !== undefined,
+    /** A draft exists only of a record that exists. */
+    canSaveDraft: ({ context }) => context.id !== undefined,
     hasInvalidFields: ({ context }) => Object.keys(context.validate(context.values)).length > 0,
     isConflict: ({ event }) => event.type === 'save.failed' && conflictRecord(event.error) !== undefined,
   },
@@ -199,6 +213,7 @@ export const entityFormMachine = setup({
   id: 'entityForm',
   context: ({ input }) => ({
     id: input.id,
+    intent: 'save',
     conflict: null,
     keyField: input.keyField ?? 'id',
     values: input.initialValues ?? {},
@@ -230,14 +245,25 @@ export const entityFormMachine = setup({
         'field.change': { actions: 'setField' },
         'form.submit': [
           { guard: 'hasInvalidFields', actions: 'showInvalidFields' },
-          { target: 'saving', actions: 'startAttempt' },
+          { target: 'saving', actions: { type: 'startAttempt', params: { intent: 'save' } } },
         ],
+        'form.saveDraft': {
+          guard: 'canSaveDraft',
+          target: 'saving',
+          actions: { type: 'startAttempt', params: { intent: 'draft' } },
+        },
+        'form.reload': { guard: 'isEditingExisting', target: 'loading' },
       },
     },
     saving: {
       invoke: {
         src: 'save',
-        input: ({ context }) => ({ id: context.id, values: context.values, idempotencyKey: context.idempotencyKey }),
+        input: ({ context }) => ({
+          id: context.id,
+          intent: context.intent,
+          values: context.values,
+          idempotencyKey: context.idempotencyKey,
+        }),
       },
       initial: 'sending',
       states: {
@@ -292,7 +318,7 @@ export const entityFormMachine = setup({
       entry: 'applyChoices',
       always: [
         { guard: 'hasInvalidFields', target: 'editing', actions: 'showInvalidFields' },
-        { target: 'saving', actions: 'startAttempt' },
+        { target: 'saving', actions: { type: 'startAttempt', params: { intent: 'save' } } },
       ],
     },
     success: {
@@ -302,8 +328,14 @@ export const entityFormMachine = setup({
         'field.change': { actions: 'setField' },
         'form.submit': [
           { guard: 'hasInvalidFields', target: 'editing', actions: 'showInvalidFields' },
-          { target: 'saving', actions: 'startAttempt' },
+          { target: 'saving', actions: { type: 'startAttempt', params: { intent: 'save' } } },
         ],
+        'form.saveDraft': {
+          guard: 'canSaveDraft',
+          target: 'saving',
+          actions: { type: 'startAttempt', params: { intent: 'draft' } },
+        },
+        'form.reload': { guard: 'isEditingExisting', target: 'loading' },
       },
     },
   },

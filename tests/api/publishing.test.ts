@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, type EntityDef, isPublishable } from '../../src/shared/entities';
 import { LIMITS } from '../../src/shared/limits';
-import { dateTimeOf } from '../../src/server/content/visibility';
+import { dateTimeOf } from '../../src/shared/date-time';
 import { dialects, startTestApp, type TestApp } from './harness';
 
 const publishable = Object.values(ENTITIES).filter((def) => isPublishable(def)) as EntityDef[];

@@ -142,7 +142,8 @@ const hasOwner = (subject: Subject) =>
 function expectedStatus(role: Role, route: Route, site: Site, owner: Owner): number {
   if (role !== 'admin' && site !== APP_KEY) return 403;
   const scope = rightOf(role, route.subject, route.action);
-  if (!scope || (scope === 'own' && owner !== 'own')) return 403;
+  // A right over one's own records opens lists (the Trash) too, showing only one's own.
+  if (!scope || (scope === 'own' && route.onRecord && owner !== 'own')) return 403;
   return route.success ?? SUCCESS[route.method];
 }
 

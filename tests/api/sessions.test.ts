@@ -151,11 +151,13 @@ describe.each(await dialects())('activity log on %s', (dialect) => {
   const entries = async (query = '', as = t.admin) =>
     (await as('GET', `/cms/api/activity?size=100${query}`)).json().data.data as Entry[];
 
-  it('records creates, updates with before and after, deletes, sign-ins and failures, and never a secret', async () => {
+  it('records creates, updates with before and after, trash, restore and deletes, sign-ins and failures, and never a secret', async () => {
     const created = await t.admin('POST', '/cms/api/faqs', { faq_title: 'Before' }, { 'user-agent': 'Audit Browser' });
     const id = created.json().data.id as number;
     await t.admin('PUT', `/cms/api/faqs/${id}`, { faq_title: 'After' });
     await t.admin('DELETE', `/cms/api/faqs/${id}`);
+    await t.admin('POST', `/cms/api/faqs/${id}/restore`);
+    await t.admin('DELETE', `/cms/api/faqs/${id}?permanent=1`);
     const user = await signInAs(t, 'editor');
     await t.admin('PUT', `/cms/api/users/${user.id}`, {
       role: 'author',
@@ -165,9 +167,9 @@ describe.each(await dialects())('activity log on %s', (dialect) => {
     await login(t, user.email, 'definitely-wrong');
 
     const faqs = await entries(`&entity=faqs`);
-    expect(faqs.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
-    expect(faqs[1]).toMatchObject({ record_id: id, app_key: APP_KEY, changes: { faq_title: ['Before', 'After'] } });
-    expect(faqs[2]!.user_agent).toBe('Audit Browser');
+    expect(faqs.map((e) => e.action)).toEqual(['delete', 'restore', 'trash', 'update', 'create']);
+    expect(faqs[3]).toMatchObject({ record_id: id, app_key: APP_KEY, changes: { faq_title: ['Before', 'After'] } });
+    expect(faqs[4]!.user_agent).toBe('Audit Browser');
     const roleChange = (await entries('&action=role-change'))[0]!;
     expect(roleChange).toMatchObject({ entity: 'users', record_id: user.id, changes: { role: ['editor', 'author'] } });
     expect((await entries('&action=password-change'))[0]).toMatchObject({ record_id: user.id, changes: null });

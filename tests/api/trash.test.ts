@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, type EntityDef, hasTrash } from '../../src/shared/entities';
 import { LIMITS } from '../../src/shared/limits';
-import { dialects, multipart, PNG, startTestApp, type TestApp } from './harness';
+import { dialects, multipart, PNG, signInAs, startTestApp, type TestApp } from './harness';
 import { sampleBody } from './samples';
 
 const trashable = Object.values(ENTITIES).filter((def) => hasTrash(def)) as EntityDef[];
@@ -158,6 +158,19 @@ describe.each(await dialects())('trash on %s', (dialect) => {
 
     await t.admin('DELETE', `/cms/api/posts/${post}?permanent=1`);
     expect((await t.admin('DELETE', `/cms/api/delete-file/${name}`)).statusCode).toBe(200);
+  });
+
+  it("an author's Trash holds only their own posts", async () => {
+    const author = await signInAs(t, 'author');
+    const mine = (await author.send('POST', '/cms/api/posts', { title: 'Mine to trash' })).json().data.id as number;
+    const theirs = await create(ENTITIES.posts, { title: 'Theirs to trash' });
+    expect((await author.send('DELETE', `/cms/api/posts/${mine}`)).statusCode).toBe(200);
+    expect((await author.send('DELETE', `/cms/api/posts/${theirs}`)).statusCode).toBe(403);
+    await t.admin('DELETE', `/cms/api/posts/${theirs}`);
+    const seen = ((await author.send('GET', '/cms/api/posts/trash')).json().data.data as { id: number }[]).map((r) => r.id);
+    expect(seen).toEqual([mine]);
+    expect((await author.send('POST', `/cms/api/posts/${theirs}/restore`)).statusCode).toBe(403);
+    expect(await idsOf('/cms/api/posts/trash')).toEqual(expect.arrayContaining([mine, theirs]));
   });
 
   it('signing up again after staff trashed the address brings it back', async () => {

@@ -31,14 +31,38 @@ export interface SaveEntityVariables {
   body: Record<string, unknown>;
   /** One per form submission (crypto.randomUUID()); a retried create with it returns the first record. */
   idempotencyKey: string;
+  /**
+   * `draft` keeps the changes as the record's draft (visitors still see the published version);
+   * `publish` saves them as the record and then drops the draft they came from. Default: a save.
+   */
+  intent?: 'save' | 'draft' | 'publish';
 }
 
 /** The request a save makes. */
 export function saveRequest(variables: SaveEntityVariables): { path: string; options: RequestOptions } {
   const { resource, id, body, idempotencyKey } = variables;
-  return id === undefined
-    ? { path: resource, options: { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } } }
-    : { path: `${resource}/${encodeURIComponent(id)}`, options: { method: 'PUT', body } };
+  if (id === undefined) {
+    return { path: resource, options: { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } } };
+  }
+  const record = `${resource}/${encodeURIComponent(id)}`;
+  return { path: variables.intent === 'draft' ? `${record}/draft` : record, options: { method: 'PUT', body } };
+}
+
+/** Runs one save; each step is safe to repeat after a lost answer (a PUT, then a DELETE of the draft). */
+async function runSave(variables: SaveEntityVariables): Promise<SavedRecord> {
+  const { path, options } = saveRequest(variables);
+  const answer = (await adminApi<ItemEnvelope<SavedRecord>>(path, options)).data;
+  // A draft answers with the draft: the form goes on from the values it kept, at the same version.
+  if (variables.intent === 'draft') return { ...variables.body, id: Number(variables.id) };
+  if (variables.intent === 'publish') {
+    await adminApi(`${variables.resource}/${encodeURIComponent(variables.id!)}/draft`, { method: 'DELETE' }).catch(
+      (error: unknown) => {
+        // Already dropped (a repeat, or someone published it): nothing left to do.
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      },
+    );
+  }
+  return answer;
 }
 
 /** Saves of one record run one after another, so an older edit never lands after a newer one. */
@@ -78,8 +102,7 @@ export function registerSaveDefaults(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(SAVE_ENTITY_KEY, {
     mutationFn: async (variables: SaveEntityVariables) => {
       if (cancelled.has(variables.idempotencyKey)) throw new SaveCancelledError();
-      const { path, options } = saveRequest(variables);
-      return (await adminApi<ItemEnvelope<SavedRecord>>(path, options)).data;
+      return runSave(variables);
     },
     retry: shouldRetrySave,
     retryDelay: saveRetryDelay,

@@ -3,15 +3,11 @@
  * field) is empty or has come. The check is made at read time, so nothing has to run when a
  * scheduled post goes out; kept answers expire at the next publish time instead (nextPublishAt).
  */
+import { dateTimeOf, timeOfDateTime } from '../../shared/date-time';
 import type { EntityDef } from '../../shared/entities';
 import type { Services } from '../plugins/context';
 import type { ListParams, Row, Select } from './repository';
 
-/** 'YYYY-MM-DD HH:mm:ss' in UTC: the format publish times are stored in. */
-export const dateTimeOf = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
-/** A stored publish time as milliseconds since the epoch (it is UTC). */
-export const timeOfDateTime = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`);
 
 /** The list parameters of a public read: active rows, published by now, with any further equalities. */
 export function forVisitors(def: EntityDef, where: Row = {}): Pick<ListParams, 'where' | 'refine'> {

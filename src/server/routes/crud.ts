@@ -188,10 +188,13 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         async (request) => {
           await eraseExpiredTrash(app.ctx.services);
           const { page, size } = paging(request.query);
+          // A right over one's own records shows only one's own in the Trash.
+          const own = request.scope === 'own' && def.ownerField ? { [def.ownerField]: request.user.id } : undefined;
           const { rows, total } = await service.repo.list(appKeyOf(request), {
             page,
             size,
             search: request.query.search_key,
+            where: own,
             visibility: 'trashed',
           });
           return paged(rows, page, size, total);

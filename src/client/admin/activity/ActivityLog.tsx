@@ -34,6 +34,9 @@ const titleOf = (entity: string | null) => ENTITY_CHOICES.find((c) => c.value ==
 const ACTION_COLOR: Partial<Record<ActivityEntry['action'], string>> = {
   'sign-in-failed': 'red',
   delete: 'red',
+  trash: 'red',
+  restore: 'green',
+  publish: 'green',
   'role-change': 'orange',
   'password-change': 'orange',
   'sessions-revoked': 'orange',

@@ -20,6 +20,7 @@ export const entityKeys = {
   all: (resource: string) => ['entities', resource] as const,
   list: (resource: string, search: ListSearch) => ['entities', resource, 'list', search] as const,
   record: (resource: string, key: string) => ['entities', resource, 'record', key] as const,
+  draft: (resource: string, key: string) => ['entities', resource, 'draft', key] as const,
   options: (resource: string) => ['entities', resource, 'options'] as const,
 };
 
@@ -44,6 +45,26 @@ export function entityRecordQuery(def: EntityDef, key: string) {
     // A form must start from the stored record, not from a minute-old copy.
     staleTime: 0,
     meta: { failureTitle: `Loading the ${def.formTitle} failed` },
+  });
+}
+
+/** Changes to a live record kept as its draft (pages, posts, slides). */
+export interface Draft {
+  data: Row;
+  /** The record's version the draft is based on. */
+  version: number;
+  user_name: string | null;
+  updated_at: string;
+}
+
+/** The record's draft, or null when it has none. */
+export function entityDraftQuery(def: EntityDef, key: string) {
+  return queryOptions({
+    queryKey: entityKeys.draft(def.resource, key),
+    queryFn: ({ signal }) =>
+      adminCall<ItemEnvelope<Draft | null>>(`${def.resource}/${encodeURIComponent(key)}/draft`, { signal }).then((r) => r.data),
+    staleTime: 0,
+    meta: { failureTitle: `Loading the ${def.formTitle}'s draft failed` },
   });
 }
 

@@ -7,8 +7,13 @@ import { useEffect, useRef } from 'react';
 import { useEntityFormMachine } from './useEntityFormMachine';
 import { ConflictPanel } from './ConflictPanel';
 import { ScreenHeader } from '../ScreenHeader';
+import { useQuery } from '@tanstack/react-query';
+import { isPublishable } from '../../../shared/entities';
+import { entityDraftQuery } from '../api/entity-queries';
+import { DraftNotice, PreviewLinkNotice, usePreviewLink } from './Publishing';
 
 export const SUCCESS_TEXT = 'Success! Data updated successfully.';
+export const DRAFT_SAVED_TEXT = 'Draft saved. Visitors still see the published version until you publish.';
 
 interface Props {
   entity: AdminEntity;
@@ -24,6 +29,10 @@ export function EntityForm({ entity, recordKey }: Props) {
   const saving = state.matches('saving');
   const comparing = state.matches('conflict') && conflict !== null;
   const restored = useRef(false);
+  // Pages, posts and slides that exist can hold a draft and be previewed.
+  const publishing = isPublishable(def) && recordKey !== undefined;
+  const preview = usePreviewLink(def, recordKey);
+  const draft = useQuery({ ...entityDraftQuery(def, recordKey ?? ''), enabled: publishing });
 
   useEffect(() => {
     // An edit of this record refused as stale while no form was open (saved offline, then the
@@ -67,9 +76,10 @@ export function EntityForm({ entity, recordKey }: Props) {
           }}
         >
           <Stack gap="md">
+            {publishing && <DraftNotice def={def} recordKey={recordKey} onDiscarded={() => send({ type: 'form.reload' })} />}
             {state.matches('success') && (
               <Alert color="green" role="status">
-                {def.successText ?? SUCCESS_TEXT}
+                {state.context.intent === 'draft' ? DRAFT_SAVED_TEXT : (def.successText ?? SUCCESS_TEXT)}
               </Alert>
             )}
             {state.matches({ saving: 'waitingForConnection' }) && (
@@ -119,10 +129,26 @@ export function EntityForm({ entity, recordKey }: Props) {
               ))}
             </Grid>
             <Group>
-              <Button type="submit" loading={saving} disabled={saving || comparing}>
-                Submit
+              <Button type="submit" loading={saving && state.context.intent === 'save'} disabled={saving || comparing}>
+                {draft.data ? 'Publish' : 'Submit'}
               </Button>
+              {publishing && (
+                <>
+                  <Button
+                    variant="default"
+                    loading={saving && state.context.intent === 'draft'}
+                    disabled={saving || comparing}
+                    onClick={() => send({ type: 'form.saveDraft' })}
+                  >
+                    Save draft
+                  </Button>
+                  <Button variant="subtle" loading={preview.isPending} onClick={() => preview.mutate()}>
+                    Preview
+                  </Button>
+                </>
+              )}
             </Group>
+            {preview.data && <PreviewLinkNotice link={preview.data} />}
           </Stack>
         </Card>
       )}

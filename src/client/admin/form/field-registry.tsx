@@ -2,6 +2,7 @@
  * Field kind → Mantine input. Every input gets the same props; a new kind is one entry here and
  * one word in define.ts.
  */
+import { localToUtc, utcToLocal } from '../../../shared/date-time';
 import { Autocomplete, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { ReactNode } from 'react';
@@ -88,8 +89,12 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
       clearButtonProps={{ 'aria-label': `Clear ${p.field.label}` }}
       valueFormat="YYYY-MM-DD HH:mm:ss"
       placeholder="Pick date and time"
-      value={text(p.value) || null}
-      onChange={(value) => p.onChange(value ?? '')}
+      // Stored in UTC, picked and shown in the browser's time zone.
+      description={[p.field.hint, `Your time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`]
+        .filter(Boolean)
+        .join(' · ')}
+      value={text(p.value) ? utcToLocal(text(p.value)) : null}
+      onChange={(value) => p.onChange(value ? localToUtc(value) : '')}
     />
   ),
   select: (p) => {

@@ -6,7 +6,8 @@ import { entityFormMachine, type SaveInput } from '../../../../machines/entity-f
 import { LIMITS } from '../../../shared/limits';
 import { inspect } from '../../inspect';
 import type { AdminEntity } from '../admin-entities';
-import { entityKeys, entityRecordQuery } from '../api/entity-queries';
+import { entityDraftQuery, entityKeys, entityRecordQuery } from '../api/entity-queries';
+import { isPublishable } from '../../../shared/entities';
 import { notifyFailure } from '../api/notify';
 import { signOut } from '../session/session-store';
 import { ApiError } from '../../api/http';
@@ -30,18 +31,34 @@ function showWaitingForConnection() {
 export function useEntityFormMachine(entity: AdminEntity, recordKey: string | undefined) {
   const queryClient = useQueryClient();
   const { def } = entity;
+  /** A save of a record opened as its draft publishes that draft. */
+  const intentOf = (input: SaveInput) => {
+    if (input.intent === 'draft' || input.id === undefined || !isPublishable(def)) return input.intent;
+    return queryClient.getQueryData(entityKeys.draft(def.resource, input.id)) ? 'publish' : 'save';
+  };
   return useMachine(
     entityFormMachine.provide({
       actors: {
-        load: fromPromise(async ({ input }: { input: { id: string } }) =>
-          toFormValues(def, await queryClient.fetchQuery(entityRecordQuery(def, input.id))),
-        ),
+        // A record with a draft opens as its draft: the values, and the version it was based on.
+        load: fromPromise(async ({ input }: { input: { id: string } }) => {
+          const [record, draft] = await Promise.all([
+            queryClient.fetchQuery(entityRecordQuery(def, input.id)),
+            isPublishable(def) ? queryClient.fetchQuery(entityDraftQuery(def, input.id)) : null,
+          ]);
+          return toFormValues(def, draft ? { ...record, ...draft.data, version: draft.version } : record);
+        }),
         // The save is a persisted, pausable mutation (src/client/pwa/entity-saves.ts): offline it
         // waits, it survives a reload and lands exactly once. This actor only relays its progress.
         save: fromCallback<EventObject, SaveInput>(({ input, sendBack }) =>
           startSave(
             queryClient,
-            { resource: def.resource, id: input.id, body: toPayload(def, input.values), idempotencyKey: input.idempotencyKey },
+            {
+              resource: def.resource,
+              id: input.id,
+              body: toPayload(def, input.values),
+              idempotencyKey: input.idempotencyKey,
+              intent: intentOf(input),
+            },
             {
               waiting: () => {
                 showWaitingForConnection();

@@ -1,0 +1,75 @@
+/**
+ * The publishing parts of a page, post or slide form: the notice that the form shows a draft (with
+ * Discard), and preview links that show the saved draft on the public site to whoever holds them.
+ */
+import { Alert, Anchor, Button, CopyButton, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import type { EntityDef } from '../../../shared/entities';
+import { adminCall } from '../api/admin-call';
+import { entityDraftQuery, entityKeys } from '../api/entity-queries';
+import { notifyFailure } from '../api/notify';
+
+export function DraftNotice({ def, recordKey, onDiscarded }: { def: EntityDef; recordKey: string; onDiscarded: () => void }) {
+  const queryClient = useQueryClient();
+  const draft = useQuery(entityDraftQuery(def, recordKey));
+  const discard = useMutation({
+    mutationFn: () => adminCall(`${def.resource}/${encodeURIComponent(recordKey)}/draft`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: entityKeys.draft(def.resource, recordKey) });
+      notifications.show({ color: 'green', message: 'Draft discarded: the form shows the published version.' });
+      onDiscarded();
+    },
+    onError: (error) => notifyFailure('Discarding the draft failed', error),
+  });
+  if (!draft.data) return null;
+  const { user_name, updated_at } = draft.data;
+  return (
+    <Alert color="blue" role="status" title="You are editing a draft">
+      <Text size="sm">
+        {`Saved by ${user_name ?? 'someone'} on ${dayjs(updated_at).format('YYYY-MM-DD HH:mm')}. `}
+        Visitors still see the published version until you publish.
+      </Text>
+      <Button mt="xs" size="xs" variant="default" loading={discard.isPending} onClick={() => discard.mutate()}>
+        Discard draft
+      </Button>
+    </Alert>
+  );
+}
+
+interface PreviewLinkAnswer {
+  url: string;
+  expires_at: string;
+}
+
+/** "Preview": a signed link to the public page as the saved draft has it, valid for an hour. */
+export function usePreviewLink(def: EntityDef, recordKey: string | undefined) {
+  return useMutation({
+    mutationFn: () =>
+      adminCall<PreviewLinkAnswer>(`${def.resource}/${encodeURIComponent(recordKey!)}/preview-link`, { method: 'POST' }),
+    onError: (error) => notifyFailure('Making a preview link failed', error),
+  });
+}
+
+export function PreviewLinkNotice({ link }: { link: PreviewLinkAnswer }) {
+  return (
+    <Alert color="gray" role="status" title="Preview link">
+      <Text size="sm">
+        {`Shows the saved draft (or the published version) until ${dayjs(link.expires_at).format('HH:mm')}, to anyone who has the link. Search engines do not index it.`}
+      </Text>
+      <Group mt="xs" gap="xs">
+        <Anchor href={link.url} target="_blank" rel="noopener">
+          Open preview
+        </Anchor>
+        <CopyButton value={link.url}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="default" onClick={copy}>
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Alert>
+  );
+}
