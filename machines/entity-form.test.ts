@@ -320,4 +320,37 @@ describe('entity-form machine: an edit kept from before a reload', () => {
     await waitFor(actor, (s) => s.matches('success'));
     expect(saves[0]!.values).toMatchObject({ version: 7, title: 'Written offline' });
   });
+
+  describe('drafts', () => {
+    it('Save draft saves with intent draft and says so; a submit after it is a save again', async () => {
+      const { actor, saves } = start({ id: '3' }, { load: async () => ({ id: 3, version: 2, title: 'Live' }) });
+      await waitFor(actor, (s) => s.matches('editing'));
+      actor.send({ type: 'field.change', field: 'title', value: 'Draft' });
+      actor.send({ type: 'form.saveDraft' });
+      expect(actor.getSnapshot().matches('saving')).toBe(true);
+      await waitFor(actor, (s) => s.matches('success'));
+      expect(saves[0]).toMatchObject({ id: '3', intent: 'draft', values: { title: 'Draft' } });
+      expect(actor.getSnapshot().context.intent).toBe('draft');
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (s) => s.matches('success') && s.context.intent === 'save');
+      expect(saves[1]).toMatchObject({ intent: 'save' });
+    });
+
+    it('a new record has no draft to save', () => {
+      const { actor, saves } = start({});
+      actor.send({ type: 'form.saveDraft' });
+      expect(actor.getSnapshot().value).toBe('editing');
+      expect(saves).toEqual([]);
+    });
+
+    it('reload starts again from the stored record (after a draft was discarded)', async () => {
+      let loads = 0;
+      const { actor } = start({ id: '3' }, { load: async () => ({ id: 3, title: ++loads === 1 ? 'Draft' : 'Live' }) });
+      await waitFor(actor, (s) => s.matches('editing'));
+      actor.send({ type: 'form.reload' });
+      expect(actor.getSnapshot().value).toBe('loading');
+      await waitFor(actor, (s) => s.matches('editing'));
+      expect(actor.getSnapshot().context.values.title).toBe('Live');
+    });
+  });
 });

@@ -24,6 +24,7 @@ import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as SiteNewsIndexRouteImport } from './routes/_site/news/index'
 import { Route as SiteNewsSlugRouteImport } from './routes/_site/news/$slug'
 import { Route as AdminEntityIndexRouteImport } from './routes/admin/$entity/index'
+import { Route as AdminEntityTrashRouteImport } from './routes/admin/$entity/trash'
 import { Route as AdminDashboardIndexRouteImport } from './routes/admin/dashboard/index'
 import { Route as AdminDashboardSocialRouteImport } from './routes/admin/dashboard/social'
 import { Route as AdminEntityFormIndexRouteImport } from './routes/admin/$entity/form/index'
@@ -103,6 +104,11 @@ const AdminEntityIndexRoute = AdminEntityIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminEntityRouteRoute,
 } as any)
+const AdminEntityTrashRoute = AdminEntityTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => AdminEntityRouteRoute,
+} as any)
 const AdminDashboardIndexRoute = AdminDashboardIndexRouteImport.update({
   id: '/dashboard/',
   path: '/dashboard/',
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/admin/security': typeof AdminSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/news/$slug': typeof SiteNewsSlugRoute
+  '/admin/$entity/trash': typeof AdminEntityTrashRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
   '/news/': typeof SiteNewsIndexRoute
   '/admin/$entity/': typeof AdminEntityIndexRoute
@@ -155,6 +162,7 @@ export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
   '/news/$slug': typeof SiteNewsSlugRoute
+  '/admin/$entity/trash': typeof AdminEntityTrashRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
   '/news': typeof SiteNewsIndexRoute
   '/admin/$entity': typeof AdminEntityIndexRoute
@@ -177,6 +185,7 @@ export interface FileRoutesById {
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/_site/news/$slug': typeof SiteNewsSlugRoute
+  '/admin/$entity/trash': typeof AdminEntityTrashRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
   '/_site/news/': typeof SiteNewsIndexRoute
   '/admin/$entity/': typeof AdminEntityIndexRoute
@@ -199,6 +208,7 @@ export interface FileRouteTypes {
     | '/admin/security'
     | '/admin/'
     | '/news/$slug'
+    | '/admin/$entity/trash'
     | '/admin/dashboard/social'
     | '/news/'
     | '/admin/$entity/'
@@ -217,6 +227,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/news/$slug'
+    | '/admin/$entity/trash'
     | '/admin/dashboard/social'
     | '/news'
     | '/admin/$entity'
@@ -238,6 +249,7 @@ export interface FileRouteTypes {
     | '/_site/'
     | '/admin/'
     | '/_site/news/$slug'
+    | '/admin/$entity/trash'
     | '/admin/dashboard/social'
     | '/_site/news/'
     | '/admin/$entity/'
@@ -358,6 +370,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEntityIndexRouteImport
       parentRoute: typeof AdminEntityRouteRoute
     }
+    '/admin/$entity/trash': {
+      id: '/admin/$entity/trash'
+      path: '/trash'
+      fullPath: '/admin/$entity/trash'
+      preLoaderRoute: typeof AdminEntityTrashRouteImport
+      parentRoute: typeof AdminEntityRouteRoute
+    }
     '/admin/dashboard/': {
       id: '/admin/dashboard/'
       path: '/dashboard'
@@ -390,12 +409,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminEntityRouteRouteChildren {
+  AdminEntityTrashRoute: typeof AdminEntityTrashRoute
   AdminEntityIndexRoute: typeof AdminEntityIndexRoute
   AdminEntityFormIdRoute: typeof AdminEntityFormIdRoute
   AdminEntityFormIndexRoute: typeof AdminEntityFormIndexRoute
 }
 
 const AdminEntityRouteRouteChildren: AdminEntityRouteRouteChildren = {
+  AdminEntityTrashRoute: AdminEntityTrashRoute,
   AdminEntityIndexRoute: AdminEntityIndexRoute,
   AdminEntityFormIdRoute: AdminEntityFormIdRoute,
   AdminEntityFormIndexRoute: AdminEntityFormIndexRoute,

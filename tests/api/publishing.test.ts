@@ -35,7 +35,11 @@ describe.each(await dialects())('publishing on %s', (dialect) => {
     '%s: public when publish_at is empty or past, hidden while it is ahead',
     async (_name, def) => {
       const make = async (publishAt: string | null) => {
-        const res = await t.admin('POST', `/cms/api/${def.resource}`, { title: `At ${publishAt}`, status: 1, publish_at: publishAt });
+        const res = await t.admin('POST', `/cms/api/${def.resource}`, {
+          title: `At ${publishAt}`,
+          status: 1,
+          publish_at: publishAt,
+        });
         expect(res.statusCode, res.body).toBe(201);
         return res.json().data as { id: number; slug?: string };
       };
@@ -63,7 +67,8 @@ describe.each(await dialects())('publishing on %s', (dialect) => {
     const slug = `scheduled-${dialect}`;
     const created = await t.admin('POST', '/cms/api/posts', { title: 'Scheduled', slug, status: 1, publish_at: dateTimeOf(at) });
     expect(created.statusCode, created.body).toBe(201);
-    const slugs = async () => ((await t.visitor('GET', '/cms/posts?size=50')).json().data.data as { slug: string }[]).map((p) => p.slug);
+    const slugs = async () =>
+      ((await t.visitor('GET', '/cms/posts?size=50')).json().data.data as { slug: string }[]).map((p) => p.slug);
     expect(await slugs()).not.toContain(slug);
     // Asked again: answered from what the server kept.
     expect(await slugs()).not.toContain(slug);
@@ -108,7 +113,10 @@ describe.each(await dialects())('publishing on %s', (dialect) => {
       expect((await t.admin('GET', `/cms/api/pages/${page.id}/draft`)).json().data.data.title).toBe('My draft');
       // Rebased by the person who chose: the draft names the version they compared with.
       await t.admin('PUT', `/cms/api/pages/${page.id}/draft`, { title: 'My draft', version: 2 });
-      expect((await t.admin('POST', `/cms/api/pages/${page.id}/publish`)).json().data).toMatchObject({ title: 'My draft', version: 3 });
+      expect((await t.admin('POST', `/cms/api/pages/${page.id}/publish`)).json().data).toMatchObject({
+        title: 'My draft',
+        version: 3,
+      });
     });
 
     it('a discarded draft is gone; a draft is validated like a save', async () => {
@@ -125,7 +133,8 @@ describe.each(await dialects())('publishing on %s', (dialect) => {
 
   describe('preview links', () => {
     it('shows the draft to whoever holds the link, unkept and unindexed, while the live page is unchanged', async () => {
-      const post = (await t.admin('POST', '/cms/api/posts', { title: 'Published text', slug: 'previewed', status: 1 })).json().data;
+      const post = (await t.admin('POST', '/cms/api/posts', { title: 'Published text', slug: 'previewed', status: 1 })).json()
+        .data;
       await t.admin('PUT', `/cms/api/posts/${post.id}/draft`, { title: 'Draft text' });
       const link = await t.admin('POST', `/cms/api/posts/${post.id}/preview-link`);
       expect(link.statusCode, link.body).toBe(200);
@@ -146,7 +155,12 @@ describe.each(await dialects())('publishing on %s', (dialect) => {
 
     it('shows a record visitors cannot see yet (inactive or scheduled)', async () => {
       const page = (
-        await t.admin('POST', '/cms/api/pages', { title: 'Not yet', slug: 'not-yet', status: 1, publish_at: dateTimeOf(Date.now() + hour) })
+        await t.admin('POST', '/cms/api/pages', {
+          title: 'Not yet',
+          slug: 'not-yet',
+          status: 1,
+          publish_at: dateTimeOf(Date.now() + hour),
+        })
       ).json().data;
       expect((await t.visitor('GET', '/cms/pages/not-yet')).statusCode).toBe(404);
       const { url } = (await t.admin('POST', `/cms/api/pages/${page.id}/preview-link`)).json();

@@ -65,7 +65,14 @@ const ROUTES: Route[] = [
           { subject: name, action: 'update', method: 'PUT', template: `${base}/{id}/draft`, onRecord: true },
           { subject: name, action: 'update', method: 'DELETE', template: `${base}/{id}/draft`, onRecord: true },
           { subject: name, action: 'update', method: 'POST', template: `${base}/{id}/publish`, onRecord: true, success: 200 },
-          { subject: name, action: 'update', method: 'POST', template: `${base}/{id}/preview-link`, onRecord: true, success: 200 },
+          {
+            subject: name,
+            action: 'update',
+            method: 'POST',
+            template: `${base}/{id}/preview-link`,
+            onRecord: true,
+            success: 200,
+          },
         ]
       : [];
     if (def.readOnlyResource) return [...reads, ...trash];

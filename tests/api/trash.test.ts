@@ -26,8 +26,7 @@ describe.each(await dialects())('trash on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as number;
   };
-  const idsOf = async (url: string) =>
-    ((await t.admin('GET', url)).json().data.data as { id: number }[]).map((row) => row.id);
+  const idsOf = async (url: string) => ((await t.admin('GET', url)).json().data.data as { id: number }[]).map((row) => row.id);
 
   it.each(trashable.map((def) => [def.resource, def] as const))(
     '%s: delete moves to the Trash; restore brings it back; permanent erases',
@@ -132,7 +131,12 @@ describe.each(await dialects())('trash on %s', (dialect) => {
     expect(trash).toContain(recent);
     expect(trash).not.toContain(old);
     expect(await db.selectFrom('faqs').select('id').where('id', '=', old).executeTakeFirst()).toBeUndefined();
-    const revisions = await db.selectFrom('revisions').select('id').where('resource', '=', 'faqs').where('record_id', '=', old).execute();
+    const revisions = await db
+      .selectFrom('revisions')
+      .select('id')
+      .where('resource', '=', 'faqs')
+      .where('record_id', '=', old)
+      .execute();
     expect(revisions).toEqual([]);
   });
 

@@ -52,6 +52,10 @@ export async function saveDraft(
 }
 
 export async function discardDraft(db: DB, resource: string, recordId: number): Promise<boolean> {
-  const result = await db.deleteFrom('drafts').where('resource', '=', resource).where('record_id', '=', recordId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('drafts')
+    .where('resource', '=', resource)
+    .where('record_id', '=', recordId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -291,8 +291,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
     let candidate = base;
     for (
       let n = 2;
-      reserved.has(candidate) ||
-      (await this.repo.exists(ctx.appKey, spec.field, candidate, ctx.existing?.id as number, 'any'));
+      reserved.has(candidate) || (await this.repo.exists(ctx.appKey, spec.field, candidate, ctx.existing?.id as number, 'any'));
       n++
     ) {
       candidate = `${base}-${n}`;

@@ -36,7 +36,9 @@ export class PreviewLinks {
   }
 
   private async sign(payload: string): Promise<string> {
-    return createHmac('sha256', await this.secret()).update(payload).digest('base64url');
+    return createHmac('sha256', await this.secret())
+      .update(payload)
+      .digest('base64url');
   }
 
   async make(target: PreviewTarget, at = Date.now()): Promise<{ token: string; expiresAt: Date }> {

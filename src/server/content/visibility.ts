@@ -8,7 +8,6 @@ import type { EntityDef } from '../../shared/entities';
 import type { Services } from '../plugins/context';
 import type { ListParams, Row, Select } from './repository';
 
-
 /** The list parameters of a public read: active rows, published by now, with any further equalities. */
 export function forVisitors(def: EntityDef, where: Row = {}): Pick<ListParams, 'where' | 'refine'> {
   const field = def.publishedFrom;

@@ -173,7 +173,12 @@ export const publicRoutes = fp(
     api.get(
       '/posts/:slug',
       {
-        schema: { tags, params: slugParams, querystring: previewQuery, response: { 200: itemEnvelope(recordSchema(ENTITIES.posts)) } },
+        schema: {
+          tags,
+          params: slugParams,
+          querystring: previewQuery,
+          response: { 200: itemEnvelope(recordSchema(ENTITIES.posts)) },
+        },
       },
       async (request, reply) => {
         const { preview } = request.query;

@@ -36,5 +36,6 @@ export const pages = defineEntity({
     { label: 'Name', field: 'name', empty: '--' },
     { label: 'Title', field: 'title' },
     { label: 'Url/Slug', field: 'slug', format: 'brackets' },
+    { label: 'Status', field: 'status', format: 'status' },
   ],
 });

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../../src/shared/entities';
 import { adminEntity, adminEntityByPath, recordKey } from '../../../src/client/admin/admin-entities';
 import { ADMIN_SCREENS, currentScreen } from '../../../src/client/admin/layout/admin-screens';
+import { MantineProvider } from '@mantine/core';
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { renderCell } from '../../../src/client/admin/list/column-cells';
+import { dateTimeOf } from '../../../src/shared/date-time';
+
+const wrap = (node: ReactNode) => createElement(MantineProvider, null, node);
 import { parseListSearch, resolveListSearch } from '../../../src/client/admin/list/list-search';
 
 const column = (label: string, def: { columns: readonly { label: string }[] }) => {
@@ -39,6 +45,17 @@ describe('list cells', () => {
   it('renders status as a badge element even for a missing value', () => {
     const cell = renderCell(column('Status', ENTITIES.faqs), { status: null });
     expect(typeof cell).toBe('object');
+  });
+
+  it('marks an active row whose publish time is ahead as Scheduled', () => {
+    const status = column('Status', ENTITIES.posts);
+    const ahead = dateTimeOf(Date.now() + 3_600_000);
+    const past = dateTimeOf(Date.now() - 3_600_000);
+    const text = (row: Record<string, unknown>) => renderToStaticMarkup(wrap(renderCell(status, row, ENTITIES.posts)));
+    expect(text({ status: 1, publish_at: ahead })).toContain('Scheduled');
+    expect(text({ status: 1, publish_at: past })).toContain('Active');
+    expect(text({ status: 1, publish_at: null })).toContain('Active');
+    expect(text({ status: 0, publish_at: ahead })).toContain('Inactive');
   });
 });
 

@@ -49,6 +49,13 @@ describe('saveRequest', () => {
       options: { method: 'PUT', body: { title: 'Renamed' } },
     });
   });
+  it("keeps a draft with PUT on the record's draft", () => {
+    expect(saveRequest({ ...update, intent: 'draft' })).toEqual({
+      path: 'posts/7/draft',
+      options: { method: 'PUT', body: { title: 'Renamed' } },
+    });
+    expect(saveRequest({ ...update, intent: 'publish' }).path).toBe('posts/7');
+  });
   it('puts saves of one record in one scope, so they run in order', () => {
     expect(saveScope(update)).toBe(saveScope({ ...update, idempotencyKey: 'other' }));
     expect(saveScope(create)).not.toBe(saveScope({ ...create, idempotencyKey: 'key-3' }));

@@ -19,6 +19,7 @@ export interface ListSearch {
 export const entityKeys = {
   all: (resource: string) => ['entities', resource] as const,
   list: (resource: string, search: ListSearch) => ['entities', resource, 'list', search] as const,
+  trash: (resource: string, search: ListSearch) => ['entities', resource, 'trash', search] as const,
   record: (resource: string, key: string) => ['entities', resource, 'record', key] as const,
   draft: (resource: string, key: string) => ['entities', resource, 'draft', key] as const,
   options: (resource: string) => ['entities', resource, 'options'] as const,
@@ -34,6 +35,20 @@ export function entityListQuery(def: EntityDef, search: ListSearch) {
       }).then((r) => r.data),
     placeholderData: (previous) => previous,
     meta: { failureTitle: `Loading ${def.title} failed` },
+  });
+}
+
+/** What the entity's Trash holds, most recently deleted first. */
+export function entityTrashQuery(def: EntityDef, search: ListSearch) {
+  return queryOptions({
+    queryKey: entityKeys.trash(def.resource, search),
+    queryFn: ({ signal }) =>
+      adminCall<ListEnvelope<Row>>(`${def.resource}/trash`, {
+        query: { page: search.page, size: search.size, search_key: search.search },
+        signal,
+      }).then((r) => r.data),
+    placeholderData: (previous) => previous,
+    meta: { failureTitle: `Loading the ${def.title} Trash failed` },
   });
 }
 

@@ -69,7 +69,7 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
           </Card>
         )}
       </QueryState>
-      <DeleteConfirmDialog machine={deleteMachine} />
+      <DeleteConfirmDialog machine={deleteMachine} entity={entity} />
     </Stack>
   );
 }

@@ -1,16 +1,31 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import type { useDeleteConfirm } from './useDeleteConfirm';
+import { LIMITS } from '../../../shared/limits';
+import type { AdminEntity } from '../admin-entities';
+import { deletesForGood, type useDeleteConfirm } from './useDeleteConfirm';
 
 interface Props {
   opened: boolean;
   label: string;
+  /** What the delete does, under the question (moves to the Trash, or cannot be undone). */
+  consequence?: string;
+  /** The confirm button's text. */
+  confirmText?: string;
   deleting: boolean;
   errorMessage: string | null;
   onClose: () => void;
   onConfirm: () => void;
 }
 
-export function DeleteDialog({ opened, label, deleting, errorMessage, onClose, onConfirm }: Props) {
+export function DeleteDialog({
+  opened,
+  label,
+  consequence,
+  confirmText = 'Delete',
+  deleting,
+  errorMessage,
+  onClose,
+  onConfirm,
+}: Props) {
   return (
     <Modal
       opened={opened}
@@ -26,6 +41,11 @@ export function DeleteDialog({ opened, label, deleting, errorMessage, onClose, o
           {label}
         </Text>
       )}
+      {consequence && (
+        <Text size="sm" mt="sm">
+          {consequence}
+        </Text>
+      )}
       {errorMessage && (
         <Alert color="red" role="alert" mt="md">
           {errorMessage}
@@ -36,7 +56,7 @@ export function DeleteDialog({ opened, label, deleting, errorMessage, onClose, o
           Close
         </Button>
         <Button color="red" onClick={onConfirm} loading={deleting}>
-          Delete
+          {confirmText}
         </Button>
       </Group>
     </Modal>
@@ -44,11 +64,25 @@ export function DeleteDialog({ opened, label, deleting, errorMessage, onClose, o
 }
 
 /** The dialog driven by the delete-confirm machine, as every screen that deletes shows it. */
-export function DeleteConfirmDialog({ machine: [state, send] }: { machine: ReturnType<typeof useDeleteConfirm> }) {
+export function DeleteConfirmDialog({
+  machine: [state, send],
+  entity,
+  permanent = false,
+}: {
+  machine: ReturnType<typeof useDeleteConfirm>;
+  entity: AdminEntity;
+  /** Erasing from the Trash, rather than an ordinary delete. */
+  permanent?: boolean;
+}) {
+  const forGood = deletesForGood(entity, permanent);
   return (
     <DeleteDialog
       opened={!state.matches('idle')}
       label={state.context.target?.label ?? ''}
+      consequence={
+        forGood ? 'This cannot be undone.' : `It moves to the Trash, where it can be restored for ${LIMITS.trashDays} days.`
+      }
+      confirmText={permanent ? 'Delete permanently' : 'Delete'}
       deleting={state.matches('deleting')}
       errorMessage={state.context.errorMessage}
       onClose={() => send({ type: 'delete.cancel' })}

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Center, Group, Loader, LoadingOverlay, Stack, Tab
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { hasTrash } from '../../../shared/entities';
 import { type AdminEntity, recordKey } from '../admin-entities';
 import { entityListQuery, type ListSearch, type Row } from '../api/entity-queries';
 import { renderCell } from './column-cells';
@@ -50,11 +51,18 @@ export function EntityList({ entity, search, onChange }: Props) {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>{def.title}</Title>
-        {rights.canCreate && (
-          <Button component={Link} to={`/admin/${def.adminPath}/form`}>
-            Add
-          </Button>
-        )}
+        <Group gap="xs">
+          {hasTrash(def) && rights.canDelete() && (
+            <Button component={Link} to={`/admin/${def.adminPath}/trash`} variant="default">
+              Trash
+            </Button>
+          )}
+          {rights.canCreate && (
+            <Button component={Link} to={`/admin/${def.adminPath}/form`}>
+              Add
+            </Button>
+          )}
+        </Group>
       </Group>
       <SearchBar
         label={`Search ${def.title}`}
@@ -97,7 +105,7 @@ export function EntityList({ entity, search, onChange }: Props) {
                       <Table.Tr key={recordKey(entity, row)}>
                         <Table.Td>{(page.current_page - 1) * search.size + index + 1}</Table.Td>
                         {def.columns.map((c) => (
-                          <Table.Td key={c.label}>{renderCell(c, row)}</Table.Td>
+                          <Table.Td key={c.label}>{renderCell(c, row, def)}</Table.Td>
                         ))}
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
@@ -144,7 +152,7 @@ export function EntityList({ entity, search, onChange }: Props) {
           onSize={(size) => onChange({ ...params(search), size, page: undefined })}
         />
       )}
-      <DeleteConfirmDialog machine={deleteMachine} />
+      <DeleteConfirmDialog machine={deleteMachine} entity={entity} />
     </Stack>
   );
 }

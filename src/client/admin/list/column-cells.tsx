@@ -4,7 +4,7 @@
  */
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import type { ColumnDef, ColumnFormat } from '../../../shared/entities';
+import type { ColumnDef, ColumnFormat, EntityDef } from '../../../shared/entities';
 import { truncate } from '../../../shared/limits';
 import type { Row } from '../api/entity-queries';
 import { StatusBadge } from './StatusBadge';
@@ -27,11 +27,13 @@ function textOf(column: ColumnDef, row: Row): string {
   return isEmpty(value) ? '' : String(value);
 }
 
-type CellRenderer = (text: string, column: ColumnDef, row: Row) => ReactNode;
+type CellRenderer = (text: string, column: ColumnDef, row: Row, def?: EntityDef) => ReactNode;
 
 const CELLS: Record<ColumnFormat, CellRenderer> = {
   text: (text, column) => (column.truncate ? truncate(text, column.truncate) : text),
-  status: (_, column, row) => <StatusBadge value={row[column.field]} />,
+  status: (_, column, row, def) => (
+    <StatusBadge value={row[column.field]} publishAt={def?.publishedFrom ? row[def.publishedFrom] : undefined} />
+  ),
   brackets: (text) => `[${text}]`,
   image: (text) => <img className="admin-thumb" src={text} alt="" loading="lazy" />,
   datetime: (text) => {
@@ -40,10 +42,11 @@ const CELLS: Record<ColumnFormat, CellRenderer> = {
   },
 };
 
-export function renderCell(column: ColumnDef, row: Row): ReactNode {
+/** `def` lets a status tell a row scheduled for later from an active one. */
+export function renderCell(column: ColumnDef, row: Row, def?: EntityDef): ReactNode {
   const text = textOf(column, row);
   const format = column.format ?? 'text';
   // A status badge shows even for a missing value (it reads Inactive); other formats need a value.
   if (text === '' && format !== 'status') return column.empty ?? DEFAULT_EMPTY;
-  return CELLS[format](text, column, row);
+  return CELLS[format](text, column, row, def);
 }

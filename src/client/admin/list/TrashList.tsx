@@ -1,0 +1,134 @@
+/**
+ * An entity's Trash: what was deleted in the last LIMITS.trashDays days, most recent first, with
+ * Restore (the record comes back as it was, its children still attached) and Delete permanently.
+ */
+import { Alert, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import { LIMITS } from '../../../shared/limits';
+import { type AdminEntity, recordKey } from '../admin-entities';
+import { entityKeys, entityTrashQuery, type ListSearch, type Row } from '../api/entity-queries';
+import { restoreRecord } from '../api/entity-writes';
+import { notifyFailure } from '../api/notify';
+import { LoadError } from '../QueryState';
+import { useEntityRights } from '../session/rights';
+import { DeleteConfirmDialog } from './DeleteDialog';
+import { ListFooter } from './ListFooter';
+import type { ListSearchParams } from './list-search';
+import { useDeleteConfirm } from './useDeleteConfirm';
+
+interface Props {
+  entity: AdminEntity;
+  search: ListSearch;
+  onChange: (next: ListSearchParams) => void;
+}
+
+export function TrashList({ entity, search, onChange }: Props) {
+  const { def } = entity;
+  const queryClient = useQueryClient();
+  const query = useQuery(entityTrashQuery(def, search));
+  const rights = useEntityRights(entity);
+  const eraseMachine = useDeleteConfirm(entity, { permanent: true });
+  const [, sendErase] = eraseMachine;
+  const restore = useMutation({
+    mutationFn: (row: Row) => restoreRecord(entity, recordKey(entity, row)),
+    onSuccess: async (_, row) => {
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.resource) });
+      notifications.show({ color: 'green', message: `Restored ${labelOf(row)}.` });
+    },
+    onError: (error, row) => notifyFailure(`Restoring ${labelOf(row)} failed`, error),
+  });
+  const labelOf = (row: Row) => String(row[def.labelField] ?? '') || `#${String(row.id)}`;
+  const page = query.data;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>{`${def.title}: Trash`}</Title>
+        <Button component={Link} to={`/admin/${def.adminPath}`} variant="default">
+          Back
+        </Button>
+      </Group>
+      <Alert color="gray">{`Deleted ${def.title.toLowerCase()} stay here for ${LIMITS.trashDays} days, then they are erased.`}</Alert>
+      <Card withBorder padding={0}>
+        {query.isError ? (
+          <LoadError label={`${def.title} Trash`} error={query.error} onRetry={() => void query.refetch()} m="md" />
+        ) : !page ? (
+          <Center py="xl">
+            <Loader aria-label={`Loading the ${def.title} Trash`} />
+          </Center>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{def.fields[def.labelField]?.label ?? 'Name'}</Table.Th>
+                  <Table.Th>Deleted</Table.Th>
+                  <Table.Th w={260}>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {page.data.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={3}>
+                      <Text ta="center" py="md">
+                        The Trash is empty
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  page.data.map((row) => (
+                    <Table.Tr key={recordKey(entity, row)}>
+                      <Table.Td>{labelOf(row)}</Table.Td>
+                      <Table.Td>{dayjs(String(row.deleted_at)).format('YYYY-MM-DD HH:mm')}</Table.Td>
+                      <Table.Td>
+                        {rights.canDelete(row) && (
+                          <Group gap="xs" wrap="nowrap">
+                            <Button
+                              size="compact-sm"
+                              variant="light"
+                              aria-label={`Restore ${labelOf(row)}`}
+                              loading={restore.isPending && restore.variables === row}
+                              onClick={() => restore.mutate(row)}
+                            >
+                              Restore
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              color="red"
+                              variant="subtle"
+                              aria-label={`Delete ${labelOf(row)} permanently`}
+                              onClick={() =>
+                                sendErase({ type: 'delete.request', id: recordKey(entity, row), label: labelOf(row) })
+                              }
+                            >
+                              Delete permanently
+                            </Button>
+                          </Group>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      {page && page.total > 0 && (
+        <ListFooter
+          currentPage={page.current_page}
+          lastPage={page.last_page}
+          size={search.size}
+          total={page.total}
+          pageSizes={def.pageSizes}
+          onPage={(p) => onChange({ page: p, size: search.size })}
+          onSize={(size) => onChange({ size })}
+        />
+      )}
+      <DeleteConfirmDialog machine={eraseMachine} entity={entity} permanent />
+    </Stack>
+  );
+}

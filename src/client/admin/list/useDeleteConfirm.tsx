@@ -1,0 +1,74 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { type DeleteTarget, deleteConfirmMachine } from '../../../../machines/delete-confirm';
+import { hasTrash } from '../../../shared/entities';
+import { inspect } from '../../inspect';
+import type { AdminEntity } from '../admin-entities';
+import { entityKeys } from '../api/entity-queries';
+import { deleteRecord, restoreRecord } from '../api/entity-writes';
+import { notifyFailure } from '../api/notify';
+
+/** What a confirmed delete does: move to the Trash, or erase for good. */
+export const deletesForGood = (entity: AdminEntity, permanent: boolean) => permanent || !hasTrash(entity.def);
+
+/**
+ * The delete dialog's machine, wired to the API; the entity's lists reload after a delete. A move
+ * to the Trash is told with an Undo button; `permanent` erases (from the Trash view).
+ */
+export function useDeleteConfirm(entity: AdminEntity, { permanent = false }: { permanent?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  const forGood = deletesForGood(entity, permanent);
+  const reload = () => queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.def.resource) });
+  const undo = async (target: DeleteTarget, notificationId: string) => {
+    notifications.hide(notificationId);
+    try {
+      await restoreRecord(entity, target.id);
+      await reload();
+      notifications.show({ color: 'green', message: `Restored ${target.label || 'the record'}.` });
+    } catch (error) {
+      notifyFailure(`Restoring ${target.label || 'the record'} failed`, error);
+    }
+  };
+  return useMachine(
+    deleteConfirmMachine.provide({
+      actors: {
+        deleteItem: fromPromise(async ({ input }: { input: DeleteTarget }) => {
+          try {
+            await deleteRecord(entity, input.id, permanent);
+          } catch (error) {
+            notifyFailure(`Deleting from ${entity.def.title} failed`, error);
+            throw error;
+          }
+        }),
+      },
+      actions: {
+        notifyDeleted: (_, target) => {
+          void reload();
+          const label = target.label || 'the record';
+          if (forGood) {
+            notifications.show({ color: 'green', message: `Deleted ${label}${permanent ? ' permanently' : ''}.` });
+            return;
+          }
+          const id = `trashed:${entity.def.resource}:${target.id}`;
+          notifications.show({
+            id,
+            color: 'green',
+            autoClose: 10_000,
+            message: (
+              <span>
+                {`Moved ${label} to the Trash. `}
+                <Button size="compact-xs" variant="light" onClick={() => void undo(target, id)}>
+                  Undo
+                </Button>
+              </span>
+            ),
+          });
+        },
+      },
+    }),
+    { inspect },
+  );
+}
