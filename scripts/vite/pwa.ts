@@ -43,7 +43,11 @@ export const pwa = (isAdminFile: (url: string) => boolean) =>
         {
           // Public reads carry the app-key header but are keyed by URL: one site per origin.
           urlPattern: ({ url, sameOrigin }) =>
-            sameOrigin && url.pathname.startsWith('/cms/') && !/^\/cms\/(api|docs)(\/|$)/.test(url.pathname),
+            sameOrigin &&
+            url.pathname.startsWith('/cms/') &&
+            !/^\/cms\/(api|docs)(\/|$)/.test(url.pathname) &&
+            // A preview shows a draft to whoever holds its link for an hour: it is never kept.
+            !url.searchParams.has('preview'),
           handler: 'StaleWhileRevalidate',
           options: {
             cacheName: 'cms-reads',

@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { previewSearch } from '../../shared/preview-search';
 import { menusQuery, siteInfoQuery } from '../site/api/queries';
 import { SiteNotFound, SiteShellError } from '../site/layout/SiteFallbacks';
 import { SiteLayout } from '../site/layout/SiteLayout';
 
 /** Pathless layout of every public screen: header, mega-menu and footer around the route. */
 export const Route = createFileRoute('/_site')({
+  // Every public screen may be opened by a preview link (?preview=).
+  validateSearch: previewSearch,
   loader: ({ context }) => {
     // The menu is prefetched, not awaited: the layout renders its fixed entries without it.
     void context.queryClient.prefetchQuery(menusQuery());

@@ -13,7 +13,8 @@ import fp from 'fastify-plugin';
 import { expireAtNextPublish, siteScope } from '../cache/public-answers';
 import { type HttpAnswer, makeAnswer, sendAnswer } from '../cache/http-answer';
 import { newsListSearch } from '../../shared/news-search';
-import { renderHead, siteOrigin } from '../seo/head';
+import { previewSearch } from '../../shared/preview-search';
+import { type PreviewState, renderHead, siteOrigin } from '../seo/head';
 import { publicRoute } from '../seo/public-route';
 import { PageRenderer, ssrStateTag } from '../seo/ssr';
 
@@ -26,6 +27,11 @@ export const APP_SHELL_PATH = '/app-shell';
 type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };
 
 const PAGE_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+const PREVIEW_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'private, no-store',
+  'x-robots-tag': 'noindex',
+};
 
 /**
  * The part of a page address that decides what is drawn: the path, and `page` where the news list
@@ -96,17 +102,28 @@ export const spaRoutes = fp(
       url: string,
       html: string,
       shell: boolean,
+      preview?: PreviewState,
     ): Promise<PageAnswer> => {
       const pathname = shell ? '/' : url.split('?')[0]!;
       const [{ head, status }, page] = await Promise.all([
-        renderHead(request, pathname),
+        renderHead(request, pathname, preview),
         !shell && publicRoute(pathname).kind !== 'admin' ? pages.render(url) : undefined,
       ]);
       if (page && 'redirect' in page) return { redirect: page.redirect, status: page.status };
       let document = html.replace(HEAD_MARKER, head);
       if (page) document = startAfterPaint(document.replace(ROOT, `<div id="root">${page.html}</div>${ssrStateTag(page.state)}`));
       // The security headers of the first answer (the same for every page) are kept with it.
-      return { answer: makeAnswer(document, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...PAGE_HEADERS }, status) };
+      const headers = { ...(reply.getHeaders() as OutgoingHttpHeaders), ...(preview ? PREVIEW_HEADERS : PAGE_HEADERS) };
+      return { answer: makeAnswer(document, headers, status) };
+    };
+
+    /** A page opened by a preview link: rendered for this request only, never kept nor indexed. */
+    const sendPreview = async (request: FastifyRequest, reply: FastifyReply, html: string, token: string) => {
+      const valid = (await app.ctx.previews.open(token)) !== undefined;
+      const url = `${request.url.split('?')[0]}?preview=${encodeURIComponent(token)}`;
+      const page = await buildDocument(request, reply, url, html, false, valid ? 'valid' : 'invalid');
+      if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+      return sendAnswer(request, reply, page.answer);
     };
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply, shell = false) => {
@@ -119,6 +136,10 @@ export const spaRoutes = fp(
             '<!doctype html><title>Build missing</title><p>The site has not been built yet: run <code>npm run build</code>.</p>',
           );
       }
+      const preview = shell
+        ? undefined
+        : previewSearch(Object.fromEntries(new URLSearchParams(request.url.split('?')[1]))).preview;
+      if (preview) return sendPreview(request, reply, html, preview);
       // Keyed by origin too: the head's canonical and Open Graph addresses are absolute.
       // Only what a page reads of its address makes another page: /about?x=1 is /about.
       const url = meaningfulUrl(request.url);

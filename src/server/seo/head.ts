@@ -111,11 +111,27 @@ async function metaFor(request: FastifyRequest, site: Site, pathname: string): P
 const absolute = (origin: string, url: string | undefined) =>
   !url ? undefined : /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
-export async function renderHead(request: FastifyRequest, pathname = request.url.split('?')[0]!): Promise<RenderedHead> {
+/**
+ * A preview link opens a page as its draft has it, which may not be public yet: it is never
+ * indexed, and a link that is not valid (guessed, expired) is a 404 like any unknown page.
+ */
+export type PreviewState = 'valid' | 'invalid';
+
+export async function renderHead(
+  request: FastifyRequest,
+  pathname = request.url.split('?')[0]!,
+  preview?: PreviewState,
+): Promise<RenderedHead> {
   const { appKey } = request.server.ctx.config;
   const site = await findApplication(request, appKey);
   const origin = siteOrigin(request);
-  const { meta, status } = await metaFor(request, site, pathname);
+  let { meta, status } = await metaFor(request, site, pathname);
+  if (preview) {
+    // A valid link to what is not public yet keeps the site's own title rather than 'Not Found'.
+    if (preview === 'valid' && status !== 200) ({ meta } = await metaFor(request, site, '/'));
+    meta = { ...meta, robots: 'noindex, nofollow' };
+    status = preview === 'valid' ? 200 : 404;
+  }
   const canonical = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
   const image = absolute(origin, meta.image);
 

@@ -5,9 +5,10 @@ import { PageScreen } from '../../site/page/PageScreen';
 import { prepareSanitizer } from '../../ui/SafeHtml';
 
 export const Route = createFileRoute('/_site/$slug')({
-  loader: ({ context, params }) => {
+  loaderDeps: ({ search: { preview } }) => ({ preview }),
+  loader: ({ context, params, deps }) => {
     prepareSanitizer();
-    return ensureOrNotFound(context.queryClient, pageQuery(params.slug));
+    return ensureOrNotFound(context.queryClient, pageQuery(params.slug, deps.preview));
   },
   component: PageRoute,
   errorComponent: SiteError,
@@ -16,5 +17,6 @@ export const Route = createFileRoute('/_site/$slug')({
 
 function PageRoute() {
   const { slug } = Route.useParams();
-  return <PageScreen slug={slug} />;
+  const { preview } = Route.useSearch();
+  return <PageScreen slug={slug} preview={preview} />;
 }

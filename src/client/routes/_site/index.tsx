@@ -5,10 +5,11 @@ import { SiteError } from '../../site/layout/SiteFallbacks';
 import { prepareSanitizer } from '../../ui/SafeHtml';
 
 export const Route = createFileRoute('/_site/')({
-  loader: ({ context }) => {
+  loaderDeps: ({ search: { preview } }) => ({ preview }),
+  loader: ({ context, deps }) => {
     prepareSanitizer();
     // Sliders are not awaited: the slider shows its own spinner until they arrive (spec §4).
-    void context.queryClient.prefetchQuery(slidersQuery());
+    void context.queryClient.prefetchQuery(slidersQuery(deps.preview));
     return context.queryClient.ensureQueryData(topSectionsQuery());
   },
   component: HomeScreen,

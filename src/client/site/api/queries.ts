@@ -14,7 +14,11 @@ import type { Career, GalleryItem, MenuItem, Page, Post, Section, SiteInfo, Slid
 const list = async <T>(path: string, query?: Record<string, number>): Promise<T[]> =>
   (await publicApi<ListEnvelope<T>>(path, { query })).data.data;
 
-const item = async <T>(path: string): Promise<T> => (await publicApi<ItemEnvelope<T>>(path)).data;
+const item = async <T>(path: string, query?: Record<string, string>): Promise<T> =>
+  (await publicApi<ItemEnvelope<T>>(path, { query })).data;
+
+/** A preview link's token as a query (content/preview-links.ts on the server); none for a plain read. */
+const previewQuery = (preview?: string) => (preview ? { preview } : undefined);
 
 export const siteInfoQuery = () =>
   queryOptions({
@@ -30,12 +34,16 @@ export const menusQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-export const slidersQuery = () =>
+export const slidersQuery = (preview?: string) =>
   queryOptions({
-    queryKey: ['public', 'sliders'],
+    queryKey: preview ? ['public', 'sliders', { preview }] : ['public', 'sliders'],
     // The API already filters by status; the client repeats the rule of §3 so a server that does
-    // not (the contract allows other servers) still never shows an inactive slide.
-    queryFn: async () => (await list<Slider>('sliders')).filter((slide) => slide.status === 1),
+    // not (the contract allows other servers) still never shows an inactive slide. A preview
+    // shows the slide it was made for, whatever its status.
+    queryFn: async () =>
+      preview
+        ? (await publicApi<ListEnvelope<Slider>>('sliders', { query: { preview } })).data.data
+        : (await list<Slider>('sliders')).filter((slide) => slide.status === 1),
   });
 
 export const topSectionsQuery = () =>
@@ -59,16 +67,16 @@ export const postsPageQuery = (page: number) =>
       (await publicApi<ListEnvelope<Post>>('posts', { query: { page, size: NEWS_PAGE_SIZE } })).data,
   });
 
-export const postQuery = (slug: string) =>
+export const postQuery = (slug: string, preview?: string) =>
   queryOptions({
-    queryKey: ['public', 'posts', 'item', slug],
-    queryFn: () => item<Post>(`posts/${encodeURIComponent(slug)}`),
+    queryKey: preview ? ['public', 'posts', 'item', slug, { preview }] : ['public', 'posts', 'item', slug],
+    queryFn: () => item<Post>(`posts/${encodeURIComponent(slug)}`, previewQuery(preview)),
   });
 
-export const pageQuery = (slug: string) =>
+export const pageQuery = (slug: string, preview?: string) =>
   queryOptions({
-    queryKey: ['public', 'pages', slug],
-    queryFn: () => item<Page>(`pages/${encodeURIComponent(slug)}`),
+    queryKey: preview ? ['public', 'pages', slug, { preview }] : ['public', 'pages', slug],
+    queryFn: () => item<Page>(`pages/${encodeURIComponent(slug)}`, previewQuery(preview)),
   });
 
 export const galleryQuery = () =>

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { A11y, Autoplay, EffectFade, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import Swiper from 'swiper';
+import { useSearch } from '@tanstack/react-router';
 import { LIMITS } from '../../../shared/limits';
 import { CmsButton } from '../../ui/CmsLink';
 import { QueryError } from '../../ui/QueryError';
@@ -26,7 +27,8 @@ import classes from './home.module.css';
 import { MoreText } from '../../ui/MoreText';
 
 export function HeroSlider() {
-  const { data: slides, error, refetch, isSuccess } = useQuery(slidersQuery());
+  const { preview } = useSearch({ from: '/_site' });
+  const { data: slides, error, refetch, isSuccess } = useQuery(slidersQuery(preview));
   const reducedMotion = useReducedMotion();
   const [revealed, setRevealed] = useState(false);
 

@@ -9,8 +9,9 @@ import { postQuery } from '../api/queries';
 import pageClasses from '../page/page.module.css';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 
-export function NewsScreen({ slug }: { slug: string }) {
-  const { data: post } = useSuspenseQuery(postQuery(slug));
+/** `preview`: a preview link's token, which shows the post as its draft has it. */
+export function NewsScreen({ slug, preview }: { slug: string; preview?: string }) {
+  const { data: post } = useSuspenseQuery(postQuery(slug, preview));
   useDocumentTitle(post.meta_title || post.title);
   return (
     <Container size="md" py={48} component="article">

@@ -14,8 +14,9 @@ import { PageHeading } from './PageHeading';
 import { PageSection } from './PageSection';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 
-export function PageScreen({ slug }: { slug: string }) {
-  const { data: page } = useSuspenseQuery(pageQuery(slug));
+/** `preview`: a preview link's token, which shows the page as its draft has it. */
+export function PageScreen({ slug, preview }: { slug: string; preview?: string }) {
+  const { data: page } = useSuspenseQuery(pageQuery(slug, preview));
   useDocumentTitle(page.title);
   const Extra = extraBlockFor(page.slug);
   const hasBody = Boolean(page.thumb || page.content);

@@ -5,9 +5,10 @@ import { NewsScreen } from '../../../site/news/NewsScreen';
 import { prepareSanitizer } from '../../../ui/SafeHtml';
 
 export const Route = createFileRoute('/_site/news/$slug')({
-  loader: ({ context, params }) => {
+  loaderDeps: ({ search: { preview } }) => ({ preview }),
+  loader: ({ context, params, deps }) => {
     prepareSanitizer();
-    return ensureOrNotFound(context.queryClient, postQuery(params.slug));
+    return ensureOrNotFound(context.queryClient, postQuery(params.slug, deps.preview));
   },
   component: NewsRoute,
   errorComponent: SiteError,
@@ -16,5 +17,6 @@ export const Route = createFileRoute('/_site/news/$slug')({
 
 function NewsRoute() {
   const { slug } = Route.useParams();
-  return <NewsScreen slug={slug} />;
+  const { preview } = Route.useSearch();
+  return <NewsScreen slug={slug} preview={preview} />;
 }
