@@ -7,9 +7,12 @@ export interface SecuritySettings {
   requireTwoFactor: Role[];
   /** Days the activity log keeps an entry. */
   activityRetentionDays: number;
+  /** Earlier states History keeps per record; older ones are removed on the next save. */
+  revisionsPerRecord: number;
 }
 
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   requireTwoFactor: [],
   activityRetentionDays: LIMITS.activityRetentionDays,
+  revisionsPerRecord: LIMITS.revisionsPerRecord,
 };

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/shared/limits';
-import { dialects, signInAs, startTestApp, type TestApp } from './harness';
+import { APP_KEY, dialects, signInAs, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('revisions on %s', (dialect) => {
   let t: TestApp;
@@ -78,6 +78,36 @@ describe.each(await dialects())('revisions on %s', (dialect) => {
     const list = (await t.admin('GET', `/cms/api/faqs/${id}/revisions?size=100`)).json().data;
     expect(list.total).toBe(LIMITS.revisionsPerRecord);
     expect(list.data[0].version).toBe(LIMITS.revisionsPerRecord + 5);
+  });
+
+  it('keeps as many as the setting says, from the next save on', async () => {
+    const setting = await t.admin('PUT', '/cms/api/security-settings', { revisionsPerRecord: 3 });
+    expect(setting.statusCode, setting.body).toBe(200);
+    const id = (await t.admin('POST', '/cms/api/faqs', { faq_title: 'Few' })).json().data.id as number;
+    for (let n = 1; n <= 6; n++) await t.admin('PUT', `/cms/api/faqs/${id}`, { faq_title: `Few ${n}` });
+    const list = (await t.admin('GET', `/cms/api/faqs/${id}/revisions`)).json().data;
+    expect(list.total).toBe(3);
+    expect(list.data.map((r: { version: number }) => r.version)).toEqual([6, 5, 4]);
+    const refused = await t.admin('PUT', '/cms/api/security-settings', { revisionsPerRecord: 0 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toHaveProperty('revisionsPerRecord');
+    await t.admin('PUT', '/cms/api/security-settings', { revisionsPerRecord: LIMITS.revisionsPerRecord });
+  });
+
+  it('site settings have a History too, addressed by app key, and a restore brings them back', async () => {
+    const before = (await t.admin('GET', `/cms/api/applications/${APP_KEY}`)).json().data;
+    await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { title: 'A new site title' });
+    const list = (await t.admin('GET', `/cms/api/applications/${APP_KEY}/revisions`)).json().data;
+    expect(list.data[0]).toMatchObject({ version: before.version, user_name: expect.any(String) });
+    const snapshot = (await t.admin('GET', `/cms/api/applications/${APP_KEY}/revisions/${list.data[0].id}`)).json().data;
+    expect(snapshot.title).toBe(before.title);
+    const restored = await t.admin('POST', `/cms/api/applications/${APP_KEY}/revisions/${list.data[0].id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().data).toMatchObject({ title: before.title, version: before.version + 2 });
+    // Visitors see the restored settings at once.
+    expect((await t.visitor('GET', `/cms/applications/${APP_KEY}`)).json().data.title).toBe(before.title);
+    const editing = await t.admin('POST', `/cms/api/applications/${APP_KEY}/presence`);
+    expect(editing.statusCode).toBe(200);
   });
 
   it("answers 404 for another record's revision or another site's record", async () => {

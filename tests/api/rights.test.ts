@@ -113,6 +113,37 @@ const ROUTES: Route[] = [
   { subject: 'applications', action: 'create', method: 'POST', template: '/cms/api/applications', onRecord: false },
   { subject: 'applications', action: 'update', method: 'PUT', template: '/cms/api/applications/{key}', onRecord: false },
   { subject: 'applications', action: 'delete', method: 'DELETE', template: '/cms/api/applications/{key}', onRecord: true },
+  { subject: 'applications', action: 'read', method: 'GET', template: '/cms/api/applications/{key}/revisions', onRecord: false },
+  {
+    subject: 'applications',
+    action: 'read',
+    method: 'GET',
+    template: '/cms/api/applications/{key}/revisions/{revisionId}',
+    onRecord: false,
+  },
+  {
+    subject: 'applications',
+    action: 'update',
+    method: 'POST',
+    template: '/cms/api/applications/{key}/revisions/{revisionId}/restore',
+    onRecord: false,
+    success: 200,
+  },
+  {
+    subject: 'applications',
+    action: 'update',
+    method: 'POST',
+    template: '/cms/api/applications/{key}/presence',
+    onRecord: false,
+    success: 200,
+  },
+  {
+    subject: 'applications',
+    action: 'update',
+    method: 'DELETE',
+    template: '/cms/api/applications/{key}/presence',
+    onRecord: false,
+  },
   { subject: 'files', action: 'read', method: 'GET', template: '/cms/api/files', onRecord: false },
   { subject: 'files', action: 'create', method: 'POST', template: '/cms/api/upload-single', onRecord: false },
   { subject: 'files', action: 'delete', method: 'DELETE', template: '/cms/api/delete-file/{filename}', onRecord: true },
@@ -235,6 +266,14 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     return [id, String(revisions.json().data.data[0].id)];
   }
 
+  /** The site a settings route acts on, and for its History an earlier state of its settings. */
+  async function siteTarget(route: Route, site: Site): Promise<string[]> {
+    if (!route.template.includes('{revisionId}')) return [site];
+    expect((await asAdminIn(site)('PUT', `/cms/api/applications/${site}`, { title: `Saved ${++counter}` })).statusCode).toBe(200);
+    const revisions = await asAdminIn(site)('GET', `/cms/api/applications/${site}/revisions`);
+    return [site, String(revisions.json().data.data[0].id)];
+  }
+
   async function bodyFor(route: Route, site: Site): Promise<{ payload?: unknown; headers?: Record<string, string> }> {
     if (route.method === 'GET' || route.method === 'DELETE' || route.template.startsWith('/cms/api/users/{id}/')) return {};
     if (route.template.endsWith('/presence')) return {};
@@ -258,8 +297,8 @@ describe.each(await dialects())('rights on %s', (dialect) => {
       const caller = as[c.role];
       const targets = c.route.onRecord
         ? await makeTarget(c.route, c.site, c.owner === 'own' ? caller : 'admin')
-        : c.route.template.endsWith('{key}')
-          ? [c.site]
+        : c.route.template.includes('{key}')
+          ? await siteTarget(c.route, c.site)
           : [];
       const target = targets[0];
       const url = targets.reduce((path, value) => path.replace(/\{\w+\}/, value), c.route.template);

@@ -145,7 +145,9 @@ describe('two editors, one post', () => {
     await page.locator('[name="title"]').fill('Offline, then reloaded');
     await page.locator('[name="title"]').press('Enter');
     await page.getByText('Waiting for connection…').first().waitFor();
-    await page.reload();
+    // The page is loaded again, on the list: a form open when the connection returns would take
+    // the refused edit and compare it at once, which is not the path this test follows.
+    await page.goto(`${app.baseUrl}/admin/post`);
     expect((await app.api('PUT', `posts/${id}`, { title: 'Saved by someone else' })).status).toBe(200);
     await page.context().setOffline(false);
     // The restored save reaches the server, is refused as stale, and is kept on the device.

@@ -82,6 +82,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
     readonly def: E,
     private readonly hooks: EntityHooks<E> = {},
     cache?: Cache,
+    /** How many earlier states History keeps per record (the run-time setting). */
+    private readonly revisionsToKeep: () => Promise<number> = async () => LIMITS.revisionsPerRecord,
   ) {
     this.repo = new Repository(db, def, cache);
   }
@@ -159,7 +161,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
       if (!current) throw notFound(this.def.formTitle);
       throw this.staleVersion(current, basedOn!);
     }
-    await keepRevision(this.db, this.def, existing as Row, actor);
+    await keepRevision(this.db, this.def, existing as Row, actor, await this.revisionsToKeep());
     await this.hooks.afterUpdate?.(row, { ...ctx, values });
     return { row, before: existing };
   }

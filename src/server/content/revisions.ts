@@ -1,6 +1,6 @@
 /**
  * History of every record: before a save lands, the record as it was is kept with its version and
- * who saved over it. The newest LIMITS.revisionsPerRecord are kept per record. Snapshots hold what
+ * who saved over it. The newest `keep` are kept per record (a setting, LIMITS.revisionsPerRecord by default). Snapshots hold what
  * the API returns (never a password hash), so reading one shows nothing a read of the record would not.
  */
 import type { EntityDef } from '../../shared/entities';
@@ -21,6 +21,7 @@ export async function keepRevision(
   def: EntityDef,
   before: Row,
   user: { id: number; name?: string } | undefined,
+  keep: number = LIMITS.revisionsPerRecord,
 ): Promise<void> {
   const recordId = Number(before.id);
   await db
@@ -42,7 +43,7 @@ export async function keepRevision(
     .where('resource', '=', def.resource)
     .where('record_id', '=', recordId)
     .orderBy('id', 'desc')
-    .offset(LIMITS.revisionsPerRecord)
+    .offset(keep)
     .limit(1000)
     .execute();
   if (old.length > 0)

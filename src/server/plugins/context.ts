@@ -39,10 +39,15 @@ export function serviceFor(services: Services, name: ResourceName): EntityServic
 
 export function createContext(config: ServerConfig, database: Database): AppContext {
   const cache = new Cache();
+  const settings = new Settings(database.db, cache, {
+    ...DEFAULT_SECURITY_SETTINGS,
+    activityRetentionDays: config.activityRetentionDays,
+  });
+  const revisionsToKeep = async () => (await settings.get()).revisionsPerRecord;
   const services = Object.fromEntries(
     Object.entries(ENTITIES).map(([name, def]) => [
       name,
-      new EntityService(database.db, def, HOOKS[name as ResourceName], cache),
+      new EntityService(database.db, def, HOOKS[name as ResourceName], cache, revisionsToKeep),
     ]),
   ) as unknown as Services;
   return {
@@ -50,10 +55,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     database,
     services,
     cache,
-    settings: new Settings(database.db, cache, {
-      ...DEFAULT_SECURITY_SETTINGS,
-      activityRetentionDays: config.activityRetentionDays,
-    }),
+    settings,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     routePreloads: new RoutePreloads(config.staticDir),
     previews: new PreviewLinks(database.db),

@@ -15,6 +15,7 @@ import { HttpError, notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { onlyVisibleSites, visibleSites } from '../plugins/tenant';
 import { listQuery, paging } from './schemas';
+import { historyRoutes } from './history';
 import { basedOnVersion } from './versions';
 
 const keyParams = z.object({ key: z.string().min(1).max(64) });
@@ -37,6 +38,14 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     // every kept answer may name the application: forget everything.
     app.ctx.cache.invalidate();
   };
+
+  // Site settings have a History and presence like any record, addressed by app key.
+  historyRoutes(app, 'applications', def, {
+    path: '/applications/:key',
+    params: keyParams,
+    locate: (request) => find(request, request.params.key),
+    afterRestore: changed,
+  });
 
   api.get(
     '/applications',

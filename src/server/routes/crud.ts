@@ -6,19 +6,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type EntityDef, ENTITIES, hasTrash, isPublishable, type ResourceName } from '../../shared/entities';
-import { createSchema, updateSchema, writableFields } from '../../shared/entities/schemas';
+import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
-import type { Actor } from '../content/entity-service';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
-import { leave, markEditing } from '../content/presence';
-import { listRevisions, revisionSnapshot } from '../content/revisions';
 import { notFound } from '../errors';
 import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
 import { discardDraft, getDraft, saveDraft } from '../content/drafts';
 import { eraseExpiredTrash } from '../content/trash';
-import { idParams, listQuery, paging, revisionParams } from './schemas';
+import { actorOf, historyRoutes } from './history';
+import { idParams, listQuery, paging } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { basedOnVersion, withSavedBy } from './versions';
 import { siteOrigin } from '../seo/head';
@@ -29,14 +27,6 @@ const idempotencyOf = (request: FastifyRequest) => {
   const key = request.headers['idempotency-key'];
   return typeof key === 'string' ? { key, caller: `user-${request.user.id}` } : undefined;
 };
-
-/** The signed-in user as the author of a write, limited to their own records when their right is. */
-const actorOf = (request: FastifyRequest): Actor => ({
-  id: request.user.id,
-  name: request.user.name || request.user.email,
-  sessionId: request.sessionId,
-  ownOnly: request.scope === 'own',
-});
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
 /** Where the public site shows a record of a publishable entity (its preview link opens there). */
@@ -240,69 +230,17 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
-    api.get(
-      `/${def.resource}/:id/revisions`,
-      { config: needs(name, 'read'), schema: { tags, params: idParams, querystring: listQuery } },
-      async (request) => {
-        if (!(await service.repo.get(appKeyOf(request), request.params.id))) throw notFound(def.formTitle);
-        const { page, size } = paging(request.query);
-        const { rows, total } = await listRevisions(app.ctx.database.db, def.resource, request.params.id, page, size);
-        return paged(rows, page, size, total);
+    historyRoutes(app, name, def, {
+      path: `/${def.resource}/:id`,
+      params: idParams,
+      locate: async (request, forWrite) => {
+        const appKey = appKeyOf(request);
+        if (forWrite) return service.forWrite(appKey, request.params.id, actorOf(request));
+        const row = await service.repo.get(appKey, request.params.id);
+        if (!row) throw notFound(def.formTitle);
+        return row;
       },
-    );
-
-    const snapshotOf = async (request: FastifyRequest<{ Params: { id: number; revisionId: number } }>) => {
-      if (!(await service.repo.get(appKeyOf(request), request.params.id))) throw notFound(def.formTitle);
-      const snapshot = await revisionSnapshot(app.ctx.database.db, def.resource, request.params.id, request.params.revisionId);
-      if (!snapshot) throw notFound('Revision');
-      return snapshot;
-    };
-
-    api.get(
-      `/${def.resource}/:id/revisions/:revisionId`,
-      { config: needs(name, 'read'), schema: { tags, params: revisionParams } },
-      async (request) => ({ data: await snapshotOf(request) }),
-    );
-
-    api.post(
-      `/${def.resource}/:id/revisions/:revisionId/restore`,
-      { config: needs(name, 'update'), schema: { tags, params: revisionParams, response: one } },
-      async (request, reply) => {
-        const snapshot = await snapshotOf(request);
-        // The earlier values of what a client may write; a restore is a save like any other.
-        const input = Object.fromEntries(
-          writableFields(def)
-            .filter(([field, fd]) => !fd.writeOnly && !fd.virtual && field in snapshot)
-            .map(([field]) => [field, snapshot[field]]),
-        );
-        const { row, before } = await service.update(appKeyOf(request), request.params.id, input, actorOf(request));
-        await recordUpdate(request, def, before, row, input);
-        void reply.header('ETag', `"${row.version}"`);
-        return { data: row };
-      },
-    );
-
-    // Presence: the open form's heartbeat answers who else has the record open; closing it leaves.
-    api.post(
-      `/${def.resource}/:id/presence`,
-      { config: needs(name, 'update'), schema: { tags, params: idParams } },
-      async (request) => {
-        // Only someone who may save the record is editing it (an author's own posts).
-        await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
-        const me = { id: request.user.id, name: request.user.name || request.user.email };
-        return { data: await markEditing(app.ctx.database.db, def.resource, request.params.id, me) };
-      },
-    );
-
-    api.delete(
-      `/${def.resource}/:id/presence`,
-      { config: needs(name, 'update'), schema: { tags, params: idParams } },
-      async (request) => {
-        await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
-        await leave(app.ctx.database.db, def.resource, request.params.id, request.user.id);
-        return { message: 'Left' };
-      },
-    );
+    });
 
     if (isPublishable(def)) draftRoutes(name, def);
 

@@ -1,4 +1,7 @@
-/** The security settings an admin changes at run time: which roles must use two-factor sign-in, and how long activity is kept. */
+/**
+ * The settings an admin changes at run time: which roles must use two-factor sign-in, how long
+ * activity is kept, and how many earlier states History keeps per record.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +12,12 @@ import { needs } from '../plugins/auth';
 const settingsBody = z.strictObject({
   requireTwoFactor: z.array(z.enum(ROLES, { error: `Roles are ${ROLES.join(', ')}` })).optional(),
   activityRetentionDays: z.number({ error: 'Retention must be a number of days' }).int().min(1).max(3650).optional(),
+  revisionsPerRecord: z
+    .number({ error: 'Revisions kept must be a number' })
+    .int()
+    .min(1, 'Keep at least 1 revision per record')
+    .max(1000, 'Keep at most 1000 revisions per record')
+    .optional(),
 });
 const tags = ['Settings'];
 

@@ -17,15 +17,20 @@ function SettingsForm({ settings }: { settings: SecuritySettings }) {
   const queryClient = useQueryClient();
   const [roles, setRoles] = useState<string[]>(settings.requireTwoFactor);
   const [days, setDays] = useState<number | string>(settings.activityRetentionDays);
+  const [revisions, setRevisions] = useState<number | string>(settings.revisionsPerRecord);
   const save = useMutation({
     mutationFn: () =>
       adminCall<{ data: SecuritySettings }>('security-settings', {
         method: 'PUT',
-        body: { requireTwoFactor: roles as Role[], activityRetentionDays: Number(days) },
+        body: {
+          requireTwoFactor: roles as Role[],
+          activityRetentionDays: Number(days),
+          revisionsPerRecord: Number(revisions),
+        },
       }).then((r) => r.data),
     onSuccess: (next) => {
       queryClient.setQueryData(settingsQuery.queryKey, next);
-      notifications.show({ color: 'green', title: 'Saved', message: 'The security settings are updated.' });
+      notifications.show({ color: 'green', title: 'Saved', message: 'The settings are updated.' });
     },
   });
   return (
@@ -63,6 +68,15 @@ function SettingsForm({ settings }: { settings: SecuritySettings }) {
           max={3650}
           value={days}
           onChange={setDays}
+          w={240}
+        />
+        <NumberInput
+          label="Keep earlier versions per record"
+          description="History keeps this many earlier states of each record; older ones are removed on the next save."
+          min={1}
+          max={1000}
+          value={revisions}
+          onChange={setRevisions}
           w={240}
         />
         <Group>

@@ -34,9 +34,7 @@ function EditRoute() {
   const record = useQuery({ ...entityRecordQuery(entity.def, id), enabled: ownerMatters });
   const waiting = ownerMatters && record.data === undefined && !record.isError;
   const editable = !waiting && rights.canEdit(record.data);
-  // App settings are addressed by app key and have no history or presence of their own.
-  const versioned = entity.keyField === 'id';
-  const others = usePresence(entity.def, id, editable && versioned);
+  const others = usePresence(entity.def, id, editable);
   if (waiting) {
     return (
       <Center py="xl">
@@ -59,7 +57,7 @@ function EditRoute() {
       {/* A restore replaces the record: the form starts again from it. */}
       <EntityForm key={`${path}/${id}/${restores}`} entity={entity} recordKey={id} />
       {FormExtras && <FormExtras recordKey={id} />}
-      {versioned && <HistoryPanel def={entity.def} recordKey={id} onRestored={() => setRestores((n) => n + 1)} />}
+      <HistoryPanel def={entity.def} recordKey={id} onRestored={() => setRestores((n) => n + 1)} />
     </Stack>
   ) : (
     <RecordDetail key={`${path}/${id}`} entity={entity} recordKey={id} />
