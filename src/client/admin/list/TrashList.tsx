@@ -51,7 +51,7 @@ export function TrashList({ entity, search, onChange }: Props) {
           Back
         </Button>
       </Group>
-      <Alert color="gray">{`Deleted ${def.title.toLowerCase()} stay here for ${LIMITS.trashDays} days, then they are erased.`}</Alert>
+      <Alert color="gray">{`What is deleted from ${def.title} stays here for ${LIMITS.trashDays} days, then it is erased.`}</Alert>
       <Card withBorder padding={0}>
         {query.isError ? (
           <LoadError label={`${def.title} Trash`} error={query.error} onRetry={() => void query.refetch()} m="md" />

@@ -68,7 +68,7 @@ function SettingsForm({ settings }: { settings: SecuritySettings }) {
           max={3650}
           value={days}
           onChange={setDays}
-          w={240}
+          w={360}
         />
         <NumberInput
           label="Keep earlier versions per record"
@@ -77,7 +77,7 @@ function SettingsForm({ settings }: { settings: SecuritySettings }) {
           max={1000}
           value={revisions}
           onChange={setRevisions}
-          w={240}
+          w={360}
         />
         <Group>
           <Button type="submit" loading={save.isPending}>
