@@ -2,10 +2,14 @@
 // bundle of the public site into its hidden .ssr folder (never served; see src/server/seo/ssr.ts).
 // Extra arguments (e.g. --logLevel warn) go to both builds.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { buildIdFile, sourceHash } from './build-id.mjs';
 
 const outDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
 const extra = process.argv.slice(2);
+// Taken before building: what the build is made from.
+const id = sourceHash();
 for (const args of [
   ['vite', 'build', '--outDir', outDir, ...extra],
   ['vite', 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', path.join(outDir, '.ssr'), ...extra],
@@ -13,3 +17,4 @@ for (const args of [
   const result = spawnSync('npx', args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+fs.writeFileSync(buildIdFile(outDir), `${id}\n`);

@@ -8,7 +8,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import fs from 'node:fs';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/limits';
@@ -25,6 +31,7 @@ import { manifestRoutes } from './pwa/manifest';
 import { adminApi } from './routes/admin-api';
 import { publicRoutes } from './routes/public';
 import { seoRoutes } from './seo/routes';
+import { healthRoutes } from './plugins/health';
 
 /** OpenAPI from the routes: zod request schemas are converted; response schemas already are JSON Schema. */
 const documentZodRequests: typeof jsonSchemaTransform = (route) => {
@@ -32,6 +39,25 @@ const documentZodRequests: typeof jsonSchemaTransform = (route) => {
   const transformed = jsonSchemaTransform({ ...route, schema: requests });
   return response ? { ...transformed, schema: { ...transformed.schema, response } } : transformed;
 };
+
+/** Secrets that travel in addresses (reset and preview links) never reach a log line. */
+export const loggableUrl = (url: string) => url.replace(/([?&](?:token|preview)=)[^&#]*/gi, '$1[redacted]');
+
+/** One log line per request, when it is answered (Fastify's default writes two). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: loggableUrl(request.url),
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request');
+    else reply.log.info(line, 'request');
+  }
+}
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -43,6 +69,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   // Requests are validated with zod; responses keep Fastify's own serialiser (fast-json-stringify),
@@ -91,6 +118,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
       if (!/\.(png|jpe?g|webp|gif|avif)$/i.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
     },
   });
+  await app.register(healthRoutes);
   await app.register(seoRoutes);
   await app.register(manifestRoutes);
   await app.register(spaRoutes);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { createServer } from '../../src/server/bootstrap';
+import type { BuildOptions } from '../../src/server/app';
 import { configFromEnv, type ServerConfig } from '../../src/server/config';
 
 export const PG_URL = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -52,7 +53,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(dialect: DialectName, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  dialect: DialectName,
+  overrides: Partial<ServerConfig> = {},
+  /** Its own logger (a test that reads the log lines). */
+  logger?: BuildOptions['logger'],
+): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-api-'));
   const schema = `t_${randomBytes(6).toString('hex')}`;
   if (dialect === 'postgres') {
@@ -73,7 +79,7 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Serv
     publicWriteLimit: 1000,
     ...overrides,
   };
-  const { app } = await createServer(config, { logger: process.env.DEBUG_LOG ? { level: 'error' } : false });
+  const { app } = await createServer(config, { logger: logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false) });
   const login = await app.inject({
     method: 'POST',
     url: '/cms/api/login',

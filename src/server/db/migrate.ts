@@ -35,3 +35,10 @@ export async function migrateToLatest(db: DB, schema?: string): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/** Migrations this code has that the database has not run yet (empty when it is current). */
+export async function pendingMigrations(db: DB, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrations = await migrator.getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

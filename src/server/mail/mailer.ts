@@ -9,6 +9,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes (the visitor who wrote a contact message). */
+  replyTo?: string;
 }
 
 export interface Mailer {

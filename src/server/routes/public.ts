@@ -58,6 +58,25 @@ const messageBody = z.strictObject({
   message: z.string().trim().min(1, 'Please write a message').max(5_000),
 });
 
+/**
+ * A contact message is mailed to the site's own address when the server sends mail. The visitor's
+ * answer does not wait for it: the message is stored either way, and a failure is logged.
+ */
+function mailToSite(request: FastifyRequest, message: { name: string; email: string; message: string }): void {
+  const { mailer } = request.server.ctx;
+  const site = request.application;
+  if (!mailer.configured || !site.email) return;
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 120);
+  mailer
+    .send({
+      to: site.email,
+      replyTo: message.email,
+      subject: `Message from ${oneLine(message.name)} via ${oneLine(site.name || site.app_key)}`,
+      text: `${message.name} <${message.email}> wrote through the contact page:\n\n${message.message}\n\nReply to this mail to answer them. The message is also under Messages in the admin.`,
+    })
+    .catch((error: unknown) => request.log.warn({ err: error }, 'Mailing a contact message to the site failed'));
+}
+
 export const publicRoutes = fp(
   async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
@@ -233,6 +252,7 @@ export const publicRoutes = fp(
       { schema: { tags, body: messageBody }, config: writeLimit, preValidation: acceptSiteInBody },
       async (request, reply) => {
         const { row } = await services.messages.create(request.application.app_key, request.body);
+        mailToSite(request, request.body);
         return reply.status(201).send({ message: 'Thank you! Your message has been sent.', data: { id: row.id } });
       },
     );

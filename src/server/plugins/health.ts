@@ -1,0 +1,43 @@
+/**
+ * Health checks for load balancers and supervisors. `GET /healthz`: the process answers (nothing
+ * else is checked, so a busy database never gets a live server restarted). `GET /readyz`: the
+ * database answers, the build is there, and every migration has run; 503 naming what is not.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import { pendingMigrations } from '../db/migrate';
+
+type Check = 'ok' | string;
+
+export const healthRoutes = fp(
+  async (app: FastifyInstance) => {
+    const { config, database } = app.ctx;
+    const schema = database.dialect === 'postgres' ? (config.pgSchema ?? 'public') : undefined;
+
+    app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send({ status: 'ok', uptime_s: Math.round(process.uptime()) }),
+    );
+
+    app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
+      const checks: Record<'database' | 'migrations' | 'build', Check> = { database: 'ok', migrations: 'ok', build: 'ok' };
+      try {
+        await sql`select 1`.execute(database.db);
+        const pending = await pendingMigrations(database.db, schema);
+        if (pending.length > 0) checks.migrations = `pending: ${pending.join(', ')}`;
+      } catch (error) {
+        checks.database = `unreachable: ${(error as Error).message}`;
+        checks.migrations = 'unknown';
+      }
+      if (!fs.existsSync(path.join(config.staticDir, 'index.html'))) checks.build = `missing in ${config.staticDir}`;
+      const ready = Object.values(checks).every((check) => check === 'ok');
+      return reply
+        .status(ready ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({ status: ready ? 'ready' : 'not ready', checks });
+    });
+  },
+  { name: 'health', dependencies: ['app-context'] },
+);
