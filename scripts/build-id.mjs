@@ -5,7 +5,17 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = ['package-lock.json', 'index.html', 'vite.config.ts', 'tsconfig.json', 'src/client', 'src/shared', 'machines', 'public', 'scripts/vite'];
+const INPUTS = [
+  'package-lock.json',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'src/client',
+  'src/shared',
+  'machines',
+  'public',
+  'scripts/vite',
+];
 
 function filesUnder(entry) {
   if (!fs.existsSync(entry)) return [];
