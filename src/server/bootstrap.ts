@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app';
 import type { ServerConfig } from './config';
-import type { Repository } from './content/repository';
+import { reposOf } from './plugins/context';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
@@ -18,10 +18,7 @@ export async function createServer(config: ServerConfig, options: BuildOptions =
   try {
     await migrateToLatest(database.db, database.dialect === 'postgres' ? (config.pgSchema ?? 'public') : undefined);
     const app = await buildApp(config, database, options);
-    const repos = Object.fromEntries(
-      Object.entries(app.ctx.services).map(([name, service]) => [name, service.repo]),
-    ) as unknown as Record<keyof typeof app.ctx.services, Repository>;
-    const seeded = await seed(database.db, repos, config);
+    const seeded = await seed(database.db, reposOf(app.ctx.services), config);
     app.addHook('onClose', async () => database.close());
     return { app, database, seeded };
   } catch (error) {

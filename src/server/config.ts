@@ -7,7 +7,7 @@ export interface ServerConfig {
   host: string;
   /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path. */
   databaseUrl: string;
-  /** PostgreSQL schema to use (tests isolate themselves in their own schema). */
+  /** PostgreSQL schema to use (DATABASE_SCHEMA; `public` by default; tests isolate themselves in their own). */
   pgSchema?: string;
   uploadDir: string;
   /** The built SPA; absent in API-only runs. */
@@ -36,6 +36,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'site.db')}`,
+    pgSchema: env.DATABASE_SCHEMA || undefined,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     appKey: env.APP_KEY ?? 'demo',

@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config';
 import { EntityService, type EntityHooks } from '../content/entity-service';
 import { appIdHooks } from '../content/app-id-hooks';
 import { userHooks } from '../content/user-hooks';
+import type { Repository } from '../content/repository';
 import { PreviewLinks } from '../content/preview-links';
 import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
@@ -35,6 +36,14 @@ export interface AppContext {
 /** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
 export function serviceFor(services: Services, name: ResourceName): EntityService {
   return services[name] as unknown as EntityService;
+}
+
+/** Each entity's repository, by name (the seeder writes through them). */
+export function reposOf(services: Services): Record<ResourceName, Repository> {
+  return Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.repo])) as unknown as Record<
+    ResourceName,
+    Repository
+  >;
 }
 
 export function createContext(config: ServerConfig, database: Database): AppContext {

@@ -11,20 +11,15 @@ import { recordActivity } from '../activity/activity-log';
 import { endSessions } from '../content/user-hooks';
 import { needs } from '../plugins/auth';
 import { mailOff } from '../mail/mailer';
-import { now } from '../db/database';
 import { notFound } from '../errors';
 import { siteOrigin } from '../seo/head';
-import { hashToken, newToken } from '../security/tokens';
+import { makeResetLink } from '../security/reset-links';
 import { idParams } from './schemas';
 
-const RESET_LINK_MS = 3_600_000;
 /** `{email: true}` mails the link to the user as well (when the server sends mail). */
 const resetLinkBody = z.strictObject({ email: z.boolean().optional() }).nullish();
 const manageUsers = needs('users', 'update');
 const tags = ['Users'];
-
-/** The page a reset link opens. */
-export const RESET_PATH = '/admin/reset-password';
 
 export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -50,15 +45,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       // Refused before a link exists: a link nobody receives should not replace a working one.
       const email = request.body?.email === true;
       if (email && !app.ctx.mailer.configured) throw mailOff();
-      const token = newToken();
-      const expiresAt = new Date(Date.now() + RESET_LINK_MS).toISOString();
-      // One live link per user: a new one replaces any earlier one.
-      await db.deleteFrom('password_resets').where('user_id', '=', user.id).where('used_at', 'is', null).execute();
-      await db
-        .insertInto('password_resets')
-        .values({ user_id: user.id, token_hash: hashToken(token), created_at: now(), expires_at: expiresAt, used_at: null })
-        .execute();
-      const url = `${siteOrigin(request)}${RESET_PATH}?token=${token}`;
+      const { url, expiresAt } = await makeResetLink(db, user.id, siteOrigin(request));
       if (email) {
         await app.ctx.mailer.send({
           to: user.email,

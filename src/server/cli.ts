@@ -1,0 +1,265 @@
+/**
+ * `npx orgsite <command>`: what a self-hoster does from a shell, on the database of the same
+ * settings as the server (environment and `.env`). Every command has `--help`; a mistake in the
+ * command line exits 2, a refused action 1, success 0.
+ */
+import fs from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type Role, ENTITIES, ROLES } from '../shared/entities';
+import { createSchema } from '../shared/entities/schemas';
+import { type ServerConfig, configFromEnv } from './config';
+import { createContext, reposOf } from './plugins/context';
+import { endSessions } from './content/user-hooks';
+import { type Database, openDatabase } from './db/database';
+import { migrateToLatest, pendingMigrations } from './db/migrate';
+import { seed } from './db/seed';
+import { HttpError } from './errors';
+import { makeResetLink } from './security/reset-links';
+import { randomPassword } from './security/tokens';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | undefined>;
+
+interface Tools {
+  config: ServerConfig;
+  database: Database;
+  out: (line: string) => void;
+}
+
+interface Command {
+  summary: string;
+  usage: string;
+  options: Options;
+  /** Runs against a migrated database unless `ownDatabase` (migrate itself). */
+  run(values: Values, tools: Tools): Promise<void>;
+  ownDatabase?: boolean;
+}
+
+/** A refusal the user can act on: printed without a stack, exit code 1. */
+class Refused extends Error {}
+
+const text = (values: Values, name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+const required = (values: Values, name: string) => {
+  const value = text(values, name);
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+};
+class UsageError extends Error {}
+
+const schemaOf = (config: ServerConfig, database: Database) =>
+  database.dialect === 'postgres' ? (config.pgSchema ?? 'public') : undefined;
+
+async function findUser(tools: Tools, email: string) {
+  const { services } = createContext(tools.config, tools.database);
+  const user = await services.users.repo.findBy(null, 'email', email.toLowerCase());
+  if (!user) throw new Refused(`No user has the email ${email} (orgsite user:list shows who has one)`);
+  return { user, services };
+}
+
+/** A write through the same validation and rules as the API: a refusal names the field. */
+function refusal(error: unknown): Refused {
+  if (error instanceof HttpError) {
+    const fields = Object.entries(error.errors ?? {})
+      .filter(([, message]) => !error.message.includes(String(message)))
+      .map(([field, message]) => `  ${field}: ${message}`);
+    return new Refused([error.message, ...fields].join('\n'));
+  }
+  return error as Refused;
+}
+
+const COMMANDS: Record<string, Command> = {
+  'user:create': {
+    summary: 'Create a user (an admin unless --role says otherwise)',
+    usage: 'orgsite user:create --email <email> [--password <password>] [--name <name>] [--role <role>] [--sites <app keys>]',
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', default: 'admin' },
+      sites: { type: 'string' },
+    },
+    async run(values, tools) {
+      const role = text(values, 'role') as Role;
+      if (!ROLES.includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      const generated = text(values, 'password') ? undefined : randomPassword();
+      const password = text(values, 'password') ?? generated!;
+      const input = {
+        email: required(values, 'email'),
+        name: text(values, 'name') ?? null,
+        password,
+        confirm_password: password,
+        role,
+        sites: text(values, 'sites') ?? null,
+      };
+      const parsed = createSchema(ENTITIES.users).safeParse(input);
+      if (!parsed.success) {
+        throw new Refused(parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
+      }
+      const { services } = createContext(tools.config, tools.database);
+      const { row } = await services.users.create('', parsed.data).catch((error: unknown) => {
+        throw refusal(error);
+      });
+      tools.out(`Created ${row.email} (id ${row.id}, role ${row.role}).`);
+      if (generated) tools.out(`Password (shown once): ${generated}`);
+    },
+  },
+
+  'user:reset-password': {
+    summary: 'Give a user a new password, or a one-time link to set one',
+    usage: 'orgsite user:reset-password --email <email> [--password <password>] [--url <site address>] [--turn-off-two-factor]',
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      url: { type: 'string' },
+      'turn-off-two-factor': { type: 'boolean', default: false },
+    },
+    async run(values, tools) {
+      const { user, services } = await findUser(tools, required(values, 'email'));
+      const db = tools.database.db;
+      if (values['turn-off-two-factor']) {
+        await db.deleteFrom('two_factor').where('user_id', '=', user.id).execute();
+        await db.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute();
+        tools.out(`Two-factor sign-in is off for ${user.email}.`);
+      }
+      const password = text(values, 'password');
+      if (password) {
+        await services.users.update('', user.id, { password, confirm_password: password }).catch((error: unknown) => {
+          throw refusal(error);
+        });
+        // Whoever held the old password is signed out everywhere.
+        await endSessions(db, user.id);
+        tools.out(`New password set for ${user.email}; their sessions have ended.`);
+        return;
+      }
+      const origin = (text(values, 'url') ?? `http://${tools.config.host}:${tools.config.port}`).replace(/\/+$/, '');
+      const { url, expiresAt } = await makeResetLink(db, user.id, origin);
+      tools.out(`One-time link for ${user.email} (until ${expiresAt.slice(0, 16).replace('T', ' ')} UTC):`);
+      tools.out(url);
+    },
+  },
+
+  'user:list': {
+    summary: 'List the users, their roles and sites',
+    usage: 'orgsite user:list',
+    options: {},
+    async run(_values, tools) {
+      const db = tools.database.db;
+      const users = await db.selectFrom('users').select(['id', 'email', 'name', 'role', 'sites']).orderBy('id').execute();
+      const twoFactor = new Set(
+        (await db.selectFrom('two_factor').select('user_id').where('secret', 'is not', null).execute()).map((r) => r.user_id),
+      );
+      const rows = [
+        ['id', 'email', 'name', 'role', 'sites', '2fa'],
+        ...users.map((u) => [
+          String(u.id),
+          u.email,
+          u.name ?? '',
+          u.role ?? '',
+          u.sites ?? (u.role === 'admin' ? 'all' : ''),
+          twoFactor.has(u.id) ? 'on' : 'off',
+        ]),
+      ];
+      const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+      for (const row of rows)
+        tools.out(
+          row
+            .map((cell, i) => cell.padEnd(widths[i]!))
+            .join('  ')
+            .trimEnd(),
+        );
+    },
+  },
+
+  migrate: {
+    summary: 'Bring the database up to date (the server also does this when it starts)',
+    usage: 'orgsite migrate',
+    options: {},
+    ownDatabase: true,
+    async run(_values, tools) {
+      const schema = schemaOf(tools.config, tools.database);
+      const pending = await pendingMigrations(tools.database.db, schema);
+      await migrateToLatest(tools.database.db, schema);
+      tools.out(pending.length === 0 ? 'The database is up to date.' : `Ran ${pending.length}: ${pending.join(', ')}.`);
+    },
+  },
+
+  'seed:demo': {
+    summary: 'Add the demo site (app key APP_KEY, "demo" by default) when it is not there',
+    usage: 'orgsite seed:demo',
+    options: {},
+    async run(_values, tools) {
+      const { services } = createContext(tools.config, tools.database);
+      const result = await seed(tools.database.db, reposOf(services), { ...tools.config, seedDemo: true });
+      if (result.generatedPassword)
+        tools.out(`Created the first admin ${tools.config.adminEmail}; password (shown once): ${result.generatedPassword}`);
+      tools.out(
+        result.demoSeeded
+          ? `Added the demo site "${tools.config.appKey}".`
+          : `The site "${tools.config.appKey}" is already there.`,
+      );
+    },
+  },
+};
+
+function help(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  return [
+    'Usage: orgsite <command> [options]   (orgsite <command> --help for its options)',
+    '',
+    ...Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`),
+    '',
+    'Settings come from the environment and .env, as for the server (DATABASE_URL, DATABASE_SCHEMA …).',
+  ].join('\n');
+}
+
+/** Runs one command line; answers the exit code. */
+export async function runCli(
+  argv: string[],
+  out = (line: string) => console.log(line),
+  err = (line: string) => console.error(line),
+): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === 'help') {
+    out(help());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    err(`Unknown command "${name}".\n\n${help()}`);
+    return 2;
+  }
+  let values: Values;
+  try {
+    ({ values } = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean' } }, strict: true }) as {
+      values: Values;
+    });
+  } catch (error) {
+    err(`${(error as Error).message}\n\nUsage: ${command.usage}`);
+    return 2;
+  }
+  if (values.help) {
+    out(`${command.summary}.\n\nUsage: ${command.usage}`);
+    return 0;
+  }
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const config = configFromEnv();
+  const database = openDatabase(config.databaseUrl, config.pgSchema);
+  try {
+    if (!command.ownDatabase) await migrateToLatest(database.db, schemaOf(config, database));
+    await command.run(values, { config, database, out });
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`${error.message}\n\nUsage: ${command.usage}`);
+      return 2;
+    }
+    if (error instanceof Refused) {
+      err(error.message);
+      return 1;
+    }
+    err(`Failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * One-time password reset links: valid for an hour, used once, one live link per user (a new one
+ * replaces any earlier). Made by an admin in the back-office, or by `orgsite user:reset-password`
+ * for an admin locked out of their own account.
+ */
+import { type DB, now } from '../db/database';
+import { hashToken, newToken } from './tokens';
+
+export const RESET_LINK_MS = 3_600_000;
+/** The page a reset link opens. */
+export const RESET_PATH = '/admin/reset-password';
+
+export async function makeResetLink(db: DB, userId: number, origin: string): Promise<{ url: string; expiresAt: string }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + RESET_LINK_MS).toISOString();
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: userId, token_hash: hashToken(token), created_at: now(), expires_at: expiresAt, used_at: null })
+    .execute();
+  return { url: `${origin}${RESET_PATH}?token=${token}`, expiresAt };
+}
