@@ -4,6 +4,7 @@
  * command line exits 2, a refused action 1, success 0.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { type Role, ENTITIES, ROLES } from '../shared/entities';
 import { createSchema } from '../shared/entities/schemas';
@@ -14,6 +15,7 @@ import { type Database, openDatabase } from './db/database';
 import { migrateToLatest, pendingMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { HttpError } from './errors';
+import { backup } from './ops/backup';
 import { makeResetLink } from './security/reset-links';
 import { randomPassword } from './security/tokens';
 
@@ -167,6 +169,17 @@ const COMMANDS: Record<string, Command> = {
             .join('  ')
             .trimEnd(),
         );
+    },
+  },
+
+  backup: {
+    summary: 'Back up the database and the uploaded files into one .tar.gz (the server may keep running)',
+    usage: 'orgsite backup [--out <file.tar.gz>] [--logical]',
+    options: { out: { type: 'string' }, logical: { type: 'boolean', default: false } },
+    async run(values, tools) {
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+      const out = text(values, 'out') ?? path.join('backups', `orgsite-${stamp}.tar.gz`);
+      await backup(tools.config, tools.database, out, { logical: values.logical === true, progress: tools.out });
     },
   },
 

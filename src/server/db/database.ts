@@ -17,6 +17,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: DB;
   dialect: Dialect;
+  /** The SQLite connection itself (its online backup), when the database is SQLite. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,7 @@ export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
 /** True when `db` talks to PostgreSQL (migrations and the repository ask; they only get the Kysely). */
