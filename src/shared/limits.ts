@@ -35,6 +35,8 @@ export const LIMITS = {
   idleSessionDays: 30,
   /** Earlier states kept per record (History); older ones are removed. */
   revisionsPerRecord: 50,
+  /** Most rows a CSV export holds. */
+  exportRows: 100_000,
   /** Days a deleted record stays in the Trash before it is erased. */
   trashDays: 30,
   /** How long a preview link shows a draft. */

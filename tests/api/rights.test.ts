@@ -75,10 +75,14 @@ const ROUTES: Route[] = [
           },
         ]
       : [];
-    if (def.readOnlyResource) return [...reads, ...trash];
+    const exports: Route[] = def.exportable
+      ? [{ subject: name, action: 'read', method: 'GET', template: `${base}/export.csv`, onRecord: false }]
+      : [];
+    if (def.readOnlyResource) return [...reads, ...trash, ...exports];
     return [
       ...reads,
       ...trash,
+      ...exports,
       ...publishing,
       { subject: name, action: 'create', method: 'POST', template: base, onRecord: false },
       { subject: name, action: 'update', method: 'PUT', template: `${base}/{id}`, onRecord: true },
@@ -144,6 +148,9 @@ const ROUTES: Route[] = [
     template: '/cms/api/applications/{key}/presence',
     onRecord: false,
   },
+  { subject: 'messages', action: 'read', method: 'GET', template: '/cms/api/messages/unread-count', onRecord: false },
+  { subject: 'messages', action: 'read', method: 'POST', template: '/cms/api/messages/{id}/read', onRecord: true, success: 200 },
+  { subject: 'messages', action: 'read', method: 'DELETE', template: '/cms/api/messages/{id}/read', onRecord: true },
   { subject: 'files', action: 'read', method: 'GET', template: '/cms/api/files', onRecord: false },
   { subject: 'files', action: 'create', method: 'POST', template: '/cms/api/upload-single', onRecord: false },
   { subject: 'files', action: 'delete', method: 'DELETE', template: '/cms/api/delete-file/{filename}', onRecord: true },

@@ -33,6 +33,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** `text`: the answer's body as it came (a CSV download), not parsed as JSON. */
+  as?: 'text';
 }
 
 /**
@@ -78,8 +80,10 @@ async function request<T>(path: string, options: RequestOptions, admin: boolean)
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'No connection to the server. Check your network and try again.');
   }
+  const ok = response.status >= 200 && response.status <= 299;
+  if (ok && options.as === 'text') return response.text as T;
   const body = response.text ? safeJson(response.text) : undefined;
-  if (response.status < 200 || response.status > 299) {
+  if (!ok) {
     const err = (body ?? {}) as Partial<ErrorBody>;
     const current = err.current && typeof err.current === 'object' ? (err.current as Record<string, unknown>) : undefined;
     const savedBy = (body as { saved_by?: ApiError['savedBy'] } | undefined)?.saved_by ?? null;

@@ -8,6 +8,7 @@ import * as versions from './migrations/005_versions';
 import * as revisions from './migrations/006_revisions';
 import * as presence from './migrations/007_presence';
 import * as trashScheduleDrafts from './migrations/008_trash_schedule_drafts';
+import * as messageRead from './migrations/009_message_read';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_revisions': revisions,
   '007_presence': presence,
   '008_trash_schedule_drafts': trashScheduleDrafts,
+  '009_message_read': messageRead,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -15,6 +15,7 @@ import { authRoutes } from './auth';
 import { passwordResetRoutes } from './password-reset';
 import { crudRoutes } from './crud';
 import { fileRoutes } from './files';
+import { messageRoutes } from './messages';
 import { reportRoutes } from './report';
 import { securitySettingsRoutes } from './security-settings';
 import { userAdminRoutes } from './user-admin';
@@ -36,6 +37,7 @@ export const adminApi = fp(
       await secured.register(reportRoutes);
       await secured.register(fileRoutes);
       await secured.register(applicationRoutes);
+      await secured.register(messageRoutes);
       await secured.register(crudRoutes);
       await secured.register(userAdminRoutes);
       await secured.register(securitySettingsRoutes);

@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type EntityDef, ENTITIES, hasTrash, isPublishable, type ResourceName } from '../../shared/entities';
+import { type EntityDef, ENTITIES, hasTrash, isPublishable, readableColumns, type ResourceName } from '../../shared/entities';
+import { LIMITS } from '../../shared/limits';
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
@@ -13,6 +14,7 @@ import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
 import { notFound } from '../errors';
 import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
+import { toCsv } from '../content/csv';
 import { discardDraft, getDraft, saveDraft } from '../content/drafts';
 import { eraseExpiredTrash } from '../content/trash';
 import { actorOf, historyRoutes } from './history';
@@ -170,6 +172,25 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         return { message, data: { id: request.params.id } };
       },
     );
+
+    if (def.exportable) {
+      // A static segment: the router never reads "export.csv" as an :id.
+      api.get(`/${def.resource}/export.csv`, { config: needs(name, 'read'), schema: { tags } }, async (request, reply) => {
+        const columns = readableColumns(def).filter((c) => c !== 'app_key' && c !== 'deleted_at' && c !== 'version');
+        const { rows } = await service.repo.list(appKeyOf(request), { page: 1, size: LIMITS.exportRows });
+        const stamp = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${def.resource}-${appKeyOf(request)}-${stamp}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(
+            toCsv(
+              columns,
+              rows.map((row) => columns.map((c) => (row as Record<string, unknown>)[c])),
+            ),
+          );
+      });
+    }
 
     if (hasTrash(def)) {
       api.get(

@@ -86,7 +86,8 @@ export type FieldOfKind<K extends FieldKind> = FieldDef extends infer D
     : never
   : never;
 
-export type ColumnFormat = 'text' | 'status' | 'brackets' | 'image' | 'datetime';
+/** `read`: a message's read time, shown as New until someone has opened it. */
+export type ColumnFormat = 'text' | 'status' | 'brackets' | 'image' | 'datetime' | 'read';
 
 export interface ColumnDef {
   label: string;
@@ -139,6 +140,8 @@ export interface EntityDef<F extends Fields = Fields> {
   ownerField?: string;
   /** Field holding the time a row becomes public ('YYYY-MM-DD HH:mm:ss', UTC); empty means now. */
   publishedFrom?: string;
+  /** Staff can download every row as CSV (subscribers, messages). */
+  exportable?: boolean;
 }
 
 export const STATUS_DEFAULT = 1;

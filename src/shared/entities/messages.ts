@@ -9,15 +9,18 @@ export const messages = defineEntity({
   readOnlyResource: true,
   labelField: 'email',
   order: [{ field: 'id', dir: 'desc' }],
+  exportable: true,
   fields: {
     name: f.text('Name', { required: true, searchable: true, max: 120 }),
     email: f.email('Email', { required: true, searchable: true }),
     message: f.textarea('Message', { required: true, searchable: true, max: 5_000 }),
+    read_at: f.datetime('Read', { readOnly: true, hidden: true }),
   },
   columns: [
     { label: 'Name', field: 'name' },
     { label: 'Email', field: 'email' },
     { label: 'Message', field: 'message', truncate: LIMITS.truncate.cardShort },
     { label: 'Received', field: 'created_at', format: 'datetime' },
+    { label: 'Status', field: 'read_at', format: 'read' },
   ],
 });

@@ -6,6 +6,7 @@ export const subscribers = defineEntity({
   formTitle: 'Subscriber',
   labelField: 'email',
   order: [{ field: 'id', dir: 'desc' }],
+  exportable: true,
   fields: {
     name: f.text('Name', { searchable: true }),
     email: f.email('Email', { required: true, searchable: true, unique: true }),

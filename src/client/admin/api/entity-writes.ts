@@ -13,3 +13,13 @@ export async function deleteRecord(entity: AdminEntity, key: string, permanent =
 export async function restoreRecord(entity: AdminEntity, key: string): Promise<void> {
   await adminCall(`${recordPath(entity, key)}/restore`, { method: 'POST' });
 }
+
+/** Downloads every row of an exportable entity (subscribers, messages) as a CSV file. */
+export async function downloadCsv(entity: AdminEntity): Promise<void> {
+  const csv = await adminCall<string>(`${entity.def.resource}/export.csv`, { as: 'text' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  link.download = `${entity.def.resource}-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}

@@ -10,6 +10,7 @@ import { useDeleteConfirm } from '../list/useDeleteConfirm';
 import { QueryState } from '../QueryState';
 import { ScreenHeader } from '../ScreenHeader';
 import { useEntityRights } from '../session/rights';
+import { MarkUnreadButton, useReadOnOpen } from '../messages/message-read';
 
 /**
  * A record shown, not edited: contact messages (read-only for everyone) and any record the user's
@@ -23,11 +24,14 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
   const deleteMachine = useDeleteConfirm(entity);
   const [deleteState, sendDelete] = deleteMachine;
   const wasDeleting = useRef(false);
+  // Contact messages: opening one marks it read.
+  const isMessage = def.resource === 'messages';
+  useReadOnOpen(recordKey, record.data, isMessage);
+  const backToList = () => void navigate({ to: '/admin/$entity', params: { entity: def.adminPath } });
 
   useEffect(() => {
     // Once the record is gone there is nothing to show here: back to the list.
-    if (wasDeleting.current && deleteState.matches('idle'))
-      void navigate({ to: '/admin/$entity', params: { entity: def.adminPath } });
+    if (wasDeleting.current && deleteState.matches('idle')) backToList();
     wasDeleting.current = deleteState.matches('deleting');
   }, [deleteState, navigate, def.adminPath]);
 
@@ -55,15 +59,20 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-            {rights.canDelete(row) && (
+            {(rights.canDelete(row) || isMessage) && (
               <Group mt="md">
-                <Button
-                  color="red"
-                  variant="light"
-                  onClick={() => sendDelete({ type: 'delete.request', id: recordKey, label: String(row[def.labelField] ?? '') })}
-                >
-                  Delete
-                </Button>
+                {isMessage && <MarkUnreadButton recordKey={recordKey} onDone={backToList} />}
+                {rights.canDelete(row) && (
+                  <Button
+                    color="red"
+                    variant="light"
+                    onClick={() =>
+                      sendDelete({ type: 'delete.request', id: recordKey, label: String(row[def.labelField] ?? '') })
+                    }
+                  >
+                    Delete
+                  </Button>
+                )}
               </Group>
             )}
           </Card>

@@ -2,6 +2,7 @@ import { NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useRights } from '../session/rights';
 import { ADMIN_SCREENS, currentScreen } from './admin-screens';
+import { UnreadMessagesBadge } from '../messages/message-read';
 
 interface Props {
   onNavigate: () => void;
@@ -23,6 +24,7 @@ export function AdminNav({ onNavigate, onLogout }: Props) {
             component={Link}
             to={`/admin/${screen.path}`}
             label={screen.label}
+            rightSection={screen.path === 'messages' ? <UnreadMessagesBadge /> : undefined}
             active={screen === current}
             aria-current={screen === current ? 'page' : undefined}
             onClick={onNavigate}

@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 import { hasTrash } from '../../../shared/entities';
 import { type AdminEntity, recordKey } from '../admin-entities';
 import { entityListQuery, type ListSearch, type Row } from '../api/entity-queries';
+import { downloadCsv } from '../api/entity-writes';
+import { notifyFailure } from '../api/notify';
 import { renderCell } from './column-cells';
 import { DeleteConfirmDialog } from './DeleteDialog';
 import { ListFooter } from './ListFooter';
@@ -52,6 +54,14 @@ export function EntityList({ entity, search, onChange }: Props) {
       <Group justify="space-between">
         <Title order={1}>{def.title}</Title>
         <Group gap="xs">
+          {def.exportable && (
+            <Button
+              variant="default"
+              onClick={() => void downloadCsv(entity).catch((error: unknown) => notifyFailure('Exporting failed', error))}
+            >
+              Export CSV
+            </Button>
+          )}
           {hasTrash(def) && rights.canDelete() && (
             <Button component={Link} to={`/admin/${def.adminPath}/trash`} variant="default">
               Trash

@@ -2,6 +2,7 @@
  * Column format → table cell. A new format is one function here and one word in define.ts.
  * Cuts ('...') and the empty marker ('--') come from the column definition (spec §2.2).
  */
+import { Badge } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { ColumnDef, ColumnFormat, EntityDef } from '../../../shared/entities';
@@ -40,13 +41,23 @@ const CELLS: Record<ColumnFormat, CellRenderer> = {
     const date = dayjs(text);
     return date.isValid() ? date.format('YYYY-MM-DD HH:mm') : text;
   },
+  read: (text) =>
+    text ? (
+      <Badge color="gray.7" variant="outline">
+        Read
+      </Badge>
+    ) : (
+      <Badge color="indigo.8" variant="filled">
+        New
+      </Badge>
+    ),
 };
 
 /** `def` lets a status tell a row scheduled for later from an active one. */
 export function renderCell(column: ColumnDef, row: Row, def?: EntityDef): ReactNode {
   const text = textOf(column, row);
   const format = column.format ?? 'text';
-  // A status badge shows even for a missing value (it reads Inactive); other formats need a value.
-  if (text === '' && format !== 'status') return column.empty ?? DEFAULT_EMPTY;
+  // A status or read badge shows even for a missing value (Inactive, New); other formats need a value.
+  if (text === '' && format !== 'status' && format !== 'read') return column.empty ?? DEFAULT_EMPTY;
   return CELLS[format](text, column, row, def);
 }

@@ -1,0 +1,56 @@
+/**
+ * Contact messages are New until someone opens one: opening marks it read, "Mark as unread" puts it
+ * back, and the sidebar shows how many are unread.
+ */
+import { Badge, Button } from '@mantine/core';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { adminCall } from '../api/admin-call';
+import { entityKeys, type Row } from '../api/entity-queries';
+import { notifyFailure } from '../api/notify';
+
+export const unreadMessagesQuery = queryOptions({
+  queryKey: [...entityKeys.all('messages'), 'unread-count'] as const,
+  queryFn: ({ signal }) => adminCall<{ data: { count: number } }>('messages/unread-count', { signal }).then((r) => r.data.count),
+  refetchInterval: 60_000,
+  meta: { failureTitle: 'Counting unread messages failed' },
+});
+
+function useMarkRead(recordKey: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (read: boolean) =>
+      adminCall(`messages/${encodeURIComponent(recordKey)}/read`, { method: read ? 'POST' : 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: entityKeys.all('messages') }),
+    onError: (error) => notifyFailure('Marking the message failed', error),
+  });
+}
+
+/** Marks a message read once it is shown (a read message stays as first read). */
+export function useReadOnOpen(recordKey: string, row: Row | undefined, enabled: boolean) {
+  const { mutate } = useMarkRead(recordKey);
+  const unread = enabled && row !== undefined && !row.read_at;
+  useEffect(() => {
+    if (unread) mutate(true);
+  }, [unread, mutate]);
+}
+
+export function MarkUnreadButton({ recordKey, onDone }: { recordKey: string; onDone: () => void }) {
+  const mark = useMarkRead(recordKey);
+  return (
+    <Button variant="default" loading={mark.isPending} onClick={() => mark.mutate(false, { onSuccess: onDone })}>
+      Mark as unread
+    </Button>
+  );
+}
+
+/** The sidebar's count of unread messages (nothing when there are none). */
+export function UnreadMessagesBadge() {
+  const { data } = useQuery(unreadMessagesQuery);
+  if (!data) return null;
+  return (
+    <Badge size="sm" color="indigo.8" aria-label={`${data} unread`}>
+      {data}
+    </Badge>
+  );
+}
