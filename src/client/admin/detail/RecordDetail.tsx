@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { AdminEntity } from '../admin-entities';
 import { entityRecordQuery } from '../api/entity-queries';
 import { DeleteConfirmDialog } from '../list/DeleteDialog';
@@ -27,13 +27,16 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
   // Contact messages: opening one marks it read.
   const isMessage = def.resource === 'messages';
   useReadOnOpen(recordKey, record.data, isMessage);
-  const backToList = () => void navigate({ to: '/admin/$entity', params: { entity: def.adminPath } });
+  const backToList = useCallback(
+    () => void navigate({ to: '/admin/$entity', params: { entity: def.adminPath } }),
+    [navigate, def.adminPath],
+  );
 
   useEffect(() => {
     // Once the record is gone there is nothing to show here: back to the list.
     if (wasDeleting.current && deleteState.matches('idle')) backToList();
     wasDeleting.current = deleteState.matches('deleting');
-  }, [deleteState, navigate, def.adminPath]);
+  }, [deleteState, backToList]);
 
   return (
     <Stack gap="md">
