@@ -71,6 +71,14 @@ export async function buildApp(config: ServerConfig, database: Database, options
     bodyLimit: 2 * 1024 * 1024,
     logController: new OneLinePerRequest(),
   });
+  // A request that says JSON but sends nothing (a DELETE or an action from a client that always
+  // sets the header) has no body, which is not an error; a route that needs one says which field.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Requests are validated with zod; responses keep Fastify's own serialiser (fast-json-stringify),
   // fed with the JSON Schemas of routes/response-schemas.ts.
