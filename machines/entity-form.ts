@@ -128,6 +128,16 @@ function errorsOf(error: unknown): FieldErrors {
   return errors && typeof errors === 'object' ? { ...(errors as FieldErrors) } : {};
 }
 
+/** Save draft and reload, the same while editing and while the success alert shows. */
+const draftEvents = {
+  'form.saveDraft': {
+    guard: 'canSaveDraft',
+    target: 'saving',
+    actions: { type: 'startAttempt', params: { intent: 'draft' } },
+  },
+  'form.reload': { guard: 'isEditingExisting', target: 'loading' },
+} as const;
+
 export const entityFormMachine = setup({
   types: {
     context: {} as EntityFormContext,
@@ -247,12 +257,7 @@ export const entityFormMachine = setup({
           { guard: 'hasInvalidFields', actions: 'showInvalidFields' },
           { target: 'saving', actions: { type: 'startAttempt', params: { intent: 'save' } } },
         ],
-        'form.saveDraft': {
-          guard: 'canSaveDraft',
-          target: 'saving',
-          actions: { type: 'startAttempt', params: { intent: 'draft' } },
-        },
-        'form.reload': { guard: 'isEditingExisting', target: 'loading' },
+        ...draftEvents,
       },
     },
     saving: {
@@ -330,12 +335,7 @@ export const entityFormMachine = setup({
           { guard: 'hasInvalidFields', target: 'editing', actions: 'showInvalidFields' },
           { target: 'saving', actions: { type: 'startAttempt', params: { intent: 'save' } } },
         ],
-        'form.saveDraft': {
-          guard: 'canSaveDraft',
-          target: 'saving',
-          actions: { type: 'startAttempt', params: { intent: 'draft' } },
-        },
-        'form.reload': { guard: 'isEditingExisting', target: 'loading' },
+        ...draftEvents,
       },
     },
   },

@@ -44,9 +44,11 @@ export function saveRequest(variables: SaveEntityVariables): { path: string; opt
   if (id === undefined) {
     return { path: resource, options: { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } } };
   }
-  const record = `${resource}/${encodeURIComponent(id)}`;
-  return { path: variables.intent === 'draft' ? `${record}/draft` : record, options: { method: 'PUT', body } };
+  return { path: variables.intent === 'draft' ? draftPath(variables) : recordPath(variables), options: { method: 'PUT', body } };
 }
+
+const recordPath = ({ resource, id }: SaveEntityVariables) => `${resource}/${encodeURIComponent(id!)}`;
+const draftPath = (variables: SaveEntityVariables) => `${recordPath(variables)}/draft`;
 
 /** Runs one save; each step is safe to repeat after a lost answer (a PUT, then a DELETE of the draft). */
 async function runSave(variables: SaveEntityVariables): Promise<SavedRecord> {
@@ -55,12 +57,10 @@ async function runSave(variables: SaveEntityVariables): Promise<SavedRecord> {
   // A draft answers with the draft: the form goes on from the values it kept, at the same version.
   if (variables.intent === 'draft') return { ...variables.body, id: Number(variables.id) };
   if (variables.intent === 'publish') {
-    await adminApi(`${variables.resource}/${encodeURIComponent(variables.id!)}/draft`, { method: 'DELETE' }).catch(
-      (error: unknown) => {
-        // Already dropped (a repeat, or someone published it): nothing left to do.
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-      },
-    );
+    await adminApi(draftPath(variables), { method: 'DELETE' }).catch((error: unknown) => {
+      // Already dropped (a repeat, or someone published it): nothing left to do.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    });
   }
   return answer;
 }

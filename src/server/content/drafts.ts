@@ -4,8 +4,7 @@
  * is a save of the draft as the record's next version (so a record saved by someone else since
  * is a 409 to compare, as with any save).
  */
-import type { DB } from '../db/database';
-import { now } from '../db/database';
+import { type DB, now } from '../db/database';
 import type { Actor } from './entity-service';
 import type { Row } from './repository';
 

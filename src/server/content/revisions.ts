@@ -1,10 +1,10 @@
 /**
  * History of every record: before a save lands, the record as it was is kept with its version and
- * who saved over it. The newest `keep` are kept per record (a setting, LIMITS.revisionsPerRecord by default). Snapshots hold what
- * the API returns (never a password hash), so reading one shows nothing a read of the record would not.
+ * who saved over it. The newest `keep` are kept per record (the run-time setting). Snapshots hold
+ * what the API returns (never a password hash), so reading one shows nothing a read of the record
+ * would not.
  */
 import type { EntityDef } from '../../shared/entities';
-import { LIMITS } from '../../shared/limits';
 import { type DB, now } from '../db/database';
 import type { Row } from './repository';
 
@@ -21,7 +21,7 @@ export async function keepRevision(
   def: EntityDef,
   before: Row,
   user: { id: number; name?: string } | undefined,
-  keep: number = LIMITS.revisionsPerRecord,
+  keep: number,
 ): Promise<void> {
   const recordId = Number(before.id);
   await db

@@ -8,14 +8,21 @@ import type { EntityDef } from '../../shared/entities';
 import type { Services } from '../plugins/context';
 import type { ListParams, Row, Select } from './repository';
 
-/** The list parameters of a public read: active rows, published by now, with any further equalities. */
-export function forVisitors(def: EntityDef, where: Row = {}): Pick<ListParams, 'where' | 'refine'> {
+/**
+ * The list parameters of a public read: active rows, published by now, with any further equalities
+ * (`where`) and condition (`refine`).
+ */
+export function forVisitors(
+  def: EntityDef,
+  where: Row = {},
+  refine: (qb: Select) => Select = (qb) => qb,
+): Pick<ListParams, 'where' | 'refine'> {
   const field = def.publishedFrom;
   return {
     where: { status: 1, ...where },
     refine: field
-      ? (qb: Select) => qb.where((eb) => eb.or([eb(field, 'is', null), eb(field, '<=', dateTimeOf(Date.now()))]))
-      : undefined,
+      ? (qb: Select) => refine(qb.where((eb) => eb.or([eb(field, 'is', null), eb(field, '<=', dateTimeOf(Date.now()))])))
+      : refine,
   };
 }
 

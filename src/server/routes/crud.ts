@@ -90,8 +90,8 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       `/${def.resource}/:id/draft`,
       { config: needs(name, 'update'), schema: { tags, params: idParams } },
       async (request) => {
-        if (!(await draftOf(request))) throw notFound('Draft');
-        await discardDraft(db, def.resource, request.params.id);
+        await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
+        if (!(await discardDraft(db, def.resource, request.params.id))) throw notFound('Draft');
         return { message: 'Draft discarded' };
       },
     );

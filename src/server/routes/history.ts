@@ -106,8 +106,8 @@ export function historyRoutes<P extends z.ZodObject>(
     { config: needs(name, 'update'), schema: { tags, params: address.params } },
     async (request) => {
       const { id } = await address.locate(request as Request, true);
-      const me = { id: request.user.id, name: request.user.name || request.user.email };
-      return { data: await markEditing(db, def.resource, id, me) };
+      const me = actorOf(request);
+      return { data: await markEditing(db, def.resource, id, { id: me.id, name: me.name! }) };
     },
   );
 

@@ -15,14 +15,12 @@ const tags = ['Messages'];
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
-  const live = (appKey: string) => db.selectFrom('messages').where('app_key', '=', appKey).where('deleted_at', 'is', null);
+  // The site's messages as every list sees them (its own, out of the Trash).
+  const { repo } = app.ctx.services.messages;
 
   api.get('/messages/unread-count', { config: needs('messages', 'read'), schema: { tags } }, async (request) => {
-    const { n } = await live(request.application.app_key)
-      .where('read_at', 'is', null)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return { data: { count: Number(n) } };
+    const { total } = await repo.list(request.application.app_key, { page: 1, size: 1, where: { read_at: null } });
+    return { data: { count: total } };
   });
 
   for (const [method, read] of [
@@ -37,7 +35,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       handler: async (request) => {
         const { id } = request.params as { id: number };
         const appKey = request.application.app_key;
-        if (!(await live(appKey).select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Message');
+        if (!(await repo.get(appKey, id))) throw notFound('Message');
         // The first reading is the one kept: opening a read message again changes nothing.
         let update = db
           .updateTable('messages')

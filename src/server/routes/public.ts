@@ -1,6 +1,7 @@
 /**
  * The visitor-facing reads of spec §7.1 (and the two public writes), under /cms with the app-key
- * header. Only active rows (status 1) are ever shown.
+ * header. Only what visitors may see is shown: active rows (status 1) whose publish time has come
+ * (content/visibility.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,7 +19,6 @@ import { arrayEnvelope, itemEnvelope, listEnvelope, recordSchema } from './respo
 import { listQuery } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 
-const ACTIVE = { status: 1 };
 const tags = ['Public'];
 
 /** Public reads join children in: a section's widgets, a page's sections with theirs. */
@@ -90,13 +90,13 @@ export const publicRoutes = fp(
       const widgets = await services.widgets.repo.list(appKey, {
         page: 1,
         size: LIMITS.maxPageSize,
-        where: ACTIVE,
-        refine: (qb) =>
+        ...forVisitors(ENTITIES.widgets, {}, (qb) =>
           qb.where(
             'section_id',
             'in',
             sections.map((s) => s.id),
           ),
+        ),
       });
       return sections.map((s) => ({ ...s, widgets: widgets.rows.filter((w) => w.section_id === s.id) }));
     };
@@ -150,8 +150,11 @@ export const publicRoutes = fp(
         const appKey = request.application.app_key;
         const page = request.query.page ?? 1;
         const size = request.query.size ?? LIMITS.maxPageSize;
-        const where = request.query.is_top === undefined ? ACTIVE : { ...ACTIVE, is_top: request.query.is_top };
-        const { rows, total } = await services.sections.repo.list(appKey, { page, size, where });
+        const visible = forVisitors(
+          ENTITIES.sections,
+          request.query.is_top === undefined ? {} : { is_top: request.query.is_top },
+        );
+        const { rows, total } = await services.sections.repo.list(appKey, { page, size, ...visible });
         return paged(await withWidgets(appKey, rows), page, size, total);
       },
     );
@@ -160,7 +163,7 @@ export const publicRoutes = fp(
       const { rows } = await services.menus.repo.list(request.application.app_key, {
         page: 1,
         size: LIMITS.maxPageSize,
-        where: ACTIVE,
+        ...forVisitors(ENTITIES.menus),
       });
       return { data: rows };
     });
@@ -183,7 +186,7 @@ export const publicRoutes = fp(
         const sections = await services.sections.repo.list(appKey, {
           page: 1,
           size: LIMITS.maxPageSize,
-          where: { ...ACTIVE, page_id: row.id },
+          ...forVisitors(ENTITIES.sections, { page_id: row.id }),
         });
         return { data: { ...row, sections: await withWidgets(appKey, sections.rows) } };
       },

@@ -3,21 +3,18 @@
  * Restore (the record comes back as it was, its children still attached) and Delete permanently.
  */
 import { Alert, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { LIMITS } from '../../../shared/limits';
 import { type AdminEntity, recordKey } from '../admin-entities';
-import { entityKeys, entityTrashQuery, type ListSearch, type Row } from '../api/entity-queries';
-import { restoreRecord } from '../api/entity-writes';
-import { notifyFailure } from '../api/notify';
+import { entityTrashQuery, type ListSearch, type Row } from '../api/entity-queries';
 import { LoadError } from '../QueryState';
 import { useEntityRights } from '../session/rights';
 import { DeleteConfirmDialog } from './DeleteDialog';
 import { ListFooter } from './ListFooter';
 import type { ListSearchParams } from './list-search';
-import { useDeleteConfirm } from './useDeleteConfirm';
+import { restoreAndTell, useDeleteConfirm } from './useDeleteConfirm';
 
 interface Props {
   entity: AdminEntity;
@@ -33,12 +30,7 @@ export function TrashList({ entity, search, onChange }: Props) {
   const eraseMachine = useDeleteConfirm(entity, { permanent: true });
   const [, sendErase] = eraseMachine;
   const restore = useMutation({
-    mutationFn: (row: Row) => restoreRecord(entity, recordKey(entity, row)),
-    onSuccess: async (_, row) => {
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.resource) });
-      notifications.show({ color: 'green', message: `Restored ${labelOf(row)}.` });
-    },
-    onError: (error, row) => notifyFailure(`Restoring ${labelOf(row)} failed`, error),
+    mutationFn: (row: Row) => restoreAndTell(entity, queryClient, recordKey(entity, row), labelOf(row)),
   });
   const labelOf = (row: Row) => String(row[def.labelField] ?? '') || `#${String(row.id)}`;
   const page = query.data;

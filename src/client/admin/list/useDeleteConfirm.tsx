@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { type DeleteTarget, deleteConfirmMachine } from '../../../../machines/delete-confirm';
@@ -10,6 +10,18 @@ import type { AdminEntity } from '../admin-entities';
 import { entityKeys } from '../api/entity-queries';
 import { deleteRecord, restoreRecord } from '../api/entity-writes';
 import { notifyFailure } from '../api/notify';
+
+/** Brings a record back from the Trash, reloads the entity's screens and says so (or why not). */
+export async function restoreAndTell(entity: AdminEntity, queryClient: QueryClient, key: string, label: string): Promise<void> {
+  const what = label || 'the record';
+  try {
+    await restoreRecord(entity, key);
+    await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.def.resource) });
+    notifications.show({ color: 'green', message: `Restored ${what}.` });
+  } catch (error) {
+    notifyFailure(`Restoring ${what} failed`, error);
+  }
+}
 
 /** What a confirmed delete does: move to the Trash, or erase for good. */
 export const deletesForGood = (entity: AdminEntity, permanent: boolean) => permanent || !hasTrash(entity.def);
@@ -22,15 +34,9 @@ export function useDeleteConfirm(entity: AdminEntity, { permanent = false }: { p
   const queryClient = useQueryClient();
   const forGood = deletesForGood(entity, permanent);
   const reload = () => queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.def.resource) });
-  const undo = async (target: DeleteTarget, notificationId: string) => {
+  const undo = (target: DeleteTarget, notificationId: string) => {
     notifications.hide(notificationId);
-    try {
-      await restoreRecord(entity, target.id);
-      await reload();
-      notifications.show({ color: 'green', message: `Restored ${target.label || 'the record'}.` });
-    } catch (error) {
-      notifyFailure(`Restoring ${target.label || 'the record'} failed`, error);
-    }
+    return restoreAndTell(entity, queryClient, target.id, target.label);
   };
   return useMachine(
     deleteConfirmMachine.provide({
