@@ -1,5 +1,5 @@
-// What a build was made from: a hash of every file that goes into the browser and server-rendering
-// bundles, and the lockfile. `npm run build` stores it in <outDir>/.build-id; `npm start` rebuilds
+// What a build was made from: a hash of every file that goes into the browser, server-rendering
+// and server bundles, and the lockfile. `npm run build` stores it in <outDir>/.build-id; `npm start` rebuilds
 // when the sources no longer match it (after a `git pull`, say).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +15,9 @@ const INPUTS = [
   'machines',
   'public',
   'scripts/vite',
+  'scripts/build.mjs',
+  'scripts/server-build.mjs',
+  'src/server',
 ];
 
 function filesUnder(entry) {
@@ -47,4 +50,12 @@ export function storedBuildId(outDir) {
   } catch {
     return undefined;
   }
+}
+
+/** The compiled server (and CLI) inside a build. */
+export const serverBuildDir = (outDir) => path.join(outDir, '.server');
+
+/** False after `npm ci --omit=dev`: the build tools (Vite) are development dependencies. */
+export function buildToolsInstalled(root = process.cwd()) {
+  return fs.existsSync(path.join(root, 'node_modules', 'vite', 'package.json'));
 }

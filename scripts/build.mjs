@@ -1,10 +1,12 @@
-// `npm run build`: the browser build into $STATIC_DIR (default dist), then the server-rendering
-// bundle of the public site into its hidden .ssr folder (never served; see src/server/seo/ssr.ts).
-// Extra arguments (e.g. --logLevel warn) go to both builds.
+// `npm run build`: the browser build into $STATIC_DIR (default dist), the server-rendering bundle of
+// the public site into its hidden .ssr folder (never served; see src/server/seo/ssr.ts), and the
+// server itself compiled into .server (scripts/server-build.mjs). Extra arguments (e.g. --logLevel
+// warn) go to every build.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIdFile, sourceHash } from './build-id.mjs';
+import { buildServer } from './server-build.mjs';
 
 const outDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
 const extra = process.argv.slice(2);
@@ -17,4 +19,6 @@ for (const args of [
   const result = spawnSync('npx', args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+const logLevel = extra[extra.indexOf('--logLevel') + 1];
+await buildServer(outDir, extra.includes('--logLevel') ? logLevel : 'info');
 fs.writeFileSync(buildIdFile(outDir), `${id}\n`);

@@ -16,6 +16,7 @@ import { migrateToLatest, pendingMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { HttpError } from './errors';
 import { backup } from './ops/backup';
+import { exportSite, importSite, TransferRefused } from './ops/site-transfer';
 import { makeResetLink } from './security/reset-links';
 import { randomPassword } from './security/tokens';
 
@@ -33,8 +34,10 @@ interface Command {
   usage: string;
   options: Options;
   /** Runs against a migrated database unless `ownDatabase` (migrate itself). */
-  run(values: Values, tools: Tools): Promise<void>;
+  run(values: Values, tools: Tools, positionals: string[]): Promise<void>;
   ownDatabase?: boolean;
+  /** Takes arguments besides its options (a file name). */
+  positional?: boolean;
 }
 
 /** A refusal the user can act on: printed without a stack, exit code 1. */
@@ -50,6 +53,16 @@ class UsageError extends Error {}
 
 const schemaOf = (config: ServerConfig, database: Database) =>
   database.dialect === 'postgres' ? (config.pgSchema ?? 'public') : undefined;
+
+const installation = ({ config, database }: Tools) => ({
+  database,
+  schema: schemaOf(config, database),
+  uploadDir: config.uploadDir,
+});
+
+function refuseTransfer(error: unknown): never {
+  throw error instanceof TransferRefused ? new Refused(error.message) : error;
+}
 
 async function findUser(tools: Tools, email: string) {
   const { services } = createContext(tools.config, tools.database);
@@ -183,6 +196,29 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 
+  export: {
+    summary: 'Export one site (content, trash, revisions, drafts and its files) into a .tar.gz',
+    usage: 'orgsite export --site <app key> [--out <file.tar.gz>]',
+    options: { site: { type: 'string' }, out: { type: 'string' } },
+    async run(values, tools) {
+      const site = required(values, 'site');
+      const out = text(values, 'out') ?? `${site}-site.tar.gz`;
+      await exportSite(installation(tools), site, out, tools.out).catch(refuseTransfer);
+    },
+  },
+
+  import: {
+    summary: 'Import a site exported by `orgsite export` (into SQLite or PostgreSQL alike)',
+    usage: 'orgsite import <file.tar.gz> [--as <app key>]',
+    options: { as: { type: 'string' } },
+    positional: true,
+    async run(values, tools, [file]) {
+      if (!file) throw new UsageError('Name the file to import');
+      await importSite(installation(tools), file, { as: text(values, 'as'), progress: tools.out }).catch(refuseTransfer);
+      tools.out('A running server shows it within 10 s (its caches expire), or at once after a restart.');
+    },
+  },
+
   migrate: {
     summary: 'Bring the database up to date (the server also does this when it starts)',
     usage: 'orgsite migrate',
@@ -242,10 +278,14 @@ export async function runCli(
     return 2;
   }
   let values: Values;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean' } }, strict: true }) as {
-      values: Values;
-    });
+    ({ values, positionals } = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean' } },
+      allowPositionals: command.positional === true,
+      strict: true,
+    }) as { values: Values; positionals: string[] });
   } catch (error) {
     err(`${(error as Error).message}\n\nUsage: ${command.usage}`);
     return 2;
@@ -259,7 +299,7 @@ export async function runCli(
   const database = openDatabase(config.databaseUrl, config.pgSchema);
   try {
     if (!command.ownDatabase) await migrateToLatest(database.db, schemaOf(config, database));
-    await command.run(values, { config, database, out });
+    await command.run(values, { config, database, out }, positionals);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,6 +1,6 @@
 /**
- * End-to-end harness: the real server (the same main.ts `npm start` runs) as a child process on a
- * free port with a fresh SQLite database and seeded demo, and Debian's Chromium driven by
+ * End-to-end harness: the real server (the compiled one `npm start` runs, from the build) as a child
+ * process on a free port with a fresh SQLite database and seeded demo, and Debian's Chromium driven by
  * playwright-core.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { serverBuildDir, sourceHash, storedBuildId } from '../../scripts/build-id.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -79,12 +80,16 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error(`No build in ${staticDir}: run \`npm run build\` (npm test does it before this layer)`);
   }
+  // An older build would test older server code than the sources hold.
+  if (storedBuildId(staticDir) !== sourceHash()) {
+    throw new Error(`The build in ${staticDir} is older than the sources: run \`npm run build\``);
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-e2e-'));
   const port = await freePort();
   const adminEmail = 'admin@example.com';
   const adminPassword = 'e2e-admin-password';
   const appKey = 'demo';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(serverBuildDir(staticDir), 'main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

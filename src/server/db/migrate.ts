@@ -38,9 +38,16 @@ export async function migrateToLatest(db: DB, schema?: string): Promise<void> {
   }
 }
 
+async function migrationsOf(db: DB, schema?: string) {
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).getMigrations();
+}
+
 /** Migrations this code has that the database has not run yet (empty when it is current). */
 export async function pendingMigrations(db: DB, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const migrations = await migrator.getMigrations();
-  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+  return (await migrationsOf(db, schema)).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/** Migrations the database has run, by name: what its tables look like. */
+export async function appliedMigrations(db: DB, schema?: string): Promise<string[]> {
+  return (await migrationsOf(db, schema)).filter((m) => m.executedAt !== undefined).map((m) => m.name);
 }

@@ -1,0 +1,351 @@
+/**
+ * `orgsite export --site <key>` and `orgsite import <file>`: one site (its application record,
+ * every content table's rows including the trash, its files, revisions and drafts) in one
+ * .tar.gz, read back into SQLite or PostgreSQL alike. This is also how a site moves from SQLite
+ * to PostgreSQL.
+ *
+ * Record ids are kept when the target has none of them (a fresh database gives the same answers
+ * as the source); otherwise new ids are given and every reference to them (relations, `app_id`,
+ * revisions, drafts and the ids inside revision snapshots) follows; a file whose name is taken
+ * gets a new one, and the site's texts that point at it follow too. So `--as` can also copy a
+ * site within one installation. People are not moved: the archive names them by email, and they
+ * are matched to the target's accounts by email.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import { create as createTar, extract } from 'tar';
+import { ENTITIES, type EntityDef } from '../../shared/entities';
+import type { Database } from '../db/database';
+import { appliedMigrations } from '../db/migrate';
+
+export const SITE_FORMAT = 'orgsite-site/1';
+
+type Row = Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables named at run time, from the definitions
+type AnyDb = Kysely<any>;
+
+/** The content entities of a site, each after the entities its relations point at. */
+function contentInOrder(): EntityDef[] {
+  const defs = Object.values(ENTITIES).filter((def) => def.tenant);
+  const targets = (def: EntityDef) =>
+    Object.values(def.fields).flatMap((field) =>
+      field.kind === 'relation' && field.relation.entity !== def.resource ? [field.relation.entity] : [],
+    );
+  const ordered: EntityDef[] = [];
+  const visit = (def: EntityDef) => {
+    if (ordered.includes(def)) return;
+    for (const target of targets(def)) visit(ENTITIES[target as keyof typeof ENTITIES] as EntityDef);
+    ordered.push(def);
+  };
+  defs.forEach(visit);
+  return ordered;
+}
+
+/** Columns that hold a user's id, per table. */
+const PEOPLE_COLUMNS: Record<string, string[]> = { posts: ['created_by'], revisions: ['user_id'], drafts: ['user_id'] };
+
+export interface SiteArchive {
+  format: string;
+  app_key: string;
+  exported_at: string;
+  migrations: string[];
+  application: Row;
+  /** Content rows per table, the trash included. */
+  tables: Record<string, Row[]>;
+  files: Row[];
+  revisions: Row[];
+  drafts: Row[];
+  /** The email of every user id the rows mention. */
+  people: Record<string, string>;
+}
+
+export interface TransferCounts {
+  records: number;
+  files: number;
+  revisions: number;
+}
+
+type Progress = (line: string) => void;
+
+export class TransferRefused extends Error {}
+
+/** Where a site comes from or goes to: a database (its PostgreSQL schema) and an uploads folder. */
+export interface Installation {
+  database: Database;
+  schema?: string;
+  uploadDir: string;
+}
+
+export async function exportSite(
+  { database, schema, uploadDir }: Installation,
+  appKey: string,
+  out: string,
+  progress: Progress = () => {},
+) {
+  const db = database.db as AnyDb;
+  const application = (await db.selectFrom('applications').selectAll().where('app_key', '=', appKey).executeTakeFirst()) as
+    Row | undefined;
+  if (!application) throw new TransferRefused(`No site has the app key "${appKey}" (the Applications screen lists them)`);
+
+  const tables: Record<string, Row[]> = {};
+  for (const def of contentInOrder()) {
+    tables[def.table] = await db.selectFrom(def.table).selectAll().where('app_key', '=', appKey).orderBy('id').execute();
+    progress(`  ${def.table}: ${tables[def.table]!.length}`);
+  }
+  const files: Row[] = await db.selectFrom('files').selectAll().where('app_key', '=', appKey).orderBy('id').execute();
+  const revisions: Row[] = await db
+    .selectFrom('revisions')
+    .selectAll()
+    .where((eb) =>
+      eb.or([eb('app_key', '=', appKey), eb.and([eb('resource', '=', 'applications'), eb('record_id', '=', application.id)])]),
+    )
+    .orderBy('id')
+    .execute();
+  const drafts: Row[] = await db.selectFrom('drafts').selectAll().where('app_key', '=', appKey).execute();
+  progress(`  files: ${files.length}, revisions: ${revisions.length}, drafts: ${drafts.length}`);
+
+  const userIds = new Set<number>();
+  for (const [table, columns] of Object.entries(PEOPLE_COLUMNS)) {
+    const rows = table === 'revisions' ? revisions : table === 'drafts' ? drafts : (tables[table] ?? []);
+    for (const row of rows) for (const column of columns) if (typeof row[column] === 'number') userIds.add(row[column] as number);
+  }
+  const people: Record<string, string> = {};
+  if (userIds.size > 0) {
+    for (const user of await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('id', 'in', [...userIds])
+      .execute()) {
+      people[String(user.id)] = user.email as string;
+    }
+  }
+
+  const archive: SiteArchive = {
+    format: SITE_FORMAT,
+    app_key: appKey,
+    exported_at: new Date().toISOString(),
+    migrations: await appliedMigrations(database.db, schema),
+    application,
+    tables,
+    files,
+    revisions,
+    drafts,
+    people,
+  };
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-export-'));
+  try {
+    fs.writeFileSync(path.join(work, 'site.json'), JSON.stringify(archive));
+    const entries = ['site.json'];
+    fs.mkdirSync(path.join(work, 'uploads'));
+    let copied = 0;
+    for (const file of files) {
+      const source = path.join(uploadDir, String(file.name));
+      if (!fs.existsSync(source)) continue; // recorded but gone from disk: nothing to carry
+      fs.symlinkSync(path.resolve(source), path.join(work, 'uploads', String(file.name)));
+      entries.push(`uploads/${String(file.name)}`);
+      copied += 1;
+    }
+    fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+    // `follow` packs the files the links point at.
+    await createTar({ gzip: true, file: out, cwd: work, follow: true, portable: true }, entries);
+    const records = Object.values(tables).reduce((sum, rows) => sum + rows.length, 0);
+    progress(`Wrote ${out}: ${records} records, ${copied} files (${(fs.statSync(out).size / 1024).toFixed(0)} KiB)`);
+    return { records, files: copied, revisions: revisions.length } satisfies TransferCounts;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Reads an archive's site.json, refusing what is not one of ours or is newer than this database. */
+async function readArchive(file: string, into: string, known: string[]): Promise<SiteArchive> {
+  if (!fs.existsSync(file)) throw new TransferRefused(`No file ${file}`);
+  try {
+    // node-tar keeps every entry inside `into` (no absolute paths, no `..`).
+    await extract({ file, cwd: into, strict: true });
+  } catch (error) {
+    throw new TransferRefused(`${file} is not a site export (.tar.gz): ${(error as Error).message}`);
+  }
+  const jsonFile = path.join(into, 'site.json');
+  if (!fs.existsSync(jsonFile))
+    throw new TransferRefused(`${file} has no site.json: it is not a site export (orgsite export makes one)`);
+  const archive = JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as SiteArchive;
+  if (archive.format !== SITE_FORMAT)
+    throw new TransferRefused(`${file} is in the format "${archive.format}"; this version reads ${SITE_FORMAT}`);
+  const unknown = archive.migrations.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new TransferRefused(
+      `${file} comes from a newer version (migrations ${unknown.join(', ')}): update this installation first`,
+    );
+  }
+  return archive;
+}
+
+export async function importSite(
+  { database, schema, uploadDir }: Installation,
+  file: string,
+  { as, progress = () => {} }: { as?: string; progress?: Progress } = {},
+): Promise<TransferCounts & { appKey: string }> {
+  const db = database.db as AnyDb;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-import-'));
+  try {
+    const archive = await readArchive(file, work, await appliedMigrations(database.db, schema));
+    const appKey = as ?? archive.app_key;
+    if (await db.selectFrom('applications').select('id').where('app_key', '=', appKey).executeTakeFirst()) {
+      throw new TransferRefused(
+        `This database already has a site "${appKey}": import with --as <another key>, or delete that site first`,
+      );
+    }
+    // A file name already used here (the same site imported again under another key) gets a new
+    // name, and every text of the site that points at it follows.
+    const taken = await chunks(
+      archive.files.map((f) => String(f.name)),
+      (names) => db.selectFrom('files').select('name').where('name', 'in', names).execute(),
+    );
+    const renamed = new Map(taken.map(({ name }) => [String(name), freshName(String(name))]));
+    const followRenames = (value: unknown) => {
+      if (typeof value !== 'string' || renamed.size === 0 || !value.includes('uploads/')) return value;
+      return value.replace(/uploads\/([^"'\s?#)<>]+)/g, (match, name: string) =>
+        renamed.has(name) ? `uploads/${renamed.get(name)}` : match,
+      );
+    };
+    const users = (await db.selectFrom('users').select(['id', 'email']).execute()) as { id: number; email: string }[];
+    const personOf = (id: unknown) => {
+      const email = archive.people[String(id)];
+      return users.find((user) => user.email === email)?.id ?? null;
+    };
+
+    /** Old id → new id, per table. */
+    const ids: Record<string, Map<number, number>> = {};
+    const newId = (table: string, id: unknown) => (id == null ? null : (ids[table]?.get(Number(id)) ?? null));
+    const tableOfEntity = (entity: string) => (ENTITIES[entity as keyof typeof ENTITIES] as EntityDef).table;
+
+    /** A row as it goes into this database: the new key, ids it points at, matched people. */
+    const translate = (table: string, row: Row): Row => {
+      const out: Row = Object.fromEntries(Object.entries(row).map(([column, value]) => [column, followRenames(value)]));
+      if (out.app_key != null) out.app_key = appKey; // null on the application's own revisions
+      const def = Object.values(ENTITIES).find((d) => d.table === table) as EntityDef | undefined;
+      for (const [name, field] of Object.entries(def?.fields ?? {})) {
+        if (field.kind === 'relation' && out[name] != null) out[name] = newId(tableOfEntity(field.relation.entity), out[name]);
+      }
+      if ('app_id' in out && out.app_id != null) out.app_id = newId('applications', out.app_id);
+      for (const column of PEOPLE_COLUMNS[table] ?? []) if (column in out) out[column] = personOf(out[column]);
+      return out;
+    };
+
+    let records = 0;
+    await db.transaction().execute(async (trx) => {
+      /** Inserts rows, keeping their ids when none is taken here; answers how many went in. */
+      const insert = async (table: string, rows: Row[], prepare: (row: Row) => Row, hasId = true) => {
+        if (rows.length === 0) return 0;
+        const map = (ids[table] ??= new Map());
+        const keep =
+          hasId &&
+          (
+            await chunks(
+              rows.map((row) => Number(row.id)),
+              (chunk) => trx.selectFrom(table).select('id').where('id', 'in', chunk).execute(),
+            )
+          ).length === 0;
+        for (const row of rows) {
+          if (!hasId) {
+            await trx.insertInto(table).values(prepare(row)).execute();
+            continue;
+          }
+          const { id, ...values } = prepare(row);
+          const inserted = await trx
+            .insertInto(table)
+            .values(keep ? { id, ...values } : values)
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          map.set(Number(id), Number(inserted.id));
+        }
+        if (keep && database.dialect === 'postgres') {
+          // Ids given by hand leave the sequence behind: the next record must not take one of them.
+          await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+            trx,
+          );
+        }
+        return rows.length;
+      };
+
+      await insert('applications', [archive.application], (row) => ({ ...row, app_key: appKey }));
+      for (const def of contentInOrder()) {
+        const rows = archive.tables[def.table] ?? [];
+        // Rows of one table may point at each other (a menu's parent): those links are set once all are in.
+        const selfLinks = Object.entries(def.fields).filter(
+          ([, field]) => field.kind === 'relation' && field.relation.entity === def.resource,
+        );
+        records += await insert(def.table, rows, (row) => {
+          const values = translate(def.table, row);
+          for (const [name] of selfLinks) values[name] = null;
+          return values;
+        });
+        for (const [name] of selfLinks) {
+          for (const row of rows.filter((r) => r[name] != null)) {
+            await trx
+              .updateTable(def.table)
+              .set({ [name]: newId(def.table, row[name]) })
+              .where('id', '=', newId(def.table, row.id))
+              .execute();
+          }
+        }
+        progress(`  ${def.table}: ${rows.length}`);
+      }
+      await insert('files', archive.files, (row) => ({
+        ...translate('files', row),
+        name: renamed.get(String(row.name)) ?? row.name,
+      }));
+
+      const recordTable = (resource: string) => tableOfEntity(resource);
+      const revisionOf = (row: Row): Row => {
+        const out = translate('revisions', row);
+        const table = recordTable(String(row.resource));
+        out.record_id = newId(table, row.record_id) ?? row.record_id;
+        const snapshot = JSON.parse(String(row.snapshot)) as Row; // its texts follow renamed files through translate
+        out.snapshot = JSON.stringify({ ...translate(table, snapshot), id: out.record_id });
+        return out;
+      };
+      await insert('revisions', archive.revisions, revisionOf);
+      await insert(
+        'drafts',
+        archive.drafts,
+        (row) => ({
+          ...translate('drafts', row),
+          record_id: newId(recordTable(String(row.resource)), row.record_id) ?? row.record_id,
+        }),
+        false,
+      );
+      progress(`  files: ${archive.files.length}, revisions: ${archive.revisions.length}, drafts: ${archive.drafts.length}`);
+    });
+
+    // The database holds the site now; its files follow, under the names the database gave them.
+    fs.mkdirSync(uploadDir, { recursive: true });
+    let files = 0;
+    for (const entry of archive.files) {
+      const source = path.join(work, 'uploads', String(entry.name));
+      if (!fs.existsSync(source)) continue;
+      fs.copyFileSync(source, path.join(uploadDir, renamed.get(String(entry.name)) ?? String(entry.name)));
+      files += 1;
+    }
+    progress(`Imported the site "${appKey}": ${records} records, ${files} files, ${archive.revisions.length} revisions`);
+    return { appKey, records, files, revisions: archive.revisions.length };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** `photo.png` → `photo-3f9a1c.png`: a name no other file has. */
+function freshName(name: string): string {
+  const ext = path.extname(name);
+  return `${path.basename(name, ext)}-${randomBytes(4).toString('hex')}${ext}`;
+}
+
+/** Runs `query` on slices of `values` (databases bound the number of parameters) and joins the answers. */
+async function chunks<V, R>(values: V[], query: (chunk: V[]) => Promise<R[]>, size = 500): Promise<R[]> {
+  const answers: R[] = [];
+  for (let i = 0; i < values.length; i += size) answers.push(...(await query(values.slice(i, i + size))));
+  return answers;
+}

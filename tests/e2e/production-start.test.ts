@@ -1,0 +1,95 @@
+/**
+ * The production start: a copy of the project with its build, installed with
+ * `npm ci --omit=dev` (no Vite, no tsx, no TypeScript), serves the site and the API through
+ * `npm start`, and the CLI works there too. The install needs the npm registry, as CI has.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, waitForServer } from './harness';
+
+const staticDir = path.resolve(process.env.E2E_STATIC_DIR ?? 'dist');
+let project: string;
+let server: ChildProcess | undefined;
+let baseUrl: string;
+let log = '';
+
+beforeAll(async () => {
+  project = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-production-'));
+  // What a clone holds (tracked files only), plus the build made before this layer.
+  const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of tracked) {
+    if (!fs.existsSync(file)) continue; // deleted in the working tree
+    fs.mkdirSync(path.join(project, path.dirname(file)), { recursive: true });
+    fs.copyFileSync(file, path.join(project, file));
+  }
+  fs.cpSync(staticDir, path.join(project, 'dist'), { recursive: true });
+
+  const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: project, encoding: 'utf8' });
+  if (install.status !== 0) throw new Error(`npm ci --omit=dev failed:\n${install.stdout}\n${install.stderr}`);
+
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn('npm', ['start'], {
+    cwd: project,
+    detached: true, // its own process group: npm, start.mjs and the server stop together
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(project, 'site.db')}`,
+      ADMIN_EMAIL: 'owner@example.org',
+      ADMIN_PASSWORD: 'production-start-password',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d) => (log += d));
+  server.stderr?.on('data', (d) => (log += d));
+  await waitForServer(baseUrl, server, () => log);
+}, 300_000);
+
+afterAll(async () => {
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once('exit', r));
+    process.kill(-server.pid, 'SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  }
+  if (project) fs.rmSync(project, { recursive: true, force: true });
+});
+
+describe('npm ci --omit=dev, then npm start', () => {
+  it('installs no build tools and does not build again', () => {
+    for (const tool of ['vite', 'tsx', 'typescript', 'vitest']) {
+      expect(fs.existsSync(path.join(project, 'node_modules', tool)), tool).toBe(false);
+    }
+    expect(log).not.toMatch(/building the site/);
+  });
+
+  it('is ready and serves the server-rendered home and the API', async () => {
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { build: 'ok', migrations: 'ok' } });
+
+    const home = await fetch(`${baseUrl}/`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    // Server-rendered: the demo's menu is in the HTML before any script runs.
+    expect(html).toMatch(/<nav[^>]*>[\s\S]*Contact/);
+
+    const sliders = await fetch(`${baseUrl}/cms/sliders`, { headers: { app_key: 'demo' } });
+    expect(sliders.status).toBe(200);
+    expect(((await sliders.json()) as { data: { data: unknown[] } }).data.data.length).toBeGreaterThan(0);
+  });
+
+  it('runs the CLI from the compiled server', () => {
+    const list = spawnSync('npx', ['orgsite', 'user:list'], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: `sqlite:${path.join(project, 'site.db')}` },
+    });
+    expect(list.status, list.stderr).toBe(0);
+    expect(list.stdout).toContain('owner@example.org');
+  });
+});
