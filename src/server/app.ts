@@ -23,6 +23,7 @@ import type { Database } from './db/database';
 import { keepPublicAnswers, servePublicAnswers } from './cache/public-answers';
 import { appContext, createContext } from './plugins/context';
 import { trashCollector } from './content/trash';
+import { webhookSender } from './routes/webhooks';
 import { securityHeaders } from './plugins/security-headers';
 import { errorHandler } from './plugins/errors';
 import { spaRoutes } from './plugins/spa';
@@ -85,6 +86,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(errorHandler);
   await app.register(appContext, { ctx });
   await app.register(trashCollector);
+  await app.register(webhookSender);
   await app.register(textGuard);
 
   await app.register(servePublicAnswers);

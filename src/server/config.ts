@@ -1,6 +1,7 @@
 /** Server settings, read once from the environment (README "Settings" lists them). */
 import path from 'node:path';
 import { LIMITS } from '../shared/limits';
+import type { DeliveryOptions } from './webhooks/deliveries';
 
 export interface ServerConfig {
   port: number;
@@ -28,6 +29,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   /** The sender of outgoing mail. */
   mailFrom: string;
+  /** Webhook retry timing (tests shorten it); the defaults suit real receivers. */
+  webhookDelivery?: Partial<DeliveryOptions>;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {

@@ -24,8 +24,12 @@ type Grants = Partial<Record<Subject, Partial<Record<Action, Scope>>>>;
 const every: Partial<Record<Action, Scope>> = { read: 'all', create: 'all', update: 'all', delete: 'all' };
 const readOnly: Partial<Record<Action, Scope>> = { read: 'all' };
 
+/** A site's own settings beside its content: they reach other systems (webhooks carry secrets), so admins only. */
+const SITE_SETTINGS: readonly ResourceName[] = ['webhooks'];
 /** Content: every entity that lives inside one site. */
-const CONTENT = (Object.keys(ENTITIES) as ResourceName[]).filter((name) => ENTITIES[name].tenant);
+const CONTENT = (Object.keys(ENTITIES) as ResourceName[]).filter(
+  (name) => ENTITIES[name].tenant && !SITE_SETTINGS.includes(name),
+);
 const each = (names: readonly Subject[], rights: Partial<Record<Action, Scope>>): Grants =>
   Object.fromEntries(names.map((name) => [name, rights]));
 

@@ -77,6 +77,8 @@ export async function startTestApp(
     adminPassword: ADMIN.password,
     appKey: APP_KEY,
     publicWriteLimit: 1000,
+    // Receivers that never answer (a sample's example.org) hold a test up for 2 s at most.
+    webhookDelivery: { timeoutMs: 2_000 },
     ...overrides,
   };
   const { app } = await createServer(config, { logger: logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false) });

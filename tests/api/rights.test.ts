@@ -151,6 +151,15 @@ const ROUTES: Route[] = [
   { subject: 'messages', action: 'read', method: 'GET', template: '/cms/api/messages/unread-count', onRecord: false },
   { subject: 'messages', action: 'read', method: 'POST', template: '/cms/api/messages/{id}/read', onRecord: true, success: 200 },
   { subject: 'messages', action: 'read', method: 'DELETE', template: '/cms/api/messages/{id}/read', onRecord: true },
+  { subject: 'webhooks', action: 'read', method: 'GET', template: '/cms/api/webhooks/{id}/deliveries', onRecord: true },
+  {
+    subject: 'webhooks',
+    action: 'update',
+    method: 'POST',
+    template: '/cms/api/webhooks/{id}/deliveries/{deliveryId}/resend',
+    onRecord: true,
+    success: 202,
+  },
   { subject: 'files', action: 'read', method: 'GET', template: '/cms/api/files', onRecord: false },
   { subject: 'files', action: 'create', method: 'POST', template: '/cms/api/upload-single', onRecord: false },
   { subject: 'files', action: 'delete', method: 'DELETE', template: '/cms/api/delete-file/{filename}', onRecord: true },
@@ -264,6 +273,24 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     if (route.template.endsWith('/publish') || (route.method === 'DELETE' && route.template.endsWith('/draft'))) {
       const draft = await asAdminIn(site)('PUT', `/cms/api/${def.resource}/${id}/draft`, { [plainTextField(def)]: 'Draft' });
       expect(draft.statusCode, draft.body).toBe(200);
+    }
+    if (route.template.includes('{deliveryId}')) {
+      // A delivery that failed, for Resend to queue again.
+      const at = new Date().toISOString();
+      const delivery = await t.app.ctx.database.db
+        .insertInto('webhook_deliveries')
+        .values({
+          webhook_id: Number(id),
+          app_key: site,
+          event: 'content.updated',
+          payload: '{}',
+          status: 'failed',
+          next_attempt_at: at,
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return [id, String(delivery.id)];
     }
     if (!route.template.includes('{revisionId}')) return [id];
     // A record with an earlier state: saved once more by its maker.

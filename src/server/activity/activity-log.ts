@@ -5,12 +5,13 @@
  * here at all.
  */
 import type { FastifyRequest } from 'fastify';
-import type { EntityDef } from '../../shared/entities';
+import { entityByResource, type EntityDef, type ResourceName, type WebhookEvent } from '../../shared/entities';
 import type { ActivityAction } from '../../shared/activity';
 import { LIMITS } from '../../shared/limits';
 import type { Row } from '../content/repository';
 import { type DB, now } from '../db/database';
 import { userAgent } from '../plugins/auth';
+import { serviceFor } from '../plugins/context';
 
 export interface ActivityRecord {
   action: ActivityAction;
@@ -47,10 +48,36 @@ export async function recordActivity(request: FastifyRequest, entry: ActivityRec
       changes: entry.changes && Object.keys(entry.changes).length > 0 ? JSON.stringify(entry.changes) : null,
     })
     .execute();
+  await tellWebhooks(request, entry);
   if (Date.now() - lastPruned > PRUNE_EVERY_MS) {
     lastPruned = Date.now();
     await pruneActivity(db, (await request.server.ctx.settings.get()).activityRetentionDays);
   }
+}
+
+/** What a logged action on a site's content is, for the webhooks that listen. */
+const WEBHOOK_EVENT: Partial<Record<ActivityAction, WebhookEvent>> = {
+  create: 'created',
+  update: 'updated',
+  'settings-change': 'updated',
+  trash: 'deleted',
+  delete: 'deleted',
+  restore: 'restored',
+  publish: 'published',
+};
+
+/** A site's content (and its settings) is what webhooks follow; users, files and webhooks themselves are not. */
+const followed = (entity: string | undefined): entity is ResourceName =>
+  entity !== undefined && entity !== 'webhooks' && (entity === 'applications' || entityByResource(entity)?.tenant === true);
+
+async function tellWebhooks(request: FastifyRequest, entry: ActivityRecord): Promise<void> {
+  const event = WEBHOOK_EVENT[entry.action];
+  const appKey = entry.appKey === undefined ? request.application?.app_key : entry.appKey;
+  if (!event || !appKey || !followed(entry.entity)) return;
+  const { services, webhooks } = request.server.ctx;
+  const record =
+    entry.recordId === undefined ? null : await serviceFor(services, entry.entity).repo.get(appKey, entry.recordId, 'any');
+  await webhooks.enqueue({ appKey, event, entity: entry.entity, id: entry.recordId ?? null, record: record ?? null });
 }
 
 /** Who last saved a record, and when, as the activity log tells it (for a conflict's "saved by"). */

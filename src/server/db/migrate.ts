@@ -9,6 +9,7 @@ import * as revisions from './migrations/006_revisions';
 import * as presence from './migrations/007_presence';
 import * as trashScheduleDrafts from './migrations/008_trash_schedule_drafts';
 import * as messageRead from './migrations/009_message_read';
+import * as webhooks from './migrations/010_webhooks';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007_presence': presence,
   '008_trash_schedule_drafts': trashScheduleDrafts,
   '009_message_read': messageRead,
+  '010_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

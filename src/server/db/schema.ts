@@ -142,6 +142,25 @@ export interface DraftsTable {
   updated_at: string;
 }
 
+/** One POST to a webhook, queued until it is sent (server/webhooks/deliveries.ts). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  app_key: string;
+  event: string;
+  /** The JSON body, exactly as signed and sent. */
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** An instance sending it holds it until then. */
+  locked_until: string | null;
+  response_status: number | null;
+  error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
@@ -155,6 +174,7 @@ export interface Tables extends EntityTables {
   revisions: RevisionsTable;
   presence: PresenceTable;
   drafts: DraftsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type DB = Kysely<Tables>;

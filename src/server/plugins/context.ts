@@ -7,15 +7,22 @@ import type { ServerConfig } from '../config';
 import { EntityService, type EntityHooks } from '../content/entity-service';
 import { appIdHooks } from '../content/app-id-hooks';
 import { userHooks } from '../content/user-hooks';
+import { webhookHooks } from '../content/webhook-hooks';
 import type { Repository } from '../content/repository';
 import { PreviewLinks } from '../content/preview-links';
 import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { Settings } from '../security/settings';
 import { RoutePreloads } from '../seo/route-preloads';
+import { DEFAULT_DELIVERY_OPTIONS, WebhookDeliveries } from '../webhooks/deliveries';
 
 /** The entities with rules of their own; every other entity is served by the generic code alone. */
-const HOOKS: Partial<Record<ResourceName, EntityHooks>> = { users: userHooks, socials: appIdHooks, subscribers: appIdHooks };
+const HOOKS: Partial<Record<ResourceName, EntityHooks>> = {
+  users: userHooks,
+  socials: appIdHooks,
+  subscribers: appIdHooks,
+  webhooks: webhookHooks,
+};
 
 /** One service per entity, each typed by its own definition. */
 export type Services = { [N in ResourceName]: EntityService<(typeof ENTITIES)[N]> };
@@ -31,6 +38,8 @@ export interface AppContext {
   routePreloads: RoutePreloads;
   /** Signed links that show a draft on the public site. */
   previews: PreviewLinks;
+  /** The queue of webhook deliveries. */
+  webhooks: WebhookDeliveries;
 }
 
 /** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
@@ -68,6 +77,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     routePreloads: new RoutePreloads(config.staticDir),
     previews: new PreviewLinks(database.db),
+    webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
   };
 }
 

@@ -19,6 +19,7 @@ import { messageRoutes } from './messages';
 import { reportRoutes } from './report';
 import { securitySettingsRoutes } from './security-settings';
 import { userAdminRoutes } from './user-admin';
+import { webhookRoutes } from './webhooks';
 
 export const adminApi = fp(
   async (admin: FastifyInstance) => {
@@ -42,6 +43,7 @@ export const adminApi = fp(
       await secured.register(userAdminRoutes);
       await secured.register(securitySettingsRoutes);
       await secured.register(activityRoutes);
+      await secured.register(webhookRoutes);
     });
   },
   { name: 'admin-api', encapsulate: true, dependencies: ['app-context', 'error-handler'] },

@@ -65,7 +65,9 @@ export interface SelectField<V extends string | number = string | number> extend
   kind: 'select';
   /** The value must be one of these. */
   choices: readonly Choice<V>[];
-  default?: V | null;
+  /** Several choices at once, stored as one comma-separated text ('created,deleted'). */
+  multiple?: boolean;
+  default?: V | string | null;
 }
 
 export interface RelationField extends FieldBase {
@@ -200,11 +202,13 @@ export const f = {
 /** The value a field holds when set. */
 type ValueOf<D> = D extends { kind: 'number' | 'relation' }
   ? number
-  : D extends { kind: 'select'; choices: readonly (infer C)[] }
-    ? C extends { value: infer V }
-      ? V
-      : never
-    : string;
+  : D extends { kind: 'select'; multiple: true }
+    ? string
+    : D extends { kind: 'select'; choices: readonly (infer C)[] }
+      ? C extends { value: infer V }
+        ? V
+        : never
+      : string;
 
 /** Required fields always hold a value; every other field may be empty. */
 type StoredValue<D> = D extends { required: true } ? ValueOf<D> : ValueOf<D> | null;

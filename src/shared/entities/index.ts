@@ -15,6 +15,7 @@ import { sliders } from './sliders';
 import { socials } from './socials';
 import { subscribers } from './subscribers';
 import { users } from './users';
+import { webhooks } from './webhooks';
 import { widgets } from './widgets';
 
 export const ENTITIES = {
@@ -34,6 +35,7 @@ export const ENTITIES = {
   posts,
   'post-categories': postCategories,
   messages,
+  webhooks,
 } as const satisfies Record<string, EntityDef>;
 
 export type ResourceName = keyof typeof ENTITIES;
@@ -54,3 +56,4 @@ export function entityByAdminPath(path: string): EntityDef | undefined {
 
 export * from './define';
 export { isRole, type Role, ROLE_CHOICES, ROLES } from './users';
+export { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks';

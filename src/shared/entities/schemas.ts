@@ -30,6 +30,16 @@ export function fieldSchema(def: FieldDef): z.ZodType {
     }
     case 'select': {
       const values = def.choices.map((c) => c.value);
+      if (def.multiple) {
+        const message = `${def.label} must be a comma-separated list of: ${values.join(', ')}`;
+        return required(
+          z
+            .string()
+            .max(TEXT_MAX)
+            .refine((text) => text === '' || text.split(',').every((item) => values.includes(item)), message)
+            .refine((text) => new Set(text.split(',')).size === text.split(',').length, `${def.label} names a choice twice`),
+        );
+      }
       const s = z.union(values.map((v) => z.literal(v)) as [z.ZodLiteral, ...z.ZodLiteral[]], {
         error: `${def.label} must be one of: ${values.join(', ')}`,
       });

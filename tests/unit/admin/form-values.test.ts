@@ -65,6 +65,22 @@ describe('admin form values', () => {
     expect(toPayload(ENTITIES.sections, { ...initialValues(ENTITIES.sections), is_top: 0 }).is_top).toBe(0);
   });
 
+  it('holds several choices as a list and sends them as one text in the definition order', () => {
+    const record = {
+      id: 3,
+      version: 2,
+      name: 'Rebuild',
+      url: 'https://ci.example.org/hook',
+      events: 'deleted,created',
+      status: 1,
+    };
+    const values = toFormValues(ENTITIES.webhooks, record);
+    expect(values.events).toEqual(['deleted', 'created']);
+    expect(toPayload(ENTITIES.webhooks, values).events).toBe('created,deleted');
+    expect(initialValues(ENTITIES.webhooks).events).toEqual([]);
+    expect(toPayload(ENTITIES.webhooks, initialValues(ENTITIES.webhooks)).events).toBeNull(); // none chosen: every event
+  });
+
   it('leaves both password fields out unless one was typed', () => {
     const base = initialValues(ENTITIES.users);
     expect(toPayload(ENTITIES.users, base)).not.toHaveProperty('password');

@@ -3,7 +3,7 @@
  * one word in define.ts.
  */
 import { localToUtc, utcToLocal } from '../../../shared/date-time';
-import { Autocomplete, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Checkbox, Group, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import type { FieldDef, FieldKind, FieldOfKind } from '../../../shared/entities';
@@ -99,6 +99,17 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
   ),
   select: (p) => {
     const choices = p.field.choices;
+    if (p.field.multiple) {
+      return (
+        <Checkbox.Group {...common(p)} value={Array.isArray(p.value) ? (p.value as string[]) : []} onChange={p.onChange}>
+          <Group gap="md" mt={6}>
+            {choices.map((c) => (
+              <Checkbox key={String(c.value)} value={String(c.value)} label={c.label} disabled={p.disabled} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      );
+    }
     return (
       <Select
         {...common(p)}

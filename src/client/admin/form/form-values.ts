@@ -14,6 +14,7 @@ export function formFields(def: EntityDef): [string, FieldDef][] {
 }
 
 function emptyValue(fd: FieldDef): unknown {
+  if (fd.kind === 'select' && fd.multiple) return [];
   return fd.kind === 'select' || fd.kind === 'relation' ? null : '';
 }
 
@@ -28,7 +29,7 @@ export function toFormValues(def: EntityDef, record: Row): FormValues {
     const raw = record[name];
     if (fd.kind === 'password' || raw === null || raw === undefined || raw === '') values[name] = emptyValue(fd);
     else if (fd.kind === 'number' || fd.kind === 'relation') values[name] = Number(raw);
-    else if (fd.kind === 'select') values[name] = raw;
+    else if (fd.kind === 'select') values[name] = fd.multiple ? String(raw).split(',') : raw;
     else values[name] = String(raw);
   }
   return values;
@@ -39,14 +40,16 @@ export function toPayload(def: EntityDef, values: FormValues): Row {
   const passwordTyped = Boolean(values.password) || Boolean(values.confirm_password);
   for (const [name, fd] of formFields(def)) {
     const value = values[name];
-    const empty = value === null || value === undefined || value === '';
+    const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
     if (fd.kind === 'password') {
       // Left empty on an edit, the password stays as it is.
       if (passwordTyped) payload[name] = value ?? '';
     } else if (fd.kind === 'number' || fd.kind === 'relation') {
       payload[name] = empty ? null : Number(value);
     } else if (fd.kind === 'select') {
-      payload[name] = empty ? null : value;
+      // Several choices travel as one comma-separated text, in the order the definition lists them.
+      const inOrder = () => fd.choices.map((c) => String(c.value)).filter((v) => (value as string[]).includes(v));
+      payload[name] = empty ? null : fd.multiple ? inOrder().join(',') : value;
     } else {
       // A required text goes as '' so the server answers with its 'is required' message.
       payload[name] = empty ? (fd.required ? '' : null) : value;

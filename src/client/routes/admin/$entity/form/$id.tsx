@@ -9,6 +9,7 @@ import { HistoryPanel } from '../../../../admin/form/HistoryPanel';
 import { usePresence } from '../../../../admin/form/usePresence';
 import { useEntityRights } from '../../../../admin/session/rights';
 import { UserAccountActions } from '../../../../admin/users/UserAccountActions';
+import { WebhookDeliveries } from '../../../../admin/webhooks/WebhookDeliveries';
 import { isSignedIn } from '../../../../admin/session/session-store';
 
 export const Route = createFileRoute('/admin/$entity/form/$id')({
@@ -20,8 +21,11 @@ export const Route = createFileRoute('/admin/$entity/form/$id')({
   component: EditRoute,
 });
 
-/** Shown under the edit form of a record of these entities: a user's account actions. */
-const FORM_EXTRAS: Partial<Record<string, ComponentType<{ recordKey: string }>>> = { users: UserAccountActions };
+/** Shown under the edit form of a record of these entities: a user's account actions, a webhook's deliveries. */
+const FORM_EXTRAS: Partial<Record<string, ComponentType<{ recordKey: string }>>> = {
+  users: UserAccountActions,
+  webhooks: WebhookDeliveries,
+};
 
 /** The form for those who may change this record; the record as text for those who may only read it. */
 function EditRoute() {

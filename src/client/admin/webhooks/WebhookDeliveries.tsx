@@ -1,0 +1,159 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { ENTITIES } from '../../../shared/entities';
+import type { ListEnvelope, Paged } from '../../../shared/envelope';
+import { adminCall } from '../api/admin-call';
+import { entityRecordQuery } from '../api/entity-queries';
+import { notifyFailure } from '../api/notify';
+
+interface Delivery {
+  id: number;
+  event: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  response_status: number | null;
+  error: string | null;
+  created_at: string;
+  next_attempt_at: string;
+}
+
+const STATUS_COLOR = { pending: 'yellow', delivered: 'green', failed: 'red' } as const;
+const PAGE_SIZE = 20;
+
+/**
+ * Under a webhook's form: the secret its receiver checks signatures with, and the delivery log
+ * (newest first) with Resend. While a delivery waits or retries, the log follows it.
+ */
+export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const webhook = useQuery(entityRecordQuery(ENTITIES.webhooks, recordKey));
+  const deliveries = useQuery<Paged<Delivery>, Error, Paged<Delivery>, (string | number)[]>({
+    queryKey: ['webhooks', recordKey, 'deliveries', page],
+    queryFn: ({ signal }) =>
+      adminCall<ListEnvelope<Delivery>>(`webhooks/${recordKey}/deliveries`, { signal, query: { page, size: PAGE_SIZE } }).then(
+        (r) => r.data,
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === 'pending') ? 3000 : false),
+  });
+  const resend = useMutation({
+    mutationFn: (id: number) => adminCall(`webhooks/${recordKey}/deliveries/${id}/resend`, { method: 'POST' }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', title: 'Queued', message: 'The delivery will be sent again in a moment.' });
+      setPage(1);
+      return queryClient.invalidateQueries({ queryKey: ['webhooks', recordKey, 'deliveries'] });
+    },
+    onError: (error) => notifyFailure('Resend failed', error),
+  });
+  const secret = webhook.data?.secret;
+  const rows = deliveries.data?.data ?? [];
+  const lastPage = deliveries.data?.last_page ?? 1;
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Signing and deliveries
+        </Title>
+        {typeof secret === 'string' && (
+          <Stack gap={4}>
+            <Group align="end" wrap="nowrap">
+              <TextInput label="Signing secret" value={secret} readOnly style={{ flex: 1 }} />
+              <CopyButton value={secret}>
+                {({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}
+              </CopyButton>
+            </Group>
+            <Text size="xs" c="dimmed">
+              Each POST carries <Code>X-Orgsite-Signature-256: sha256=…</Code>, the HMAC-SHA256 of its body with this secret.
+            </Text>
+          </Stack>
+        )}
+        {rows.length === 0 ? (
+          <Text c="dimmed">
+            {deliveries.isPending
+              ? 'Loading deliveries…'
+              : 'Nothing sent yet: deliveries appear here after the next change of content.'}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped aria-label="Deliveries">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Event</Table.Th>
+                  <Table.Th>Result</Table.Th>
+                  <Table.Th>Attempts</Table.Th>
+                  <Table.Th>Answer</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((d) => (
+                  <Table.Tr key={d.id}>
+                    <Table.Td>{dayjs(d.created_at).format('YYYY-MM-DD HH:mm:ss')}</Table.Td>
+                    <Table.Td>{d.event}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[d.status]} variant="light">
+                        {d.status === 'pending' && d.attempts > 0
+                          ? `retry at ${dayjs(d.next_attempt_at).format('HH:mm:ss')}`
+                          : d.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{d.attempts}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={2} title={d.error ?? undefined}>
+                        {d.error ?? (d.response_status ? `HTTP ${d.response_status}` : '--')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {d.status !== 'pending' && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => resend.mutate(d.id)}
+                          loading={resend.isPending && resend.variables === d.id}
+                        >
+                          Resend
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {lastPage > 1 && (
+          <Group justify="flex-end">
+            <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Newer
+            </Button>
+            <Text size="sm">{`${page} / ${lastPage}`}</Text>
+            <Button variant="default" size="xs" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
+              Older
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
