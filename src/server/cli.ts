@@ -17,7 +17,8 @@ import { seed } from './db/seed';
 import { HttpError } from './errors';
 import { backup } from './ops/backup';
 import { exportSite, importSite, TransferRefused } from './ops/site-transfer';
-import { makeResetLink } from './security/reset-links';
+import { mailResetLink, makeResetLink } from './security/reset-links';
+import { createMailer } from './mail/mailer';
 import { randomPassword } from './security/tokens';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -121,11 +122,13 @@ const COMMANDS: Record<string, Command> = {
 
   'user:reset-password': {
     summary: 'Give a user a new password, or a one-time link to set one',
-    usage: 'orgsite user:reset-password --email <email> [--password <password>] [--url <site address>] [--turn-off-two-factor]',
+    usage:
+      'orgsite user:reset-password --email <email> [--password <password>] [--url <site address>] [--mail] [--turn-off-two-factor]',
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
       url: { type: 'string' },
+      mail: { type: 'boolean', default: false },
       'turn-off-two-factor': { type: 'boolean', default: false },
     },
     async run(values, tools) {
@@ -146,10 +149,20 @@ const COMMANDS: Record<string, Command> = {
         tools.out(`New password set for ${user.email}; their sessions have ended.`);
         return;
       }
+      const mailer = createMailer(tools.config.smtpUrl, tools.config.mailFrom);
+      // Refused before a link exists: a link nobody receives should not replace a working one.
+      if (values.mail && !mailer.configured)
+        throw new Refused('Mail is off: set SMTP_URL (and MAIL_FROM) in .env, or leave out --mail and pass the link on yourself');
       const origin = (text(values, 'url') ?? `http://${tools.config.host}:${tools.config.port}`).replace(/\/+$/, '');
-      const { url, expiresAt } = await makeResetLink(db, user.id, origin);
-      tools.out(`One-time link for ${user.email} (until ${expiresAt.slice(0, 16).replace('T', ' ')} UTC):`);
-      tools.out(url);
+      const link = await makeResetLink(db, user.id, origin);
+      const until = `until ${link.expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
+      if (values.mail) {
+        await mailResetLink(mailer, user, link);
+        tools.out(`Mailed a one-time link to ${user.email} (${until}).`);
+        return;
+      }
+      tools.out(`One-time link for ${user.email} (${until}):`);
+      tools.out(link.url);
     },
   },
 

@@ -94,6 +94,11 @@ describe.each(await dialects())('orgsite on %s', (dialect) => {
     });
     expect(used.statusCode, used.body).toBe(200);
     expect((await login('second@example.org', 'from-the-link-1')).statusCode).toBe(200);
+    // Without SMTP_URL nothing can be mailed: refused, with what to do.
+    expect(await orgsite('user:reset-password', '--email', 'second@example.org', '--mail')).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^Mail is off: set SMTP_URL/),
+    });
     expect(await orgsite('user:reset-password', '--email', 'nobody@example.org')).toMatchObject({
       code: 1,
       err: expect.stringMatching(/No user has the email/),

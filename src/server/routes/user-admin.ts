@@ -13,7 +13,7 @@ import { needs } from '../plugins/auth';
 import { mailOff } from '../mail/mailer';
 import { notFound } from '../errors';
 import { siteOrigin } from '../seo/head';
-import { makeResetLink } from '../security/reset-links';
+import { mailResetLink, makeResetLink } from '../security/reset-links';
 import { idParams } from './schemas';
 
 /** `{email: true}` mails the link to the user as well (when the server sends mail). */
@@ -46,20 +46,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       const email = request.body?.email === true;
       if (email && !app.ctx.mailer.configured) throw mailOff();
       const { url, expiresAt } = await makeResetLink(db, user.id, siteOrigin(request));
-      if (email) {
-        await app.ctx.mailer.send({
-          to: user.email,
-          subject: 'Set a new password',
-          text: [
-            `Hello${user.name ? ` ${user.name}` : ''},`,
-            '',
-            'An administrator made a link for you to set a new password:',
-            url,
-            '',
-            `It works once, until ${expiresAt.replace('T', ' ').slice(0, 16)} UTC. If you did not ask for it, tell your administrator.`,
-          ].join('\n'),
-        });
-      }
+      if (email) await mailResetLink(app.ctx.mailer, user, { url, expiresAt });
       await recordActivity(request, { action: 'reset-link-made', appKey: null, entity: 'users', recordId: user.id });
       return { data: { url, expires_at: expiresAt, emailed: email } };
     },

@@ -4,6 +4,7 @@
  * for an admin locked out of their own account.
  */
 import { type DB, now } from '../db/database';
+import type { Mailer } from '../mail/mailer';
 import { hashToken, newToken } from './tokens';
 
 export const RESET_LINK_MS = 3_600_000;
@@ -19,4 +20,24 @@ export async function makeResetLink(db: DB, userId: number, origin: string): Pro
     .values({ user_id: userId, token_hash: hashToken(token), created_at: now(), expires_at: expiresAt, used_at: null })
     .execute();
   return { url: `${origin}${RESET_PATH}?token=${token}`, expiresAt };
+}
+
+/** Mails a reset link to its user. */
+export async function mailResetLink(
+  mailer: Mailer,
+  user: { email: string; name: string | null },
+  link: { url: string; expiresAt: string },
+): Promise<void> {
+  await mailer.send({
+    to: user.email,
+    subject: 'Set a new password',
+    text: [
+      `Hello${user.name ? ` ${user.name}` : ''},`,
+      '',
+      'An administrator made a link for you to set a new password:',
+      link.url,
+      '',
+      `It works once, until ${link.expiresAt.replace('T', ' ').slice(0, 16)} UTC. If you did not ask for it, tell your administrator.`,
+    ].join('\n'),
+  });
 }
