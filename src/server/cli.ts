@@ -15,8 +15,9 @@ import { type Database, openDatabase } from './db/database';
 import { migrateToLatest, pendingMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { HttpError } from './errors';
-import { backup } from './ops/backup';
-import { exportSite, importSite, TransferRefused } from './ops/site-transfer';
+import { backup, restoreLogical } from './ops/backup';
+import { Refusal } from './ops/rows';
+import { exportSite, importSite } from './ops/site-transfer';
 import { mailResetLink, makeResetLink } from './security/reset-links';
 import { createMailer } from './mail/mailer';
 import { randomPassword } from './security/tokens';
@@ -41,9 +42,6 @@ interface Command {
   positional?: boolean;
 }
 
-/** A refusal the user can act on: printed without a stack, exit code 1. */
-class Refused extends Error {}
-
 const text = (values: Values, name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
 const required = (values: Values, name: string) => {
   const value = text(values, name);
@@ -61,26 +59,22 @@ const installation = ({ config, database }: Tools) => ({
   uploadDir: config.uploadDir,
 });
 
-function refuseTransfer(error: unknown): never {
-  throw error instanceof TransferRefused ? new Refused(error.message) : error;
-}
-
 async function findUser(tools: Tools, email: string) {
   const { services } = createContext(tools.config, tools.database);
   const user = await services.users.repo.findBy(null, 'email', email.toLowerCase());
-  if (!user) throw new Refused(`No user has the email ${email} (orgsite user:list shows who has one)`);
+  if (!user) throw new Refusal(`No user has the email ${email} (orgsite user:list shows who has one)`);
   return { user, services };
 }
 
 /** A write through the same validation and rules as the API: a refusal names the field. */
-function refusal(error: unknown): Refused {
+function refusal(error: unknown): Refusal {
   if (error instanceof HttpError) {
     const fields = Object.entries(error.errors ?? {})
       .filter(([, message]) => !error.message.includes(String(message)))
       .map(([field, message]) => `  ${field}: ${message}`);
-    return new Refused([error.message, ...fields].join('\n'));
+    return new Refusal([error.message, ...fields].join('\n'));
   }
-  return error as Refused;
+  return error as Refusal;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -109,7 +103,7 @@ const COMMANDS: Record<string, Command> = {
       };
       const parsed = createSchema(ENTITIES.users).safeParse(input);
       if (!parsed.success) {
-        throw new Refused(parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
+        throw new Refusal(parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
       }
       const { services } = createContext(tools.config, tools.database);
       const { row } = await services.users.create('', parsed.data).catch((error: unknown) => {
@@ -152,7 +146,7 @@ const COMMANDS: Record<string, Command> = {
       const mailer = createMailer(tools.config.smtpUrl, tools.config.mailFrom);
       // Refused before a link exists: a link nobody receives should not replace a working one.
       if (values.mail && !mailer.configured)
-        throw new Refused('Mail is off: set SMTP_URL (and MAIL_FROM) in .env, or leave out --mail and pass the link on yourself');
+        throw new Refusal('Mail is off: set SMTP_URL (and MAIL_FROM) in .env, or leave out --mail and pass the link on yourself');
       const origin = (text(values, 'url') ?? `http://${tools.config.host}:${tools.config.port}`).replace(/\/+$/, '');
       const link = await makeResetLink(db, user.id, origin);
       const until = `until ${link.expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
@@ -209,6 +203,17 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 
+  restore: {
+    summary: 'Restore a --logical backup into an empty database (SQLite or PostgreSQL), with its uploads',
+    usage: 'orgsite restore <backup.tar.gz>',
+    options: {},
+    positional: true,
+    async run(_values, tools, [file]) {
+      if (!file) throw new UsageError('Name the backup to restore');
+      await restoreLogical(installation(tools), file, tools.out);
+    },
+  },
+
   export: {
     summary: 'Export one site (content, trash, revisions, drafts and its files) into a .tar.gz',
     usage: 'orgsite export --site <app key> [--out <file.tar.gz>]',
@@ -216,7 +221,7 @@ const COMMANDS: Record<string, Command> = {
     async run(values, tools) {
       const site = required(values, 'site');
       const out = text(values, 'out') ?? `${site}-site.tar.gz`;
-      await exportSite(installation(tools), site, out, tools.out).catch(refuseTransfer);
+      await exportSite(installation(tools), site, out, tools.out);
     },
   },
 
@@ -227,7 +232,7 @@ const COMMANDS: Record<string, Command> = {
     positional: true,
     async run(values, tools, [file]) {
       if (!file) throw new UsageError('Name the file to import');
-      await importSite(installation(tools), file, { as: text(values, 'as'), progress: tools.out }).catch(refuseTransfer);
+      await importSite(installation(tools), file, { as: text(values, 'as'), progress: tools.out });
       tools.out('A running server shows it within 10 s (its caches expire), or at once after a restart.');
     },
   },
@@ -319,7 +324,7 @@ export async function runCli(
       err(`${error.message}\n\nUsage: ${command.usage}`);
       return 2;
     }
-    if (error instanceof Refused) {
+    if (error instanceof Refusal) {
       err(error.message);
       return 1;
     }

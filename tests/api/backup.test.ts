@@ -9,9 +9,12 @@ import SQLite from 'better-sqlite3';
 import { extract } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/cli';
-import { dialects, multipart, PNG, startTestApp, type TestApp } from './harness';
+import { createServer } from '../../src/server/bootstrap';
+import { ADMIN, APP_KEY, dialects, emptyDatabase, multipart, PNG, startTestApp, type TestApp } from './harness';
 
-describe.each(await dialects())('backup on %s', (dialect) => {
+const available = await dialects();
+
+describe.each(available)('backup on %s', (dialect) => {
   let t: TestApp;
   let dir: string;
   let upload: string;
@@ -76,5 +79,105 @@ describe.each(await dialects())('backup on %s', (dialect) => {
     expect(tables.posts!.some((p) => p.title === 'Kept in the backup')).toBe(true);
     expect(tables.users!.length).toBeGreaterThan(0);
     expect(tables).not.toHaveProperty('sessions');
+  });
+
+  it('restores a --logical backup into an empty database of the other kind: same answers, same sign-in', async () => {
+    const file = path.join(dir, 'to-restore.tar.gz');
+    const made = await runCli(
+      ['backup', '--logical', '--out', file],
+      () => {},
+      () => {},
+    );
+    expect(made).toBe(0);
+    const target = await emptyDatabase(dialect === 'sqlite' && available.includes('postgres') ? 'postgres' : 'sqlite', dir);
+    const env = {
+      DATABASE_URL: target.databaseUrl,
+      DATABASE_SCHEMA: target.pgSchema ?? '',
+      UPLOAD_DIR: path.join(dir, 'restored-uploads'),
+    };
+    const out: string[] = [];
+    const source = { ...process.env };
+    const cli = (...argv: string[]) => {
+      Object.assign(process.env, env);
+      return runCli(
+        argv,
+        (l) => out.push(l),
+        (l) => out.push(l),
+      );
+    };
+    try {
+      expect(await cli('restore', file), out.join('\n')).toBe(0);
+      expect(out.join('\n')).toMatch(/posts: \d+/);
+      expect(out.join('\n')).toMatch(/Restored \d+ rows and \d+ files\./);
+      // A second restore into what is no longer empty is refused, storing nothing.
+      out.length = 0;
+      expect(await cli('restore', file)).toBe(1);
+      expect(out.join('\n')).toContain('The database is not empty');
+
+      const { app: restored } = await createServer(
+        { ...t.config, databaseUrl: target.databaseUrl, pgSchema: target.pgSchema, uploadDir: env.UPLOAD_DIR, seedDemo: false },
+        { logger: false },
+      );
+      try {
+        const login = await restored.inject({
+          method: 'POST',
+          url: '/cms/api/login',
+          payload: { identifier: ADMIN.email, password: ADMIN.password },
+        });
+        expect(login.statusCode).toBe(200);
+        const headers = { authorization: `Bearer ${login.json().token}`, app_key: APP_KEY };
+        for (const url of ['/cms/api/posts?size=1000', '/cms/api/menus?size=1000', '/cms/api/files?size=1000']) {
+          const before = await t.admin('GET', url);
+          const after = await restored.inject({ method: 'GET', url, headers });
+          expect(after.json(), url).toEqual(before.json());
+        }
+        expect((await restored.inject({ method: 'GET', url: `/uploads/${upload}` })).rawPayload).toEqual(PNG);
+        // New records take ids after the restored ones.
+        const next = await restored.inject({
+          method: 'POST',
+          url: '/cms/api/posts',
+          headers,
+          payload: { title: 'After the restore' },
+        });
+        expect(next.statusCode, next.body).toBe(201);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      process.env = source;
+      await target.drop();
+    }
+  });
+
+  it('says how to restore a database copy or a pg_dump, and refuses what is not a backup', async () => {
+    const file = path.join(dir, 'plain.tar.gz');
+    expect(
+      await runCli(
+        ['backup', '--out', file],
+        () => {},
+        () => {},
+      ),
+    ).toBe(0);
+    const out: string[] = [];
+    expect(
+      await runCli(
+        ['restore', file],
+        () => {},
+        (l) => out.push(l),
+      ),
+    ).toBe(1);
+    expect(out.join('\n')).toMatch(
+      dialect === 'sqlite' ? /put that file where DATABASE_URL points/ : /psql "\$DATABASE_URL" -f database\.sql/,
+    );
+    fs.writeFileSync(path.join(dir, 'junk.tar.gz'), 'junk');
+    out.length = 0;
+    expect(
+      await runCli(
+        ['restore', path.join(dir, 'junk.tar.gz')],
+        () => {},
+        (l) => out.push(l),
+      ),
+    ).toBe(1);
+    expect(out.join('\n')).toMatch(/is not a backup/);
   });
 });

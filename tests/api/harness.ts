@@ -118,6 +118,26 @@ export async function startTestApp(
   return testApp;
 }
 
+/** A database with nothing in it yet (no tables even): where a restore or an import goes. */
+export async function emptyDatabase(dialect: DialectName, dir: string) {
+  if (dialect === 'sqlite') {
+    return {
+      databaseUrl: `sqlite:${path.join(dir, `empty-${randomBytes(4).toString('hex')}.db`)}`,
+      pgSchema: undefined,
+      drop: async () => {},
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create schema ${schema}`);
+  return { databaseUrl: PG_URL, pgSchema: schema as string | undefined, drop: () => admin(`drop schema ${schema} cascade`) };
+}
+
 /** A second application, so tenant isolation can be checked across keys. */
 export async function createOtherApplication(t: TestApp): Promise<void> {
   const res = await t.admin('POST', '/cms/api/applications', { app_key: OTHER_APP_KEY, name: 'Other site' });

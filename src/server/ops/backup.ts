@@ -11,11 +11,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { create as createTar } from 'tar';
+import { create as createTar, extract } from 'tar';
 import { ENTITIES } from '../../shared/entities';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
-import { pendingMigrations } from '../db/migrate';
+import { appliedMigrations, pendingMigrations } from '../db/migrate';
+import { type AnyDb, catchUpSequence, type Installation, Refusal, contentInOrder, type Row, selfLinks } from './rows';
 
 /** Tables a backup holds besides the entities' own. */
 const KEPT_TABLES = ['files', 'activity', 'revisions', 'drafts', 'settings', 'two_factor', 'recovery_codes'];
@@ -90,6 +91,7 @@ export async function backup(
           app_key: config.appKey,
           uploads,
           pending_migrations: migrations,
+          migrations: await appliedMigrations(database.db, schema),
         },
         null,
         2,
@@ -102,6 +104,99 @@ export async function backup(
     const bytes = fs.statSync(out).size;
     progress(`Wrote ${out} (${(bytes / 1024 / 1024).toFixed(1)} MiB)`);
     return { file: out, kind, uploads, bytes };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `orgsite restore`: a logical backup (database.json) into an empty database of either kind, and
+ * its uploads. SQLite and pg_dump backups are restored by putting the file back or by `psql`
+ * (the refusal says how). Everything goes in one transaction: a failure stores nothing.
+ */
+export async function restoreLogical(
+  { database, schema, uploadDir }: Installation,
+  file: string,
+  progress: (line: string) => void = () => {},
+): Promise<{ rows: number; uploads: number }> {
+  if (!fs.existsSync(file)) throw new Refusal(`No file ${file}`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-restore-'));
+  try {
+    await extract({ file, cwd: work, strict: true }).catch((error: Error) => {
+      throw new Refusal(`${file} is not a backup (.tar.gz): ${error.message}`);
+    });
+    const manifestFile = path.join(work, 'manifest.json');
+    if (!fs.existsSync(manifestFile)) throw new Refusal(`${file} has no manifest.json: it is not an orgsite backup`);
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { database: BackupKind; migrations?: string[] };
+    if (manifest.database === 'sqlite') {
+      throw new Refusal(
+        'This backup holds database.sqlite: stop the server, unpack it and put that file where DATABASE_URL points',
+      );
+    }
+    if (manifest.database === 'pg_dump') {
+      throw new Refusal(
+        'This backup holds database.sql: unpack it and run psql "$DATABASE_URL" -f database.sql on an empty database',
+      );
+    }
+    const known = await appliedMigrations(database.db, schema);
+    const unknown = (manifest.migrations ?? []).filter((name) => !known.includes(name));
+    if (unknown.length > 0)
+      throw new Refusal(`The backup comes from a newer version (migrations ${unknown.join(', ')}): update first`);
+    const db = database.db as AnyDb;
+    const present = await db.selectFrom('users').select('id').limit(1).execute();
+    const sites = await db.selectFrom('applications').select('id').limit(1).execute();
+    if (present.length + sites.length > 0) {
+      throw new Refusal(
+        'The database is not empty: restore into a new one (orgsite migrate makes its tables), before the server first starts',
+      );
+    }
+
+    const { tables } = JSON.parse(fs.readFileSync(path.join(work, 'database.json'), 'utf8')) as { tables: Record<string, Row[]> };
+    const order = [...Object.values(ENTITIES).filter((def) => !def.tenant), ...contentInOrder()];
+    let total = 0;
+    await db.transaction().execute(async (trx) => {
+      const put = async (table: string, rows: Row[], withId: boolean) => {
+        for (let i = 0; i < rows.length; i += 200)
+          await trx
+            .insertInto(table)
+            .values(rows.slice(i, i + 200))
+            .execute();
+        if (withId && rows.length > 0 && database.dialect === 'postgres') await catchUpSequence(trx, table);
+        total += rows.length;
+        progress(`  ${table}: ${rows.length}`);
+      };
+      for (const def of order) {
+        const rows = tables[def.table] ?? [];
+        const links = selfLinks(def);
+        await put(
+          def.table,
+          rows.map((row) => ({ ...row, ...Object.fromEntries(links.map((name) => [name, null])) })),
+          true,
+        );
+        for (const name of links) {
+          for (const row of rows.filter((r) => r[name] != null)) {
+            await trx
+              .updateTable(def.table)
+              .set({ [name]: row[name] })
+              .where('id', '=', row.id)
+              .execute();
+          }
+        }
+      }
+      for (const table of KEPT_TABLES) {
+        const rows = tables[table] ?? [];
+        await put(
+          table,
+          rows,
+          rows.some((row) => 'id' in row),
+        );
+      }
+    });
+
+    const uploads = countFiles(path.join(work, 'uploads'));
+    if (uploads > 0) fs.cpSync(path.join(work, 'uploads'), uploadDir, { recursive: true });
+    progress(`Restored ${total} rows and ${uploads} files.`);
+    return { rows: total, uploads };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

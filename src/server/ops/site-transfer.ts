@@ -15,34 +15,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Kysely, sql } from 'kysely';
 import { create as createTar, extract } from 'tar';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
-import type { Database } from '../db/database';
 import { appliedMigrations } from '../db/migrate';
+import { type AnyDb, catchUpSequence, type Installation, Refusal, chunks, contentInOrder, type Row, selfLinks } from './rows';
 
 export const SITE_FORMAT = 'orgsite-site/1';
-
-type Row = Record<string, unknown>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables named at run time, from the definitions
-type AnyDb = Kysely<any>;
-
-/** The content entities of a site, each after the entities its relations point at. */
-function contentInOrder(): EntityDef[] {
-  const defs = Object.values(ENTITIES).filter((def) => def.tenant);
-  const targets = (def: EntityDef) =>
-    Object.values(def.fields).flatMap((field) =>
-      field.kind === 'relation' && field.relation.entity !== def.resource ? [field.relation.entity] : [],
-    );
-  const ordered: EntityDef[] = [];
-  const visit = (def: EntityDef) => {
-    if (ordered.includes(def)) return;
-    for (const target of targets(def)) visit(ENTITIES[target as keyof typeof ENTITIES] as EntityDef);
-    ordered.push(def);
-  };
-  defs.forEach(visit);
-  return ordered;
-}
 
 /** Columns that hold a user's id, per table. */
 const PEOPLE_COLUMNS: Record<string, string[]> = { posts: ['created_by'], revisions: ['user_id'], drafts: ['user_id'] };
@@ -70,15 +48,6 @@ export interface TransferCounts {
 
 type Progress = (line: string) => void;
 
-export class TransferRefused extends Error {}
-
-/** Where a site comes from or goes to: a database (its PostgreSQL schema) and an uploads folder. */
-export interface Installation {
-  database: Database;
-  schema?: string;
-  uploadDir: string;
-}
-
 export async function exportSite(
   { database, schema, uploadDir }: Installation,
   appKey: string,
@@ -88,7 +57,7 @@ export async function exportSite(
   const db = database.db as AnyDb;
   const application = (await db.selectFrom('applications').selectAll().where('app_key', '=', appKey).executeTakeFirst()) as
     Row | undefined;
-  if (!application) throw new TransferRefused(`No site has the app key "${appKey}" (the Applications screen lists them)`);
+  if (!application) throw new Refusal(`No site has the app key "${appKey}" (the Applications screen lists them)`);
 
   const tables: Record<string, Row[]> = {};
   for (const def of contentInOrder()) {
@@ -161,24 +130,21 @@ export async function exportSite(
 
 /** Reads an archive's site.json, refusing what is not one of ours or is newer than this database. */
 async function readArchive(file: string, into: string, known: string[]): Promise<SiteArchive> {
-  if (!fs.existsSync(file)) throw new TransferRefused(`No file ${file}`);
+  if (!fs.existsSync(file)) throw new Refusal(`No file ${file}`);
   try {
     // node-tar keeps every entry inside `into` (no absolute paths, no `..`).
     await extract({ file, cwd: into, strict: true });
   } catch (error) {
-    throw new TransferRefused(`${file} is not a site export (.tar.gz): ${(error as Error).message}`);
+    throw new Refusal(`${file} is not a site export (.tar.gz): ${(error as Error).message}`);
   }
   const jsonFile = path.join(into, 'site.json');
-  if (!fs.existsSync(jsonFile))
-    throw new TransferRefused(`${file} has no site.json: it is not a site export (orgsite export makes one)`);
+  if (!fs.existsSync(jsonFile)) throw new Refusal(`${file} has no site.json: it is not a site export (orgsite export makes one)`);
   const archive = JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as SiteArchive;
   if (archive.format !== SITE_FORMAT)
-    throw new TransferRefused(`${file} is in the format "${archive.format}"; this version reads ${SITE_FORMAT}`);
+    throw new Refusal(`${file} is in the format "${archive.format}"; this version reads ${SITE_FORMAT}`);
   const unknown = archive.migrations.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    throw new TransferRefused(
-      `${file} comes from a newer version (migrations ${unknown.join(', ')}): update this installation first`,
-    );
+    throw new Refusal(`${file} comes from a newer version (migrations ${unknown.join(', ')}): update this installation first`);
   }
   return archive;
 }
@@ -194,7 +160,7 @@ export async function importSite(
     const archive = await readArchive(file, work, await appliedMigrations(database.db, schema));
     const appKey = as ?? archive.app_key;
     if (await db.selectFrom('applications').select('id').where('app_key', '=', appKey).executeTakeFirst()) {
-      throw new TransferRefused(
+      throw new Refusal(
         `This database already has a site "${appKey}": import with --as <another key>, or delete that site first`,
       );
     }
@@ -262,28 +228,20 @@ export async function importSite(
             .executeTakeFirstOrThrow();
           map.set(Number(id), Number(inserted.id));
         }
-        if (keep && database.dialect === 'postgres') {
-          // Ids given by hand leave the sequence behind: the next record must not take one of them.
-          await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
-            trx,
-          );
-        }
+        if (keep && database.dialect === 'postgres') await catchUpSequence(trx, table);
         return rows.length;
       };
 
       await insert('applications', [archive.application], (row) => ({ ...row, app_key: appKey }));
       for (const def of contentInOrder()) {
         const rows = archive.tables[def.table] ?? [];
-        // Rows of one table may point at each other (a menu's parent): those links are set once all are in.
-        const selfLinks = Object.entries(def.fields).filter(
-          ([, field]) => field.kind === 'relation' && field.relation.entity === def.resource,
-        );
+        const links = selfLinks(def);
         records += await insert(def.table, rows, (row) => {
           const values = translate(def.table, row);
-          for (const [name] of selfLinks) values[name] = null;
+          for (const name of links) values[name] = null;
           return values;
         });
-        for (const [name] of selfLinks) {
+        for (const name of links) {
           for (const row of rows.filter((r) => r[name] != null)) {
             await trx
               .updateTable(def.table)
@@ -341,11 +299,4 @@ export async function importSite(
 function freshName(name: string): string {
   const ext = path.extname(name);
   return `${path.basename(name, ext)}-${randomBytes(4).toString('hex')}${ext}`;
-}
-
-/** Runs `query` on slices of `values` (databases bound the number of parameters) and joins the answers. */
-async function chunks<V, R>(values: V[], query: (chunk: V[]) => Promise<R[]>, size = 500): Promise<R[]> {
-  const answers: R[] = [];
-  for (let i = 0; i < values.length; i += size) answers.push(...(await query(values.slice(i, i + size))));
-  return answers;
 }

@@ -1,0 +1,59 @@
+/**
+ * What the commands that move rows between databases share (`orgsite import`, `orgsite restore`):
+ * the order tables go in, the links within one table, and PostgreSQL's id sequences.
+ */
+import { type Kysely, sql } from 'kysely';
+import { ENTITIES, type EntityDef } from '../../shared/entities';
+import type { Database } from '../db/database';
+
+/** A refusal a person can act on (the message says what to do): the command line prints it without a stack, exit code 1. */
+export class Refusal extends Error {}
+
+/** Where rows come from or go to: a database (its PostgreSQL schema) and an uploads folder. */
+export interface Installation {
+  database: Database;
+  schema?: string;
+  uploadDir: string;
+}
+
+export type Row = Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables named at run time, from the definitions
+export type AnyDb = Kysely<any>;
+
+/** The content entities of a site, each after the entities its relations point at. */
+export function contentInOrder(): EntityDef[] {
+  const targets = (def: EntityDef) =>
+    Object.values(def.fields).flatMap((field) =>
+      field.kind === 'relation' && field.relation.entity !== def.resource ? [field.relation.entity] : [],
+    );
+  const ordered: EntityDef[] = [];
+  const visit = (def: EntityDef) => {
+    if (ordered.includes(def)) return;
+    for (const target of targets(def)) visit(ENTITIES[target as keyof typeof ENTITIES] as EntityDef);
+    ordered.push(def);
+  };
+  Object.values(ENTITIES)
+    .filter((def) => def.tenant)
+    .forEach(visit);
+  return ordered;
+}
+
+/** Fields that point at rows of the same table (a menu's parent): set once every row is in. */
+export const selfLinks = (def: EntityDef): string[] =>
+  Object.entries(def.fields)
+    .filter(([, field]) => field.kind === 'relation' && field.relation.entity === def.resource)
+    .map(([name]) => name);
+
+/** After ids given by hand, PostgreSQL's sequence must move past them, or the next insert takes one. */
+export async function catchUpSequence(db: AnyDb, table: string): Promise<void> {
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1))`.execute(
+    db,
+  );
+}
+
+/** Runs `query` on slices of `values` (databases bound the number of parameters) and joins the answers. */
+export async function chunks<V, R>(values: V[], query: (chunk: V[]) => Promise<R[]>, size = 500): Promise<R[]> {
+  const answers: R[] = [];
+  for (let i = 0; i < values.length; i += size) answers.push(...(await query(values.slice(i, i + size))));
+  return answers;
+}
