@@ -137,6 +137,19 @@ describe.each(await dialects())('contact mail on %s', (dialect) => {
     expect(mail.body).toContain('Do you train staff in Khulna?');
   });
 
+  it('tells the signed-in staff that this server sends mail (and one without SMTP_URL that it does not)', async () => {
+    expect((await t.admin('GET', '/cms/api/me')).json().data.mail).toBe(true);
+    const noMail = await startTestApp(dialect);
+    try {
+      expect((await noMail.admin('GET', '/cms/api/me')).json().data.mail).toBe(false);
+      const refused = await noMail.admin('POST', '/cms/api/users/1/reset-link', { email: true });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/does not send mail: set SMTP_URL/);
+    } finally {
+      await noMail.close();
+    }
+  });
+
   it('mails a reset link from the command line, and the link sets a new password', async () => {
     const saved = { ...process.env };
     Object.assign(process.env, {

@@ -189,6 +189,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       role,
       applications: sites.map(({ app_key: appKey, name }) => ({ app_key: appKey, name })),
       two_factor: { enabled, required: (requireTwoFactor as string[]).includes(role) },
+      // Whether this server sends mail (SMTP_URL), so screens can say so before anyone relies on it.
+      mail: app.ctx.mailer.configured,
     };
   }
 }

@@ -1,5 +1,5 @@
-/** The dashboard's and media picker's reads. */
-import { queryOptions } from '@tanstack/react-query';
+/** The dashboard's, media picker's and own account's reads. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ItemEnvelope } from '../../../shared/envelope';
 import { config } from '../../config';
 import { adminCall } from './admin-call';
@@ -47,3 +47,9 @@ export const meQuery = queryOptions({
   retryOnMount: false,
   meta: { failureTitle: 'Loading your account failed' },
 });
+
+/** Whether the server sends mail (undefined until the account is read). */
+export function useServerSendsMail(): boolean | undefined {
+  const me = useQuery(meQuery);
+  return me.data === undefined ? undefined : me.data.mail === true;
+}

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Center, Group, Loader, LoadingOverlay, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { hasTrash } from '../../../shared/entities';
 import { type AdminEntity, recordKey } from '../admin-entities';
 import { entityListQuery, type ListSearch, type Row } from '../api/entity-queries';
@@ -21,6 +21,8 @@ interface Props {
   search: ListSearch;
   /** Moves to other list state; Clear also asks for a fresh load. */
   onChange: (next: ListSearchParams, options?: { reload?: boolean }) => void;
+  /** Shown under the heading (a note about the screen, e.g. that mail is off). */
+  note?: ReactNode;
 }
 
 /** URL params for a list state; defaults are left out so addresses stay short. */
@@ -31,7 +33,7 @@ const urlParams = (s: ListSearch, defaultPageSize: number): ListSearchParams => 
 });
 
 /** The one list screen of every entity, driven by its definition's columns and page sizes. */
-export function EntityList({ entity, search, onChange }: Props) {
+export function EntityList({ entity, search, onChange, note }: Props) {
   const { def } = entity;
   const query = useQuery(entityListQuery(def, search));
   const rights = useEntityRights(entity);
@@ -74,6 +76,7 @@ export function EntityList({ entity, search, onChange }: Props) {
           )}
         </Group>
       </Group>
+      {note}
       <SearchBar
         label={`Search ${def.title}`}
         value={search.search}

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { adminCall } from '../api/admin-call';
+import { useServerSendsMail } from '../api/admin-queries';
 
 /** What an admin does for a user beyond their record: sign out everywhere, a one-time reset link, two-factor off. */
 export function UserAccountActions({ recordKey }: { recordKey: string }) {
@@ -28,6 +29,8 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
     onError: failed,
   });
 
+  const sendsMail = useServerSendsMail();
+
   return (
     <Card withBorder padding="lg">
       <Stack gap="sm">
@@ -38,7 +41,12 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
           <Button variant="light" onClick={() => resetLink.mutate(false)} loading={resetLink.isPending}>
             Make reset link
           </Button>
-          <Button variant="light" onClick={() => resetLink.mutate(true)} loading={resetLink.isPending}>
+          <Button
+            variant="light"
+            onClick={() => resetLink.mutate(true)}
+            loading={resetLink.isPending}
+            disabled={sendsMail === false}
+          >
             Email reset link
           </Button>
           <Button variant="light" color="orange" onClick={() => signOut.mutate()} loading={signOut.isPending}>
@@ -48,6 +56,11 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
             Turn off two-factor sign-in
           </Button>
         </Group>
+        {sendsMail === false && (
+          <Text size="xs" c="dimmed">
+            Mail is off on this server (no SMTP_URL): make the link and give it to the user yourself.
+          </Text>
+        )}
         {resetLink.data && (
           <Stack gap={4}>
             <Group align="end" wrap="nowrap">

@@ -1,6 +1,8 @@
+import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { useServerSendsMail } from '../../../admin/api/admin-queries';
 import { entityKeys, entityListQuery } from '../../../admin/api/entity-queries';
 import { EntityList } from '../../../admin/list/EntityList';
 import { type ListSearchParams, parseListSearch, resolveListSearch } from '../../../admin/list/list-search';
@@ -32,5 +34,24 @@ function EntityListRoute() {
     },
     [entity.def.resource, navigate, queryClient],
   );
-  return <EntityList key={path} entity={entity} search={resolveListSearch(entity.def, params)} onChange={onChange} />;
+  return (
+    <EntityList
+      key={path}
+      entity={entity}
+      search={resolveListSearch(entity.def, params)}
+      onChange={onChange}
+      note={entity.def.resource === 'messages' && <MailOffNote />}
+    />
+  );
+}
+
+/** Staff should know whether a contact message also reaches the site's mailbox. */
+function MailOffNote() {
+  if (useServerSendsMail() !== false) return null;
+  return (
+    <Alert color="gray" role="note">
+      Mail is off on this server: new messages are only listed here. With SMTP_URL set, each one is also mailed to the site&apos;s
+      email (App Settings).
+    </Alert>
+  );
 }
