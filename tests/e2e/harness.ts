@@ -80,16 +80,18 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error(`No build in ${staticDir}: run \`npm run build\` (npm test does it before this layer)`);
   }
-  // An older build would test older server code than the sources hold.
-  if (storedBuildId(staticDir) !== sourceHash()) {
-    throw new Error(`The build in ${staticDir} is older than the sources: run \`npm run build\``);
+  // The server runs from the build in the project (its packages resolve from there), whatever
+  // copy of the site it serves; an older build would test older server code than the sources hold.
+  const build = path.resolve(process.env.E2E_STATIC_DIR ?? 'dist');
+  if (storedBuildId(build) !== sourceHash()) {
+    throw new Error(`The build in ${build} is older than the sources: run \`npm run build\``);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-e2e-'));
   const port = await freePort();
   const adminEmail = 'admin@example.com';
   const adminPassword = 'e2e-admin-password';
   const appKey = 'demo';
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(serverBuildDir(staticDir), 'main.js')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(serverBuildDir(build), 'main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
