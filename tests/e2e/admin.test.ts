@@ -240,14 +240,14 @@ describe('admin back-office', () => {
     await dialog.getByRole('button', { name: 'Insert' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const thumb = await field('thumb').inputValue();
-    expect(thumb).toMatch(new RegExp(`/uploads/e2e-${stamp}.*\\.png$`));
+    expect(thumb).toMatch(new RegExp(`^/uploads/e2e-${stamp}.*\\.png$`));
     await page.getByRole('img', { name: 'Thumb preview' }).waitFor();
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
     const sliders = await publicGet<{ data: { title: string; thumb: string }[] }>('sliders');
     expect(sliders.data.data.find((s) => s.title === title)?.thumb).toBe(thumb);
-    expect((await fetch(thumb)).status).toBe(200);
+    expect((await fetch(`${app.baseUrl}${thumb}`)).status).toBe(200);
   });
 
   it('deletes the slider through the confirmation dialog; the list reloads without it', async () => {

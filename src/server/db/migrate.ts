@@ -10,6 +10,7 @@ import * as presence from './migrations/007_presence';
 import * as trashScheduleDrafts from './migrations/008_trash_schedule_drafts';
 import * as messageRead from './migrations/009_message_read';
 import * as webhooks from './migrations/010_webhooks';
+import * as siteRelativeUploads from './migrations/011_site_relative_uploads';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008_trash_schedule_drafts': trashScheduleDrafts,
   '009_message_read': messageRead,
   '010_webhooks': webhooks,
+  '011_site_relative_uploads': siteRelativeUploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -24,7 +24,8 @@ export const STORED_NAME = /^[a-z0-9][a-z0-9-]*\.[a-z0-9]{2,5}$/;
 const filenameParams = z.object({ filename: z.string().max(200) });
 const tags = ['Files'];
 
-export const fileUrl = (request: FastifyRequest, name: string) => `${request.protocol}://${request.host}/uploads/${name}`;
+/** Site-relative, so stored addresses survive a proxy, HTTPS or a new domain. */
+export const fileUrl = (name: string) => `/uploads/${name}`;
 
 /**
  * The one file of a multipart upload. A body that cannot be read (cut off, no boundary, not
@@ -95,7 +96,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       .where('app_key', '=', request.application.app_key)
       .orderBy('id', 'desc')
       .execute();
-    const files = rows.map((r) => ({ ...r, url: fileUrl(request, r.name) }));
+    const files = rows.map((r) => ({ ...r, url: fileUrl(r.name) }));
     return { file_names: files.map((f) => f.url), files };
   });
 
@@ -134,7 +135,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       await recordActivity(request, { action: 'upload', entity: 'files', changes: { name: [null, name] } });
       return reply.status(201).send({
         message: 'File uploaded successfully!',
-        data: { name, url: fileUrl(request, name), mime: type.mime, size: buffer.length },
+        data: { name, url: fileUrl(name), mime: type.mime, size: buffer.length },
       });
     },
   );
