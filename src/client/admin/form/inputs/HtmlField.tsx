@@ -1,49 +1,79 @@
-import { Input, SegmentedControl, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Image, Input, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type Editor, useEditor } from '@tiptap/react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { isAllowedIframeSrc } from '../../../ui/sanitize-policy';
 import type { FieldProps } from '../field-registry';
+import { RICH_TEXT_EXTENSIONS, youtubeEmbedUrl } from '../rich-text/extensions';
+import { markupLost } from '../rich-text/markup-loss';
+
+// The picker (grid, uploads) loads only when someone opens it.
+const MediaPicker = lazy(() => import('../../media/MediaPicker').then((m) => ({ default: m.MediaPicker })));
 
 type Mode = 'rich' | 'html';
 
 /**
- * HTML content with a rich-text editor and a raw-HTML view. The stored value stays HTML. The
- * editor only writes the value back when the user edits in it, so markup it does not model
- * (iframes, classes) survives a save that did not touch the field.
+ * HTML content with a rich-text editor and a raw-HTML view; the stored value stays HTML. The editor
+ * takes content over only when it can hold all of it (rich-text/markup-loss.ts): otherwise the
+ * field stays in the HTML view and says what the editor would drop, so nothing is lost silently.
+ * The editor writes the value back only when someone edits in it.
  */
 export function HtmlField({ name, field, value, error, disabled, onChange }: FieldProps) {
   const html = typeof value === 'string' ? value : '';
-  const [mode, setMode] = useState<Mode>('rich');
+  const [lost, setLost] = useState<string[]>(() => (html ? markupLost(html) : []));
+  const [mode, setMode] = useState<Mode>(lost.length > 0 ? 'html' : 'rich');
   const emitted = useRef(html);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
   const labelId = useId();
 
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false } })],
-    content: html,
+    extensions: RICH_TEXT_EXTENSIONS,
+    content: mode === 'rich' ? html : '',
     editable: !disabled,
     immediatelyRender: true,
     shouldRerenderOnTransaction: true,
     editorProps: { attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => {
+      // Only what someone writes in the editor on screen is the field's value.
+      if (modeRef.current !== 'rich') return;
       emitted.current = e.getHTML();
       onChangeRef.current(emitted.current);
     },
   });
 
   useEffect(() => {
-    // The value changed elsewhere (raw HTML view, a reload): show it without echoing it back.
-    if (editor && html !== emitted.current) {
-      emitted.current = html;
-      editor.commands.setContent(html, { emitUpdate: false });
+    // The value changed elsewhere while the editor shows it (a reload, a restore): show the new
+    // value without echoing it back, or leave the editor if it cannot hold it. (The HTML view
+    // hands its value over when someone switches back, in switchTo.)
+    if (!editor || mode !== 'rich' || html === emitted.current) return;
+    emitted.current = html;
+    const loss = markupLost(html);
+    if (loss.length > 0) {
+      setLost(loss);
+      setMode('html');
+      return;
     }
-  }, [editor, html]);
+    editor.commands.setContent(html, { emitUpdate: false });
+  }, [editor, html, mode]);
 
   useEffect(() => {
-    editor?.setEditable(!disabled);
+    // Without emitting an update: that would write the editor's (perhaps empty) content over the value.
+    editor?.setEditable(!disabled, false);
   }, [editor, disabled]);
+
+  const switchTo = (next: Mode) => {
+    if (next === 'rich') {
+      const loss = html ? markupLost(html) : [];
+      setLost(loss);
+      if (loss.length > 0) return; // refused: the note says why
+      emitted.current = html;
+      editor?.commands.setContent(html, { emitUpdate: false });
+    }
+    setMode(next);
+  };
 
   return (
     <Input.Wrapper label={field.label} labelProps={{ id: labelId }} description={field.hint} error={error}>
@@ -52,13 +82,20 @@ export function HtmlField({ name, field, value, error, disabled, onChange }: Fie
           size="xs"
           aria-label={`${field.label} editor mode`}
           value={mode}
-          onChange={(m) => setMode(m as Mode)}
+          onChange={(m) => switchTo(m as Mode)}
           data={[
             { value: 'rich', label: 'Rich text' },
             { value: 'html', label: 'HTML' },
           ]}
           style={{ alignSelf: 'flex-start' }}
         />
+        {lost.length > 0 && mode === 'html' && (
+          <Alert color="yellow" role="status" title="Edit this content as HTML">
+            The rich-text editor cannot hold everything here, so it stays in the HTML view rather than drop it:{' '}
+            {lost.slice(0, 5).join(', ')}
+            {lost.length > 5 ? ` and ${lost.length - 5} more` : ''}.
+          </Alert>
+        )}
         {mode === 'rich' ? (
           <RichTextEditor editor={editor}>
             <RichTextEditor.Toolbar sticky stickyOffset={56}>
@@ -84,6 +121,7 @@ export function HtmlField({ name, field, value, error, disabled, onChange }: Fie
                 <RichTextEditor.Link />
                 <RichTextEditor.Unlink />
               </RichTextEditor.ControlsGroup>
+              {editor && <InsertControls editor={editor} disabled={disabled} />}
               <RichTextEditor.ControlsGroup>
                 <RichTextEditor.Undo />
                 <RichTextEditor.Redo />
@@ -106,5 +144,153 @@ export function HtmlField({ name, field, value, error, disabled, onChange }: Fie
         )}
       </Stack>
     </Input.Wrapper>
+  );
+}
+
+/** A toolbar button with a word for a label (these have no standard icon). */
+function WordControl({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) {
+  return (
+    <RichTextEditor.Control onClick={onClick} disabled={disabled} aria-label={label} title={label} w="auto" px={8}>
+      <Text size="xs" fw={600}>
+        {label}
+      </Text>
+    </RichTextEditor.Control>
+  );
+}
+
+/** Image (from the media library, with alt text), video and table controls, each with its dialog. */
+function InsertControls({ editor, disabled }: { editor: Editor; disabled: boolean }) {
+  const [dialog, setDialog] = useState<'image' | 'video' | null>(null);
+  const inTable = editor.isActive('table');
+  return (
+    <>
+      <RichTextEditor.ControlsGroup>
+        <WordControl label="Image" onClick={() => setDialog('image')} disabled={disabled} />
+        <WordControl label="Video" onClick={() => setDialog('video')} disabled={disabled} />
+        <WordControl
+          label="Table"
+          disabled={disabled}
+          onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+        />
+        {inTable && (
+          <>
+            <WordControl label="Add row" onClick={() => editor.chain().focus().addRowAfter().run()} />
+            <WordControl label="Add column" onClick={() => editor.chain().focus().addColumnAfter().run()} />
+            <WordControl label="Delete row" onClick={() => editor.chain().focus().deleteRow().run()} />
+            <WordControl label="Delete column" onClick={() => editor.chain().focus().deleteColumn().run()} />
+            <WordControl label="Delete table" onClick={() => editor.chain().focus().deleteTable().run()} />
+          </>
+        )}
+      </RichTextEditor.ControlsGroup>
+      {dialog === 'image' && (
+        <ImageDialog
+          onClose={() => setDialog(null)}
+          onInsert={(src, alt) => {
+            // After the selection, never over it: a selected image or video stays.
+            editor.chain().focus().insertContentAt(editor.state.selection.to, { type: 'image', attrs: { src, alt } }).run();
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'video' && (
+        <VideoDialog
+          onClose={() => setDialog(null)}
+          onInsert={(src) => {
+            editor
+              .chain()
+              .focus()
+              .insertContentAt(editor.state.selection.to, {
+                type: 'embed',
+                attrs: { src, title: 'Embedded video', allowfullscreen: 'true', width: '560', height: '315' },
+              })
+              .run();
+            setDialog(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ImageDialog({ onInsert, onClose }: { onInsert: (src: string, alt: string) => void; onClose: () => void }) {
+  const [src, setSrc] = useState('');
+  const [alt, setAlt] = useState('');
+  const [picking, setPicking] = useState(false);
+  return (
+    <>
+      <Modal opened={!picking} onClose={onClose} title="Insert image">
+        <Stack>
+          <Group align="end" wrap="nowrap">
+            <TextInput
+              label="Image address"
+              placeholder="/uploads/photo.webp"
+              value={src}
+              onChange={(e) => setSrc(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <Button variant="light" onClick={() => setPicking(true)}>
+              Media library
+            </Button>
+          </Group>
+          {src && <Image src={src} alt="" mah={160} w="auto" fit="contain" radius="sm" />}
+          <TextInput
+            label="Alt text"
+            description="What the image shows, for people who cannot see it; leave empty if it is only decoration"
+            value={alt}
+            onChange={(e) => setAlt(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button disabled={!/^(https?:\/\/|\/)\S+$/.test(src.trim())} onClick={() => onInsert(src.trim(), alt.trim())}>
+              Insert
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {/* The picker takes the dialog's place while it is open, and hands the address back. */}
+      {picking && (
+        <Suspense fallback={null}>
+          <MediaPicker
+            title="Choose an image"
+            onInsert={(url) => {
+              setSrc(url);
+              setPicking(false);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function VideoDialog({ onInsert, onClose }: { onInsert: (src: string) => void; onClose: () => void }) {
+  const [address, setAddress] = useState('');
+  const embed = youtubeEmbedUrl(address);
+  const valid = embed !== undefined && isAllowedIframeSrc(embed);
+  return (
+    <Modal opened onClose={onClose} title="Insert a YouTube video">
+      <Stack>
+        <TextInput
+          label="YouTube address"
+          placeholder="https://www.youtube.com/watch?v=…"
+          value={address}
+          onChange={(e) => setAddress(e.currentTarget.value)}
+          error={
+            address.trim() && !valid ? 'Paste the address of a YouTube video (youtube.com/watch?v=… or youtu.be/…)' : undefined
+          }
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!valid} onClick={() => onInsert(embed!)}>
+            Insert
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
