@@ -58,6 +58,15 @@ describe('entity-form machine', () => {
     expect(actor.getSnapshot().context.values).toEqual({ id: 3, title: 'About' });
   });
 
+  it('a record just created opens at its own address with the success alert, then edits', async () => {
+    vi.useFakeTimers();
+    const { actor } = start({ id: '7', justCreated: true, successMs: 3000 }, { load: async () => ({ id: 7, title: 'New' }) });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('success'));
+    expect(actor.getSnapshot().context).toMatchObject({ values: { id: 7, title: 'New' }, justCreated: false });
+    vi.advanceTimersByTime(3000);
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
   it('a failed load shows the error and Retry loads again', async () => {
     let calls = 0;
     const { actor } = start(
@@ -70,6 +79,25 @@ describe('entity-form machine', () => {
     expect(actor.getSnapshot().value).toBe('loading');
     await waitFor(actor, (s) => s.matches('editing'));
     expect(actor.getSnapshot().context.errorMessage).toBeNull();
+  });
+
+  it('"Save and add another" saves, says so, and starts a new, empty record', async () => {
+    const { actor, notifySaved, saves } = start({ initialValues: { title: '', status: 1 } });
+    actor.send({ type: 'field.change', field: 'title', value: 'First' });
+    actor.send({ type: 'form.submit', andNew: true });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.values.title === '');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.values).toMatchObject({ title: 'First' });
+    expect(notifySaved).toHaveBeenCalledWith(expect.objectContaining({ created: true, andNew: true, intent: 'save' }));
+    expect(actor.getSnapshot().context).toMatchObject({ id: undefined, values: { title: '', status: 1 }, andNew: false });
+
+    // The next submit creates another record; a plain one then stays on it.
+    actor.send({ type: 'field.change', field: 'title', value: 'Second' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success'));
+    expect(saves[1]!.id).toBeUndefined();
+    expect(notifySaved).toHaveBeenLastCalledWith(expect.objectContaining({ created: true, andNew: false }));
+    expect(actor.getSnapshot().context.id).toBe('7');
   });
 
   it('typing changes values and clears that field error', () => {
@@ -97,7 +125,7 @@ describe('entity-form machine', () => {
     expect(saves[0]).toMatchObject({ id: undefined, values: { title: 'New' } });
     expect(saves[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(actor.getSnapshot().context).toMatchObject({ id: '7', values: { id: 7, title: 'New' } });
-    expect(notifySaved).toHaveBeenCalledWith({ record: { id: 7, title: 'New' }, created: true });
+    expect(notifySaved).toHaveBeenCalledWith({ record: { id: 7, title: 'New' }, created: true, intent: 'save', andNew: false });
   });
 
   it('after a create the next save updates the created record', async () => {

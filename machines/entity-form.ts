@@ -1,10 +1,12 @@
 /**
  * The create/edit form of any entity. What the user sees:
- * - `loading` the record (edit mode), or `loadFailed` with Retry;
+ * - `loading` the record (edit mode), or `loadFailed` with Retry; a record just created (the form
+ *   reopened at its new address) shows the success alert once loaded;
  * - `editing` the fields;
  * - `saving.sending` (button disabled, spinner);
  * - `saving.waitingForConnection` when the save could not reach the server; Cancel stops it;
- * - `success` (the green alert) for `successMs`, then `editing` again;
+ * - `success` (the green alert) for `successMs`, then `editing` again; or, after "Save and add
+ *   another" (`form.submit` with `andNew`), `editing` a new, empty record at once;
  * - the same `saving` and `success` for "Save draft" (`form.saveDraft`, intent `draft`): changes to
  *   live content kept on the server without touching what visitors see; `form.reload` starts
  *   again from the stored record (after a draft was discarded);
@@ -45,6 +47,8 @@ export interface EntityFormInput {
   validate?: (values: FormValues) => FieldErrors;
   /** The key a saved record is addressed by (default `id`). */
   keyField?: string;
+  /** The record was just created (the form opened at its new address): once loaded, the success alert shows. */
+  justCreated?: boolean;
 }
 
 /** Which side a field takes when a conflict is resolved. */
@@ -75,6 +79,11 @@ export interface EntityFormContext {
   idempotencyKey: string;
   successMs: number;
   validate: (values: FormValues) => FieldErrors;
+  /** After the save that is under way, start a new record ("Save and add another"). */
+  andNew: boolean;
+  /** The values a new record starts with. */
+  initialValues: FormValues;
+  justCreated: boolean;
 }
 
 /** What the save actor reports about the save it owns. */
@@ -86,7 +95,7 @@ export type SaveEvent =
 
 export type EntityFormEvent =
   | { type: 'field.change'; field: string; value: unknown }
-  | { type: 'form.submit' }
+  | { type: 'form.submit'; andNew?: boolean }
   | { type: 'form.saveDraft' }
   | { type: 'form.reload' }
   | { type: 'form.retryLoad' }
@@ -138,6 +147,23 @@ const draftEvents = {
   'form.reload': { guard: 'isEditingExisting', target: 'loading' },
 } as const;
 
+/** A submit's attempt: a save, and whether a new record follows it. */
+const submitParams = ({ event }: { event: EntityFormEvent }) => ({
+  intent: 'save' as const,
+  andNew: event.type === 'form.submit' && event.andNew === true,
+});
+
+/** What the app is told when a save landed (a toast; after a create, the record's own address). */
+const notifySaved = {
+  type: 'notifySaved',
+  params: ({ context, event }: { context: EntityFormContext; event: EntityFormEvent }) => ({
+    record: event.type === 'save.landed' ? event.record : {},
+    created: context.id === undefined,
+    intent: context.intent,
+    andNew: context.andNew,
+  }),
+} as const;
+
 export const entityFormMachine = setup({
   types: {
     context: {} as EntityFormContext,
@@ -151,7 +177,7 @@ export const entityFormMachine = setup({
     }),
   },
   actions: {
-    notifySaved: (_, _params: { record: FormValues; created: boolean }) => {},
+    notifySaved: (_, _params: { record: FormValues; created: boolean; intent: SaveIntent; andNew: boolean }) => {},
     /** Stops the save for good: no further attempt, nothing left to replay after a reload. */
     cancelSave: (_, _params: { idempotencyKey: string }) => {},
     setField: assign(({ context, event }) => {
@@ -166,8 +192,9 @@ export const entityFormMachine = setup({
       fieldErrors: context.validate(context.values),
       errorMessage: 'Please correct the highlighted fields.',
     })),
-    startAttempt: assign((_, params: { intent: SaveIntent }) => ({
+    startAttempt: assign((_, params: { intent: SaveIntent; andNew?: boolean }) => ({
       intent: params.intent,
+      andNew: params.andNew === true,
       idempotencyKey: crypto.randomUUID(),
       fieldErrors: {},
       errorMessage: null,
@@ -177,6 +204,14 @@ export const entityFormMachine = setup({
       // Write-only fields (passwords) never come back; the server's copy replaces the rest.
       return { values: params.record, id: key === undefined || key === null ? context.id : String(key) };
     }),
+    forgetCreated: assign({ justCreated: false }),
+    startNew: assign(({ context }) => ({
+      values: context.initialValues,
+      id: undefined,
+      fieldErrors: {},
+      errorMessage: null,
+      andNew: false,
+    })),
     showSaveError: assign((_, params: { error: unknown }) => ({
       errorMessage: messageOf(params.error),
       fieldErrors: errorsOf(params.error),
@@ -211,6 +246,8 @@ export const entityFormMachine = setup({
   },
   guards: {
     isEditingExisting: ({ context }) => context.id !== undefined,
+    startsNew: ({ context }) => context.andNew,
+    justCreated: ({ context }) => context.justCreated,
     /** A draft exists only of a record that exists. */
     canSaveDraft: ({ context }) => context.id !== undefined,
     hasInvalidFields: ({ context }) => Object.keys(context.validate(context.values)).length > 0,
@@ -232,6 +269,9 @@ export const entityFormMachine = setup({
     idempotencyKey: '',
     successMs: input.successMs ?? SUCCESS_MS_DEFAULT,
     validate: input.validate ?? (() => ({})),
+    andNew: false,
+    initialValues: input.initialValues ?? {},
+    justCreated: input.justCreated === true,
   }),
   initial: 'starting',
   states: {
@@ -242,7 +282,14 @@ export const entityFormMachine = setup({
       invoke: {
         src: 'load',
         input: ({ context }) => ({ id: context.id! }),
-        onDone: { target: 'editing', actions: { type: 'setLoaded', params: ({ event }) => ({ record: event.output }) } },
+        onDone: [
+          {
+            guard: 'justCreated',
+            target: 'success',
+            actions: [{ type: 'setLoaded', params: ({ event }) => ({ record: event.output }) }, 'forgetCreated'],
+          },
+          { target: 'editing', actions: { type: 'setLoaded', params: ({ event }) => ({ record: event.output }) } },
+        ],
         onError: { target: 'loadFailed', actions: { type: 'showLoadError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -255,7 +302,7 @@ export const entityFormMachine = setup({
         'field.change': { actions: 'setField' },
         'form.submit': [
           { guard: 'hasInvalidFields', actions: 'showInvalidFields' },
-          { target: 'saving', actions: { type: 'startAttempt', params: { intent: 'save' } } },
+          { target: 'saving', actions: { type: 'startAttempt', params: submitParams } },
         ],
         ...draftEvents,
       },
@@ -289,16 +336,13 @@ export const entityFormMachine = setup({
         },
       },
       on: {
-        'save.landed': {
-          target: 'success',
-          actions: [
-            {
-              type: 'notifySaved',
-              params: ({ context, event }) => ({ record: event.record, created: context.id === undefined }),
-            },
-            { type: 'storeSaved', params: ({ event }) => ({ record: event.record }) },
-          ],
-        },
+        'save.landed': [
+          { guard: 'startsNew', target: 'editing', actions: [notifySaved, 'startNew'] },
+          {
+            target: 'success',
+            actions: [notifySaved, { type: 'storeSaved', params: ({ event }) => ({ record: event.record }) }],
+          },
+        ],
         'save.failed': [
           {
             guard: 'isConflict',
@@ -333,7 +377,7 @@ export const entityFormMachine = setup({
         'field.change': { actions: 'setField' },
         'form.submit': [
           { guard: 'hasInvalidFields', target: 'editing', actions: 'showInvalidFields' },
-          { target: 'saving', actions: { type: 'startAttempt', params: { intent: 'save' } } },
+          { target: 'saving', actions: { type: 'startAttempt', params: submitParams } },
         ],
         ...draftEvents,
       },

@@ -41,7 +41,7 @@ async function newPost(title: string) {
 }
 
 const save = async () => {
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Success! Data updated successfully.').waitFor();
 };
 

@@ -48,7 +48,7 @@ describe('offline saves', () => {
     await go('/admin/slider/form');
     await field('title').fill(title);
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Waiting for connection…').first().waitFor();
     expect(await slidersTitled(title)).toBe(0);
     await context.setOffline(false);
@@ -61,7 +61,7 @@ describe('offline saves', () => {
     await go('/admin/slider/form');
     await field('title').fill(title);
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     // The form's own notice (a toast says the same): the state the machine is in, with its Cancel.
     const waiting = page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Cancel' }) });
     await waiting.waitFor();
@@ -73,7 +73,7 @@ describe('offline saves', () => {
     await expect.poll(() => savePersisted(title)).toBe(false);
     await context.setOffline(false);
     // Saved again by hand, it lands once: the cancelled attempt did not come back with the connection.
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
     expect(await slidersTitled(title)).toBe(1);
   });
@@ -83,11 +83,11 @@ describe('offline saves', () => {
     await go('/admin/slider/form');
     await field('title').fill(title);
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Waiting for connection…').first().waitFor();
     await expect.poll(() => savePersisted(title)).toBe(true);
     await page.reload();
-    await page.getByRole('button', { name: 'Submit' }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
     expect(await slidersTitled(title)).toBe(0);
     await context.setOffline(false);
     await expect.poll(() => slidersTitled(title), { timeout: 20_000 }).toBe(1);

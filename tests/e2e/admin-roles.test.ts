@@ -93,7 +93,7 @@ describe('roles in the back-office', () => {
       expect(await page.getByRole('link', { name: 'Add' }).count()).toBe(0);
       await page.goto(`${app.baseUrl}/admin/post/form/${theirs.body.data.id}`);
       await page.getByText('Written by the admin').waitFor();
-      expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -31,7 +31,7 @@ async function openPost(page: Page, id: number): Promise<void> {
 }
 
 async function save(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
 const storedPost = async (id: number) =>
@@ -67,7 +67,7 @@ describe('two editors, one post', () => {
     expect(await storedPost(id)).toMatchObject({ title: 'Title by the first', version: 2 });
 
     await second.getByRole('radiogroup', { name: 'Keep which Title' }).getByText('Saved').click();
-    await second.getByRole('button', { name: 'Save', exact: true }).click();
+    await second.getByRole('button', { name: 'Save these choices' }).click();
     await second.getByText('Success! Data updated successfully.').waitFor();
     expect(await storedPost(id)).toMatchObject({ title: 'Title by the first', sub_title: 'Sub by the second', version: 3 });
     expect(await second.locator('[name="title"]').inputValue()).toBe('Title by the first');
@@ -93,7 +93,7 @@ describe('two editors, one post', () => {
     expect(await storedPost(id)).toMatchObject({ title: 'Saved meanwhile', version: 2 });
 
     await page.getByRole('button', { name: 'Keep all mine' }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save these choices' }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
     expect(await storedPost(id)).toMatchObject({ title: 'Written offline', version: 3 });
   });
@@ -167,7 +167,7 @@ describe('two editors, one post', () => {
       .filter({ hasText: /while you were editing/ })
       .waitFor();
     await page.getByRole('button', { name: 'Keep all mine' }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save these choices' }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
     expect(await storedPost(id)).toMatchObject({ title: 'Offline, then reloaded', version: 3 });
     expect(await page.evaluate(() => localStorage.getItem('orgsite-conflicted-edits'))).not.toContain('Offline, then reloaded');

@@ -54,7 +54,7 @@ describe('webhooks', () => {
     await page.getByLabel('URL').fill(url);
     await page.getByLabel('Created').check();
     await page.getByLabel('Published').check();
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
 
     const hooks = await app.api<{ data: { data: { id: number; events: string; secret: string }[] } }>('GET', 'webhooks');

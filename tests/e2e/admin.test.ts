@@ -154,7 +154,7 @@ describe('admin back-office', () => {
     await field('title').fill(title);
     await field('slug').fill(`e2e-page-${stamp}`);
     await page.getByRole('textbox', { name: 'Content' }).fill('Written in the rich-text editor.');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
 
     await page.getByRole('link', { name: 'Back' }).click();
@@ -175,7 +175,7 @@ describe('admin back-office', () => {
     await field('title').fill(`E2E page ${stamp} edited`);
     await page.getByText('HTML', { exact: true }).click();
     await page.getByRole('textbox', { name: 'Content' }).fill('<p>Raw <strong>HTML</strong> body</p>');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
     // The alert goes away by itself after 3 seconds.
     await page.getByText('Success! Data updated successfully.').waitFor({ state: 'hidden', timeout: 6000 });
@@ -186,7 +186,7 @@ describe('admin back-office', () => {
   it('a refused save shows the server message and field errors and keeps what was typed', async () => {
     await go('/admin/post/form');
     await field('sub_title').fill('kept after the error');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Not saved').waitFor();
     await page.getByText('Title is required', { exact: true }).waitFor();
     await expect(field('sub_title').inputValue()).resolves.toBe('kept after the error');
@@ -196,7 +196,7 @@ describe('admin back-office', () => {
     const title = `E2E post ${stamp} with a long title`;
     await go('/admin/post/form');
     await field('title').fill(title);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
     const posts = await publicGet<{ data: { title: string; slug: string }[] }>('posts?page=1&size=5');
     const created = posts.data.data.find((p) => p.title === title);
@@ -243,7 +243,7 @@ describe('admin back-office', () => {
     expect(thumb).toMatch(new RegExp(`^/uploads/e2e-${stamp}.*\\.png$`));
     await page.getByRole('img', { name: 'Thumb preview' }).waitFor();
 
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
     const sliders = await publicGet<{ data: { title: string; thumb: string }[] }>('sliders');
     expect(sliders.data.data.find((s) => s.title === title)?.thumb).toBe(thumb);
@@ -256,7 +256,7 @@ describe('admin back-office', () => {
     await waitForList();
     await page.getByRole('button', { name: `Delete ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Confirmation' });
-    await dialog.getByText('Are you sure to delete?').waitFor();
+    await dialog.getByText(`Delete the slider “${title}”?`).waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: `Delete ${title}` }).click();
@@ -317,7 +317,7 @@ describe('admin back-office', () => {
     await expect(field('email').getAttribute('type')).resolves.toBe('email');
     const title = `Edited title ${stamp}`;
     await field('title').fill(title);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
     expect((await publicGet<{ title: string }>(`applications/${app.appKey}`)).data.title).toBe(title);
   });

@@ -64,7 +64,7 @@ export function ConflictPanel({ def, conflict, onChoose, onChooseAll, onSave }: 
             Take all saved
           </Button>
           <Button size="xs" onClick={onSave}>
-            Save
+            Save these choices
           </Button>
         </Group>
       </Stack>

@@ -29,10 +29,17 @@ export function EntityForm({ entity, recordKey }: Props) {
   const saving = state.matches('saving');
   const comparing = state.matches('conflict') && conflict !== null;
   const restored = useRef(false);
+  const successAlert = useRef<HTMLDivElement>(null);
+  const succeeded = state.matches('success');
   // Pages, posts and slides that exist can hold a draft and be previewed.
   const publishing = isPublishable(def) && recordKey !== undefined;
   const preview = usePreviewLink(def, recordKey);
   const draft = useQuery({ ...entityDraftQuery(def, recordKey ?? ''), enabled: publishing });
+
+  useEffect(() => {
+    // The alert sits above a form that may be long: bring it into view where the save was made.
+    if (succeeded) successAlert.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [succeeded]);
 
   useEffect(() => {
     // An edit of this record refused as stale while no form was open (saved offline, then the
@@ -45,7 +52,7 @@ export function EntityForm({ entity, recordKey }: Props) {
 
   return (
     <Stack gap="md">
-      <ScreenHeader title={def.formTitle} listPath={def.adminPath} />
+      <ScreenHeader title={`${recordKey === undefined ? 'New' : 'Edit'} ${def.formTitle}`} listPath={def.adminPath} />
 
       {state.matches('loading') && (
         <Center py="xl">
@@ -68,6 +75,8 @@ export function EntityForm({ entity, recordKey }: Props) {
         <Card
           withBorder
           padding="lg"
+          // Visible overflow, so the actions can stick to the window's bottom (.form-actions).
+          style={{ overflow: 'visible' }}
           component="form"
           noValidate
           onSubmit={(event) => {
@@ -78,7 +87,7 @@ export function EntityForm({ entity, recordKey }: Props) {
           <Stack gap="md">
             {publishing && <DraftNotice def={def} recordKey={recordKey} onDiscarded={() => send({ type: 'form.reload' })} />}
             {state.matches('success') && (
-              <Alert color="green" role="status">
+              <Alert color="green" role="status" ref={successAlert}>
                 {state.context.intent === 'draft' ? DRAFT_SAVED_TEXT : (def.successText ?? SUCCESS_TEXT)}
               </Alert>
             )}
@@ -128,10 +137,24 @@ export function EntityForm({ entity, recordKey }: Props) {
                 </Grid.Col>
               ))}
             </Grid>
-            <Group>
-              <Button type="submit" loading={saving && state.context.intent === 'save'} disabled={saving || comparing}>
-                {draft.data ? 'Publish' : 'Submit'}
+            <Group className="form-actions">
+              <Button
+                type="submit"
+                loading={saving && state.context.intent === 'save' && !state.context.andNew}
+                disabled={saving || comparing}
+              >
+                {draft.data ? 'Publish' : 'Save'}
               </Button>
+              {entity.canCreate && !draft.data && (
+                <Button
+                  variant="default"
+                  loading={saving && state.context.andNew}
+                  disabled={saving || comparing}
+                  onClick={() => send({ type: 'form.submit', andNew: true })}
+                >
+                  Save and add another
+                </Button>
+              )}
               {publishing && (
                 <>
                   <Button

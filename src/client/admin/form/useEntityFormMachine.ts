@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { type EventObject, fromCallback, fromPromise } from 'xstate';
 import { entityFormMachine, type SaveInput } from '../../../../machines/entity-form';
@@ -17,6 +18,13 @@ import { initialValues, toFormValues, toPayload, validateValues } from './form-v
 
 const WAITING_ID = 'waiting-for-connection';
 
+/**
+ * Records created a moment ago (resource/key → when), whose form opens at their new address with
+ * the success alert. Read, not taken, so a render run twice (React's strict mode) reads it alike.
+ */
+const justCreated = new Map<string, number>();
+const JUST_MS = 5_000;
+
 function showWaitingForConnection() {
   notifications.show({
     id: WAITING_ID,
@@ -30,6 +38,7 @@ function showWaitingForConnection() {
 /** The form machine of one entity, wired to the API; `recordKey` undefined means create. */
 export function useEntityFormMachine(entity: AdminEntity, recordKey: string | undefined) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { def } = entity;
   /** A save of a record opened as its draft publishes that draft. */
   const intentOf = (input: SaveInput) => {
@@ -95,9 +104,24 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
         ),
       },
       actions: {
-        notifySaved: () => {
+        notifySaved: (_, { record, created, intent, andNew }) => {
           notifications.hide(WAITING_ID);
           void queryClient.invalidateQueries({ queryKey: entityKeys.all(def.resource) });
+          const label = String(record[def.labelField] ?? '');
+          notifications.show({
+            color: 'green',
+            title: intent === 'draft' ? 'Draft saved' : `${def.formTitle} ${created ? 'created' : 'saved'}`,
+            message: label ? `“${label}”` : undefined,
+          });
+          // A new record gets its own address (a reload opens it again); "Save and add another"
+          // goes on with a new, empty one.
+          const key = record[entity.keyField];
+          if (andNew && !created) {
+            void navigate({ to: '/admin/$entity/form', params: { entity: def.adminPath } });
+          } else if (created && !andNew && key !== undefined && key !== null) {
+            justCreated.set(`${def.resource}/${String(key)}`, Date.now());
+            void navigate({ to: '/admin/$entity/form/$id', params: { entity: def.adminPath, id: String(key) }, replace: true });
+          }
         },
         cancelSave: (_, { idempotencyKey }) => {
           notifications.hide(WAITING_ID);
@@ -112,6 +136,7 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
         keyField: entity.keyField,
         initialValues: initialValues(def),
         successMs: LIMITS.successAlertMs,
+        justCreated: Date.now() - (justCreated.get(`${def.resource}/${recordKey}`) ?? 0) < JUST_MS,
         validate: (values) => validateValues(def, values),
       },
     },

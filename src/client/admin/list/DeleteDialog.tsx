@@ -5,6 +5,8 @@ import { deletesForGood, type useDeleteConfirm } from './useDeleteConfirm';
 
 interface Props {
   opened: boolean;
+  /** What is deleted, e.g. "post", and its name: the question names both. */
+  what: string;
   label: string;
   /** What the delete does, under the question (moves to the Trash, or cannot be undone). */
   consequence?: string;
@@ -18,6 +20,7 @@ interface Props {
 
 export function DeleteDialog({
   opened,
+  what,
   label,
   consequence,
   confirmText = 'Delete',
@@ -35,12 +38,7 @@ export function DeleteDialog({
       closeOnClickOutside={!deleting}
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
-      <Text>Are you sure to delete?</Text>
-      {label && (
-        <Text size="sm" c="dimmed" mt={4}>
-          {label}
-        </Text>
-      )}
+      <Text>{label ? `Delete the ${what} “${label}”?` : `Delete this ${what}?`}</Text>
       {consequence && (
         <Text size="sm" mt="sm">
           {consequence}
@@ -78,6 +76,7 @@ export function DeleteConfirmDialog({
   return (
     <DeleteDialog
       opened={!state.matches('idle')}
+      what={entity.def.formTitle.toLowerCase()}
       label={state.context.target?.label ?? ''}
       consequence={
         forGood ? 'This cannot be undone.' : `It moves to the Trash, where it can be restored for ${LIMITS.trashDays} days.`
