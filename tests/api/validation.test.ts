@@ -68,6 +68,15 @@ describe.each(await dialects())('validation on %s', (dialect) => {
     expect((await t.admin('GET', `/cms/api/pages/${id}`)).json().data.title).toBe('Stable');
   });
 
+  it('keeps an application key as it was created: sent again unchanged it is accepted, changed it is refused', async () => {
+    const same = await t.admin('PUT', '/cms/api/applications/demo', { app_key: 'demo', title: 'Same key' });
+    expect(same.statusCode, same.body).toBe(200);
+    const renamed = await t.admin('PUT', '/cms/api/applications/demo', { app_key: 'renamed', title: 'Other key' });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errors.app_key).toBe('App Key cannot change once the app setting exists');
+    expect((await t.visitor('GET', '/cms/applications/demo')).json().data.title).toBe('Same key');
+  });
+
   it('checks emails, dates, choices and digits', async () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['/cms/api/subscribers', { email: 'not-an-email' }, 'email'],

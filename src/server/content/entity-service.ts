@@ -146,6 +146,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
       if (this.alreadyStored(input, existing)) return { row: existing, before: existing };
       throw this.staleVersion(existing, basedOn);
     }
+    this.refuseFixedChanges(input, existing);
     const ctx = { mode: 'update' as const, appKey, existing, db: this.db, actor };
     const values = await this.prepare({ ...input }, ctx);
     let row: RecordOf<E> | undefined;
@@ -205,6 +206,15 @@ export class EntityService<E extends EntityDef = EntityDef> {
     if (ids.length === 0) return;
     for (const table of ['revisions', 'drafts'] as const) {
       await this.db.deleteFrom(table).where('resource', '=', this.def.resource).where('record_id', 'in', ids).execute();
+    }
+  }
+
+  /** A field given at creation (an application's key) may be sent again unchanged, never changed. */
+  private refuseFixedChanges(input: Row, existing: RecordOf<E>): void {
+    for (const [name, field] of Object.entries(this.def.fields)) {
+      if (!field.fixed || input[name] === undefined || input[name] === (existing as Row)[name]) continue;
+      const message = `${field.label} cannot change once the ${this.def.formTitle.toLowerCase()} exists`;
+      throw badRequest(message, { [name]: message });
     }
   }
 

@@ -12,6 +12,7 @@ export const applications = defineEntity({
     app_key: f.text('App Key', {
       required: true,
       unique: true,
+      fixed: true,
       max: 64,
       searchable: true,
       pattern: { regex: /^[A-Za-z0-9_-]{3,64}$/, message: 'App Key may use letters, digits, - and _ (3 to 64)' },

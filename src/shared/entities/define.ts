@@ -29,6 +29,8 @@ interface FieldBase {
   unique?: boolean;
   /** Accepted and checked but not stored (the user form's confirm_password). */
   virtual?: boolean;
+  /** Given when the record is created and never changed after (an application's key, which sites and accounts name). */
+  fixed?: boolean;
 }
 
 /** Kinds whose value is text. */
@@ -54,6 +56,8 @@ export interface TextField extends FieldBase {
 
 export interface NumberField extends FieldBase {
   kind: 'number';
+  /** A 1/0 value shown as two named states (Status: Active / Inactive) instead of a number box. */
+  toggle?: { on: string; off: string };
   /** Smallest accepted number. */
   min?: number;
   /** Largest accepted number. */
@@ -194,7 +198,15 @@ export const f = {
       hint: 'Left empty, it is public as soon as Status is 1; set, it becomes public by itself at that time',
     }) as const,
   /** Every content entity's on/off switch: 1 shows a row to visitors, 0 hides it. */
-  status: () => ({ kind: 'number', label: 'Status', min: 0, max: 1, default: STATUS_DEFAULT }) as const,
+  status: () =>
+    ({
+      kind: 'number',
+      label: 'Status',
+      min: 0,
+      max: 1,
+      default: STATUS_DEFAULT,
+      toggle: { on: 'Active', off: 'Inactive' },
+    }) as const,
 };
 
 // ── Records derived from a definition.

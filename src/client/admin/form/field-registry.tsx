@@ -3,7 +3,18 @@
  * one word in define.ts.
  */
 import { localToUtc, utcToLocal } from '../../../shared/date-time';
-import { Autocomplete, Checkbox, Group, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
+import {
+  Autocomplete,
+  Checkbox,
+  Group,
+  Input,
+  NumberInput,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import type { FieldDef, FieldKind, FieldOfKind } from '../../../shared/entities';
@@ -71,15 +82,32 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
       onChange={(e) => p.onChange(e.currentTarget.value)}
     />
   ),
-  number: (p) => (
-    <NumberInput
-      {...common(p)}
-      min={p.field.min}
-      allowDecimal={false}
-      value={typeof p.value === 'number' ? p.value : text(p.value)}
-      onChange={p.onChange}
-    />
-  ),
+  number: (p) =>
+    p.field.toggle ? (
+      <Input.Wrapper {...common(p)}>
+        <div>
+          <SegmentedControl
+            mt={4}
+            disabled={p.disabled}
+            aria-label={p.field.label}
+            data={[
+              { value: '1', label: p.field.toggle.on },
+              { value: '0', label: p.field.toggle.off },
+            ]}
+            value={String(p.value === 0 || p.value === '0' ? 0 : 1)}
+            onChange={(v) => p.onChange(Number(v))}
+          />
+        </div>
+      </Input.Wrapper>
+    ) : (
+      <NumberInput
+        {...common(p)}
+        min={p.field.min}
+        allowDecimal={false}
+        value={typeof p.value === 'number' ? p.value : text(p.value)}
+        onChange={p.onChange}
+      />
+    ),
   date: (p) => <TextInput {...common(p)} type="date" value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />,
   datetime: (p) => (
     <DateTimePicker
@@ -137,6 +165,11 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
 export const WIDE_KINDS: ReadonlySet<FieldKind> = new Set(['textarea', 'html', 'image']);
 
 export function FieldInput(props: FieldProps) {
+  // A field given at creation is shown, not offered, once the record exists.
+  const locked = props.field.fixed === true && props.recordId !== undefined;
+  const shown = locked
+    ? { ...props, disabled: true, field: { ...props.field, hint: `${props.field.label} is set when created and cannot change.` } }
+    : props;
   // The registry is keyed by kind, so the entry for this field's kind takes this field's definition.
-  return <>{FIELDS[props.field.kind](props as never)}</>;
+  return <>{FIELDS[shown.field.kind](shown as never)}</>;
 }
