@@ -1,19 +1,38 @@
-/** Every screen of the sidebar, in the order of spec §2.2 (plus contact messages, the activity log and security). */
-import { ENTITIES } from '../../../shared/entities';
+/** Every screen of the sidebar, in the order of spec §2.2 (plus contact messages, the activity log and security), and its section. */
+import { ENTITIES, type ResourceName } from '../../../shared/entities';
 import type { Action, Subject } from '../../../shared/rights';
 import { adminEntity } from '../admin-entities';
+
+/** The sidebar's sections, in order; the dashboards come first, above them. */
+export const SCREEN_GROUPS = ['Content', 'Media', 'Site', 'People', 'System'] as const;
+export type ScreenGroup = (typeof SCREEN_GROUPS)[number];
 
 export interface AdminScreen {
   label: string;
   /** Path under /admin. */
   path: string;
+  /** The sidebar section it is listed in; none for the dashboards at the top. */
+  group?: ScreenGroup;
   /** The right that opens the screen: the sidebar lists only the screens the user's role opens. */
   right: { subject: Subject; action: Action };
 }
 
+/** Where entities other than a site's content are listed (content is the default). */
+const ENTITY_GROUPS: Partial<Record<ResourceName, ScreenGroup>> = {
+  gallery: 'Media',
+  applications: 'Site',
+  menus: 'Site',
+  socials: 'Site',
+  webhooks: 'Site',
+  users: 'People',
+  subscribers: 'People',
+  messages: 'People',
+};
+
 const entityScreen = (def: (typeof ENTITIES)[keyof typeof ENTITIES]): AdminScreen => ({
   label: def.title,
   path: def.adminPath,
+  group: ENTITY_GROUPS[def.resource as ResourceName] ?? 'Content',
   right: { subject: def.resource, action: adminEntity(def).screenAction },
 });
 
@@ -22,8 +41,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: 'Dashboard', path: 'dashboard', right: { subject: 'report', action: 'read' } },
   { label: 'Social Overview', path: 'dashboard/social', right: { subject: 'socials', action: 'read' } },
   ...Object.values(ENTITIES).map(entityScreen),
-  { label: 'Activity', path: 'activity', right: { subject: 'activity', action: 'read' } },
-  { label: 'Security', path: 'security', right: { subject: 'settings', action: 'update' } },
+  { label: 'Activity', path: 'activity', group: 'System', right: { subject: 'activity', action: 'read' } },
+  { label: 'Security', path: 'security', group: 'System', right: { subject: 'settings', action: 'update' } },
 ];
 
 /** The screen a path belongs to: the longest screen path that is a prefix of it. */
