@@ -118,6 +118,29 @@ describe('layout', () => {
     await page.close();
   });
 
+  it('mega-menu: a click on a panel the pointer opened keeps it open; a clicked panel stays when the pointer leaves', async () => {
+    const page = await open('/contact');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const about = nav.getByRole('button', { name: 'About' });
+    const expanded = () => about.getAttribute('aria-expanded');
+
+    await about.hover();
+    await expect.poll(expanded).toBe('true');
+    await about.click();
+    await expect.poll(expanded).toBe('true'); // the click does not close what the hover showed
+    await page.mouse.move(5, 600);
+    await expect.poll(expanded).toBe('true'); // opened by a click: it stays
+    await about.click();
+    await expect.poll(expanded).toBe('false'); // a second click closes it
+
+    await page.mouse.move(5, 600);
+    await about.hover();
+    await expect.poll(expanded).toBe('true');
+    await page.mouse.move(5, 600);
+    await expect.poll(expanded).toBe('false'); // only passed over: it closes
+    await page.close();
+  });
+
   it('below 768 px the menu is a burger that opens a drawer', async () => {
     const page = await open('/', { width: 390, height: 844 });
     await expect(page.locator('header nav[aria-label="Main"]').isVisible()).resolves.toBe(false);

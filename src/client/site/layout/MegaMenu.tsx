@@ -1,7 +1,9 @@
 /**
  * Desktop mega-menu (≥ 768 px). Each entry with columns is a disclosure button: Enter, Space or a
- * click opens its panel, Escape closes it and returns focus to the button, and moving focus or the
- * pointer out closes it, so the whole menu works from the keyboard.
+ * click opens its panel, Escape closes it and returns focus to the button, and moving focus out
+ * closes it, so the whole menu works from the keyboard. The pointer opens a panel on hover too; a
+ * click on a panel the pointer opened keeps it open (rather than closing what was just shown), and
+ * a panel opened by a click stays when the pointer leaves.
  */
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
@@ -53,27 +55,38 @@ interface MegaEntryProps {
 function MegaEntry({ entry, open, onOpenChange }: MegaEntryProps) {
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  /** Opened (or kept open) by a click, rather than by the pointer passing over. */
+  const pinned = useRef(false);
+  const setOpen = (next: boolean, byClick = false) => {
+    pinned.current = next && byClick;
+    onOpenChange(next);
+  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
       event.stopPropagation();
-      onOpenChange(false);
+      setOpen(false);
       buttonRef.current?.focus();
     }
   };
   const onBlur = (event: FocusEvent<HTMLLIElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onOpenChange(false);
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
   };
 
   return (
-    <li onKeyDown={onKeyDown} onBlur={onBlur} onMouseEnter={() => onOpenChange(true)} onMouseLeave={() => onOpenChange(false)}>
+    <li
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+      onMouseEnter={() => !open && setOpen(true)}
+      onMouseLeave={() => !pinned.current && setOpen(false)}
+    >
       <button
         ref={buttonRef}
         type="button"
         className={classes.menuTop}
         aria-expanded={open}
         aria-controls={`${id}-panel`}
-        onClick={() => onOpenChange(!open)}
+        onClick={() => setOpen(!(open && pinned.current), true)}
       >
         {entry.label}
         <ChevronDownIcon size={14} />
@@ -92,7 +105,7 @@ function MegaEntry({ entry, open, onOpenChange }: MegaEntryProps) {
                 <MenuLinks
                   links={column.links}
                   labelledBy={column.heading ? headingId : undefined}
-                  onNavigate={() => onOpenChange(false)}
+                  onNavigate={() => setOpen(false)}
                 />
               </div>
             );
