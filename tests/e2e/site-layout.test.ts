@@ -141,7 +141,30 @@ describe('layout', () => {
     await page.close();
   });
 
-  it('below 768 px the menu is a burger that opens a drawer', async () => {
+  it('at 820 px (a tablet) the burger serves the menu, and the slider arrows leave the slide text alone', async () => {
+    const page = await open('/', { width: 820, height: 700 });
+    await expect(page.locator('header nav[aria-label="Main"]').isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    const text = await page.locator('.swiper-slide-active h1, .swiper-slide-active h2').first().boundingBox();
+    const arrow = await page.locator('.swiper-button-prev').first().boundingBox();
+    expect(text && arrow).toBeTruthy();
+    // The arrow is below the heading, not over it.
+    expect(arrow!.y).toBeGreaterThan(text!.y + text!.height);
+    await page.close();
+  });
+
+  it('at 1280 px the whole menu fits on one line', async () => {
+    const page = await open('/', { width: 1280, height: 800 });
+    const tops = await page
+      .getByRole('navigation', { name: 'Main' })
+      .locator(':scope > ul > li > :is(a, button)')
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().height)));
+    // One line each: as tall as the shortest one.
+    expect(Math.max(...tops)).toBe(Math.min(...tops));
+    await page.close();
+  });
+
+  it('below 992 px (a phone, here) the menu is a burger that opens a drawer', async () => {
     const page = await open('/', { width: 390, height: 844 });
     await expect(page.locator('header nav[aria-label="Main"]').isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -50,10 +50,12 @@ export function Header({ site, entries }: { site: SiteInfo; entries: MenuEntry[]
                 </Text>
               )}
             </Link>
-            <Box component="nav" aria-label="Main" visibleFrom="sm">
+            {/* The full menu from 992 px on: its entries come from the content, and below that a
+                tablet has no room for them on one line; the burger serves it instead. */}
+            <Box component="nav" aria-label="Main" visibleFrom="md">
               <MegaMenu entries={entries} />
             </Box>
-            <Box hiddenFrom="sm">
+            <Box hiddenFrom="md">
               <MobileMenu entries={entries} />
             </Box>
           </Group>

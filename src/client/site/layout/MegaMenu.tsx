@@ -1,5 +1,5 @@
 /**
- * Desktop mega-menu (≥ 768 px). Each entry with columns is a disclosure button: Enter, Space or a
+ * Desktop mega-menu (≥ 992 px). Each entry with columns is a disclosure button: Enter, Space or a
  * click opens its panel, Escape closes it and returns focus to the button, and moving focus out
  * closes it, so the whole menu works from the keyboard. The pointer opens a panel on hover too; a
  * click on a panel the pointer opened keeps it open (rather than closing what was just shown), and

@@ -1,4 +1,4 @@
-/** The drawer the burger opens below 768 px: the mega-menu's entries as one scrolling list. */
+/** The drawer the burger opens below 992 px: the mega-menu's entries as one scrolling list. */
 import { Drawer, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import classes from './layout.module.css';

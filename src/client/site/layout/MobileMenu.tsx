@@ -1,5 +1,5 @@
 /**
- * Below 768 px the mega-menu becomes a burger that opens a drawer with the same entries. The
+ * Below 992 px the mega-menu becomes a burger that opens a drawer with the same entries. The
  * drawer (with Mantine's modal and scroll-area code) loads on the first tap, so desktop visitors
  * and phone visitors who never open the menu do not download it.
  */
