@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eFixture, type RunningApp } from './harness';
+import { e2eFixture, type RunningApp, signedInPage } from './harness';
 
 const fixture = e2eFixture();
 let app: RunningApp;
@@ -14,12 +14,7 @@ const stamp = Date.now().toString(36);
 
 beforeAll(async () => {
   app = fixture.app;
-  page = await (await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${app.baseUrl}/admin`);
-  await page.getByLabel('Email or phone').fill(app.adminEmail);
-  await page.locator('input[name="password"]').fill(app.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  page = await signedInPage(fixture.browser, app);
 });
 afterAll(async () => {
   await page?.context().close();

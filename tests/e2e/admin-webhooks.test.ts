@@ -6,13 +6,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eFixture, type RunningApp } from './harness';
+import { e2eFixture, type RunningApp, signedInPage } from './harness';
 
 const fixture = e2eFixture();
 let app: RunningApp;
-let context: BrowserContext;
 let receiver: http.Server;
 let url: string;
 /** The status the receiver answers next (then 200). */
@@ -32,21 +30,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/rebuild`;
-  context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
 afterAll(async () => {
-  await context?.close();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
 describe('webhooks', () => {
   it('registers a receiver with chosen events, tells it about content, and shows the deliveries', async () => {
-    const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/admin`);
-    await page.getByLabel('Email or phone').fill(app.adminEmail);
-    await page.locator('input[name="password"]').fill(app.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const page = await signedInPage(fixture.browser, app);
 
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('link', { name: 'Add' }).click();

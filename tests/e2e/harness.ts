@@ -183,3 +183,18 @@ export function e2eFixture(options: () => StartOptions = () => ({})): { app: Run
   });
   return fixture;
 }
+
+/** A new browser context signed in to the admin as the app's admin, on the dashboard. */
+export async function signedInPage(
+  browser: Browser,
+  app: RunningApp,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto(`${app.baseUrl}/admin`);
+  await page.getByLabel('Email or phone').fill(app.adminEmail);
+  await page.locator('input[name="password"]').fill(app.adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return page;
+}

@@ -101,7 +101,9 @@ export function EntityList({ entity, search, onChange, note }: Props) {
                     {def.columns.map((c) => (
                       <Table.Th key={c.label}>{c.label}</Table.Th>
                     ))}
-                    <Table.Th w={150}>Actions</Table.Th>
+                    <Table.Th w={150} className="row-actions">
+                      Actions
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -120,7 +122,7 @@ export function EntityList({ entity, search, onChange, note }: Props) {
                         {def.columns.map((c) => (
                           <Table.Td key={c.label}>{renderCell(c, row, def)}</Table.Td>
                         ))}
-                        <Table.Td>
+                        <Table.Td className="row-actions">
                           <Group gap="xs" wrap="nowrap">
                             <Anchor
                               component={Link}

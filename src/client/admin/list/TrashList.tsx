@@ -58,7 +58,9 @@ export function TrashList({ entity, search, onChange }: Props) {
                 <Table.Tr>
                   <Table.Th>{def.fields[def.labelField]?.label ?? 'Name'}</Table.Th>
                   <Table.Th>Deleted</Table.Th>
-                  <Table.Th w={260}>Actions</Table.Th>
+                  <Table.Th w={260} className="row-actions">
+                    Actions
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -75,7 +77,7 @@ export function TrashList({ entity, search, onChange }: Props) {
                     <Table.Tr key={recordKey(entity, row)}>
                       <Table.Td>{labelOf(row)}</Table.Td>
                       <Table.Td>{dayjs(String(row.deleted_at)).format('YYYY-MM-DD HH:mm')}</Table.Td>
-                      <Table.Td>
+                      <Table.Td className="row-actions">
                         {rights.canDelete(row) && (
                           <Group gap="xs" wrap="nowrap">
                             <Button
