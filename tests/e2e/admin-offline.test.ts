@@ -39,6 +39,11 @@ describe('offline saves', () => {
       await app.api<{ data: { data: { title: string }[] } }>('GET', `sliders?size=100&search_key=${encodeURIComponent(title)}`)
     ).body.data.data.filter((r) => r.title === title).length;
 
+  const faqsTitled = async (title: string) =>
+    (
+      await app.api<{ data: { data: { faq_title: string }[] } }>('GET', `faqs?size=100&search_key=${encodeURIComponent(title)}`)
+    ).body.data.data.filter((r) => r.faq_title === title).length;
+
   /** True once the offline save of `title` is in the persisted query cache (what a reload reads). */
   const savePersisted = (title: string) =>
     page.evaluate((text) => (localStorage.getItem('orgsite-query-cache') ?? '').includes(text), title);
@@ -94,5 +99,33 @@ describe('offline saves', () => {
     // Once landed, the save leaves storage: nothing remains that could be sent a second time.
     await expect.poll(() => savePersisted(title)).toBe(false);
     expect(await slidersTitled(title)).toBe(1);
+  });
+
+  it('after a reload offline, the header shows what waits, opens what was typed, and confirms the landing', async () => {
+    const title = `E2E outbox ${stamp}`;
+    await go('/admin/faq/form');
+    await field('faq_title').fill(title);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Waiting for connection…').first().waitFor();
+    await expect.poll(() => savePersisted(title)).toBe(true);
+    await page.reload();
+
+    // Offline is said calmly, never as a failure, and the pending save is in the header.
+    await page.getByText('Offline: showing what this device has').waitFor();
+    expect(await page.getByText(/failed/i).count()).toBe(0);
+    const outbox = page.getByRole('button', { name: '1 save waiting for the connection' });
+    await outbox.click();
+    await page.getByRole('menuitem', { name: `New faq “${title}”` }).click();
+    await page.getByRole('heading', { name: 'New FAQ', level: 1 }).waitFor();
+    await page.getByText(/kept on this device and will be saved once/).waitFor();
+    await page.getByText(title, { exact: true }).waitFor();
+    expect(await faqsTitled(title)).toBe(0);
+
+    await context.setOffline(false);
+    await page.getByText('Saved: new faq').waitFor({ timeout: 20_000 });
+    await page.getByText('This faq has reached the server.').waitFor();
+    await outbox.waitFor({ state: 'detached' });
+    expect(await faqsTitled(title)).toBe(1);
   });
 });

@@ -154,6 +154,12 @@ export class SaveCancelledError extends Error {
 /** Idempotency keys of cancelled saves: an attempt already scheduled checks here before it sends. */
 const cancelled = new Set<string>();
 
+/** Saves whose form is open and following them (it tells staff itself when they land). */
+const followed = new Set<string>();
+
+/** Whether a save's own form follows it; one that landed with none (after a reload, or after staff moved on) is told elsewhere. */
+export const isFollowed = (idempotencyKey: string) => followed.has(idempotencyKey);
+
 /**
  * Starts saving one record and reports its progress to `listener`. The mutation owns the save:
  * it waits for the connection, retries and survives a reload on its own, so the returned function
@@ -166,6 +172,7 @@ export function startSave(queryClient: QueryClient, variables: SaveEntityVariabl
   });
   let waiting = false;
   let listening = true;
+  followed.add(variables.idempotencyKey);
   const unsubscribe = observer.subscribe((result) => {
     const now = isWaitingForConnection(result);
     if (now === waiting || !listening) return;
@@ -179,6 +186,7 @@ export function startSave(queryClient: QueryClient, variables: SaveEntityVariabl
   );
   return () => {
     listening = false;
+    followed.delete(variables.idempotencyKey);
     unsubscribe();
   };
 }

@@ -12,3 +12,15 @@ export function notifyFailure(title: string, error: unknown): void {
   notifications.hide(id);
   notifications.show({ id, title, message: reasonOf(error), color: 'red', autoClose: 8000, withBorder: true });
 }
+
+/** Offline, once however many reads could not be made: what the screens show comes from this device. */
+export function notifyOffline(): void {
+  notifications.hide('offline');
+  notifications.show({
+    id: 'offline',
+    title: 'Offline: showing what this device has',
+    message: 'Saves wait on this device and are sent once the connection is back.',
+    color: 'yellow',
+    autoClose: 8000,
+  });
+}

@@ -1,12 +1,13 @@
 /**
  * Reads tell the user when they finally fail (after the query client's retries), once per query,
  * using the `failureTitle` their options carry. A 401 is not reported: the login screen replaces
- * the panel instead.
+ * the panel instead; a read that got no answer (offline) is one calm notice, not a failure.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../api/http';
-import { notifyFailure } from './notify';
+import { isNetworkError } from '../../pwa/connectivity';
+import { notifyFailure, notifyOffline } from './notify';
 
 export function useFailureNotifications(): void {
   const queryClient = useQueryClient();
@@ -17,6 +18,8 @@ export function useFailureNotifications(): void {
         const title = event.query.meta?.failureTitle;
         const error = event.action.error;
         if (typeof title !== 'string' || (error instanceof ApiError && error.status === 401)) return;
+        // No answer at all is no failure of the read: the screens show what this device kept.
+        if (isNetworkError(error)) return notifyOffline();
         notifyFailure(title, error);
       }),
     [queryClient],

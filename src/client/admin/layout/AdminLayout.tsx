@@ -7,6 +7,7 @@ import { entityByResource } from '../../../shared/entities';
 import { conflictedEdits } from '../../pwa/conflicted-edits';
 import { meQuery } from '../api/admin-queries';
 import { AdminNav } from './AdminNav';
+import { PendingSavesIndicator, useLandingToasts } from '../outbox/PendingSaves';
 import { ProfileMenu } from './ProfileMenu';
 import { useLogout } from './useLogout';
 
@@ -14,6 +15,7 @@ import { useLogout } from './useLogout';
 export function AdminLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const logout = useLogout();
+  useLandingToasts();
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
@@ -24,7 +26,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               Admin
             </Text>
           </Group>
-          <ProfileMenu onLogout={() => void logout()} />
+          <Group gap="sm">
+            <PendingSavesIndicator />
+            <ProfileMenu onLogout={() => void logout()} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">

@@ -1,9 +1,15 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { Stack } from '@mantine/core';
 import { EntityForm } from '../../../../admin/form/EntityForm';
+import { PendingCreate } from '../../../../admin/outbox/PendingSaves';
+import { ScreenHeader } from '../../../../admin/ScreenHeader';
 import { AdminForbidden } from '../../../../admin/session/RightsGate';
 import { useEntityRights, useRights } from '../../../../admin/session/rights';
 
 export const Route = createFileRoute('/admin/$entity/form/')({
+  // `pending`: a new record waiting in the outbox (opened from the header), shown instead of an empty form.
+  validateSearch: (search: Record<string, unknown>): { pending?: string } =>
+    typeof search.pending === 'string' && search.pending ? { pending: search.pending } : {},
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context: { entity } }) => {
     // App settings are only edited, contact messages only read: neither has a create form.
@@ -14,10 +20,16 @@ export const Route = createFileRoute('/admin/$entity/form/')({
 
 function CreateRoute() {
   const { entity } = Route.useRouteContext();
+  const { pending } = Route.useSearch();
   const role = useRights()?.role;
-  return useEntityRights(entity).canCreate ? (
-    <EntityForm key={entity.def.adminPath} entity={entity} />
-  ) : (
-    <AdminForbidden role={role} />
-  );
+  const mayCreate = useEntityRights(entity).canCreate;
+  if (pending) {
+    return (
+      <Stack gap="md">
+        <ScreenHeader title={`New ${entity.def.formTitle}`} listPath={entity.def.adminPath} />
+        <PendingCreate def={entity.def} pendingKey={pending} />
+      </Stack>
+    );
+  }
+  return mayCreate ? <EntityForm key={entity.def.adminPath} entity={entity} /> : <AdminForbidden role={role} />;
 }
