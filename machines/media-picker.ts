@@ -1,6 +1,7 @@
 /**
- * The image picker dialog. While `browsing`, clicking a file selects it and clicking it again
- * deselects it; Insert works only with a selection and ends the picker (`inserted`). Delete asks
+ * The image picker dialog. While `browsing`, clicking a file selects it (a second click keeps it
+ * selected: the natural click on a fresh upload must not undo its selection); Insert works only
+ * with a selection and ends the picker (`inserted`). Delete asks
  * first (`confirmingDelete`), then `deleting` (Delete disabled), and returns to `browsing` with the
  * selection cleared, or with the error shown. Effects from React: actor `deleteFile`, actions
  * `insertFile` (writes the address into the field) and `notifyDeleted` (refreshes the list).
@@ -36,9 +37,7 @@ export const mediaPickerMachine = setup({
   actions: {
     insertFile: (_, _params: { url: string }) => {},
     notifyDeleted: (_, _params: { url: string }) => {},
-    toggleSelection: assign(({ context, event }) =>
-      event.type === 'file.click' ? { selected: context.selected === event.url ? null : event.url, errorMessage: null } : {},
-    ),
+    select: assign(({ event }) => (event.type === 'file.click' ? { selected: event.url, errorMessage: null } : {})),
     clearSelection: assign({ selected: null }),
     clearError: assign({ errorMessage: null }),
     showError: assign((_, params: { error: unknown }) => ({ errorMessage: messageOf(params.error) })),
@@ -53,7 +52,7 @@ export const mediaPickerMachine = setup({
   states: {
     browsing: {
       on: {
-        'file.click': { actions: 'toggleSelection' },
+        'file.click': { actions: 'select' },
         'selection.insert': {
           guard: 'hasSelection',
           target: 'inserted',

@@ -230,13 +230,12 @@ describe('admin back-office', () => {
     await dialog.getByText('File uploaded successfully!').waitFor();
     await expect(dialog.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).resolves.toBe('100');
 
-    // The new file is selected; clicking it again deselects, once more selects.
+    // The new file is selected, and the natural click on it keeps it so (it used to deselect it).
     const tile = dialog.getByRole('button', { name: new RegExp(`^e2e-${stamp}.*\\.png$`) });
     await expect(tile.getAttribute('aria-pressed')).resolves.toBe('true');
     await tile.click();
-    await expect(tile.getAttribute('aria-pressed')).resolves.toBe('false');
-    await expect(dialog.getByRole('button', { name: 'Insert' }).isDisabled()).resolves.toBe(true);
-    await tile.click();
+    await expect(tile.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(tile.textContent()).resolves.toMatch(/\d+ KB · \d{4}-\d{2}-\d{2}/);
     await dialog.getByRole('button', { name: 'Insert' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const thumb = await field('thumb').inputValue();
@@ -248,6 +247,47 @@ describe('admin back-office', () => {
     const sliders = await publicGet<{ data: { title: string; thumb: string }[] }>('sliders');
     expect(sliders.data.data.find((s) => s.title === title)?.thumb).toBe(thumb);
     expect((await fetch(`${app.baseUrl}${thumb}`)).status).toBe(200);
+  });
+
+  it('the media picker takes a dropped or a pasted file, finds files by name, and opens with nothing selected', async () => {
+    await go('/admin/slider/form');
+    await page.getByRole('button', { name: 'Select Image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Image' });
+    await dialog.waitFor();
+    await expect(dialog.locator('[aria-pressed="true"]').count()).resolves.toBe(0);
+
+    // A file dropped on the panel, as a file manager would drop it.
+    const dropped = await page.evaluateHandle(
+      ({ bytes, name }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+        return transfer;
+      },
+      { bytes: [...NOISE_PNG], name: `dropped-${stamp}.png` },
+    );
+    await dialog.locator('.admin-dropzone').dispatchEvent('drop', { dataTransfer: dropped });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByText('File uploaded successfully!').waitFor();
+    await dialog.getByRole('button', { name: `dropped-${stamp}.png` }).waitFor();
+
+    // A file pasted (a screenshot from the clipboard).
+    await page.evaluate(
+      ({ bytes, name }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+        window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer }));
+      },
+      { bytes: [...NOISE_PNG], name: `pasted-${stamp}.png` },
+    );
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByText('File uploaded successfully!').waitFor();
+    await dialog.getByRole('button', { name: `pasted-${stamp}.png` }).waitFor();
+
+    await dialog.getByLabel('Search files').fill(`dropped-${stamp}`);
+    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(1);
+    await dialog.getByRole('button', { name: `dropped-${stamp}.png` }).dblclick();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await field('thumb').inputValue()).toMatch(new RegExp(`^/uploads/dropped-${stamp}.*\\.png$`));
   });
 
   it('deletes the slider through the confirmation dialog; the list reloads without it', async () => {

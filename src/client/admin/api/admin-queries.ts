@@ -32,9 +32,19 @@ export const currentAppQuery = queryOptions({
   meta: { failureTitle: 'Loading the site information failed' },
 });
 
+/** An uploaded file as the media library lists it (newest first). */
+export interface MediaFile {
+  url: string;
+  name: string;
+  original_name: string | null;
+  mime: string | null;
+  size: number | null;
+  created_at: string;
+}
+
 export const filesQuery = queryOptions({
   queryKey: adminKeys.files,
-  queryFn: ({ signal }) => adminCall<{ file_names: string[] }>('files', { signal }).then((r) => r.file_names),
+  queryFn: ({ signal }) => adminCall<{ files: MediaFile[] }>('files', { signal }).then((r) => r.files),
   meta: { failureTitle: 'Loading the media files failed' },
 });
 

@@ -1,12 +1,14 @@
-import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import dayjs from 'dayjs';
+import { useState } from 'react';
 import { mediaPickerMachine } from '../../../../machines/media-picker';
 import { inspect } from '../../inspect';
 import { adminCall } from '../api/admin-call';
-import { adminKeys, filesQuery } from '../api/admin-queries';
+import { adminKeys, filesQuery, type MediaFile } from '../api/admin-queries';
 import { notifyFailure } from '../api/notify';
 import { UploadPanel } from './UploadPanel';
 
@@ -17,6 +19,13 @@ interface Props {
 }
 
 const fileName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
+const displayName = (file: MediaFile) => file.original_name || fileName(file.url);
+const sizeOf = (bytes: number | null) =>
+  bytes === null
+    ? ''
+    : bytes < 1024 * 1024
+      ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const isImage = (url: string) => /\.(png|jpe?g|webp|gif|avif|svg)$/i.test(url);
 
 export function MediaPicker({ title, onInsert, onClose }: Props) {
@@ -45,6 +54,9 @@ export function MediaPicker({ title, onInsert, onClose }: Props) {
     { inspect, input: {} },
   );
   const { selected, errorMessage } = state.context;
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLowerCase();
+  const shown = (files.data ?? []).filter((file) => !needle || displayName(file).toLowerCase().includes(needle));
   const deleting = state.matches('deleting');
   const confirming = state.matches('confirmingDelete');
 
@@ -54,7 +66,7 @@ export function MediaPicker({ title, onInsert, onClose }: Props) {
         <UploadPanel
           onUploaded={(file) => {
             void queryClient.invalidateQueries({ queryKey: adminKeys.files });
-            if (selected !== file.url) send({ type: 'file.click', url: file.url });
+            send({ type: 'file.click', url: file.url });
           }}
         />
         {errorMessage && (
@@ -80,30 +92,52 @@ export function MediaPicker({ title, onInsert, onClose }: Props) {
             No files yet. Upload one above.
           </Text>
         ) : (
-          <SimpleGrid cols={{ base: 3, sm: 4, md: 6 }} spacing="xs" role="list" aria-label="Files">
-            {files.data.map((url) => (
-              <div role="listitem" key={url}>
-                <UnstyledButton
-                  className="admin-media-tile"
-                  aria-pressed={selected === url}
-                  aria-label={fileName(url)}
-                  title={fileName(url)}
-                  disabled={deleting}
-                  onClick={() => send({ type: 'file.click', url })}
-                >
-                  {isImage(url) ? (
-                    <img src={url} alt="" loading="lazy" />
-                  ) : (
-                    <Center h={96}>
-                      <Text size="xs" fw={600} px={4} style={{ wordBreak: 'break-all' }}>
-                        {fileName(url)}
-                      </Text>
-                    </Center>
-                  )}
-                </UnstyledButton>
-              </div>
-            ))}
-          </SimpleGrid>
+          <>
+            <TextInput
+              label="Search files"
+              placeholder="Name"
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              w={260}
+            />
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs" role="list" aria-label="Files">
+              {shown.map((file) => (
+                <div role="listitem" key={file.url}>
+                  <UnstyledButton
+                    className="admin-media-tile"
+                    aria-pressed={selected === file.url}
+                    aria-label={displayName(file)}
+                    title={displayName(file)}
+                    disabled={deleting}
+                    onClick={() => send({ type: 'file.click', url: file.url })}
+                    // A double click (or Enter on the selected file) picks it at once.
+                    onDoubleClick={() => send({ type: 'selection.insert' })}
+                  >
+                    {isImage(file.url) ? (
+                      <img src={file.url} alt="" loading="lazy" decoding="async" />
+                    ) : (
+                      <Center h={96}>
+                        <Text size="xs" fw={600} px={4}>
+                          {(file.mime ?? 'file').split('/').pop()?.toUpperCase()}
+                        </Text>
+                      </Center>
+                    )}
+                    <Text size="xs" fw={600} truncate px={4} pt={4}>
+                      {displayName(file)}
+                    </Text>
+                    <Text size="xs" c="dimmed" px={4} pb={4}>
+                      {`${sizeOf(file.size)} · ${dayjs(file.created_at).format('YYYY-MM-DD')}`}
+                    </Text>
+                  </UnstyledButton>
+                </div>
+              ))}
+            </SimpleGrid>
+            {shown.length === 0 && (
+              <Text ta="center" c="dimmed">
+                No file matches “{search}”.
+              </Text>
+            )}
+          </>
         )}
         {confirming ? (
           <Alert color="red" title="Delete this file?" role="alertdialog">

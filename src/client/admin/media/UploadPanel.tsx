@@ -1,6 +1,6 @@
 import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fromCallback } from 'xstate';
 import { LIMITS } from '../../../shared/limits';
 import {
@@ -18,7 +18,7 @@ interface Props {
   onUploaded: (file: UploadedFile) => void;
 }
 
-/** Choose or drop a file, Upload, watch 0 → 100, then the outcome. Native drag events (no Dropzone). */
+/** Choose, drop or paste a file, Upload, watch 0 → 100, then the outcome. Native drag events (no Dropzone). */
 export function UploadPanel({ onUploaded }: Props) {
   const [dragging, setDragging] = useState(false);
   const [state, send] = useMachine(
@@ -43,6 +43,18 @@ export function UploadPanel({ onUploaded }: Props) {
   const uploading = state.matches('uploading');
   const choose = (chosen: UploadFile | null) => send({ type: 'file.choose', file: chosen });
 
+  useEffect(() => {
+    // A file pasted anywhere while the panel shows (a screenshot, a copied image) is chosen too.
+    const onPaste = (event: ClipboardEvent) => {
+      const pasted = event.clipboardData?.files[0];
+      if (!pasted) return;
+      event.preventDefault();
+      send({ type: 'file.choose', file: pasted });
+    };
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, [send]);
+
   return (
     <Stack
       gap="xs"
@@ -62,7 +74,7 @@ export function UploadPanel({ onUploaded }: Props) {
       }}
     >
       <Text size="sm" c="dimmed">
-        Drop a file here, or choose one. Images and PDF up to {LIMITS.upload.maxBytes / 1024 / 1024} MB.
+        Drop or paste a file here, or choose one. Images and PDF up to {LIMITS.upload.maxBytes / 1024 / 1024} MB.
       </Text>
       <Group align="flex-end" justify="center" gap="xs">
         <FileInput
