@@ -19,6 +19,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteRouteImport } from './routes/admin/$entity/route'
 import { Route as AdminAccountRouteImport } from './routes/admin/account'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
+import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as SiteNewsIndexRouteImport } from './routes/_site/news/index'
@@ -77,6 +78,11 @@ const AdminAccountRoute = AdminAccountRouteImport.update({
 const AdminActivityRoute = AdminActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMediaRoute = AdminMediaRouteImport.update({
+  id: '/media',
+  path: '/media',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminResetPasswordRoute = AdminResetPasswordRouteImport.update({
@@ -139,6 +145,7 @@ export interface FileRoutesByFullPath {
   '/details': typeof SiteDetailsRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/media': typeof AdminMediaRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/': typeof AdminIndexRoute
@@ -157,6 +164,7 @@ export interface FileRoutesByTo {
   '/details': typeof SiteDetailsRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/media': typeof AdminMediaRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/': typeof SiteIndexRoute
@@ -180,6 +188,7 @@ export interface FileRoutesById {
   '/_site/details': typeof SiteDetailsRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/media': typeof AdminMediaRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/_site/': typeof SiteIndexRoute
@@ -204,6 +213,7 @@ export interface FileRouteTypes {
     | '/details'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/media'
     | '/admin/reset-password'
     | '/admin/security'
     | '/admin/'
@@ -222,6 +232,7 @@ export interface FileRouteTypes {
     | '/details'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/media'
     | '/admin/reset-password'
     | '/admin/security'
     | '/'
@@ -244,6 +255,7 @@ export interface FileRouteTypes {
     | '/_site/details'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/media'
     | '/admin/reset-password'
     | '/admin/security'
     | '/_site/'
@@ -333,6 +345,13 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/admin/activity'
       preLoaderRoute: typeof AdminActivityRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/media': {
+      id: '/admin/media'
+      path: '/media'
+      fullPath: '/admin/media'
+      preLoaderRoute: typeof AdminMediaRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/reset-password': {
@@ -429,6 +448,7 @@ interface AdminRouteRouteChildren {
   AdminEntityRouteRoute: typeof AdminEntityRouteRouteWithChildren
   AdminAccountRoute: typeof AdminAccountRoute
   AdminActivityRoute: typeof AdminActivityRoute
+  AdminMediaRoute: typeof AdminMediaRoute
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -440,6 +460,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEntityRouteRoute: AdminEntityRouteRouteWithChildren,
   AdminAccountRoute: AdminAccountRoute,
   AdminActivityRoute: AdminActivityRoute,
+  AdminMediaRoute: AdminMediaRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -290,6 +290,15 @@ describe('admin back-office', () => {
     expect(await field('thumb').inputValue()).toMatch(new RegExp(`^/uploads/dropped-${stamp}.*\\.png$`));
   });
 
+  it('the Media screen in the sidebar manages the same files, with nothing to insert into', async () => {
+    await page.getByRole('navigation', { name: 'Admin screens' }).getByRole('link', { name: 'Media library' }).click();
+    await page.getByRole('heading', { name: 'Media library', level: 1 }).waitFor();
+    await page.getByRole('button', { name: `dropped-${stamp}.png` }).click();
+    await page.getByText(`Selected: dropped-${stamp}`).waitFor();
+    await expect(page.getByRole('button', { name: 'Insert' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Delete', exact: true }).isEnabled()).resolves.toBe(true);
+  });
+
   it('deletes the slider through the confirmation dialog; the list reloads without it', async () => {
     const title = `E2E slider ${stamp}`;
     await go('/admin/slider');

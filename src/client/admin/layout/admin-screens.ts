@@ -41,6 +41,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: 'Dashboard', path: 'dashboard', right: { subject: 'report', action: 'read' } },
   { label: 'Social Overview', path: 'dashboard/social', right: { subject: 'socials', action: 'read' } },
   ...Object.values(ENTITIES).map(entityScreen),
+  { label: 'Media library', path: 'media', group: 'Media', right: { subject: 'files', action: 'read' } },
   { label: 'Activity', path: 'activity', group: 'System', right: { subject: 'activity', action: 'read' } },
   { label: 'Security', path: 'security', group: 'System', right: { subject: 'settings', action: 'update' } },
 ];
