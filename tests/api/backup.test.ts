@@ -10,7 +10,7 @@ import { extract } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/cli';
 import { createServer } from '../../src/server/bootstrap';
-import { ADMIN, APP_KEY, dialects, emptyDatabase, multipart, PNG, startTestApp, type TestApp } from './harness';
+import { ADMIN, APP_KEY, dialects, emptyDatabase, multipart, orgsite, PNG, startTestApp, type TestApp } from './harness';
 
 const available = await dialects();
 
@@ -90,32 +90,21 @@ describe.each(available)('backup on %s', (dialect) => {
     );
     expect(made).toBe(0);
     const target = await emptyDatabase(dialect === 'sqlite' && available.includes('postgres') ? 'postgres' : 'sqlite', dir);
-    const env = {
-      DATABASE_URL: target.databaseUrl,
-      DATABASE_SCHEMA: target.pgSchema ?? '',
-      UPLOAD_DIR: path.join(dir, 'restored-uploads'),
-    };
-    const out: string[] = [];
-    const source = { ...process.env };
-    const cli = (...argv: string[]) => {
-      Object.assign(process.env, env);
-      return runCli(
-        argv,
-        (l) => out.push(l),
-        (l) => out.push(l),
-      );
-    };
+    const uploads = path.join(dir, 'restored-uploads');
+    const cli = (...argv: string[]) =>
+      orgsite({ databaseUrl: target.databaseUrl, pgSchema: target.pgSchema, UPLOAD_DIR: uploads }, ...argv);
     try {
-      expect(await cli('restore', file), out.join('\n')).toBe(0);
-      expect(out.join('\n')).toMatch(/posts: \d+/);
-      expect(out.join('\n')).toMatch(/Restored \d+ rows and \d+ files\./);
+      const first = await cli('restore', file);
+      expect(first.code, first.output).toBe(0);
+      expect(first.output).toMatch(/posts: \d+/);
+      expect(first.output).toMatch(/Restored \d+ rows and \d+ files\./);
       // A second restore into what is no longer empty is refused, storing nothing.
-      out.length = 0;
-      expect(await cli('restore', file)).toBe(1);
-      expect(out.join('\n')).toContain('The database is not empty');
+      const again = await cli('restore', file);
+      expect(again.code).toBe(1);
+      expect(again.output).toContain('The database is not empty');
 
       const { app: restored } = await createServer(
-        { ...t.config, databaseUrl: target.databaseUrl, pgSchema: target.pgSchema, uploadDir: env.UPLOAD_DIR, seedDemo: false },
+        { ...t.config, databaseUrl: target.databaseUrl, pgSchema: target.pgSchema, uploadDir: uploads, seedDemo: false },
         { logger: false },
       );
       try {
@@ -144,7 +133,6 @@ describe.each(available)('backup on %s', (dialect) => {
         await restored.close();
       }
     } finally {
-      process.env = source;
       await target.drop();
     }
   });

@@ -11,6 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { createServer } from '../../src/server/bootstrap';
 import type { BuildOptions } from '../../src/server/app';
+import { runCli } from '../../src/server/cli';
 import { configFromEnv, type ServerConfig } from '../../src/server/config';
 
 export const PG_URL = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -116,6 +117,30 @@ export async function startTestApp(
     },
   };
   return testApp;
+}
+
+/**
+ * Runs an `orgsite` command line against a database (a test app's, by default its own settings)
+ * with these extra settings; answers its exit code and what it printed (both streams, in order).
+ */
+export async function orgsite(
+  settings: { databaseUrl: string; pgSchema?: string } & Record<string, string | undefined>,
+  ...argv: string[]
+) {
+  const { databaseUrl, pgSchema, ...more } = settings;
+  const saved = { ...process.env };
+  Object.assign(process.env, { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: pgSchema ?? '' }, more);
+  const lines: string[] = [];
+  try {
+    const code = await runCli(
+      argv,
+      (line) => lines.push(line),
+      (line) => lines.push(line),
+    );
+    return { code, output: lines.join('\n') };
+  } finally {
+    process.env = saved;
+  }
 }
 
 /** A database with nothing in it yet (no tables even): where a restore or an import goes. */

@@ -9,8 +9,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/server/cli';
-import { ADMIN, APP_KEY, dialects, startTestApp, type TestApp } from './harness';
+import { ADMIN, APP_KEY, dialects, orgsite, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('health checks on %s', (dialect) => {
   let t: TestApp;
@@ -151,25 +150,17 @@ describe.each(await dialects())('contact mail on %s', (dialect) => {
   });
 
   it('mails a reset link from the command line, and the link sets a new password', async () => {
-    const saved = { ...process.env };
-    Object.assign(process.env, {
-      DATABASE_URL: t.config.databaseUrl,
-      DATABASE_SCHEMA: t.config.pgSchema ?? '',
-      SMTP_URL: t.config.smtpUrl,
-      MAIL_FROM: t.config.mailFrom,
-    });
-    const out: string[] = [];
-    try {
-      const code = await runCli(
-        ['user:reset-password', '--email', ADMIN.email, '--mail', '--url', 'https://www.example.org'],
-        (line) => out.push(line),
-        (line) => out.push(line),
-      );
-      expect(code, out.join('\n')).toBe(0);
-    } finally {
-      process.env = saved;
-    }
-    expect(out.join('\n')).toMatch(/^Mailed a one-time link to admin@example\.com \(until .* UTC\)\.$/);
+    const mailed = await orgsite(
+      {
+        databaseUrl: t.config.databaseUrl,
+        pgSchema: t.config.pgSchema,
+        SMTP_URL: t.config.smtpUrl,
+        MAIL_FROM: t.config.mailFrom,
+      },
+      ...['user:reset-password', '--email', ADMIN.email, '--mail', '--url', 'https://www.example.org'],
+    );
+    expect(mailed.code, mailed.output).toBe(0);
+    expect(mailed.output).toMatch(/^Mailed a one-time link to admin@example\.com \(until .* UTC\)\.$/);
     await expect.poll(() => inbox.filter((m) => m.to === ADMIN.email).length, { timeout: 5_000 }).toBe(1);
     const mail = inbox.find((m) => m.to === ADMIN.email)!;
     // Quoted-printable may wrap the link: join soft line breaks before reading it.

@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/shared/entities';
-import { runCli } from '../../src/server/cli';
-import { APP_KEY, type DialectName, dialects, multipart, PNG, startTestApp, type TestApp } from './harness';
+import { APP_KEY, type DialectName, dialects, orgsite, multipart, PNG, startTestApp, type TestApp } from './harness';
 
 const available = await dialects();
 const pairs: [DialectName, DialectName][] = available.includes('postgres')
@@ -19,26 +18,9 @@ const pairs: [DialectName, DialectName][] = available.includes('postgres')
     ]
   : [['sqlite', 'sqlite']];
 
-/** Runs the CLI against a test app's database and uploads; answers its exit code and output. */
-async function cli(t: TestApp, ...args: string[]) {
-  const saved = { ...process.env };
-  Object.assign(process.env, {
-    DATABASE_URL: t.config.databaseUrl,
-    DATABASE_SCHEMA: t.config.pgSchema ?? '',
-    UPLOAD_DIR: t.config.uploadDir,
-  });
-  const lines: string[] = [];
-  try {
-    const code = await runCli(
-      args,
-      (l) => lines.push(l),
-      (l) => lines.push(l),
-    );
-    return { code, output: lines.join('\n') };
-  } finally {
-    process.env = saved;
-  }
-}
+/** Runs the CLI against a test app's database and uploads. */
+const cli = (t: TestApp, ...args: string[]) =>
+  orgsite({ databaseUrl: t.config.databaseUrl, pgSchema: t.config.pgSchema, UPLOAD_DIR: t.config.uploadDir }, ...args);
 
 /** Everything the API says about the site, public and admin, keyed by URL. */
 async function answers(t: TestApp, ids: { post: number; page: number; revision: number }) {

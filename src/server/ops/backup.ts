@@ -16,7 +16,7 @@ import { ENTITIES } from '../../shared/entities';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { appliedMigrations, pendingMigrations } from '../db/migrate';
-import { type AnyDb, catchUpSequence, type Installation, Refusal, contentInOrder, type Row, selfLinks } from './rows';
+import { type AnyDb, catchUpSequence, type Installation, Refusal, contentInOrder, insertLinkedRows, type Row } from './rows';
 
 /** Tables a backup holds besides the entities' own. */
 const KEPT_TABLES = ['files', 'activity', 'revisions', 'drafts', 'settings', 'two_factor', 'recovery_codes'];
@@ -164,24 +164,10 @@ export async function restoreLogical(
         if (withId && rows.length > 0 && database.dialect === 'postgres') await catchUpSequence(trx, table);
         total += rows.length;
         progress(`  ${table}: ${rows.length}`);
+        return rows.length;
       };
       for (const def of order) {
-        const rows = tables[def.table] ?? [];
-        const links = selfLinks(def);
-        await put(
-          def.table,
-          rows.map((row) => ({ ...row, ...Object.fromEntries(links.map((name) => [name, null])) })),
-          true,
-        );
-        for (const name of links) {
-          for (const row of rows.filter((r) => r[name] != null)) {
-            await trx
-              .updateTable(def.table)
-              .set({ [name]: row[name] })
-              .where('id', '=', row.id)
-              .execute();
-          }
-        }
+        await insertLinkedRows(trx, def, tables[def.table] ?? [], (rows) => put(def.table, rows, true));
       }
       for (const table of KEPT_TABLES) {
         const rows = tables[table] ?? [];

@@ -39,10 +39,36 @@ export function contentInOrder(): EntityDef[] {
 }
 
 /** Fields that point at rows of the same table (a menu's parent): set once every row is in. */
-export const selfLinks = (def: EntityDef): string[] =>
+const selfLinks = (def: EntityDef): string[] =>
   Object.entries(def.fields)
     .filter(([, field]) => field.kind === 'relation' && field.relation.entity === def.resource)
     .map(([name]) => name);
+
+/**
+ * Rows of one table may point at each other in any order (a child before its parent): they go in
+ * with those links empty, `insert` answers how many went in, and the links are set afterwards.
+ * `idOf` turns an id of the rows into the id it has now (the same one when ids were kept).
+ */
+export async function insertLinkedRows(
+  db: AnyDb,
+  def: EntityDef,
+  rows: Row[],
+  insert: (rows: Row[]) => Promise<number>,
+  idOf: (id: unknown) => unknown = (id) => id,
+): Promise<number> {
+  const links = selfLinks(def);
+  const count = await insert(rows.map((row) => ({ ...row, ...Object.fromEntries(links.map((name) => [name, null])) })));
+  for (const name of links) {
+    for (const row of rows.filter((r) => r[name] != null)) {
+      await db
+        .updateTable(def.table)
+        .set({ [name]: idOf(row[name]) })
+        .where('id', '=', idOf(row.id))
+        .execute();
+    }
+  }
+  return count;
+}
 
 /** After ids given by hand, PostgreSQL's sequence must move past them, or the next insert takes one. */
 export async function catchUpSequence(db: AnyDb, table: string): Promise<void> {

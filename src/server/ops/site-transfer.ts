@@ -18,7 +18,16 @@ import path from 'node:path';
 import { create as createTar, extract } from 'tar';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
 import { appliedMigrations } from '../db/migrate';
-import { type AnyDb, catchUpSequence, type Installation, Refusal, chunks, contentInOrder, type Row, selfLinks } from './rows';
+import {
+  type AnyDb,
+  catchUpSequence,
+  type Installation,
+  Refusal,
+  chunks,
+  contentInOrder,
+  insertLinkedRows,
+  type Row,
+} from './rows';
 
 export const SITE_FORMAT = 'orgsite-site/1';
 
@@ -235,21 +244,13 @@ export async function importSite(
       await insert('applications', [archive.application], (row) => ({ ...row, app_key: appKey }));
       for (const def of contentInOrder()) {
         const rows = archive.tables[def.table] ?? [];
-        const links = selfLinks(def);
-        records += await insert(def.table, rows, (row) => {
-          const values = translate(def.table, row);
-          for (const name of links) values[name] = null;
-          return values;
-        });
-        for (const name of links) {
-          for (const row of rows.filter((r) => r[name] != null)) {
-            await trx
-              .updateTable(def.table)
-              .set({ [name]: newId(def.table, row[name]) })
-              .where('id', '=', newId(def.table, row.id))
-              .execute();
-          }
-        }
+        records += await insertLinkedRows(
+          trx,
+          def,
+          rows,
+          (unlinked) => insert(def.table, unlinked, (row) => translate(def.table, row)),
+          (id) => newId(def.table, id),
+        );
         progress(`  ${def.table}: ${rows.length}`);
       }
       await insert('files', archive.files, (row) => ({
