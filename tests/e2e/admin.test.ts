@@ -125,6 +125,11 @@ describe('admin back-office', () => {
       await page.getByRole('rowheader', { name: label, exact: true }).waitFor();
     }
     await page.getByRole('cell', { name: app.appKey, exact: true }).waitFor();
+    // What needs attention: unread messages, and what staff did lately (the admin signed in).
+    const unread = (await app.api<{ data: { count: number } }>('GET', 'messages/unread-count')).body.data.count;
+    await page.getByRole('link', { name: unread === 0 ? /No unread messages/ : new RegExp(`${unread} unread`) }).waitFor();
+    await page.getByRole('heading', { name: 'Recent activity' }).waitFor();
+    await page.getByRole('link', { name: 'All activity' }).waitFor();
     await expectNoSeriousAxeViolations('dashboard');
   });
 

@@ -1,4 +1,10 @@
-import { Card, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { ActivityEntry } from '../../../shared/activity';
+import type { ListEnvelope } from '../../../shared/envelope';
+import { adminCall } from '../api/admin-call';
+import { unreadMessagesQuery } from '../messages/message-read';
+import { useRights } from '../session/rights';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ENTITIES } from '../../../shared/entities';
@@ -29,6 +35,7 @@ const COUNTS: readonly { key: keyof AppReport; label: string; path: string }[] =
 export function Dashboard() {
   const app = useQuery(currentAppQuery);
   const report = useQuery(appReportQuery);
+  const rights = useRights();
   return (
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
@@ -53,6 +60,8 @@ export function Dashboard() {
           )}
         </QueryState>
       </section>
+      {rights?.can('messages', 'read') && <UnreadMessages />}
+      {rights?.can('activity', 'read') && <RecentActivity />}
       <section aria-labelledby="app-heading">
         <Title order={2} size="h4" id="app-heading" mb="sm">
           Site information
@@ -87,5 +96,72 @@ export function Dashboard() {
         </QueryState>
       </section>
     </Stack>
+  );
+}
+
+/** How many contact messages nobody has opened yet, with the way to them. */
+function UnreadMessages() {
+  const unread = useQuery(unreadMessagesQuery);
+  if (unread.data === undefined) return null;
+  return (
+    <Card withBorder padding="md" component={Link} to="/admin/messages">
+      <Group justify="space-between">
+        <Text fw={600}>
+          {unread.data === 0 ? 'No unread messages' : `${unread.data} unread ${unread.data === 1 ? 'message' : 'messages'}`}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Messages →
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+const RECENT = 8;
+
+/** The latest things staff did on this site, from the activity log. */
+function RecentActivity() {
+  const recent = useQuery({
+    queryKey: ['admin', 'activity', { size: RECENT }] as const,
+    queryFn: ({ signal }) =>
+      adminCall<ListEnvelope<ActivityEntry>>('activity', { signal, query: { size: RECENT } }).then((r) => r.data.data),
+    meta: { failureTitle: 'Loading the recent activity failed' },
+  });
+  return (
+    <section aria-labelledby="activity-heading">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="activity-heading">
+          Recent activity
+        </Title>
+        <Anchor component={Link} to="/admin/activity" size="sm">
+          All activity
+        </Anchor>
+      </Group>
+      <QueryState query={recent} label="the recent activity">
+        {(entries) =>
+          entries.length === 0 ? (
+            <Text c="dimmed">Nothing yet.</Text>
+          ) : (
+            <Card withBorder padding={0}>
+              <Table>
+                <Table.Tbody>
+                  {entries.map((entry) => (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td w={170}>{dayjs(entry.created_at).format('YYYY-MM-DD HH:mm')}</Table.Td>
+                      <Table.Td>{entry.user_name ?? 'Someone'}</Table.Td>
+                      <Table.Td>
+                        {[entry.action, entry.entity, entry.record_id === null ? null : `#${entry.record_id}`]
+                          .filter(Boolean)
+                          .join(' ')}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Card>
+          )
+        }
+      </QueryState>
+    </section>
   );
 }
