@@ -93,7 +93,7 @@ interface MutationLike {
   state: { status: string; isPaused: boolean };
 }
 
-const isSave = (mutation: MutationLike) => hashKey(mutation.options.mutationKey ?? []) === hashKey(SAVE_ENTITY_KEY);
+export const isSave = (mutation: MutationLike) => hashKey(mutation.options.mutationKey ?? []) === hashKey(SAVE_ENTITY_KEY);
 
 /** Persisted: saves that have not reached the server yet (paused, retrying, or in flight at a reload). */
 export const shouldPersistMutation = (mutation: MutationLike) => isSave(mutation) && mutation.state.status === 'pending';

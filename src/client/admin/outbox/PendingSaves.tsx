@@ -5,15 +5,12 @@
  */
 import { Alert, Anchor, Badge, Button, Card, Menu, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { hashKey, type Mutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { type Mutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { entityByResource, type EntityDef } from '../../../shared/entities';
-import { cancelSave, isFollowed, SAVE_ENTITY_KEY, type SaveEntityVariables } from '../../pwa/entity-saves';
+import { cancelSave, isFollowed, isSave, SAVE_ENTITY_KEY, type SaveEntityVariables } from '../../pwa/entity-saves';
 import { formFields } from '../form/form-values';
-
-const isSaveMutation = (mutation: Mutation<unknown, Error, unknown>) =>
-  hashKey(mutation.options.mutationKey ?? []) === hashKey(SAVE_ENTITY_KEY);
 
 /** Every save still on its way, oldest first. */
 export function usePendingSaves(): SaveEntityVariables[] {
@@ -140,7 +137,7 @@ export function useLandingToasts(): void {
     const told = new Set<string>();
     const tell = (mutation: Mutation<unknown, Error, unknown>) => {
       const save = mutation.state.variables as SaveEntityVariables | undefined;
-      if (!save || mutation.state.status !== 'success' || !isSaveMutation(mutation)) return;
+      if (!save || mutation.state.status !== 'success' || !isSave(mutation)) return;
       if (isFollowed(save.idempotencyKey) || told.has(save.idempotencyKey)) return;
       // Only what landed in the last minute: older ones were seen when they happened.
       if (Date.now() - mutation.state.submittedAt > 60_000) return;

@@ -4,6 +4,7 @@ import { type Editor, useEditor } from '@tiptap/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isAllowedIframeSrc } from '../../../ui/sanitize-policy';
 import type { FieldProps } from '../field-registry';
+import { isImageAddress } from './ImageField';
 import { RICH_TEXT_EXTENSIONS, youtubeEmbedUrl } from '../rich-text/extensions';
 import { markupLost } from '../rich-text/markup-loss';
 
@@ -243,7 +244,7 @@ function ImageDialog({ onInsert, onClose }: { onInsert: (src: string, alt: strin
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button disabled={!/^(https?:\/\/|\/)\S+$/.test(src.trim())} onClick={() => onInsert(src.trim(), alt.trim())}>
+            <Button disabled={!isImageAddress(src)} onClick={() => onInsert(src.trim(), alt.trim())}>
               Insert
             </Button>
           </Group>

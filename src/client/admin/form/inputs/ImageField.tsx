@@ -8,12 +8,15 @@ import type { FieldProps } from '../field-registry';
 // The picker (grid, uploads) loads only when someone opens it.
 const MediaPicker = lazy(() => import('../../media/MediaPicker').then((m) => ({ default: m.MediaPicker })));
 
+/** An address an image can be shown from: absolute http(s) or site-relative (not embed code). */
+export const isImageAddress = (text: string) => /^(https?:\/\/|\/)\S+$/.test(text.trim());
+
 /** An image address typed or pasted, or picked from the media store; previewed at most 150 px high. */
 export function ImageField({ name, field, value, error, disabled, onChange }: FieldProps<TextField>) {
   const [opened, { open, close }] = useDisclosure(false);
   const address = typeof value === 'string' ? value : '';
   // Gallery items may hold embed code instead of an address; only addresses get a preview.
-  const previewable = /^(https?:\/\/|\/)\S+$/.test(address.trim());
+  const previewable = isImageAddress(address);
   return (
     <Box>
       <Group align="flex-end" gap="xs" wrap="nowrap">
