@@ -5,7 +5,6 @@
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -15,7 +14,6 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import fs from 'node:fs';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/limits';
 import type { ServerConfig } from './config';
@@ -33,6 +31,7 @@ import { adminApi } from './routes/admin-api';
 import { publicRoutes } from './routes/public';
 import { seoRoutes } from './seo/routes';
 import { healthRoutes } from './plugins/health';
+import { uploadRoutes } from './media/uploads';
 
 /** OpenAPI from the routes: zod request schemas are converted; response schemas already are JSON Schema. */
 const documentZodRequests: typeof jsonSchemaTransform = (route) => {
@@ -112,22 +111,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(publicRoutes, { prefix: '/cms' });
   await app.register(adminApi, { prefix: '/cms/api' });
 
-  fs.mkdirSync(config.uploadDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // Stored names are unique and never reused, so a file at a URL never changes.
-    maxAge: '365d',
-    immutable: true,
-    // An upload is never a page of this site: nothing in it may run (a GIF that is also HTML, a
-    // PDF with script), and what is not an image is downloaded rather than shown.
-    setHeaders: (res, filePath) => {
-      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-      if (!/\.(png|jpe?g|webp|gif|avif)$/i.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
-    },
-  });
+  await app.register(uploadRoutes);
   await app.register(healthRoutes);
   await app.register(seoRoutes);
   await app.register(manifestRoutes);

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RENDITIONS_DIR } from '../../src/shared/renditions';
 import { createOtherApplication, dialects, multipart, OTHER_APP_KEY, PNG, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('files on %s', (dialect) => {
@@ -20,6 +21,8 @@ describe.each(await dialects())('files on %s', (dialect) => {
     await createOtherApplication(t);
   });
   afterAll(() => t?.close());
+  /** The originals in the upload folder (renditions, made in the background, live in their own folder). */
+  const storedFiles = () => fs.readdirSync(t.config.uploadDir).filter((name) => name !== RENDITIONS_DIR).length;
 
   it('stores a PNG under a safe new name, lists it first, and serves it with long cache headers', async () => {
     const res = await upload('../../My Logo (final).PNG', PNG);
@@ -53,12 +56,12 @@ describe.each(await dialects())('files on %s', (dialect) => {
   });
 
   it('refuses a file over 10 MB with 413 and keeps nothing', async () => {
-    const before = fs.readdirSync(t.config.uploadDir).length;
+    const before = storedFiles();
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 10)]);
     const res = await upload('big.png', big);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/10 MB/);
-    expect(fs.readdirSync(t.config.uploadDir).length).toBe(before);
+    expect(storedFiles()).toBe(before);
   });
 
   it('asks for a file when none was sent', async () => {
@@ -108,7 +111,6 @@ describe.each(await dialects())('files on %s', (dialect) => {
         headers: { authorization: `Bearer ${t.token}`, app_key: t.config.appKey, 'content-type': contentType },
         payload,
       });
-    const storedFiles = () => fs.readdirSync(t.config.uploadDir).length;
 
     it('a body cut off in the middle', async () => {
       const before = storedFiles();

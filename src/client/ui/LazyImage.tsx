@@ -1,14 +1,18 @@
 /**
  * Content images: lazy-loaded, with their box reserved by width/height and aspect-ratio so the
- * page does not jump when they arrive. A broken address falls back to `fallback` when given.
+ * page does not jump when they arrive, in the rendition that fits (Picture). A broken address
+ * falls back to `fallback` when given.
  */
-import type { CSSProperties, SyntheticEvent } from 'react';
+import { useState, type CSSProperties } from 'react';
+import { Picture } from './Picture';
 
 interface LazyImageProps {
   src: string;
   alt: string;
   width: number;
   height: number;
+  /** How wide the image is drawn (see SIZES). */
+  sizes: string;
   fallback?: string;
   /** The largest image of the first screen loads at once, the rest when scrolled near. */
   priority?: boolean;
@@ -23,6 +27,7 @@ export function LazyImage({
   alt,
   width,
   height,
+  sizes,
   fallback,
   priority,
   fit = 'cover',
@@ -30,20 +35,20 @@ export function LazyImage({
   className,
   style,
 }: LazyImageProps) {
-  const onError = (event: SyntheticEvent<HTMLImageElement>) => {
-    const img = event.currentTarget;
-    if (fallback && !img.src.endsWith(fallback)) img.src = fallback;
-  };
+  const [broken, setBroken] = useState(false);
+  const shown = broken && fallback ? fallback : src;
   return (
-    <img
-      src={src}
+    <Picture
+      key={shown}
+      src={shown}
+      sizes={sizes}
       alt={alt}
       width={width}
       height={height}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       {...(priority ? { fetchPriority: 'high' as const } : {})}
-      onError={onError}
+      onError={() => setBroken(true)}
       className={className}
       style={{
         display: 'block',

@@ -6,6 +6,8 @@
  * policy clean the HTML on both sides, so the browser hydrates exactly what the server sent.
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+import { renditionSrcSet, resizableName } from '../../shared/renditions';
+import { SIZES } from './Picture';
 import { isAllowedIframeSrc, PURIFY_CONFIG, safeRel } from './sanitize-policy';
 
 let purifier: Purifier | null = null;
@@ -30,6 +32,12 @@ function vet(node: Element): void {
   } else if (node.tagName === 'IMG') {
     node.setAttribute('loading', 'lazy');
     node.setAttribute('decoding', 'async');
+    // An uploaded picture in a text comes in the width the reader's screen needs.
+    const name = resizableName(node.getAttribute('src'));
+    if (name) {
+      node.setAttribute('srcset', renditionSrcSet(name, 'webp'));
+      node.setAttribute('sizes', SIZES.content);
+    }
     // An image without alt is announced by its file name; treat it as decorative instead.
     if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
   } else if (node.tagName === 'A') {

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { create as createTar, extract } from 'tar';
 import { ENTITIES } from '../../shared/entities';
+import { RENDITIONS_DIR } from '../../shared/renditions';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { appliedMigrations, pendingMigrations } from '../db/migrate';
@@ -32,9 +33,14 @@ export interface BackupResult {
 
 const hasPgDump = () => spawnSync('pg_dump', ['--version'], { stdio: 'ignore' }).status === 0;
 
+/** Renditions are left out of backups: the server makes them again from the originals. */
+const isRendition = (relative: string) => relative.split(/[\\/]/)[0] === RENDITIONS_DIR;
+
 function countFiles(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).length;
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && !isRendition(path.relative(dir, path.join(entry.parentPath, entry.name)))).length;
 }
 
 export async function backup(
@@ -100,7 +106,17 @@ export async function backup(
     progress(`Uploads: ${uploads} files`);
     fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
     // `follow` packs what the uploads link points at, not the link.
-    await createTar({ gzip: true, file: out, cwd: work, follow: true, portable: true }, entries);
+    await createTar(
+      {
+        gzip: true,
+        file: out,
+        cwd: work,
+        follow: true,
+        portable: true,
+        filter: (entry) => !entry.startsWith('uploads/') || !isRendition(entry.slice('uploads/'.length)),
+      },
+      entries,
+    );
     const bytes = fs.statSync(out).size;
     progress(`Wrote ${out} (${(bytes / 1024 / 1024).toFixed(1)} MiB)`);
     return { file: out, kind, uploads, bytes };

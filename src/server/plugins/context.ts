@@ -12,6 +12,7 @@ import type { Repository } from '../content/repository';
 import { PreviewLinks } from '../content/preview-links';
 import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { Renditions } from '../media/renditions';
 import { Settings } from '../security/settings';
 import { RoutePreloads } from '../seo/route-preloads';
 import { DEFAULT_DELIVERY_OPTIONS, WebhookDeliveries } from '../webhooks/deliveries';
@@ -40,6 +41,8 @@ export interface AppContext {
   previews: PreviewLinks;
   /** The queue of webhook deliveries. */
   webhooks: WebhookDeliveries;
+  /** Smaller copies of uploaded images. */
+  renditions: Renditions;
 }
 
 /** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
@@ -78,6 +81,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     routePreloads: new RoutePreloads(config.staticDir),
     previews: new PreviewLinks(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
+    renditions: new Renditions(config.uploadDir),
   };
 }
 

@@ -133,6 +133,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         await fs.writeFile(file, buffer, { flag: 'wx' });
       });
       await recordActivity(request, { action: 'upload', entity: 'files', changes: { name: [null, name] } });
+      void app.ctx.renditions.prepare(name);
       return reply.status(201).send({
         message: 'File uploaded successfully!',
         data: { name, url: fileUrl(name), mime: type.mime, size: buffer.length },
@@ -156,6 +157,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) throw notFound('File');
       await fs.rm(path.join(uploadDir, filename), { force: true });
+      await app.ctx.renditions.remove(filename);
       await recordActivity(request, { action: 'delete', entity: 'files', changes: { name: [filename, null] } });
       return { message: 'File deleted', data: { name: filename } };
     },

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { ColumnDef, ColumnFormat, EntityDef } from '../../../shared/entities';
 import { truncate } from '../../../shared/limits';
+import { thumbnailUrl } from '../../../shared/renditions';
 import type { Row } from '../api/entity-queries';
 import { StatusBadge } from './StatusBadge';
 
@@ -36,7 +37,7 @@ const CELLS: Record<ColumnFormat, CellRenderer> = {
     <StatusBadge value={row[column.field]} publishAt={def?.publishedFrom ? row[def.publishedFrom] : undefined} />
   ),
   brackets: (text) => `[${text}]`,
-  image: (text) => <img className="admin-thumb" src={text} alt="" loading="lazy" />,
+  image: (text) => <img className="admin-thumb" src={thumbnailUrl(text)} alt="" loading="lazy" />,
   datetime: (text) => {
     const date = dayjs(text);
     return date.isValid() ? date.format('YYYY-MM-DD HH:mm') : text;

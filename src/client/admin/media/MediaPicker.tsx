@@ -4,8 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { mediaPickerMachine } from '../../../../machines/media-picker';
+import { thumbnailUrl } from '../../../shared/renditions';
 import { inspect } from '../../inspect';
 import { adminCall } from '../api/admin-call';
 import { adminKeys, filesQuery, type MediaFile } from '../api/admin-queries';
@@ -27,6 +28,33 @@ const sizeOf = (bytes: number | null) =>
       ? `${Math.max(1, Math.round(bytes / 1024))} KB`
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const isImage = (url: string) => /\.(png|jpe?g|webp|gif|avif|svg)$/i.test(url);
+
+/**
+ * What a key pressed on a file tile does: an arrow (or Home/End) selects the next tile that way,
+ * Enter on the selected tile inserts it, Delete asks to delete it.
+ */
+function keyAction(event: KeyboardEvent<HTMLElement>): HTMLButtonElement | 'insert' | 'delete' | undefined {
+  const tiles = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('.admin-media-tile')];
+  const at = tiles.indexOf(event.target as HTMLButtonElement);
+  if (at < 0) return undefined;
+  if (event.key === 'Enter' && tiles[at]!.getAttribute('aria-pressed') === 'true') return 'insert';
+  if (event.key === 'Delete') return 'delete';
+  const rowTop = tiles[0]!.getBoundingClientRect().top;
+  const columns = tiles.filter((tile) => tile.getBoundingClientRect().top === rowTop).length;
+  const steps: Record<string, number> = {
+    ArrowRight: 1,
+    ArrowLeft: -1,
+    ArrowDown: columns,
+    ArrowUp: -columns,
+    Home: -at,
+    End: tiles.length,
+  };
+  const step = steps[event.key];
+  if (step === undefined) return undefined;
+  const next = tiles[Math.min(tiles.length - 1, Math.max(0, at + step))]!;
+  next.focus();
+  return next;
+}
 
 /** The media library as a dialog that hands the chosen file's address to a field. */
 export function MediaPicker({ title, onInsert, onClose }: PickerProps) {
@@ -112,7 +140,21 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
             onChange={(event) => setSearch(event.currentTarget.value)}
             w={260}
           />
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs" role="list" aria-label="Files">
+          <SimpleGrid
+            cols={{ base: 2, sm: 3, md: 5 }}
+            spacing="xs"
+            role="list"
+            aria-label="Files"
+            aria-describedby="media-keys"
+            onKeyDown={(event) => {
+              const key = keyAction(event);
+              if (!key) return;
+              event.preventDefault();
+              if (key === 'insert') send({ type: 'selection.insert' });
+              else if (key === 'delete') send({ type: 'selection.delete' });
+              else key.click();
+            }}
+          >
             {shown.map((file) => (
               <div role="listitem" key={file.url}>
                 <UnstyledButton
@@ -126,7 +168,7 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
                   onDoubleClick={onInsert && (() => send({ type: 'selection.insert' }))}
                 >
                   {isImage(file.url) ? (
-                    <img src={file.url} alt="" loading="lazy" decoding="async" />
+                    <img src={thumbnailUrl(file.url)} alt="" loading="lazy" decoding="async" />
                   ) : (
                     <Center h={96}>
                       <Text size="xs" fw={600} px={4}>
@@ -144,6 +186,9 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
               </div>
             ))}
           </SimpleGrid>
+          <Text id="media-keys" size="xs" c="dimmed">
+            Arrow keys move the selection{onInsert ? ', Enter inserts the selected file' : ''}, Delete deletes it.
+          </Text>
           {shown.length === 0 && (
             <Text ta="center" c="dimmed">
               No file matches “{search}”.

@@ -3,6 +3,7 @@ import { Anchor, SimpleGrid, Stack } from '@mantine/core';
 import { LIMITS, truncate } from '../../../shared/limits';
 import { imageAlt } from '../../ui/display';
 import { LazyImage } from '../../ui/LazyImage';
+import { SIZES } from '../../ui/Picture';
 import type { GalleryItem } from '../api/types';
 import classes from '../page/page.module.css';
 
@@ -25,7 +26,7 @@ export function ImageGrid({ images, onOpen }: ImageGridProps) {
               onClick={() => onOpen(index)}
               aria-label={`View larger: ${title}`}
             >
-              <LazyImage src={image.file_url!} alt={alt} width={640} height={480} />
+              <LazyImage src={image.file_url!} alt={alt} width={640} height={480} sizes={SIZES.gridColumn} />
             </button>
             <Anchor href={image.file_url!} target="_blank" rel="noopener noreferrer" size="sm" fw={600} title={title}>
               {truncate(title, LIMITS.truncate.cardShort)}

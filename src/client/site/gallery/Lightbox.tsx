@@ -2,6 +2,7 @@
 import { Button, Group, Image, Modal, Text } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { imageAlt } from '../../ui/display';
+import { Picture, SIZES } from '../../ui/Picture';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons';
 import type { GalleryItem } from '../api/types';
 
@@ -28,7 +29,15 @@ export function Lightbox({ image, position, onClose, onNext, onPrevious }: Light
       onKeyDown={onKeyDown}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Image src={image.file_url} alt={imageAlt(image)} fit="contain" mah="70vh" radius="sm" />
+      <Image
+        component={Picture}
+        src={image.file_url}
+        sizes={SIZES.full}
+        alt={imageAlt(image)}
+        fit="contain"
+        mah="70vh"
+        radius="sm"
+      />
       <Group justify="space-between" mt="md">
         <Button variant="default" leftSection={<ChevronLeftIcon />} onClick={onPrevious} disabled={!onPrevious}>
           Previous

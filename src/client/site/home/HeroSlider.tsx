@@ -25,6 +25,7 @@ import { slidersQuery } from '../api/queries';
 import type { Slider } from '../api/types';
 import classes from './home.module.css';
 import { MoreText } from '../../ui/MoreText';
+import { Picture, SIZES } from '../../ui/Picture';
 
 export function HeroSlider() {
   const { preview } = useSearch({ from: '/_site' });
@@ -120,9 +121,10 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
   return (
     <div className={classes.slide}>
       {slide.thumb ? (
-        <img
+        <Picture
           className={classes.slideImage}
           src={slide.thumb}
+          sizes={SIZES.full}
           alt=""
           width={1600}
           height={900}

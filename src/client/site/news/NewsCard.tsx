@@ -4,12 +4,20 @@ import { Link } from '@tanstack/react-router';
 import { LIMITS, truncate } from '../../../shared/limits';
 import { DEFAULT_THUMB, excerpt, formatDate, widgetThumb } from '../../ui/display';
 import { LazyImage } from '../../ui/LazyImage';
+import { SIZES } from '../../ui/Picture';
 import type { Post } from '../api/types';
 
 export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?: 2 | 3 }) {
   return (
     <Card withBorder radius="md" padding={0} h="100%">
-      <LazyImage src={widgetThumb(post.thumb)} fallback={DEFAULT_THUMB} alt="" width={640} height={400} />
+      <LazyImage
+        src={widgetThumb(post.thumb)}
+        fallback={DEFAULT_THUMB}
+        alt=""
+        width={640}
+        height={400}
+        sizes={SIZES.gridColumn}
+      />
       <Stack gap="xs" p="lg">
         {formatDate(post.created_at) ? (
           <Text size="xs" c="gray.7" component="time" dateTime={post.created_at!}>

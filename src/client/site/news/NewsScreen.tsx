@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../ui/display';
 import { LazyImage } from '../../ui/LazyImage';
+import { SIZES } from '../../ui/Picture';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { postQuery } from '../api/queries';
 import pageClasses from '../page/page.module.css';
@@ -21,7 +22,15 @@ export function NewsScreen({ slug, preview }: { slug: string; preview?: string }
         </Anchor>
         {post.thumb ? (
           <figure style={{ margin: 0 }}>
-            <LazyImage src={post.thumb} alt={post.title} width={1200} height={675} radius="var(--mantine-radius-md)" priority />
+            <LazyImage
+              src={post.thumb}
+              alt={post.title}
+              width={1200}
+              height={675}
+              sizes={SIZES.content}
+              radius="var(--mantine-radius-md)"
+              priority
+            />
             <Text component="figcaption" size="sm" c="gray.7" mt={6}>
               FIG
             </Text>

@@ -3,6 +3,7 @@
  * without one, a plain heading band. Either way the page's one h1 is here.
  */
 import { Container } from '@mantine/core';
+import { Picture, SIZES } from '../../ui/Picture';
 import classes from './page.module.css';
 
 interface PageHeadingProps {
@@ -15,7 +16,15 @@ export function PageHeading({ title, subTitle, bannerImg }: PageHeadingProps) {
   if (bannerImg) {
     return (
       <div className={classes.banner}>
-        <img className={classes.bannerImage} src={bannerImg} alt="" width={1600} height={900} fetchPriority="high" />
+        <Picture
+          className={classes.bannerImage}
+          src={bannerImg}
+          sizes={SIZES.full}
+          alt=""
+          width={1600}
+          height={900}
+          fetchPriority="high"
+        />
         <div className={classes.bannerShade} />
         <Container size="xl" w="100%" className={classes.bannerText}>
           <h1 className={classes.bannerTitle}>{title}</h1>

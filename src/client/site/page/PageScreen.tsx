@@ -7,6 +7,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { imageAlt } from '../../ui/display';
 import { LazyImage } from '../../ui/LazyImage';
+import { SIZES } from '../../ui/Picture';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { pageQuery } from '../api/queries';
 import { extraBlockFor } from './extra-blocks';
@@ -36,6 +37,7 @@ export function PageScreen({ slug, preview }: { slug: string; preview?: string }
                   alt={imageAlt(page)}
                   width={800}
                   height={600}
+                  sizes={page.content ? SIZES.thirdOnDesktop : SIZES.content}
                   radius="var(--mantine-radius-md)"
                   priority={!page.banner_img}
                 />

@@ -7,6 +7,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { CmsLink } from '../../ui/CmsLink';
 import { DEFAULT_THUMB, widgetContent, widgetThumb, widgetTitle } from '../../ui/display';
 import { LazyImage } from '../../ui/LazyImage';
+import { SIZES } from '../../ui/Picture';
 import type { Widget } from '../api/types';
 import classes from './widgets.module.css';
 
@@ -21,7 +22,14 @@ export function WidgetCard({ widget, wide = false, headingOrder = 3 }: WidgetCar
   const title = widgetTitle(widget.title);
   return (
     <Card withBorder radius="md" padding={0} h="100%" className={wide ? classes.wide : undefined}>
-      <LazyImage src={widgetThumb(widget.thumb)} fallback={DEFAULT_THUMB} alt="" width={640} height={400} />
+      <LazyImage
+        src={widgetThumb(widget.thumb)}
+        fallback={DEFAULT_THUMB}
+        alt=""
+        width={640}
+        height={400}
+        sizes={SIZES.gridColumn}
+      />
       <Stack gap="xs" p={wide ? 'xl' : 'lg'} justify="center">
         <Title order={headingOrder} size={wide ? 'h3' : 'h4'} c="blue.9">
           {widget.link_url ? (

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { CmsButton } from '../../../ui/CmsLink';
 import { imageAlt } from '../../../ui/display';
 import { LazyImage } from '../../../ui/LazyImage';
+import { SIZES } from '../../../ui/Picture';
 import { MoreText } from '../../../ui/MoreText';
 import type { Section } from '../../api/types';
 import { SectionHeader } from './SectionHeader';
@@ -29,7 +30,14 @@ export function SectionIntro({
 }: SectionIntroProps) {
   const picture = section.thumb ? (
     <Grid.Col span={{ base: 12, md: 5 }}>
-      <LazyImage src={section.thumb} alt={imageAlt(section)} width={800} height={imageHeight} radius="var(--mantine-radius-lg)" />
+      <LazyImage
+        src={section.thumb}
+        alt={imageAlt(section)}
+        width={800}
+        height={imageHeight}
+        sizes={SIZES.halfOnDesktop}
+        radius="var(--mantine-radius-lg)"
+      />
     </Grid.Col>
   ) : null;
   const text = (

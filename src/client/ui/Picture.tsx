@@ -1,0 +1,33 @@
+/**
+ * An `<img>` that, for an uploaded picture, lets the browser pick a rendition of the right width
+ * in AVIF or WebP (shared/renditions.ts); any other address is shown as it is. `sizes` says how
+ * wide the picture is drawn, so a phone fetches a phone-sized file.
+ */
+import type { ImgHTMLAttributes } from 'react';
+import { RENDITION_FORMATS, renditionSrcSet, resizableName } from '../../shared/renditions';
+
+/** Common `sizes`: full width; one of a grid's columns (1 on phones, 2 on tablets, 3 or more on desktops). */
+export const SIZES = {
+  full: '100vw',
+  gridColumn: '(min-width: 62em) 33vw, (min-width: 36em) 50vw, 100vw',
+  halfOnDesktop: '(min-width: 62em) 50vw, 100vw',
+  thirdOnDesktop: '(min-width: 62em) 33vw, 100vw',
+  /** The reading column of an article (Container size md). */
+  content: '(min-width: 62em) 960px, 100vw',
+} as const;
+
+type PictureProps = ImgHTMLAttributes<HTMLImageElement> & { src: string; sizes: string };
+
+export function Picture({ src, sizes, ...img }: PictureProps) {
+  const name = resizableName(src);
+  const image = <img src={src} {...img} />;
+  if (!name) return image;
+  return (
+    <picture style={{ display: 'contents' }}>
+      {RENDITION_FORMATS.map((format) => (
+        <source key={format} type={`image/${format}`} srcSet={renditionSrcSet(name, format)} sizes={sizes} />
+      ))}
+      {image}
+    </picture>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Renditions of uploaded pictures (shared/renditions.ts): made with sharp at upload and on first
+ * request, never wider than the original, refused for what they are not, removed with the file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RENDITIONS_DIR, renditionUrl } from '../../src/shared/renditions';
+import { dialects, multipart, startTestApp, type TestApp } from './harness';
+
+/** A 2400×1200 photo-like PNG (a gradient with noise), about 1 MB: what staff upload from a camera. */
+async function photoPng(): Promise<Buffer> {
+  const width = 2400;
+  const height = 1200;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = ((i % (width * 3)) / 12 + ((i * 7919) % 23)) & 0xff;
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}
+
+/** A PNG whose header claims 30,000 × 30,000 pixels (900 million): decoding it would take gigabytes. */
+function pngClaiming(original: Buffer, width: number, height: number): Buffer {
+  const png = Buffer.from(original);
+  // IHDR's data starts at byte 16 (8 signature + 4 length + 4 type); its CRC covers type and data.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+describe.each(await dialects())('renditions on %s', (dialect) => {
+  let t: TestApp;
+  let photo: Buffer;
+  const upload = async (filename: string, content: Buffer) => {
+    const form = multipart(filename, content);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/cms/api/upload-single',
+      headers: { authorization: `Bearer ${t.token}`, app_key: t.config.appKey, ...form.headers },
+      payload: form.body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.name as string;
+  };
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    photo = await photoPng();
+  });
+  afterAll(() => t?.close());
+
+  it('an upload gets every width in AVIF and WebP, each far smaller than the original', async () => {
+    const name = await upload('camera.png', photo);
+    await t.app.ctx.renditions.idle(); // made in the background right after the upload
+    const made = fs.readdirSync(path.join(t.config.uploadDir, RENDITIONS_DIR), { recursive: true });
+    expect(made.filter((file) => String(file).includes(name))).toHaveLength(10); // 5 widths, 2 formats
+
+    for (const [width, format] of [
+      [640, 'avif'],
+      [640, 'webp'],
+      [1920, 'avif'],
+      [320, 'webp'],
+    ] as const) {
+      const res = await get(renditionUrl(name, width, format));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(`image/${format}`);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBe(width / 2); // the proportions are kept
+      expect(res.rawPayload.length).toBeLessThan(photo.length / 5);
+    }
+    // What a phone loads for a full-width picture stays well under 100 KB.
+    expect((await get(renditionUrl(name, 640, 'avif'))).rawPayload.length).toBeLessThan(100_000);
+    // The original is kept as uploaded.
+    expect((await get(`/uploads/${name}`)).rawPayload).toEqual(photo);
+  });
+
+  it('a picture never grows: a rendition wider than the original has the original width', async () => {
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
+    const name = await upload('small.jpg', small);
+    const res = await get(renditionUrl(name, 1280, 'webp'));
+    expect(res.statusCode).toBe(200);
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(300);
+  });
+
+  it('files that were never uploaded here (the demo images) get theirs on the first request', async () => {
+    const seeded = 'slider-1.webp';
+    expect(fs.existsSync(path.join(t.config.uploadDir, seeded))).toBe(true);
+    const target = path.join(t.config.uploadDir, RENDITIONS_DIR, '320', `${seeded}.avif`);
+    expect(fs.existsSync(target)).toBe(false);
+    // Asked for twice at once, it is made once and both answers are the same picture.
+    const [first, second] = await Promise.all([get(renditionUrl(seeded, 320, 'avif')), get(renditionUrl(seeded, 320, 'avif'))]);
+    expect(first.statusCode).toBe(200);
+    expect(second.rawPayload).toEqual(first.rawPayload);
+    expect(fs.existsSync(target)).toBe(true);
+    expect((await sharp(first.rawPayload).metadata()).width).toBe(320);
+  });
+
+  it.each([
+    ['a width we do not make', renditionUrl('slider-1.webp', 500, 'webp')],
+    ['a format we do not make', '/uploads/_r/640/slider-1.webp.png'],
+    ['a GIF (it may be animated)', renditionUrl('anim.gif', 640, 'webp')],
+    ['a name outside the upload folder', '/uploads/_r/640/..%2F..%2Fpackage.json.webp'],
+    ['a file that is not there', renditionUrl('missing-0123456789.png', 640, 'webp')],
+  ])('%s: 404, nothing made', async (_, url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(fs.existsSync(path.resolve('package.json.webp'))).toBe(false);
+  });
+
+  it('a picture sharp cannot read, or one that claims 900 million pixels, is sent as the original instead', async () => {
+    const bomb = await upload('bomb.png', pngClaiming(await sharp(photo).resize(64).png().toBuffer(), 30_000, 30_000));
+    const started = Date.now();
+    const res = await get(renditionUrl(bomb, 640, 'webp'));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/uploads/${bomb}`);
+    expect(Date.now() - started).toBeLessThan(5_000); // refused from the header, not decoded
+    expect(fs.existsSync(path.join(t.config.uploadDir, RENDITIONS_DIR, '640', `${bomb}.webp`))).toBe(false);
+  });
+
+  it('deleting a file deletes its renditions', async () => {
+    const name = await upload('short-lived.png', photo);
+    await t.app.ctx.renditions.idle();
+    const ofFile = () =>
+      fs
+        .readdirSync(path.join(t.config.uploadDir, RENDITIONS_DIR), { recursive: true })
+        .filter((file) => String(file).includes(name));
+    expect(ofFile().length).toBe(10);
+    expect((await t.admin('DELETE', `/cms/api/delete-file/${name}`)).statusCode).toBe(200);
+    expect(ofFile()).toEqual([]);
+  });
+});
