@@ -10,6 +10,7 @@ import { StrictMode, useEffect } from 'react';
 import { PwaStatus } from './pwa/PwaStatus';
 import type { AppRouter } from './router';
 import { theme } from './theme';
+import { useDocumentColorScheme } from './ui/color-scheme';
 
 /**
  * `<html data-app="ready">` once the app has taken over the page (rendered, or hydrated the
@@ -24,9 +25,10 @@ function useMarkReady(): void {
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   useMarkReady();
+  const colorScheme = useDocumentColorScheme();
   return (
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} forceColorScheme={colorScheme}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
           <PwaStatus />

@@ -78,6 +78,45 @@ describe.each(await dialects())('publishing on %s', (dialect) => {
     expect((await t.visitor('GET', `/cms/posts/${slug}`)).statusCode).toBe(200);
   });
 
+  it("the dashboard's waiting list: drafts newest first, scheduled items soonest first, of this site only", async () => {
+    const at = (ms: number) => dateTimeOf(Date.now() + ms);
+    const later = (
+      await t.admin('POST', '/cms/api/posts', { title: 'Goes out tomorrow', status: 1, publish_at: at(24 * hour) })
+    ).json().data;
+    const sooner = (
+      await t.admin('POST', '/cms/api/sliders', { title: 'Goes out in an hour', status: 1, publish_at: at(hour) })
+    ).json().data;
+    await t.admin('POST', '/cms/api/posts', { title: 'Inactive, not waiting', status: 0, publish_at: at(hour) });
+    const page = (await t.admin('POST', '/cms/api/pages', { title: 'Has a draft', status: 1 })).json().data;
+    const trashed = (await t.admin('POST', '/cms/api/posts', { title: 'Drafted then trashed', status: 1 })).json().data;
+    await t.admin('PUT', `/cms/api/posts/${trashed.id}/draft`, { title: 'x', version: 1 });
+    await t.admin('PUT', `/cms/api/pages/${page.id}/draft`, { title: 'Draft of the page', version: 1 });
+    await t.admin('DELETE', `/cms/api/posts/${trashed.id}`);
+
+    const res = await t.admin('GET', '/cms/api/waiting');
+    expect(res.statusCode, res.body).toBe(200);
+    const { drafts, scheduled } = res.json().data as Record<
+      'drafts' | 'scheduled',
+      { resource: string; id: number; label: string }[]
+    >;
+    expect(drafts[0]).toMatchObject({
+      resource: 'pages',
+      id: page.id,
+      label: 'Has a draft',
+      kind: 'Page',
+      by: expect.any(String),
+    });
+    expect(drafts.some((d) => d.id === trashed.id && d.resource === 'posts')).toBe(false);
+    const ours = scheduled.filter((s) => [later.id, sooner.id].includes(s.id));
+    expect(ours.map((s) => [s.resource, s.label])).toEqual([
+      ['sliders', 'Goes out in an hour'],
+      ['posts', 'Goes out tomorrow'],
+    ]);
+    expect(scheduled.some((s) => s.label === 'Inactive, not waiting')).toBe(false);
+    const other = await t.admin('GET', '/cms/api/waiting', undefined, { app_key: 'no-such-site' });
+    expect(other.statusCode).not.toBe(200);
+  });
+
   describe('drafts', () => {
     it('a draft leaves the live record alone until it is published as the next version', async () => {
       const post = (await t.admin('POST', '/cms/api/posts', { title: 'Live title', slug: 'drafted', status: 1 })).json().data;

@@ -132,10 +132,17 @@ describe('offline', () => {
     await page.locator('main h1').first().waitFor();
     console.log(`offline reload of / to content: ${Date.now() - started} ms`);
 
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/cms/') && request.url().includes('never-visited')) reads.push(request.url());
+    });
     await page.goto(`${app.baseUrl}/never-visited-page`);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline.' }).count()).toBe(1);
     // The page itself explains, inside the site's layout, instead of showing an error.
     await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+    // At once: the read was tried once and not retried with backoff (a blank screen meanwhile).
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    expect(reads).toEqual([`${app.baseUrl}/cms/pages/never-visited-page`]);
     expect(await page.getByRole('contentinfo').count()).toBe(1);
     await context.close();
   });

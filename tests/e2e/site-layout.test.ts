@@ -153,6 +153,56 @@ describe('layout', () => {
     await page.close();
   });
 
+  it.each([320, 390, 820, 1024, 1440])(
+    'at %i px the header fits: nothing wraps, is cut off, overlaps or leaves the screen',
+    async (width) => {
+      const page = await open('/', { width, height: 800 });
+      const problems = await page.locator('header').evaluate((header) => {
+        const found: string[] = [];
+        const shown = [...header.querySelectorAll<HTMLElement>('a, button, img')].filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+        });
+        const name = (el: HTMLElement) =>
+          el.getAttribute('aria-label') || el.textContent?.trim() || el.getAttribute('alt') || el.tagName;
+        for (const el of shown) {
+          const box = el.getBoundingClientRect();
+          if (box.left < 0 || box.right > window.innerWidth + 0.5) found.push(`${name(el)} leaves the screen`);
+          if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'IMG') found.push(`${name(el)} is cut off`);
+          // A label on one line: no box of its text starts below the bottom of another.
+          const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          const lines: DOMRect[] = [];
+          for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            lines.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+          }
+          if (lines.some((a) => lines.some((b) => b.top >= a.bottom - 2))) found.push(`${name(el)} wraps`);
+        }
+        // Links and buttons (not an image inside its own link) do not cover each other.
+        const targets = shown.filter((el) => el.tagName !== 'IMG');
+        for (const [i, a] of targets.entries()) {
+          for (const b of targets.slice(i + 1)) {
+            if (a.contains(b) || b.contains(a)) continue;
+            const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+            const overlap =
+              Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1 &&
+              Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1;
+            if (overlap) found.push(`${name(a)} overlaps ${name(b)}`);
+          }
+        }
+        if (document.documentElement.scrollWidth > window.innerWidth) found.push('the page scrolls sideways');
+        return found;
+      });
+      expect(problems).toEqual([]);
+      // The contact links stay links, named by their number and address, at every width.
+      const site = await publicGet<SiteInfo>(`applications/${app.appKey}`);
+      await page.locator('header').getByRole('link', { name: site.phone }).waitFor({ state: 'visible' });
+      await page.locator('header').getByRole('link', { name: site.email }).waitFor({ state: 'visible' });
+      await page.close();
+    },
+  );
+
   it('at 1280 px the whole menu fits on one line', async () => {
     const page = await open('/', { width: 1280, height: 800 });
     const tops = await page

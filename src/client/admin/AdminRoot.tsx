@@ -10,6 +10,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useFailureNotifications } from './api/useFailureNotifications';
 import { adminTheme } from './admin-theme';
 import { AdminLayout } from './layout/AdminLayout';
+import { useAdminColorScheme } from './layout/color-scheme';
 import { LoginScreen } from './login/LoginScreen';
 import { useSignedIn } from './session/useSignedIn';
 
@@ -28,6 +29,7 @@ export function AdminRoot({ children }: { children: ReactNode }) {
   const signedOutScreen = SIGNED_OUT_SCREENS.includes(pathname.replace(/\/$/, ''));
   const previous = useRef(signedIn);
   useFailureNotifications();
+  useAdminColorScheme();
 
   useEffect(() => {
     // Loaders skip admin reads while signed out; run them again once the session changes.

@@ -192,6 +192,47 @@ export class Repository<E extends EntityDef = EntityDef> {
     return row?.next ?? undefined;
   }
 
+  /** Live, active rows waiting for their publish time (after `after`), soonest first: id, label and when. */
+  async scheduled(appKey: string, after: string, limit: number): Promise<{ id: number; label: unknown; at: string }[]> {
+    const field = this.def.publishedFrom;
+    if (!field) return [];
+    const rows = await this.scoped(appKey, this.db.selectFrom(this.def.table))
+      .select(['id', `${this.def.labelField} as label`, `${field} as at`])
+      .where('status', '=', 1)
+      .where(field, '>', after)
+      .orderBy(field, 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: Number(row.id), label: row.label, at: String(row.at) }));
+  }
+
+  /** Live rows with a draft waiting, newest draft first: id, label, who saved the draft and when. */
+  async drafted(appKey: string, limit: number): Promise<{ id: number; label: unknown; by: string | null; at: string }[]> {
+    const table = this.def.table;
+    let qb = this.db
+      .selectFrom('drafts')
+      .innerJoin(table, `${table}.id`, 'drafts.record_id')
+      .where('drafts.resource', '=', this.def.resource)
+      .where(`${table}.app_key`, '=', appKey);
+    if (hasTrash(this.def)) qb = qb.where(`${table}.deleted_at`, 'is', null);
+    const rows = await qb
+      .select([
+        `${table}.id as id`,
+        `${table}.${this.def.labelField} as label`,
+        'drafts.user_name as by',
+        'drafts.updated_at as at',
+      ])
+      .orderBy('drafts.updated_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      label: row.label,
+      by: (row.by as string | null) ?? null,
+      at: String(row.at),
+    }));
+  }
+
   /** Moves a live row to the Trash (or, with `restore`, a trashed one back); false when there was none. */
   async trash(appKey: string, id: number, restore = false): Promise<boolean> {
     this.forgetCounts();

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ENTITIES } from '../../shared/entities';
+import { dateTimeOf } from '../../shared/date-time';
+import { ENTITIES, isPublishable, type ResourceName } from '../../shared/entities';
+import { rightOf } from '../../shared/rights';
 import { needs } from '../plugins/auth';
+import { serviceFor } from '../plugins/context';
+
+/** How many drafts and how many scheduled items the dashboard lists. */
+const WAITING = 10;
 
 /** Dashboard counts for the current application (spec §3 "Report counts"). */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
@@ -24,5 +30,32 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       }),
     );
     return { data: Object.fromEntries(entries) };
+  });
+
+  /**
+   * What is waiting to go out on this site: drafts of live pages, posts and slides (newest first)
+   * and items scheduled for later (soonest first), of the kinds the user may read.
+   */
+  app.get('/waiting', { config: needs('report', 'read'), schema: { tags: ['Dashboard'] } }, async (request) => {
+    const appKey = request.application.app_key;
+    const kinds = Object.values(ENTITIES).filter((def) => isPublishable(def) && rightOf(request.user.role, def.resource, 'read'));
+    const perKind = await Promise.all(
+      kinds.map(async (def) => {
+        const repo = serviceFor(app.ctx.services, def.resource as ResourceName).repo;
+        const named = <T extends { id: number; label: unknown }>(row: T) => ({
+          ...row,
+          resource: def.resource,
+          kind: def.formTitle,
+          label: String(row.label ?? '').trim() || `#${row.id}`,
+        });
+        return {
+          drafts: (await repo.drafted(appKey, WAITING)).map(named),
+          scheduled: (await repo.scheduled(appKey, dateTimeOf(Date.now()), WAITING)).map(named),
+        };
+      }),
+    );
+    const drafts = perKind.flatMap((k) => k.drafts).sort((a, b) => b.at.localeCompare(a.at));
+    const scheduled = perKind.flatMap((k) => k.scheduled).sort((a, b) => a.at.localeCompare(b.at));
+    return { data: { drafts: drafts.slice(0, WAITING), scheduled: scheduled.slice(0, WAITING) } };
   });
 }

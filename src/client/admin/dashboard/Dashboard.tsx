@@ -7,7 +7,7 @@ import { unreadMessagesQuery } from '../messages/message-read';
 import { useRights } from '../session/rights';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ENTITIES } from '../../../shared/entities';
+import { ENTITIES, entityByResource } from '../../../shared/entities';
 import { LIMITS } from '../../../shared/limits';
 import { type AppReport, appReportQuery, currentAppQuery } from '../api/admin-queries';
 import { QueryState } from '../QueryState';
@@ -61,6 +61,7 @@ export function Dashboard() {
         </QueryState>
       </section>
       {rights?.can('messages', 'read') && <UnreadMessages />}
+      <WaitingToGoOut />
       {rights?.can('activity', 'read') && <RecentActivity />}
       <section aria-labelledby="app-heading">
         <Title order={2} size="h4" id="app-heading" mb="sm">
@@ -161,6 +162,73 @@ function RecentActivity() {
             </Card>
           )
         }
+      </QueryState>
+    </section>
+  );
+}
+
+interface WaitingItem {
+  resource: string;
+  kind: string;
+  id: number;
+  label: string;
+  at: string;
+  by?: string | null;
+}
+
+/** Drafts of live content and items scheduled for later: what still has to reach visitors. */
+function WaitingToGoOut() {
+  const waiting = useQuery({
+    queryKey: ['admin', 'waiting'] as const,
+    queryFn: ({ signal }) =>
+      adminCall<{ data: { drafts: WaitingItem[]; scheduled: WaitingItem[] } }>('waiting', { signal }).then((r) => r.data),
+    meta: { failureTitle: 'Loading the drafts and scheduled items failed' },
+  });
+  const list = (items: WaitingItem[], empty: string, when: (item: WaitingItem) => string) =>
+    items.length === 0 ? (
+      <Text c="dimmed" size="sm">
+        {empty}
+      </Text>
+    ) : (
+      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {items.map((item) => (
+          <li key={`${item.resource}/${item.id}`}>
+            <Anchor component={Link} to={`/admin/${entityByResource(item.resource)?.adminPath ?? item.resource}/form/${item.id}`}>
+              {item.label}
+            </Anchor>
+            <Text span size="sm" c="dimmed">
+              {` · ${item.kind} · ${when(item)}`}
+            </Text>
+          </li>
+        ))}
+      </Stack>
+    );
+  return (
+    <section aria-labelledby="waiting-heading">
+      <Title order={2} size="h4" id="waiting-heading" mb="sm">
+        Waiting to go out
+      </Title>
+      <QueryState query={waiting} label="the drafts and scheduled items">
+        {({ drafts, scheduled }) => (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Card withBorder padding="md">
+              <Text fw={600} mb="xs">
+                Drafts
+              </Text>
+              {list(
+                drafts,
+                'No drafts waiting.',
+                (item) => `saved ${dayjs(item.at).format('YYYY-MM-DD HH:mm')}${item.by ? ` by ${item.by}` : ''}`,
+              )}
+            </Card>
+            <Card withBorder padding="md">
+              <Text fw={600} mb="xs">
+                Scheduled
+              </Text>
+              {list(scheduled, 'Nothing scheduled.', (item) => `goes out ${dayjs(item.at).format('YYYY-MM-DD HH:mm')}`)}
+            </Card>
+          </SimpleGrid>
+        )}
       </QueryState>
     </section>
   );

@@ -2,7 +2,7 @@
  * Column format → table cell. A new format is one function here and one word in define.ts.
  * Cuts ('...') and the empty marker ('--') come from the column definition (spec §2.2).
  */
-import { Badge } from '@mantine/core';
+import { Badge, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { ColumnDef, ColumnFormat, EntityDef } from '../../../shared/entities';
@@ -32,7 +32,16 @@ function textOf(column: ColumnDef, row: Row): string {
 type CellRenderer = (text: string, column: ColumnDef, row: Row, def?: EntityDef) => ReactNode;
 
 const CELLS: Record<ColumnFormat, CellRenderer> = {
-  text: (text, column) => (column.truncate ? truncate(text, column.truncate) : text),
+  text: (text, column) => {
+    const cut = column.truncate ? truncate(text, column.truncate) : text;
+    if (cut === text) return text;
+    // What the spec's display rule cuts shows in full on hover, on focus and on touch.
+    return (
+      <Tooltip label={text} multiline maw={420} events={{ hover: true, focus: true, touch: true }} openDelay={250}>
+        <span tabIndex={0}>{cut}</span>
+      </Tooltip>
+    );
+  },
   status: (_, column, row, def) => (
     <StatusBadge value={row[column.field]} publishAt={def?.publishedFrom ? row[def.publishedFrom] : undefined} />
   ),

@@ -22,7 +22,7 @@ export function Header({ site, entries }: { site: SiteInfo; entries: MenuEntry[]
                 <Anchor href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} size="sm" c="white">
                   <Group gap={6} wrap="nowrap" component="span">
                     <PhoneIcon size={15} />
-                    {site.phone}
+                    <span className={classes.contactText}>{site.phone}</span>
                   </Group>
                 </Anchor>
               ) : null}
@@ -30,7 +30,7 @@ export function Header({ site, entries }: { site: SiteInfo; entries: MenuEntry[]
                 <Anchor href={`mailto:${site.email}`} size="sm" c="white">
                   <Group gap={6} wrap="nowrap" component="span">
                     <MailIcon size={15} />
-                    {site.email}
+                    <span className={classes.contactText}>{site.email}</span>
                   </Group>
                 </Anchor>
               ) : null}
