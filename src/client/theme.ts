@@ -7,4 +7,8 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 6 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  components: {
+    // A dialog's title bar is not the page's banner: Mantine's <header> there made a second one.
+    ModalHeader: { defaultProps: { component: 'div' } },
+  },
 });

@@ -7,7 +7,7 @@ import { entityByResource } from '../../../shared/entities';
 import { conflictedEdits } from '../../pwa/conflicted-edits';
 import { meQuery } from '../api/admin-queries';
 import { AdminNav } from './AdminNav';
-import { ColorSchemeMenu } from './color-scheme';
+import { ColorSchemeChoice } from './color-scheme';
 import { PendingSavesIndicator, useLandingToasts } from '../outbox/PendingSaves';
 import { ProfileMenu } from './ProfileMenu';
 import { useLogout } from './useLogout';
@@ -29,7 +29,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </Group>
           <Group gap="sm">
             <PendingSavesIndicator />
-            <ColorSchemeMenu />
+            <ColorSchemeChoice />
             <ProfileMenu onLogout={() => void logout()} />
           </Group>
         </Group>

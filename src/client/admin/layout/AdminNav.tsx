@@ -112,7 +112,7 @@ export function AdminNav({ onNavigate, onLogout }: Props) {
       <NavLink
         component="button"
         label="Logout"
-        c="red.9"
+        c="var(--admin-danger-text)"
         leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
         onClick={onLogout}
       />

@@ -2,9 +2,9 @@
  * The back-office follows the system's light or dark setting unless staff choose one; the choice
  * is kept on this device.
  */
-import { ActionIcon, Menu } from '@mantine/core';
+import { Center, SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { setDocumentColorScheme } from '../../ui/color-scheme';
 
@@ -29,30 +29,24 @@ export function useAdminColorScheme(): void {
   }, [scheme]);
 }
 
-export function ColorSchemeMenu() {
+/** Three choices side by side (icons, named for screen readers): a radio group, so the current one is announced. */
+export function ColorSchemeChoice() {
   const [preference, setPreference] = usePreference();
-  const Current = CHOICES.find((choice) => choice.value === preference)?.icon ?? IconDeviceDesktop;
   return (
-    <Menu position="bottom-end" withArrow>
-      <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label="Colour scheme">
-          <Current size={18} stroke={1.6} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {CHOICES.map(({ value, label, icon: Icon }) => (
-          <Menu.Item
-            key={value}
-            role="menuitemradio"
-            aria-checked={preference === value}
-            leftSection={<Icon size={16} stroke={1.6} />}
-            rightSection={preference === value ? <IconCheck size={14} /> : null}
-            onClick={() => setPreference(value)}
-          >
-            {label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <SegmentedControl
+      size="xs"
+      aria-label="Colour scheme"
+      value={preference}
+      onChange={(value) => setPreference(value as Preference)}
+      data={CHOICES.map(({ value, label, icon: Icon }) => ({
+        value,
+        label: (
+          <Center title={label}>
+            <Icon size={16} stroke={1.6} aria-hidden />
+            <VisuallyHidden>{label}</VisuallyHidden>
+          </Center>
+        ),
+      }))}
+    />
   );
 }

@@ -13,14 +13,14 @@ export function StatusBadge({ value, publishAt }: { value: unknown; publishAt?: 
     const when = dayjs(at).format('YYYY-MM-DD HH:mm');
     return (
       <Tooltip label={`Goes public on ${when}`}>
-        <Badge color="blue.8" variant="outline" aria-label={`Scheduled for ${when}`}>
+        <Badge color="var(--admin-scheduled)" variant="outline" aria-label={`Scheduled for ${when}`}>
           Scheduled
         </Badge>
       </Tooltip>
     );
   }
   return (
-    <Badge color={active ? 'teal.9' : 'gray.7'} variant="outline">
+    <Badge color={active ? 'var(--admin-active)' : 'var(--admin-muted)'} variant="outline">
       {active ? 'Active' : 'Inactive'}
     </Badge>
   );

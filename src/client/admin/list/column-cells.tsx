@@ -53,7 +53,7 @@ const CELLS: Record<ColumnFormat, CellRenderer> = {
   },
   read: (text) =>
     text ? (
-      <Badge color="gray.7" variant="outline">
+      <Badge color="var(--admin-muted)" variant="outline">
         Read
       </Badge>
     ) : (
