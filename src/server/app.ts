@@ -20,7 +20,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { keepPublicAnswers, servePublicAnswers } from './cache/public-answers';
 import { appContext, createContext } from './plugins/context';
-import { trashCollector } from './content/trash';
+import { upkeep } from './plugins/upkeep';
 import { webhookSender } from './routes/webhooks';
 import { securityHeaders } from './plugins/security-headers';
 import { errorHandler } from './plugins/errors';
@@ -84,7 +84,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   // fed with the JSON Schemas of routes/response-schemas.ts.
   await app.register(errorHandler);
   await app.register(appContext, { ctx });
-  await app.register(trashCollector);
+  await app.register(upkeep);
   await app.register(webhookSender);
   await app.register(textGuard);
 

@@ -19,6 +19,13 @@ export interface Database {
   dialect: Dialect;
   /** The SQLite connection itself (its online backup), when the database is SQLite. */
   sqlite?: SQLite.Database;
+  /**
+   * Refreshes what the query planner knows of the tables (SQLite's `PRAGMA optimize`: ANALYZE
+   * where the data changed enough). Without it SQLite takes `app_key` for a selective index and
+   * walks every row of a site in order to find a few search hits. PostgreSQL's autovacuum does
+   * this by itself.
+   */
+  optimize(): void;
   close(): Promise<void>;
 }
 
@@ -33,7 +40,7 @@ export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
       ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
     });
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', optimize: () => {}, close: () => db.destroy() };
   }
   const file = sqlitePath(databaseUrl);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -43,7 +50,9 @@ export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  // 0x10002: at open, look at every table, with the work each ANALYZE may do bounded.
+  sqlite.pragma('optimize = 0x10002');
+  return { db, dialect: 'sqlite', sqlite, optimize: () => void sqlite.pragma('optimize'), close: () => db.destroy() };
 }
 
 /** True when `db` talks to PostgreSQL (migrations and the repository ask; they only get the Kysely). */

@@ -11,6 +11,7 @@ import * as trashScheduleDrafts from './migrations/008_trash_schedule_drafts';
 import * as messageRead from './migrations/009_message_read';
 import * as webhooks from './migrations/010_webhooks';
 import * as siteRelativeUploads from './migrations/011_site_relative_uploads';
+import * as searchIndex from './migrations/012_search_index';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009_message_read': messageRead,
   '010_webhooks': webhooks,
   '011_site_relative_uploads': siteRelativeUploads,
+  '012_search_index': searchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -33,9 +35,10 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
  * On PostgreSQL the bookkeeping tables are looked up in `schema` only: Kysely otherwise finds
  * another schema's copy through introspection and then misses it on the search path.
  */
-export async function migrateToLatest(db: DB, schema?: string): Promise<void> {
+export async function migrateToLatest(db: DB, schema?: string, upTo?: string): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  // `upTo` stops at that migration (tests of an upgrade start from the tables as they were).
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
