@@ -87,6 +87,45 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     expect((await html('/kept')).body).toContain('<h1>Kept and changed</h1>');
   });
 
+  it('answers a kept page from its first hook, as a kept API answer: ETag, 304, compressed once, cacheable by a CDN', async () => {
+    await t.admin('POST', '/cms/api/pages', { title: 'Fast', slug: 'fast' });
+    const first = await html('/fast');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const entries = t.app.ctx.cache.size;
+
+    // Unknown query parameters are the same page: the same answer, no new entry.
+    for (const url of ['/fast', '/fast?utm_source=mail', '/fast?x=1&y=2']) {
+      const again = await html(url);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.body).toBe(first.body);
+    }
+    expect(t.app.ctx.cache.size).toBe(entries);
+    const notModified = await t.app.inject({ method: 'GET', url: '/fast', headers: { 'if-none-match': etag } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    const br = await t.app.inject({ method: 'GET', url: '/fast', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    const gzip = await t.app.inject({ method: 'GET', url: '/fast', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/fast', headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(first.body);
+    // A preview link is never answered from what is kept.
+    expect((await html('/fast?preview=made-up')).headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('a rebuild under the running server is noticed even while every visit is answered from what is kept', async () => {
+    await t.admin('POST', '/cms/api/pages', { title: 'Rebuilt', slug: 'rebuilt' });
+    expect((await html('/rebuilt')).body).toContain('/assets/index-1.js');
+    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX.replaceAll('index-1.js', 'index-2.js'));
+    await expect.poll(async () => (await html('/rebuilt')).body, { timeout: 5_000 }).toContain('/assets/index-2.js');
+    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
+    await expect.poll(async () => (await html('/rebuilt')).body, { timeout: 5_000 }).toContain('/assets/index-1.js');
+  });
+
   it('answers a redirect the bundle asks for', async () => {
     const res = await html('/moved');
     expect(res.statusCode).toBe(308);

@@ -74,7 +74,7 @@ describe('the rich-text editor', () => {
     expect(await content().inputValue()).toBe('<p class="lead">An introduction</p>');
   });
 
-  it('inserts an image with alt text and a YouTube player from the toolbar', async () => {
+  it('inserts an image with alt text, a YouTube player and a table from the toolbar; the public post shows all three', async () => {
     const title = `Inserted ${stamp}`;
     await newPost(title);
     await content().click();
@@ -88,10 +88,16 @@ describe('the rich-text editor', () => {
     const videoDialog = page.getByRole('dialog', { name: 'Insert a YouTube video' });
     await videoDialog.getByLabel('YouTube address').fill('https://youtu.be/dQw4w9WgXcQ');
     await videoDialog.getByRole('button', { name: 'Insert' }).click();
+    // A table after them: the cursor lands in its first (header) cell.
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
+    await page.keyboard.type('District');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Branches');
     await save();
     const post = await savedPost(title);
     expect(post.content).toContain('<img src="/uploads/gallery-2.webp" alt="A training class">');
     expect(post.content).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+    expect(post.content).toMatch(/<table[^>]*>[\s\S]*<th[^>]*>[\s\S]*District[\s\S]*Branches[\s\S]*<\/table>/);
 
     // The public post shows both.
     const slug = (
@@ -101,6 +107,7 @@ describe('the rich-text editor', () => {
     await visitor.goto(`${app.baseUrl}/news/${slug}`);
     await visitor.getByRole('img', { name: 'A training class' }).waitFor();
     await visitor.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]').waitFor();
+    await visitor.getByRole('columnheader', { name: 'Branches' }).waitFor();
     await visitor.context().close();
   });
 });

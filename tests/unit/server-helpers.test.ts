@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/server/content/slug';
-import { meaningfulUrl } from '../../src/server/plugins/spa';
+import { meaningfulUrl } from '../../src/server/seo/public-route';
 import { Slots } from '../../src/server/seo/ssr';
 import { hashPassword, verifyPassword } from '../../src/server/security/passwords';
 

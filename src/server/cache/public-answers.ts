@@ -1,13 +1,16 @@
 /**
- * Public API reads (GET /cms/{resource} with an app key) are the hot path: each answer is kept as
- * it was first sent, per application, until that application's content changes. Registered at the
- * root before compression, so what is kept is the plain body (compressed once, in makeAnswer).
+ * Public API reads (GET /cms/{resource} with an app key) and the site's pages are the hot path:
+ * each answer is kept as it was first sent, per application, until that application's content
+ * changes, and a kept one is answered from the first hook of the request. Registered at the root
+ * before compression, so what is kept is the plain body (compressed once, in makeAnswer).
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { nextPublishAt } from '../content/visibility';
 import { appKeyOf } from '../plugins/tenant';
+import { siteOrigin } from '../seo/head';
+import { meaningfulUrl } from '../seo/public-route';
 import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
 
 /** Scope of everything derived from one site's content: its public API answers and rendered pages. */
@@ -23,6 +26,26 @@ export async function expireAtNextPublish(app: FastifyInstance, appKey: string):
   if (next !== undefined) app.ctx.cache.expireAt(scope, next);
 }
 
+/**
+ * Pages of the site (plugins/spa.ts): anything read that is neither the API nor an upload. A
+ * preview link is for its holder only and is never kept.
+ */
+const isPageRead = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  !request.url.startsWith('/cms') &&
+  !request.url.startsWith('/uploads/') &&
+  !request.url.includes('preview=');
+
+/**
+ * Where a page is kept: by origin (its head's canonical and Open Graph addresses are absolute) and
+ * by what the page reads of its address, so /about?x=1 is /about and unknown parameters make no
+ * new entries.
+ */
+export const pageKey = (request: FastifyRequest) => `page ${siteOrigin(request)}${meaningfulUrl(request.url)}`;
+
+/** A page as kept: the finished document, or where the URL redirects to. */
+export type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };
+
 const isPublicRead = (request: FastifyRequest) =>
   request.method === 'GET' &&
   request.url.startsWith('/cms/') &&
@@ -35,14 +58,19 @@ const isPublicRead = (request: FastifyRequest) =>
  */
 export const servePublicAnswers = fp(
   async (app: FastifyInstance) => {
-    const { cache } = app.ctx;
+    const { cache, config } = app.ctx;
+    const pages = siteScope(config.appKey);
     // A callback hook, not an async one: a hit is answered without waiting for a promise, and the
     // lifecycle stops there (`done` is not called once the answer is written).
     app.addHook('onRequest', (request, reply, done) => {
       const appKey = isPublicRead(request) ? appKeyOf(request) : undefined;
-      const hit = appKey ? cache.get<HttpAnswer>(siteScope(appKey), request.url) : undefined;
-      if (!hit) return done();
-      sendAnswer(request, reply, hit.value);
+      if (appKey) {
+        const hit = cache.get<HttpAnswer>(siteScope(appKey), request.url);
+        return hit ? void sendAnswer(request, reply, hit.value) : done();
+      }
+      const page = isPageRead(request) ? cache.get<PageAnswer>(pages, pageKey(request))?.value : undefined;
+      if (!page || !('answer' in page)) return done();
+      sendAnswer(request, reply, page.answer);
     });
   },
   { name: 'serve-public-answers', dependencies: ['app-context'] },

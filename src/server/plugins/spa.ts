@@ -10,12 +10,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { expireAtNextPublish, siteScope } from '../cache/public-answers';
-import { type HttpAnswer, makeAnswer, sendAnswer } from '../cache/http-answer';
-import { newsListSearch } from '../../shared/news-search';
+import { expireAtNextPublish, type PageAnswer, pageKey, siteScope } from '../cache/public-answers';
+import { makeAnswer, sendAnswer } from '../cache/http-answer';
 import { previewSearch } from '../../shared/preview-search';
-import { type PreviewState, renderHead, siteOrigin } from '../seo/head';
-import { publicRoute } from '../seo/public-route';
+import { type PreviewState, renderHead } from '../seo/head';
+import { meaningfulUrl, publicRoute } from '../seo/public-route';
 import { PageRenderer, ssrStateTag } from '../seo/ssr';
 
 const API_PREFIXES = ['/cms', '/uploads'];
@@ -23,27 +22,17 @@ const HEAD_MARKER = /<!--app-head-->\s*(<title>[^<]*<\/title>)?/;
 const ROOT = '<div id="root"></div>';
 export const APP_SHELL_PATH = '/app-shell';
 
-/** A page as kept in the cache: the finished document, or where the URL redirects to. */
-type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };
-
-const PAGE_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  // Browsers ask again each time (304 while it holds); a CDN or proxy in front may keep a page a
+  // minute and serve it stale while it fetches the next (README, "Behind a CDN or nginx").
+  'cache-control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
+};
 const PREVIEW_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'private, no-store',
   'x-robots-tag': 'noindex',
 };
-
-/**
- * The part of a page address that decides what is drawn: the path, and `page` where the news list
- * reads it (as its route does, newsListSearch). Any other query parameter would only make anyone's
- * `?x=1`, `?x=2` … a new render.
- */
-export function meaningfulUrl(url: string): string {
-  const [pathname = '/', query = ''] = url.split('?', 2);
-  const { page } = newsListSearch(Object.fromEntries(new URLSearchParams(query)));
-  const kind = publicRoute(pathname).kind;
-  return page !== undefined && (kind === 'news' || kind === 'details') ? `${pathname}?page=${page}` : pathname;
-}
 
 const MODULE_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -65,14 +54,24 @@ export const spaRoutes = fp(
     const { staticDir } = app.ctx.config;
     const indexFile = path.join(staticDir, 'index.html');
     const hasBuild = fs.existsSync(indexFile);
-    // Re-read when the build changes under a running server, so a rebuild never serves old asset names.
+    // Pages are drawn from the site's content, so they are kept in its scope: any write to the site
+    // forgets them. Concurrent first visits of one URL render it once.
+    const scope = siteScope(app.ctx.config.appKey);
+    // Re-read when the build changes under a running server, so a rebuild never serves old asset
+    // names: looked at on every render, and watched, since kept pages are answered without a look.
     let cached: { mtimeMs: number; html: string } | undefined;
     const template = (): string | undefined => {
       const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
       if (!stat) return undefined;
-      if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+      if (cached?.mtimeMs !== stat.mtimeMs) {
+        if (cached) app.ctx.cache.invalidate(scope);
+        cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+      }
       return cached.html;
     };
+    const rebuilt = () => template();
+    fs.watchFile(indexFile, { persistent: false, interval: 1000 }, rebuilt);
+    app.addHook('onClose', async () => fs.unwatchFile(indexFile, rebuilt));
 
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -91,10 +90,6 @@ export const spaRoutes = fp(
 
     const pages = new PageRenderer(app, staticDir);
     if (hasBuild) app.addHook('onReady', () => pages.warm());
-    // Pages are drawn from the site's content, so they are kept in its scope: any write to the site
-    // forgets them. Concurrent first visits of one URL render it once.
-    const scope = siteScope(app.ctx.config.appKey);
-
     /** The whole answer for one URL: head for that URL, and the page rendered on the server for public screens. */
     const buildDocument = async (
       request: FastifyRequest,
@@ -140,11 +135,9 @@ export const spaRoutes = fp(
         ? undefined
         : previewSearch(Object.fromEntries(new URLSearchParams(request.url.split('?')[1]))).preview;
       if (preview) return sendPreview(request, reply, html, preview);
-      // Keyed by origin too: the head's canonical and Open Graph addresses are absolute.
-      // Only what a page reads of its address makes another page: /about?x=1 is /about.
+      // Kept under the key the first hook of the next request looks for (cache/public-answers.ts).
       const url = meaningfulUrl(request.url);
-      const key = `${shell ? 'shell' : 'page'} ${siteOrigin(request)}${url} ${cached?.mtimeMs}`;
-      const page = await app.ctx.cache.fetch(scope, key, async () => {
+      const page = await app.ctx.cache.fetch(scope, pageKey(request), async () => {
         await expireAtNextPublish(app, app.ctx.config.appKey);
         return buildDocument(request, reply, url, html, shell);
       });
