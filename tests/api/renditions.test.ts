@@ -36,12 +36,7 @@ describe.each(await dialects())('renditions on %s', (dialect) => {
   let photo: Buffer;
   const upload = async (filename: string, content: Buffer) => {
     const form = multipart(filename, content);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/cms/api/upload-single',
-      headers: { authorization: `Bearer ${t.token}`, app_key: t.config.appKey, ...form.headers },
-      payload: form.body,
-    });
+    const res = await t.admin('POST', '/cms/api/upload-single', form.body, form.headers);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.name as string;
   };

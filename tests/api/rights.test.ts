@@ -164,6 +164,7 @@ const ROUTES: Route[] = [
   { subject: 'files', action: 'create', method: 'POST', template: '/cms/api/upload-single', onRecord: false },
   { subject: 'files', action: 'delete', method: 'DELETE', template: '/cms/api/delete-file/{filename}', onRecord: true },
   { subject: 'report', action: 'read', method: 'GET', template: '/cms/api/app-report', onRecord: false },
+  { subject: 'report', action: 'read', method: 'GET', template: '/cms/api/waiting', onRecord: false },
   { subject: 'activity', action: 'read', method: 'GET', template: '/cms/api/activity', onRecord: false },
 ];
 

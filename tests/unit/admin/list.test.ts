@@ -19,15 +19,28 @@ const column = (label: string, def: { columns: readonly { label: string }[] }) =
 };
 
 describe('list cells', () => {
-  it('cuts section names at 30 characters plus "..." and shows "--" when empty', () => {
+  /** A cut text shows its cut in a focusable element, and the whole of it in that element's tooltip. */
+  const cut = (node: ReactNode) => {
+    const focusable = /<span tabindex="0"[^>]*>([^<]*)<\/span>/.exec(renderToStaticMarkup(wrap(node)));
+    return { shown: focusable?.[1], focusable: !!focusable, full: (node as { props?: { label?: unknown } }).props?.label };
+  };
+
+  it('cuts section names at 30 characters plus "..." (the whole name on hover and focus) and shows "--" when empty', () => {
     const name = column('Name', ENTITIES.sections);
-    expect(renderCell(name, { name: 'x'.repeat(31) })).toBe(`${'x'.repeat(30)}...`);
+    expect(cut(renderCell(name, { name: 'x'.repeat(31) }))).toEqual({
+      shown: `${'x'.repeat(30)}...`,
+      focusable: true,
+      full: 'x'.repeat(31),
+    });
     expect(renderCell(name, { name: 'x'.repeat(30) })).toBe('x'.repeat(30));
     expect(renderCell(name, { name: null })).toBe('--');
   });
 
   it('cuts post titles and slugs at 20', () => {
-    expect(renderCell(column('Slug', ENTITIES.posts), { slug: 'a-very-long-slug-for-a-post' })).toBe('a-very-long-slug-for...');
+    expect(cut(renderCell(column('Slug', ENTITIES.posts), { slug: 'a-very-long-slug-for-a-post' }))).toMatchObject({
+      shown: 'a-very-long-slug-for...',
+      full: 'a-very-long-slug-for-a-post',
+    });
   });
 
   it('puts page slugs in square brackets', () => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Image, Input, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import { type Editor, useEditor } from '@tiptap/react';
+import { type Editor, type JSONContent, useEditor } from '@tiptap/react';
+import { NodeSelection } from '@tiptap/pm/state';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isAllowedIframeSrc } from '../../../ui/sanitize-policy';
 import type { FieldProps } from '../field-registry';
@@ -160,6 +161,18 @@ function WordControl({ label, onClick, disabled }: { label: string; onClick: () 
 }
 
 /** Image (from the media library, with alt text), video and table controls, each with its dialog. */
+/**
+ * Puts an image or a video after the selection, never over it (a selected image or video stays),
+ * with a paragraph below where the cursor goes: typing, or the next insert, continues after it.
+ */
+function insertAfterSelection(editor: Editor, node: JSONContent): void {
+  editor
+    .chain()
+    .focus()
+    .insertContentAt(editor.state.selection.to, [node, { type: 'paragraph' }])
+    .run();
+}
+
 function InsertControls({ editor, disabled }: { editor: Editor; disabled: boolean }) {
   const [dialog, setDialog] = useState<'image' | 'video' | null>(null);
   const inTable = editor.isActive('table');
@@ -171,7 +184,13 @@ function InsertControls({ editor, disabled }: { editor: Editor; disabled: boolea
         <WordControl
           label="Table"
           disabled={disabled}
-          onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+          onClick={() => {
+            // A selected image or video would be replaced: open a paragraph below it first.
+            if (editor.state.selection instanceof NodeSelection) {
+              editor.chain().focus().insertContentAt(editor.state.selection.to, { type: 'paragraph' }).run();
+            }
+            editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
+          }}
         />
         {inTable && (
           <>
@@ -187,8 +206,7 @@ function InsertControls({ editor, disabled }: { editor: Editor; disabled: boolea
         <ImageDialog
           onClose={() => setDialog(null)}
           onInsert={(src, alt) => {
-            // After the selection, never over it: a selected image or video stays.
-            editor.chain().focus().insertContentAt(editor.state.selection.to, { type: 'image', attrs: { src, alt } }).run();
+            insertAfterSelection(editor, { type: 'image', attrs: { src, alt } });
             setDialog(null);
           }}
         />
@@ -197,14 +215,10 @@ function InsertControls({ editor, disabled }: { editor: Editor; disabled: boolea
         <VideoDialog
           onClose={() => setDialog(null)}
           onInsert={(src) => {
-            editor
-              .chain()
-              .focus()
-              .insertContentAt(editor.state.selection.to, {
-                type: 'embed',
-                attrs: { src, title: 'Embedded video', allowfullscreen: 'true', width: '560', height: '315' },
-              })
-              .run();
+            insertAfterSelection(editor, {
+              type: 'embed',
+              attrs: { src, title: 'Embedded video', allowfullscreen: 'true', width: '560', height: '315' },
+            });
             setDialog(null);
           }}
         />
