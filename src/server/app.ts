@@ -18,6 +18,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { LIMITS } from '../shared/limits';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import { peerInvalidation } from './cache/peer-invalidation';
 import { keepPublicAnswers, servePublicAnswers } from './cache/public-answers';
 import { appContext, createContext } from './plugins/context';
 import { upkeep } from './plugins/upkeep';
@@ -85,6 +86,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(errorHandler);
   await app.register(appContext, { ctx });
   await app.register(upkeep);
+  await app.register(peerInvalidation);
   await app.register(webhookSender);
   await app.register(textGuard);
 

@@ -7,12 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const posts = POSTS.toLocaleString('en');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-bench-'));
 const children: ChildProcess[] = [];
+const PG_URL = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The schema of the two-instance rows, dropped at the end. */
+const pgSchema = `bench_${process.pid}`;
 
 function start(args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -49,6 +53,99 @@ async function load(
   return { title, connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** Runs `load` against several servers at once, connections shared out; one row for them all. */
+async function loadTogether(title: string, urls: string[], connections: number, headers: Record<string, string>): Promise<Row> {
+  const each = await Promise.all(urls.map((url) => load(title, url, connections / urls.length, headers)));
+  return {
+    title,
+    connections,
+    rps: each.reduce((sum, row) => sum + row.rps, 0),
+    p50: Math.max(...each.map((row) => row.p50)),
+    p99: Math.max(...each.map((row) => row.p99)),
+  };
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function onPostgres(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Two servers on one PostgreSQL: GET / shared between them, then how long a write on one takes to
+ * reach the other's kept answers (LISTEN/NOTIFY), over `writes` writes.
+ */
+async function twoInstances(port: number, against: number, writes = 20): Promise<{ row: Row; reachMs: number[] }> {
+  await onPostgres(`create schema ${pgSchema}`);
+  const env = (n: number) => ({
+    PORT: String(port + n),
+    DATABASE_URL: PG_URL,
+    DATABASE_SCHEMA: pgSchema,
+    UPLOAD_DIR: path.join(dir, 'uploads-pg'),
+    STATIC_DIR: build,
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'bench-password',
+    BENCH_POSTS: '0',
+  });
+  // One after the other: the first migrates and seeds, the second finds it done.
+  await start(['--import', 'tsx', 'tests/bench/server.ts'], env(0));
+  await start(['--import', 'tsx', 'tests/bench/server.ts'], env(1));
+  const [a, b] = [`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`];
+  for (const base of [a, b]) await fetch(`${base}/`); // each renders its page once
+  const row = await loadTogether('GET / with 2 instances on one PostgreSQL', [`${a}/`, `${b}/`], 50, {
+    accept: 'text/html',
+    'accept-encoding': 'br, gzip',
+  });
+  const headers = { 'content-type': 'application/json', ...(await adminOf(a)) };
+  const sliders = () => fetch(`${b}/cms/sliders`, { headers: { 'app-key': 'demo' } }).then((res) => res.text());
+  const slider = (await (
+    await fetch(`${a}/cms/api/sliders`, { method: 'POST', headers, body: JSON.stringify({ title: 'Reach 0', status: 1 }) })
+  ).json()) as { data: { id: number } };
+  const reachMs: number[] = [];
+  for (let i = 1; i <= writes; i++) {
+    await sliders(); // b keeps the answer before a changes it
+    const title = `Reach ${i}`;
+    const res = await fetch(`${a}/cms/api/sliders/${slider.data.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ title }),
+    });
+    if (!res.ok) throw new Error(`The write on the first instance failed: ${res.status}`);
+    const written = performance.now();
+    while (!(await sliders()).includes(title)) {
+      if (performance.now() - written > 15_000) throw new Error('The second instance never saw the write');
+    }
+    reachMs.push(performance.now() - written);
+  }
+  return { row: { ...row, against }, reachMs };
+}
+
+async function adminOf(base: string): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/cms/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: 'bench@example.com', password: 'bench-password' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}`, app_key: 'demo' };
+}
+
 /** The site's own pages are measured too when there is a build with its server-rendering bundle. */
 const build = path.resolve(process.env.STATIC_DIR ?? 'dist');
 const hasBuild = fs.existsSync(path.join(build, '.ssr', 'entry-server.js'));
@@ -69,13 +166,7 @@ try {
   const publicHeaders = { 'app-key': 'demo' };
   // What every browser sends for a page (the home page is about ten times smaller in brotli).
   const browserHeaders = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
-  const login = await fetch(`${base}/cms/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier: 'bench@example.com', password: 'bench-password' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const adminHeaders = { authorization: `Bearer ${token}`, app_key: 'demo' };
+  const adminHeaders = await adminOf(base);
 
   const bodyFile = path.join(dir, 'sliders.json');
   fs.writeFileSync(bodyFile, await (await fetch(`${base}/cms/sliders`, { headers: publicHeaders })).text());
@@ -106,12 +197,15 @@ try {
     const page = await load(`GET ${url} (${kind}, from the page cache)`, `${base}${url}`, 50, browserHeaders);
     pageRows.push(yardstick, { ...page, against: yardstick.rps });
   }
+  const homeBare = pageRows[0]?.rps;
+  const peers = hasBuild && homeBare && (await postgresAnswers()) ? await twoInstances(port + 10, homeBare) : undefined;
   const rows = [
     await load('bare node:http (same sliders body)', `http://127.0.0.1:${port + 1}/`, 50, {}),
     await load('GET /cms/sliders', `${base}/cms/sliders`, 50, publicHeaders),
     await load('GET /cms/pages/about', `${base}/cms/pages/about`, 50, publicHeaders),
     await load('GET /cms/posts?size=3', `${base}/cms/posts?size=3`, 50, publicHeaders),
     ...pageRows,
+    ...(peers ? [peers.row] : []),
     await load(
       `admin search, ${posts} posts, one search paged`,
       `${base}/cms/api/posts?page=1&size=10&search_key=network%20update`,
@@ -137,10 +231,19 @@ try {
   }
   if (!hasBuild) console.log(`\n(No build with a server bundle in ${build}: run \`npm run build\` to measure the pages too.)`);
   if (pageRows.length > 0) console.log('\nPage rows: ratio to the bare server sending the same page in brotli, just above.');
+  if (peers) {
+    const sorted = [...peers.reachMs].sort((x, y) => x - y);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+    console.log(
+      `Two-instance row: against the bare home page. A write on one instance reached the other's kept answers in ${at(0.5)} ms (median), ${at(1)} ms at most, over ${sorted.length} writes.`,
+    );
+  } else if (hasBuild) console.log(`\n(No PostgreSQL at ${PG_URL}: the two-instance row is left out.)`);
   console.log(
     '\nTargets: public reads and pages ≥ 0.80 of bare; admin search (a new search each time, 100,000 posts) p99 ≤ 30 ms.',
   );
 } finally {
   for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => child.exitCode === null && new Promise((resolve) => child.once('exit', resolve))));
+  await onPostgres(`drop schema if exists ${pgSchema} cascade`).catch(() => undefined);
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -25,6 +25,27 @@ describe('Cache', () => {
     expect(cache.get('b', 'k')).toBeUndefined();
   });
 
+  it('tells its listeners what a write invalidated, but not what a peer told it or a deadline expired', () => {
+    let wall = 0;
+    const cache = new Cache({ wallClock: () => wall });
+    const told: (string | undefined)[] = [];
+    const stop = cache.onInvalidate((scope) => told.push(scope));
+    cache.set('a', 'k', 1);
+    cache.invalidate('a');
+    cache.invalidate();
+    cache.set('b', 'k', 2);
+    cache.invalidateHere('b');
+    expect(cache.get('b', 'k')).toBeUndefined();
+    cache.set('c', 'k', 3);
+    cache.expireAt('c', 10);
+    wall = 10;
+    expect(cache.get('c', 'k')).toBeUndefined();
+    expect(told).toEqual(['a', undefined]);
+    stop();
+    cache.invalidate('a');
+    expect(told).toEqual(['a', undefined]);
+  });
+
   it('makes a missing value once however many callers ask at the same time, absence included', async () => {
     const cache = new Cache();
     const make = vi.fn(async () => {

@@ -4,8 +4,9 @@
  * cache drops its least used entries instead of everything; concurrent misses of one key compute
  * once (lru-cache's fetch); and entries belong to a scope (an application, a table) that a write
  * invalidates in O(1): the scope's generation moves on, so its old keys are never asked for again
- * and age out of the LRU. Entries also expire after `ttlMs`, so several servers sharing one
- * PostgreSQL converge on each other's writes.
+ * and age out of the LRU. Servers sharing one PostgreSQL tell each other their invalidations
+ * (peer-invalidation.ts, through `onInvalidate`); entries also expire after `ttlMs`, a safety net
+ * for a message lost between them.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -39,6 +40,7 @@ export class Cache {
   private readonly wallClock: () => number;
   /** Moves on when everything is invalidated at once (an application created or deleted). */
   private epoch = 0;
+  private readonly listeners = new Set<(scope: string | undefined) => void>();
 
   constructor({
     maxSize = 64 * 1024 * 1024,
@@ -64,7 +66,8 @@ export class Cache {
 
   private key(scope: string, key: string): string {
     const deadline = this.deadlines.get(scope);
-    if (deadline !== undefined && this.wallClock() >= deadline) this.invalidate(scope);
+    // Every server reads the same deadlines from the same rows, so this one is not told to others.
+    if (deadline !== undefined && this.wallClock() >= deadline) this.invalidateHere(scope);
     return `${this.epoch}:${scope}#${this.generations.get(scope) ?? 0}\u0000${key}`;
   }
 
@@ -84,8 +87,14 @@ export class Cache {
     return kept!.value as T;
   }
 
-  /** Forgets one scope's entries, or every entry when no scope is given. */
+  /** Forgets one scope's entries, or every entry when no scope is given, here and on peer servers. */
   invalidate(scope?: string): void {
+    this.invalidateHere(scope);
+    for (const listener of this.listeners) listener(scope);
+  }
+
+  /** Forgets entries on this server only (what a peer's invalidation does here). */
+  invalidateHere(scope?: string): void {
     if (scope === undefined) {
       this.epoch += 1;
       this.deadlines.clear();
@@ -93,6 +102,12 @@ export class Cache {
       this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
       this.deadlines.delete(scope);
     }
+  }
+
+  /** Calls `listener` with each invalidation made through `invalidate`; returns how to stop. */
+  onInvalidate(listener: (scope: string | undefined) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Forgets a scope's entries at wall-clock time `at` (ms) if nothing invalidates them before. */

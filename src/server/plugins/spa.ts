@@ -64,7 +64,7 @@ export const spaRoutes = fp(
       const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
       if (!stat) return undefined;
       if (cached?.mtimeMs !== stat.mtimeMs) {
-        if (cached) app.ctx.cache.invalidate(scope);
+        if (cached) app.ctx.cache.invalidateHere(scope); // a file of this server, not of the database
         cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
       }
       return cached.html;

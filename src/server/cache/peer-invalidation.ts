@@ -1,0 +1,164 @@
+/**
+ * Several servers on one PostgreSQL keep one picture of it: each invalidation a write makes here
+ * is told to the others through LISTEN/NOTIFY, which drop the same scopes at once (a few ms), so
+ * the cache's TTL is only a safety net. SQLite has one server per file and needs none of this.
+ *
+ * Invalidations of one tick go out as one notification. The channel is named after the schema, so
+ * sites that share a PostgreSQL server but not a schema (tests, staging) do not hear each other.
+ * A lost listening connection is opened again; what was said meanwhile is unknown, so everything
+ * kept is dropped once it is back.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import { isPostgres } from '../config';
+import type { Cache } from './cache';
+
+/** NOTIFY payloads must stay under 8000 bytes; past this, "everything" is said instead. */
+const MAX_PAYLOAD = 7000;
+const EVERYTHING = '*';
+const RETRY_MS = { first: 250, max: 30_000 };
+
+interface Message {
+  from: string;
+  scopes: string[];
+}
+
+export interface PeerInvalidationOptions {
+  connectionString: string;
+  /** The schema the site's tables live in (`public` by default). */
+  schema?: string;
+  onError?: (error: unknown) => void;
+}
+
+export function channelFor(schema = 'public'): string {
+  // A channel is an identifier (≤ 63 bytes); a hash keeps any schema name within it.
+  return `orgsite_cache_${createHash('sha256').update(schema).digest('hex').slice(0, 24)}`;
+}
+
+export class PeerInvalidation {
+  private readonly id = randomUUID();
+  private readonly channel: string;
+  private readonly publisher: pg.Pool;
+  private listener: pg.Client | undefined;
+  private pending = new Set<string>();
+  private flushing = false;
+  private retryMs = RETRY_MS.first;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly stopAnnouncing: () => void;
+
+  constructor(
+    private readonly cache: Cache,
+    private readonly options: PeerInvalidationOptions,
+  ) {
+    this.channel = channelFor(options.schema);
+    this.publisher = new pg.Pool({ connectionString: options.connectionString, max: 1 });
+    this.publisher.on('error', (error) => this.options.onError?.(error));
+    this.stopAnnouncing = cache.onInvalidate((scope) => this.announce(scope));
+  }
+
+  /** Starts listening; resolves once this server hears the others. */
+  async start(): Promise<void> {
+    await this.listen();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stopAnnouncing();
+    clearTimeout(this.retryTimer);
+    await this.flush();
+    await Promise.allSettled([this.listener?.end(), this.publisher.end()]);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel && message.payload) this.heard(message.payload);
+    });
+    client.on('error', (error) => {
+      this.options.onError?.(error);
+      this.reconnect(client);
+    });
+    client.on('end', () => this.reconnect(client));
+    await client.connect();
+    await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+    this.listener = client;
+    this.retryMs = RETRY_MS.first;
+  }
+
+  private reconnect(client: pg.Client): void {
+    if (this.closed || this.listener !== client) return;
+    this.listener = undefined;
+    client.end().catch(() => {});
+    const retry = () => {
+      this.retryTimer = setTimeout(() => {
+        if (this.closed) return;
+        this.listen()
+          // Writes made elsewhere while this server was deaf are unknown: start afresh.
+          .then(() => this.cache.invalidateHere())
+          .catch((error) => {
+            this.options.onError?.(error);
+            this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
+            retry();
+          });
+      }, this.retryMs);
+    };
+    retry();
+  }
+
+  private heard(payload: string): void {
+    let message: Message;
+    try {
+      message = JSON.parse(payload) as Message;
+    } catch {
+      return;
+    }
+    if (message.from === this.id || !Array.isArray(message.scopes)) return;
+    for (const scope of message.scopes) {
+      if (scope === EVERYTHING) this.cache.invalidateHere();
+      else if (typeof scope === 'string') this.cache.invalidateHere(scope);
+    }
+  }
+
+  private announce(scope: string | undefined): void {
+    if (this.closed) return;
+    this.pending.add(scope ?? EVERYTHING);
+    if (this.pending.size === 1) setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing || this.pending.size === 0) return;
+    this.flushing = true;
+    const scopes = this.pending.has(EVERYTHING) ? [EVERYTHING] : [...this.pending];
+    this.pending = new Set();
+    let payload = JSON.stringify({ from: this.id, scopes } satisfies Message);
+    if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: this.id, scopes: [EVERYTHING] } satisfies Message);
+    try {
+      await this.publisher.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
+    } catch (error) {
+      this.options.onError?.(error);
+    } finally {
+      this.flushing = false;
+      if (this.pending.size > 0) void this.flush();
+    }
+  }
+}
+
+/** Joins the servers of one PostgreSQL database while this one runs (nothing on SQLite). */
+export const peerInvalidation = fp(
+  async (app: FastifyInstance) => {
+    const { databaseUrl, pgSchema } = app.ctx.config;
+    if (!isPostgres(databaseUrl)) return;
+    const peers = new PeerInvalidation(app.ctx.cache, {
+      connectionString: databaseUrl,
+      schema: pgSchema,
+      onError: (error) =>
+        app.log.warn({ err: error }, 'Keeping the cache in step with other servers failed; they meet again within the cache TTL'),
+    });
+    app.addHook('onReady', () => peers.start());
+    app.addHook('onClose', () => peers.close());
+  },
+  { name: 'peer-invalidation', dependencies: ['app-context'] },
+);
