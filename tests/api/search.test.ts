@@ -83,6 +83,23 @@ describe.each(await dialects())('search on %s', (dialect) => {
     expect(paged.data).toHaveLength(1);
   });
 
+  it('every page of a search, and a page past the last, carries the same total and only the record fields', async () => {
+    const page = async (n: number) =>
+      (await t.admin('GET', `/cms/api/posts?size=2&page=${n}&search_key=${encodeURIComponent(` ${stamp}`)}`)).json().data as {
+        total: number;
+        data: Record<string, unknown>[];
+      };
+    // Asked twice each: a first search counts with its rows, a repeat reads its kept total.
+    for (const n of [1, 2, 3, 1]) {
+      const { total, data } = await page(n);
+      expect(total, `page ${n}`).toBe(3);
+      expect(data, `page ${n}`).toHaveLength([2, 1, 0][n - 1]!);
+      for (const row of data) expect(Object.keys(row)).not.toContain('__total');
+    }
+    const past = await t.admin('GET', `/cms/api/posts?size=2&page=5&search_key=${encodeURIComponent(`figures ${stamp}`)}`);
+    expect(past.json().data).toMatchObject({ total: 1, data: [] });
+  });
+
   it('stays in step with every write: a changed title, the Trash and a restore', async () => {
     const row = await post({ title: `Old wording ${stamp}` });
     expect(await titles(`old wording ${stamp}`)).toEqual([`Old wording ${stamp}`]);

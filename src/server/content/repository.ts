@@ -12,6 +12,8 @@ import { searchText } from '../db/migrations/012_search_index';
 /** A record of an entity not known at compile time (plugins that serve every entity). */
 export type Row = Record<string, unknown>;
 
+/** The column that carries a search's total beside its rows (searchPage). */
+const TOTAL = '__total';
 /** Cache scope of one table's search totals. */
 const countScope = (table: string) => `counts:${table}`;
 
@@ -112,14 +114,41 @@ export class Repository<E extends EntityDef = EntityDef> {
 
   async list(appKey: string | null, params: ListParams): Promise<{ rows: RecordOf<E>[]; total: number }> {
     const base = this.filtered(appKey, params);
+    const key = this.countKey(appKey, params);
+    const kept = key === undefined ? undefined : this.cache?.get<number>(this.countScope, key);
+    if (params.search?.trim() && !kept) return this.searchPage(base, params, key);
     const qb = this.ordered(base, params);
     // Two queries on purpose: a window count(*) over () would materialise every matching row,
     // large content columns included, only to count them.
-    const rows = await qb
-      .limit(params.size)
-      .offset((params.page - 1) * params.size)
-      .execute();
-    return { rows: rows as RecordOf<E>[], total: await this.count(appKey, params, base) };
+    const rows = await this.paged(qb, params).execute();
+    const total = kept ? kept.value : await this.count(base, key);
+    return { rows: rows as RecordOf<E>[], total };
+  }
+
+  private paged(qb: Select, params: ListParams): Select {
+    return qb.limit(params.size).offset((params.page - 1) * params.size);
+  }
+
+  /**
+   * A search's page and its total from one statement, so the search index is asked once, not once
+   * for the rows and again for the count: the ids of the hits are kept (a CTE made once) and both
+   * are read from them. The total is then kept like any other (`count`).
+   */
+  private async searchPage(base: Select, params: ListParams, key: string | undefined) {
+    const withHits: AnyDB = this.db.with(
+      (cte) => cte('hits').materialized(),
+      () => base.select('id'),
+    ) as unknown as AnyDB;
+    const page = this.ordered(
+      withHits.selectFrom(this.def.table).where('id', 'in', this.db.selectFrom('hits').select('id')),
+      params,
+    ).select((eb) => eb.selectFrom('hits').select(eb.fn.countAll().as('n')).as(TOTAL));
+    const found = (await this.paged(page, params).execute()) as Row[];
+    // A page past the last has no row to carry the total.
+    const total = found.length > 0 ? Number(found[0]![TOTAL]) : params.page === 1 ? 0 : await this.count(base, undefined);
+    if (key !== undefined) this.cache?.set(this.countScope, key, total);
+    const rows = found.map(({ [TOTAL]: _, ...row }) => row);
+    return { rows: rows as RecordOf<E>[], total };
   }
 
   /**
@@ -128,13 +157,17 @@ export class Repository<E extends EntityDef = EntityDef> {
    * Only this entity's own text columns decide such a count, and they change only through the
    * writes below (or the whole application going, which invalidates the whole cache).
    */
-  private async count(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>, base: Select): Promise<number> {
+  private countKey(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>): string | undefined {
+    if (!this.cache || params.where || params.refine || params.visibility) return undefined;
+    return JSON.stringify([appKey, params.search?.trim() ?? '']);
+  }
+
+  private async count(base: Select, key: string | undefined): Promise<number> {
     const total = async () => {
       const [{ total }] = (await base.select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number }];
       return Number(total);
     };
-    if (!this.cache || params.where || params.refine || params.visibility) return total();
-    return this.cache.fetch(this.countScope, JSON.stringify([appKey, params.search?.trim() ?? '']), total);
+    return key === undefined || !this.cache ? total() : this.cache.fetch(this.countScope, key, total);
   }
 
   private forgetCounts(): void {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { isPostgres, sqlitePath } from '../config';
 
@@ -49,10 +49,34 @@ export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // 0x10002: at open, look at every table, with the work each ANALYZE may do bounded.
   sqlite.pragma('optimize = 0x10002');
   return { db, dialect: 'sqlite', sqlite, optimize: () => void sqlite.pragma('optimize'), close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares each query anew; the server asks the same few hundred texts over and over, so
+ * their prepared statements are kept (least recently used dropped past `size`). Kysely runs one
+ * query at a time on the connection, and a statement still being iterated is never lent twice.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const statement = kept.get(text);
+      if (statement && !statement.busy) {
+        kept.delete(text); // re-inserted below: the most recently used come last
+        kept.set(text, statement);
+        return statement;
+      }
+      const fresh = sqlite.prepare(text);
+      kept.set(text, fresh);
+      if (kept.size > size) kept.delete(kept.keys().next().value!);
+      return fresh;
+    },
+  };
 }
 
 /** True when `db` talks to PostgreSQL (migrations and the repository ask; they only get the Kysely). */
