@@ -12,6 +12,9 @@ import { searchText } from '../db/migrations/012_search_index';
 /** A record of an entity not known at compile time (plugins that serve every entity). */
 export type Row = Record<string, unknown>;
 
+/** The most rows a search reads in order rather than ask its index (`walk`). */
+const WALK_ROWS = 2_000;
+const ASCII = /^[\x20-\x7e]*$/;
 /** The column that carries a search's total beside its rows (searchPage). */
 const TOTAL = '__total';
 /** Cache scope of one table's search totals. */
@@ -43,6 +46,8 @@ export interface ListParams {
   /** Live rows unless said otherwise. */
   visibility?: Visibility;
 }
+
+const unsearched = <P extends Omit<ListParams, 'page' | 'size'>>(params: P): P => ({ ...params, search: undefined });
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -87,12 +92,12 @@ export class Repository<E extends EntityDef = EntityDef> {
    * Rows with `search` in any of `fields`, case-insensitive, through the indexes of migration 012:
    * PostgreSQL matches the fields' joined text, which its trigram index holds; SQLite asks the
    * entity's trigram table from 3 characters on (shorter searches compare every row, which a
-   * trigram index could not narrow anyway).
+   * trigram index could not narrow anyway) unless told to compare each row (`walk`).
    */
-  private matching(qb: Select, fields: string[], search: string): Select {
+  private matching(qb: Select, fields: string[], search: string, compareEachRow = false): Select {
     const pattern = likePattern(search);
     if (this.likeOperator === 'ilike') return qb.where(sql<boolean>`(${searchText(fields)}) ilike ${pattern} escape '\\'`);
-    if ([...search].length >= TRIGRAM) {
+    if ([...search].length >= TRIGRAM && !compareEachRow) {
       const index = sql.table(`${this.def.table}_search`);
       const phrase = `"${search.replace(/"/g, '""')}"`;
       return qb.where('id', 'in', sql<number>`(select rowid from ${index} where ${index} match ${phrase})`);
@@ -106,16 +111,23 @@ export class Repository<E extends EntityDef = EntityDef> {
   }
 
   private ordered(base: Select, params: Omit<ListParams, 'page' | 'size'>) {
-    let qb = base.select(this.columns);
+    return this.inOrder(base.select(this.columns), params);
+  }
+
+  private inOrder(qb: Select, params: Omit<ListParams, 'page' | 'size'>): Select {
     if (params.visibility === 'trashed') qb = qb.orderBy('deleted_at', 'desc');
     for (const { field, dir } of this.def.order) qb = qb.orderBy(field, dir);
     return qb;
   }
 
   async list(appKey: string | null, params: ListParams): Promise<{ rows: RecordOf<E>[]; total: number }> {
-    const base = this.filtered(appKey, params);
     const key = this.countKey(appKey, params);
     const kept = key === undefined ? undefined : this.cache?.get<number>(this.countScope, key);
+    if (kept && (await this.worthWalking(appKey, params, kept.value))) {
+      const walked = await this.walk(appKey, params);
+      if (walked) return { rows: walked, total: kept.value };
+    }
+    const base = this.filtered(appKey, params);
     if (params.search?.trim() && !kept) return this.searchPage(base, params, key);
     const qb = this.ordered(base, params);
     // Two queries on purpose: a window count(*) over () would materialise every matching row,
@@ -127,6 +139,37 @@ export class Repository<E extends EntityDef = EntityDef> {
 
   private paged(qb: Select, params: ListParams): Select {
     return qb.limit(params.size).offset((params.page - 1) * params.size);
+  }
+
+  /**
+   * Whether a search whose total is known may find its page faster by walking the list in its
+   * order, comparing rows until the page is full, than through the trigram index, which reads
+   * every hit before the first is sorted: so when hits are a fair share of the rows (a common word,
+   * paged through). SQLite only, whose planner cannot weigh this (PostgreSQL's does), and for ASCII
+   * searches, which LIKE compares without case exactly as the index does.
+   */
+  private async worthWalking(appKey: string | null, params: ListParams, hits: number): Promise<boolean> {
+    const search = params.search?.trim() ?? '';
+    if (this.likeOperator !== 'like' || hits === 0 || [...search].length < TRIGRAM || !ASCII.test(search)) return false;
+    const rows = await this.count(this.filtered(appKey, unsearched(params)), this.countKey(appKey, unsearched(params)));
+    // The rows a walk reads to fill the page, were the hits spread evenly.
+    return (params.page * params.size * rows) / hits <= WALK_ROWS;
+  }
+
+  /**
+   * The page, from the first WALK_ROWS rows of the list in its order; undefined when they do not
+   * fill it (the hits are bunched further down), and the index is asked after all. So a walk
+   * costs a bounded read at worst, whatever the spread of the hits.
+   */
+  private async walk(appKey: string | null, params: ListParams): Promise<RecordOf<E>[] | undefined> {
+    const window = this.ordered(this.filtered(appKey, unsearched(params)), params).limit(WALK_ROWS);
+    const fields = searchableFields(this.def);
+    const matches = this.inOrder(
+      this.matching(this.db.selectFrom(window.as('walk')).selectAll(), fields, params.search!.trim(), true),
+      params,
+    );
+    const rows = await this.paged(matches, params).execute();
+    return rows.length === params.size ? (rows as RecordOf<E>[]) : undefined;
   }
 
   /**
