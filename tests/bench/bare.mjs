@@ -1,17 +1,13 @@
-// The yardstick: a bare node:http server answering one body from memory: the sliders JSON, or
-// (BODY_ENCODING=br) a page compressed once as the server keeps it, for the page rows.
-import http from 'node:http';
+// The yardstick: a bare node:http server answering one answer from memory. With HEADERS_FILE it
+// sends exactly what our server sent for the same request (status line, headers and body bytes,
+// already compressed where ours was); without, the body alone with a content type.
 import fs from 'node:fs';
-import { brotliCompressSync, constants } from 'node:zlib';
+import http from 'node:http';
 
-const plain = fs.readFileSync(process.env.BODY_FILE);
-const br = process.env.BODY_ENCODING === 'br';
-const body = br ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : plain;
-const headers = {
-  'content-type': process.env.CONTENT_TYPE ?? 'application/json; charset=utf-8',
-  'content-length': body.length,
-  ...(br ? { 'content-encoding': 'br' } : {}),
-};
+const body = fs.readFileSync(process.env.BODY_FILE);
+const headers = process.env.HEADERS_FILE
+  ? JSON.parse(fs.readFileSync(process.env.HEADERS_FILE, 'utf8'))
+  : { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length };
 http
   .createServer((_req, res) => {
     res.writeHead(200, headers);

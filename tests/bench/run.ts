@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -35,6 +36,8 @@ interface Row {
   p99: number;
   /** req/s of the bare server this row is compared with, when not the sliders one. */
   against?: number;
+  /** A bare server that the next row is compared with. */
+  yardstick?: boolean;
 }
 
 async function load(
@@ -51,6 +54,49 @@ async function load(
   const result = await autocannon(options as autocannon.Options);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { title, connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** Headers of the connection, not of the answer: node:http writes its own. */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** What our server sends for this request, byte for byte (compressed bodies stay compressed). */
+function capture(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`${url}: ${res.statusCode}`));
+          const kept = Object.entries(res.headers).filter(([name]) => !CONNECTION_HEADERS.has(name));
+          resolve({ headers: Object.fromEntries(kept), body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+let nextBarePort = 3950;
+
+/**
+ * A bare node:http server sending what ours sent for `url` (same headers, same bytes), loaded
+ * like ours, then ours: the ratio is what our server costs apart from the answer's size, which
+ * costs the load generator as much on either side.
+ */
+async function againstTheSameAnswer(title: string, yardstickTitle: string, url: string, headers: Record<string, string>) {
+  const answer = await capture(url, headers);
+  const port = nextBarePort++;
+  const bodyFile = path.join(dir, `answer-${port}`);
+  const headersFile = `${bodyFile}.json`;
+  fs.writeFileSync(bodyFile, answer.body);
+  fs.writeFileSync(headersFile, JSON.stringify(answer.headers));
+  await start(['tests/bench/bare.mjs'], { PORT: String(port), BODY_FILE: bodyFile, HEADERS_FILE: headersFile });
+  const yardstick = await load(yardstickTitle, `http://127.0.0.1:${port}/`, 50, headers);
+  const ours = await load(title, url, 50, headers);
+  return [
+    { ...yardstick, yardstick: true },
+    { ...ours, against: yardstick.rps },
+  ];
 }
 
 /** Runs `load` against several servers at once, connections shared out; one row for them all. */
@@ -171,39 +217,39 @@ try {
   const bodyFile = path.join(dir, 'sliders.json');
   fs.writeFileSync(bodyFile, await (await fetch(`${base}/cms/sliders`, { headers: publicHeaders })).text());
   await start(['tests/bench/bare.mjs'], { PORT: String(port + 1), BODY_FILE: bodyFile });
-  // Each page is measured against a bare server sending the same page in the same brotli: how much
-  // a page costs the server, apart from what its size costs the load generator.
+  const bareRow = await load('bare node:http (same sliders body)', `http://127.0.0.1:${port + 1}/`, 50, {});
+  const apiRows: Row[] = [];
+  for (const url of ['/cms/sliders', '/cms/pages/about', '/cms/posts?size=3']) {
+    apiRows.push(
+      ...(await againstTheSameAnswer(
+        `GET ${url}`,
+        'bare node:http (the same answer, headers included)',
+        `${base}${url}`,
+        publicHeaders,
+      )),
+    );
+  }
+  // Pages as browsers load them (brotli).
   const pages = [
     ['/', 'home'],
     ['/about', 'page'],
   ] as const;
   const pageRows: Row[] = [];
-  for (const [i, [url, kind]] of (hasBuild ? pages : []).entries()) {
-    const file = path.join(dir, `page-${i}.html`);
-    fs.writeFileSync(file, await (await fetch(`${base}${url}`)).text());
-    const barePort = port + 2 + i;
-    await start(['tests/bench/bare.mjs'], {
-      PORT: String(barePort),
-      BODY_FILE: file,
-      BODY_ENCODING: 'br',
-      CONTENT_TYPE: 'text/html; charset=utf-8',
-    });
-    const yardstick = await load(
-      `bare node:http (the same ${url} page, brotli)`,
-      `http://127.0.0.1:${barePort}/`,
-      50,
-      browserHeaders,
+  for (const [url, kind] of hasBuild ? pages : []) {
+    pageRows.push(
+      ...(await againstTheSameAnswer(
+        `GET ${url} (${kind}, from the page cache)`,
+        `bare node:http (the same ${url} page, brotli, headers included)`,
+        `${base}${url}`,
+        browserHeaders,
+      )),
     );
-    const page = await load(`GET ${url} (${kind}, from the page cache)`, `${base}${url}`, 50, browserHeaders);
-    pageRows.push(yardstick, { ...page, against: yardstick.rps });
   }
   const homeBare = pageRows[0]?.rps;
   const peers = hasBuild && homeBare && (await postgresAnswers()) ? await twoInstances(port + 10, homeBare) : undefined;
   const rows = [
-    await load('bare node:http (same sliders body)', `http://127.0.0.1:${port + 1}/`, 50, {}),
-    await load('GET /cms/sliders', `${base}/cms/sliders`, 50, publicHeaders),
-    await load('GET /cms/pages/about', `${base}/cms/pages/about`, 50, publicHeaders),
-    await load('GET /cms/posts?size=3', `${base}/cms/posts?size=3`, 50, publicHeaders),
+    bareRow,
+    ...apiRows,
     ...pageRows,
     ...(peers ? [peers.row] : []),
     await load(
@@ -226,11 +272,13 @@ try {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     console.log(
-      `| ${r.title} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / (r.against ?? bare)).toFixed(2)} |`,
+      `| ${r.title} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.yardstick ? '–' : (r.rps / (r.against ?? bare)).toFixed(2)} |`,
     );
   }
   if (!hasBuild) console.log(`\n(No build with a server bundle in ${build}: run \`npm run build\` to measure the pages too.)`);
-  if (pageRows.length > 0) console.log('\nPage rows: ratio to the bare server sending the same page in brotli, just above.');
+  console.log(
+    '\nEach GET row is compared with the bare server just above it, which sends the very answer ours sent (status, headers, body bytes).',
+  );
   if (peers) {
     const sorted = [...peers.reachMs].sort((x, y) => x - y);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
