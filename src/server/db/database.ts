@@ -22,8 +22,8 @@ export interface Database {
   /**
    * Refreshes what the query planner knows of the tables (SQLite's `PRAGMA optimize`: ANALYZE
    * where the data changed enough). Without it SQLite takes `app_key` for a selective index and
-   * walks every row of a site in order to find a few search hits. PostgreSQL's autovacuum does
-   * this by itself.
+   * walks every row of a site in order to find a few search hits. It also merges SQLite's search
+   * indexes (mergeSearchIndexes). PostgreSQL's autovacuum does both by itself.
    */
   optimize(): void;
   close(): Promise<void>;
@@ -52,7 +52,27 @@ export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // 0x10002: at open, look at every table, with the work each ANALYZE may do bounded.
   sqlite.pragma('optimize = 0x10002');
-  return { db, dialect: 'sqlite', sqlite, optimize: () => void sqlite.pragma('optimize'), close: () => db.destroy() };
+  const optimize = () => {
+    sqlite.pragma('optimize');
+    mergeSearchIndexes(sqlite);
+  };
+  return { db, dialect: 'sqlite', sqlite, optimize, close: () => db.destroy() };
+}
+
+/**
+ * Merges each full-text index (migration 012) into one segment: writes leave it in several, and a
+ * search reads every segment (half the time of a typical search at 100,000 posts). A no-op for an
+ * index untouched since; a full rewrite otherwise (about 0.3 s at 100,000 posts), hence hourly.
+ */
+function mergeSearchIndexes(sqlite: SQLite.Database): void {
+  const indexes = sqlite
+    .prepare(`select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%fts5%'`)
+    .pluck()
+    .all() as string[];
+  for (const name of indexes) {
+    const table = `"${name.replace(/"/g, '""')}"`;
+    sqlite.prepare(`insert into ${table}(${table}) values ('optimize')`).run();
+  }
 }
 
 /**
