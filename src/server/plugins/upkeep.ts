@@ -1,7 +1,7 @@
 /**
  * What the server does by itself, when it starts and every hour while it runs (there is no job
  * runner): erase what stayed in the Trash too long, then let the database refresh its planner
- * statistics for the rows that came and went.
+ * statistics for the rows that came and went and merge its search indexes (Database.optimize).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,7 +18,7 @@ export const upkeep = fp(
       try {
         app.ctx.database.optimize();
       } catch (error) {
-        app.log.error({ err: error }, 'Refreshing the planner statistics failed');
+        app.log.error({ err: error }, 'Refreshing the planner statistics or search indexes failed');
       }
     };
     let timer: NodeJS.Timeout | undefined;
