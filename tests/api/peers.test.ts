@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/server/bootstrap';
-import { channelFor } from '../../src/server/cache/peer-invalidation';
+import { Cache } from '../../src/server/cache/cache';
+import { channelFor, PeerInvalidation } from '../../src/server/cache/peer-invalidation';
 import { dialects, PG_URL, startTestApp, type TestApp } from './harness';
 
 /** Far below the cache's TTL (10 s), so only a message between the servers explains a fresh answer. */
@@ -85,5 +86,22 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
     } finally {
       await admin.end();
     }
+  });
+});
+
+describe('a server that cannot reach the others', () => {
+  it('starts all the same, says why, and keeps trying', async () => {
+    const errors: unknown[] = [];
+    const peers = new PeerInvalidation(new Cache(), {
+      connectionString: 'postgres://nobody@127.0.0.1:1/none', // nothing listens on port 1
+      notify: async () => undefined,
+      onError: (error) => errors.push(error),
+    });
+    await peers.start();
+    expect(errors).toHaveLength(1);
+    expect(String((errors[0] as Error).message)).toMatch(/ECONNREFUSED|connect/);
+    // The first retry comes after 250 ms and fails the same way.
+    await expect.poll(() => errors.length, { timeout: 2_000 }).toBeGreaterThan(1);
+    await peers.close();
   });
 });

@@ -11,6 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { isPostgres } from '../config';
 import type { Cache } from './cache';
@@ -26,7 +27,10 @@ interface Message {
 }
 
 export interface PeerInvalidationOptions {
+  /** Where the listening connection goes (one of its own: it stays open). */
   connectionString: string;
+  /** Sends a notification (through the server's own pool). */
+  notify: (channel: string, payload: string) => Promise<unknown>;
   /** The schema the site's tables live in (`public` by default). */
   schema?: string;
   onError?: (error: unknown) => void;
@@ -40,7 +44,6 @@ export function channelFor(schema = 'public'): string {
 export class PeerInvalidation {
   private readonly id = randomUUID();
   private readonly channel: string;
-  private readonly publisher: pg.Pool;
   private listener: pg.Client | undefined;
   private pending = new Set<string>();
   private flushing = false;
@@ -54,14 +57,18 @@ export class PeerInvalidation {
     private readonly options: PeerInvalidationOptions,
   ) {
     this.channel = channelFor(options.schema);
-    this.publisher = new pg.Pool({ connectionString: options.connectionString, max: 1 });
-    this.publisher.on('error', (error) => this.options.onError?.(error));
     this.stopAnnouncing = cache.onInvalidate((scope) => this.announce(scope));
   }
 
-  /** Starts listening; resolves once this server hears the others. */
+  /**
+   * Starts listening; resolves once this server hears the others, or once it has said why it
+   * cannot yet (it keeps trying; meanwhile the TTL keeps it close to them).
+   */
   async start(): Promise<void> {
-    await this.listen();
+    await this.listen().catch((error: unknown) => {
+      this.options.onError?.(error);
+      this.retryLater();
+    });
   }
 
   async close(): Promise<void> {
@@ -69,7 +76,7 @@ export class PeerInvalidation {
     this.stopAnnouncing();
     clearTimeout(this.retryTimer);
     await this.flush();
-    await Promise.allSettled([this.listener?.end(), this.publisher.end()]);
+    await this.listener?.end().catch(() => {});
   }
 
   private async listen(): Promise<void> {
@@ -82,8 +89,13 @@ export class PeerInvalidation {
       this.reconnect(client);
     });
     client.on('end', () => this.reconnect(client));
-    await client.connect();
-    await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
     this.listener = client;
     this.retryMs = RETRY_MS.first;
   }
@@ -92,20 +104,21 @@ export class PeerInvalidation {
     if (this.closed || this.listener !== client) return;
     this.listener = undefined;
     client.end().catch(() => {});
-    const retry = () => {
-      this.retryTimer = setTimeout(() => {
-        if (this.closed) return;
-        this.listen()
-          // Writes made elsewhere while this server was deaf are unknown: start afresh.
-          .then(() => this.cache.invalidateHere())
-          .catch((error) => {
-            this.options.onError?.(error);
-            this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
-            retry();
-          });
-      }, this.retryMs);
-    };
-    retry();
+    this.retryLater();
+  }
+
+  private retryLater(): void {
+    this.retryTimer = setTimeout(() => {
+      if (this.closed) return;
+      this.listen()
+        // Writes made elsewhere while this server was deaf are unknown: start afresh.
+        .then(() => this.cache.invalidateHere())
+        .catch((error: unknown) => {
+          this.options.onError?.(error);
+          this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
+          this.retryLater();
+        });
+    }, this.retryMs);
   }
 
   private heard(payload: string): void {
@@ -136,7 +149,7 @@ export class PeerInvalidation {
     let payload = JSON.stringify({ from: this.id, scopes } satisfies Message);
     if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: this.id, scopes: [EVERYTHING] } satisfies Message);
     try {
-      await this.publisher.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
+      await this.options.notify(this.channel, payload);
     } catch (error) {
       this.options.onError?.(error);
     } finally {
@@ -153,6 +166,7 @@ export const peerInvalidation = fp(
     if (!isPostgres(databaseUrl)) return;
     const peers = new PeerInvalidation(app.ctx.cache, {
       connectionString: databaseUrl,
+      notify: (channel, payload) => sql`select pg_notify(${channel}, ${payload})`.execute(app.ctx.database.db),
       schema: pgSchema,
       onError: (error) =>
         app.log.warn({ err: error }, 'Keeping the cache in step with other servers failed; they meet again within the cache TTL'),
