@@ -1,14 +1,13 @@
 /**
- * The whole client tree, the same on both sides: the browser renders or hydrates it (main.tsx),
- * the server renders it to HTML for public pages (entry-server.tsx). Anything that differs between
- * the two would make hydration fail, so browser-only state starts from its server value.
+ * The whole document, the same on both sides: the server renders it for every URL
+ * (entry-server.tsx) and the browser hydrates it (main.tsx). Anything that differs between the two
+ * would make hydration fail, so browser-only state starts from its server value.
  */
 import { MantineProvider } from '@mantine/core';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { HeadContent, Scripts, useRouter } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
 import { PwaStatus } from './pwa/PwaStatus';
-import type { AppRouter } from './router';
 import { theme } from './theme';
 import { useDocumentColorScheme } from './ui/color-scheme';
 
@@ -23,17 +22,30 @@ function useMarkReady(): void {
   }, []);
 }
 
-export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+/** The root route's shell: <head> from the routes' head(), the app, then the router's scripts. */
+export function Document({ children }: { children: ReactNode }) {
   useMarkReady();
   const colorScheme = useDocumentColorScheme();
+  const { queryClient } = useRouter().options.context;
   return (
-    <StrictMode>
-      <MantineProvider theme={theme} forceColorScheme={colorScheme}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <PwaStatus />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>
+    <html lang="en">
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+        <meta name="theme-color" content="#0b5394" />
+        <HeadContent />
+      </head>
+      <body>
+        <div id="root">
+          <MantineProvider theme={theme} forceColorScheme={colorScheme}>
+            <QueryClientProvider client={queryClient}>
+              {children}
+              <PwaStatus />
+            </QueryClientProvider>
+          </MantineProvider>
+        </div>
+        <Scripts />
+      </body>
+    </html>
   );
 }

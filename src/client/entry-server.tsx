@@ -1,84 +1,90 @@
 /**
- * Server rendering of public pages (built by `vite build --ssr`, loaded by src/server/seo/ssr.ts).
- * The same App, router and queries as the browser: the router's loaders run against the server's
- * own API (through `transport`, no network), whatever the components then ask for is fetched too,
- * and the page is rendered to HTML with the answers it used. The browser receives those answers
- * with the HTML (SsrState) and hydrates the markup instead of drawing the page again.
+ * Server rendering (built by `vite build --ssr`, loaded by src/server/seo/ssr.ts) through TanStack
+ * Router's own server entry: its request handler loads the URL's matches (answering a redirecting
+ * route with its redirect and what is not there with 404), the routes' head() and the build's
+ * asset manifest fill <head>, and the router dehydrates its state and the page's query answers into
+ * the document for the browser to hydrate (main.tsx). The API reads run against the server's own
+ * API in-process (`transport`, no network).
  */
-import { dehydrate, QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { createRequestHandler } from '@tanstack/react-router/ssr/server';
-import { renderToString } from 'react-dom/server';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, type Manifest } from '@tanstack/react-router';
+import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { prerender } from 'react-dom/static';
-import { App } from './App';
-import type { RenderPage, RenderResult } from '../shared/ssr';
+import type { RenderOptions, RenderPage, ViteManifest } from '../shared/ssr';
 import { setTransport } from './api/http';
 import { setConfig } from './config';
-import { type AppRouter, createAppRouter } from './router';
+import { type AppRouter, createAppRouter, type ServerRendering } from './router';
+import { routerManifest } from './router-manifest';
 import { setSanitizerWindow } from './ui/sanitize';
 
-let configured = false;
+const manifests = new WeakMap<ViteManifest, Manifest>();
 
 function createServerQueryClient(): QueryClient {
   // One answer or none: a failed read makes the browser render the page (and show its error) itself.
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
 }
 
-const pendingQueries = (queryClient: QueryClient) =>
-  queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
+/** The router's manifest for this build, made once per build manifest. */
+function manifestOf(vite: ViteManifest, router: AppRouter): Manifest {
+  let manifest = manifests.get(vite);
+  if (!manifest) {
+    manifest = routerManifest(vite, Object.keys(router.routesById));
+    manifests.set(vite, manifest);
+  }
+  return manifest;
+}
 
 export const render: RenderPage = async (options) => {
-  if (!configured) {
-    // One server shows one site, so these are set once, not per request.
-    setConfig(options.config);
-    setTransport(options.transport);
-    setSanitizerWindow(options.sanitizerWindow as Parameters<typeof setSanitizerWindow>[0]);
-    configured = true;
-  }
+  // The same for every request of a server (one server shows one site); set each time, so a
+  // process that runs several servers (the tests) renders each with its own.
+  setConfig(options.config);
+  setTransport(options.transport);
+  setSanitizerWindow(options.sanitizerWindow as Parameters<typeof setSanitizerWindow>[0]);
   const queryClient = createServerQueryClient();
-  let result: RenderResult = { skipped: 'not rendered' };
+  const server: ServerRendering = { origin: options.origin, shell: options.shell };
   try {
-    // TanStack Router's own server entry: it loads the URL's matches and answers a redirecting
-    // route with its redirect; the page itself is rendered by the callback below.
+    if (!options.shell) await readWhatThePageReads(options, queryClient, server);
+    const router = createAppRouter(queryClient, server);
     const handle = createRequestHandler({
-      createRouter: () => createAppRouter(queryClient, createMemoryHistory({ initialEntries: [options.url] })),
-      request: new Request(new URL(options.url, 'http://localhost')),
+      request: new Request(new URL(options.url, options.origin)),
+      createRouter: () => router,
+      getRouterManifest: () => manifestOf(options.manifest, router),
     });
-    const response = await handle(async ({ router }) => {
-      result = await renderPage(router as AppRouter, queryClient, options.url);
-      return new Response(null, { status: 200 });
-    });
+    const response = await handle(({ router, responseHeaders }) =>
+      renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> }),
+    );
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('Location') ?? '/';
-      return { redirect: location.replace(/^https?:\/\/localhost/, ''), status: response.status };
+      return { redirect: location.startsWith(options.origin) ? location.slice(options.origin.length) || '/' : location, status: response.status };
     }
-    return result;
+    // renderRouterToString answers a render that threw with a bare 500: the server sends the shell instead.
+    if (response.status >= 500) throw new Error(`the page could not be rendered (${response.status})`);
+    return { html: await response.text(), status: response.status };
   } finally {
     queryClient.clear();
   }
 };
 
-async function renderPage(router: AppRouter, queryClient: QueryClient, url: string): Promise<RenderResult> {
-  if (router.state.matches.some((match) => match.status === 'error')) return { skipped: 'a route failed to load' };
-
-  // Loaders prefetch some reads without waiting (the menu, the slides), components ask for others
-  // (latest posts, socials) and some code is loaded on demand (React.lazy). A first render that
-  // waits for the code and reports failures (prerender), then the reads it asked for, then a
-  // plain synchronous render: everything is there, so the HTML is the finished page, with none
-  // of the inline scripts streaming rendering would add (the CSP refuses them).
-  const app = <App queryClient={queryClient} router={router} />;
+/**
+ * Loaders prefetch some reads without waiting (the menu, the slides), components ask for others
+ * (latest posts, socials, a section's items) and some code is loaded on demand (React.lazy). A
+ * first render of the page that waits for the code and reports failures (prerender) finds them;
+ * their answers are fetched, so the render that is sent, and the state dehydrated with it, has
+ * everything: the HTML is the finished page.
+ */
+async function readWhatThePageReads(options: RenderOptions, queryClient: QueryClient, server: ServerRendering): Promise<void> {
+  const router: AppRouter = createAppRouter(queryClient, { ...server, history: createMemoryHistory({ initialEntries: [options.url] }) });
+  await router.load();
+  // A route that failed to load is left to the browser, which starts the failed read again; a
+  // redirect is answered by the request handler.
+  const statuses = router.state.matches.map((match) => match.status);
+  if (statuses.includes('error')) throw new Error('a route failed to load');
+  if (statuses.some((status) => status !== 'success' && status !== 'notFound')) return;
   let failure: unknown;
-  await new Response((await prerender(app, { onError: (error) => void (failure ??= error) })).prelude).text();
+  await new Response((await prerender(<RouterServer router={router} />, { onError: (error) => void (failure ??= error) })).prelude).text();
   if (failure) throw failure;
-  const asked = pendingQueries(queryClient);
+  const asked = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
   await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
   // A read that failed is left to the browser, which starts it again: both sides show it loading.
   queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
-  const html = renderToString(app);
-  // A part that still suspended was left for the browser to render: leave it the whole page.
-  if (html.includes('<!--$!-->')) return { skipped: 'a part of the page did not finish on the server' };
-  const queries = dehydrate(queryClient).queries.flatMap((query) =>
-    query.state.status === 'success' ? [{ key: query.queryKey, data: query.state.data }] : [],
-  );
-  return { html, state: { url, queries } };
 }

@@ -35,9 +35,9 @@ import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Typography.css';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { startInspector } from './inspect';
 import { wireConnectivity } from './pwa/connectivity';
 import { registerSaveDefaults, resumeSaves } from './pwa/entity-saves';
@@ -46,8 +46,6 @@ import { createPersistOptions } from './pwa/persistence';
 import { registerServiceWorker } from './pwa/service-worker';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
-import { applySsrState, readSsrState } from './ssr-state';
-import { setAdoptingServerPage } from './ui/SafeHtml';
 
 async function start(): Promise<void> {
   const queryClient = createQueryClient();
@@ -59,35 +57,29 @@ async function start(): Promise<void> {
   registerServiceWorker();
   await startInspector();
 
-  // Route loaders read the cache: it is restored from storage before the router starts.
+  // Route loaders read the cache: it is restored from storage before the router starts. The
+  // server's answers are put over it while the router hydrates (router.tsx).
   const persistOptions = { ...createPersistOptions(), queryClient };
   try {
     await persistQueryClientRestore(persistOptions);
   } catch {
     // An unreadable store only costs the offline copy; the persister has already discarded it.
   }
-  const ssr = readSsrState();
-  if (ssr) applySsrState(queryClient, ssr);
   persistQueryClientSubscribe(persistOptions);
   resumeSaves(queryClient);
 
+  // Every document is the server's render of its URL, or the offline shell (the root route only,
+  // answered by the service worker for any URL): the router adopts what the server rendered and
+  // loads the rest. Hydrating as a transition lets React yield to the browser between pieces of work.
   const router = createAppRouter(queryClient);
-  const root = document.getElementById('root')!;
-  if (!ssr) {
-    createRoot(root).render(<App queryClient={queryClient} router={router} />);
-    return;
-  }
-  // The server rendered this URL: load its matches (their data is already cached) and adopt the
-  // HTML. `router.ssr` makes the router render the tree the server rendered (no outer Suspense).
-  // Hydrating as a transition lets React yield to the browser between pieces of work.
-  router.ssr = { manifest: undefined };
-  setAdoptingServerPage(true); // the page's HTML is clean already: no sanitiser needed to adopt it
-  await router.load();
-  setAdoptingServerPage(false);
   startTransition(() => {
-    hydrateRoot(root, <App queryClient={queryClient} router={router} />, {
-      onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
-    });
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RouterClient router={router} />
+      </StrictMode>,
+      { onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error) },
+    );
   });
 }
 

@@ -1,23 +1,38 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
+import { applySsrState, type SsrState, successfulQueries } from './ssr-state';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /** Scheme and host the page is served from: canonical and Open Graph addresses are absolute. */
+  origin: string;
 }
 
-/** `history` is given on the server, which renders one URL from memory. */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/** How the server renders one request (entry-server.tsx); the browser passes none. */
+export interface ServerRendering {
+  origin: string;
+  /** The offline app shell: the document with only the root route, for any URL (isShell). */
+  shell?: boolean;
+  /** Where the router reads its location; TanStack's request handler sets it for the render itself. */
+  history?: RouterHistory;
+}
+
+export function createAppRouter(queryClient: QueryClient, server?: ServerRendering) {
   return createRouter({
     routeTree,
-    context: { queryClient },
-    ...(history ? { history, isServer: true } : {}),
+    context: { queryClient, origin: server?.origin ?? window.location.origin },
+    ...(server ? { isServer: true, isShell: server.shell ?? false, history: server.history } : {}),
     defaultPreload: 'intent',
     // Loaders read through TanStack Query, which owns freshness; the router must not cache on its own.
     defaultPreloadStaleTime: 0,
-    // In the browser only: on the server it would add an inline script (refused by the CSP),
-    // which the browser's first render would not have.
-    scrollRestoration: !history,
+    // In the browser only: on the server it would add an inline script the browser's first render
+    // would not have.
+    scrollRestoration: !server,
+    // The answers the server drew the page with travel with the router's own state, and are in
+    // the browser's query cache before it renders: hydration sees what the server saw.
+    dehydrate: () => ({ queries: JSON.stringify(successfulQueries(queryClient)) }),
+    hydrate: (state: { queries: string }) => applySsrState(queryClient, JSON.parse(state.queries) as SsrState['queries']),
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * The contract between the server and its page-rendering bundle (src/client/entry-server.tsx,
- * loaded by src/server/seo/ssr.ts), and the state a rendered page carries to the browser.
+ * loaded by src/server/seo/ssr.ts).
  */
 
 /** How an API request is answered: `fetch` in the browser, in-process on the server. */
@@ -9,31 +9,35 @@ export type ApiTransport = (
   init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
 ) => Promise<{ status: number; text: string }>;
 
+/** One chunk of Vite's build manifest (`.vite/manifest.json`), keyed by its source file. */
+export interface ViteChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+export type ViteManifest = Record<string, ViteChunk>;
+
 export interface RenderOptions {
   /** Path and query of the page. */
   url: string;
+  /** Scheme and host the page is served from. */
+  origin: string;
+  /** The offline app shell: the document with the root route only, opened by the browser at any URL. */
+  shell?: boolean;
   config: { apiBase: string; appKey: string };
   /** Answers the API requests the page makes. */
   transport: ApiTransport;
   /** A DOM window (jsdom) for DOMPurify: the server has none of its own. */
   sanitizerWindow: unknown;
+  /** The browser build's manifest: which scripts and styles each route needs. */
+  manifest: ViteManifest;
 }
 
 export type RenderResult =
-  | { html: string; state: SsrState }
+  /** The finished document and the status the router chose (404 for what is not there). */
+  | { html: string; status: number }
   /** The URL leads elsewhere (a redirecting route, or a non-canonical address of a page). */
-  | { redirect: string; status: number }
-  /** Left to the browser to render, and why. */
-  | { skipped: string };
+  | { redirect: string; status: number };
 
 export type RenderPage = (options: RenderOptions) => Promise<RenderResult>;
-
-/** The id of the JSON data block that carries SsrState (a data block: the CSP allows no inline script). */
-export const SSR_STATE_ID = 'ssr-state';
-
-/** The answers a server-rendered page was drawn with. */
-export interface SsrState {
-  /** Path and query the HTML was rendered for. */
-  url: string;
-  queries: { key: readonly unknown[]; data: unknown }[];
-}

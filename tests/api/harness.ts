@@ -233,3 +233,20 @@ export async function signInAs(t: TestApp, role: string, sites: string | null = 
       }),
   };
 }
+
+/**
+ * A build for `staticDir` whose server bundle is the app's own source (src/client/entry-server.tsx,
+ * compiled by the test runner as it is imported), so API tests render real pages without running
+ * `npm run build`; the manifest names a stand-in entry. Returns the directory.
+ */
+export function sourceBuild(staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-build-'))): string {
+  fs.mkdirSync(path.join(staticDir, '.ssr'), { recursive: true });
+  fs.mkdirSync(path.join(staticDir, '.vite'), { recursive: true });
+  const entry = path.resolve('src/client/entry-server.tsx');
+  fs.writeFileSync(path.join(staticDir, '.ssr', 'entry-server.js'), `export { render } from ${JSON.stringify(entry)};\n`);
+  fs.writeFileSync(
+    path.join(staticDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'] } }),
+  );
+  return staticDir;
+}

@@ -1,18 +1,14 @@
 /** The HTML the server answers for public URLs: head tags per page/post, 404s, sitemap, robots. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestApp, type TestApp } from './harness';
-
-const INDEX = '<!doctype html><html><head><!--app-head-->\n<title>x</title></head><body><div id="root"></div></body></html>';
+import { dialects, sourceBuild, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('SEO on %s', (dialect) => {
   let t: TestApp;
-  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-static-'));
+  const staticDir = sourceBuild();
   const html = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
   beforeAll(async () => {
-    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
     t = await startTestApp(dialect, { staticDir });
     await t.admin('POST', '/cms/api/pages', {
       title: 'About "Us"',
@@ -34,10 +30,10 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     expect(res.headers['content-security-policy']).toContain('frame-src https://www.youtube.com');
     const body = res.body;
     expect(body).toContain('<title>About &quot;Us&quot; · ');
-    expect(body).toContain('<meta name="description" content="Who we are &amp; what we do">');
-    expect(body).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/about-us">/);
-    expect(body).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/uploads\/banner.webp">/);
-    expect(body).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(body).toContain('<meta name="description" content="Who we are &amp; what we do"/>');
+    expect(body).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/about-us"\/>/);
+    expect(body).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/uploads\/banner.webp"\/>/);
+    expect(body).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(body).toContain('"appKey":"demo"'.replace(/"/g, '&quot;'));
     expect(body.match(/<title>/g)).toHaveLength(1);
   });
@@ -46,8 +42,8 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     const res = await html('/news/big-news');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Big &lt;news&gt; · ');
-    expect(res.body).toContain('<meta name="description" content="We opened a branch.">');
-    expect(res.body).toContain('<meta property="og:type" content="article">');
+    expect(res.body).toContain('<meta name="description" content="We opened a branch."/>');
+    expect(res.body).toContain('<meta property="og:type" content="article"/>');
   });
 
   it.each(['/no-such-page', '/draft', '/news/no-such-post', '/a/b/c'])('answers %s with status 404 and the SPA', async (url) => {
@@ -58,14 +54,20 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     expect(res.body).toContain('noindex');
   });
 
-  it('sends /index.html home, and serves a rebuilt index.html without a restart', async () => {
+  it('sends /index.html home, and names the assets of a rebuild without a restart', async () => {
     const raw = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(raw.statusCode).toBe(301);
     expect(raw.headers.location).toBe('/');
-    const file = path.join(staticDir, 'index.html');
-    fs.writeFileSync(file, INDEX.replace('<div id="root">', '<div id="root" data-build="2">'));
-    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
-    expect((await html('/')).body).toContain('data-build="2"');
+    expect((await html('/')).body).toContain('data-entry="/assets/index-1.js"');
+    const file = path.join(staticDir, '.vite', 'manifest.json');
+    const manifest = fs.readFileSync(file, 'utf8');
+    try {
+      fs.writeFileSync(file, manifest.replaceAll('index-1', 'index-2'));
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+      await expect.poll(async () => (await html('/')).body, { timeout: 5_000 }).toContain('data-entry="/assets/index-2.js"');
+    } finally {
+      fs.writeFileSync(file, manifest);
+    }
   });
 
   it('answers unknown API paths with JSON 404, not the SPA', async () => {
@@ -95,9 +97,10 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     });
     expect(put.statusCode, put.body).toBe(200);
     const body = (await html('/')).body;
-    expect(body).toContain('<meta name="google-site-verification" content="verify-123">');
+    expect(body).toContain('<meta name="google-site-verification" content="verify-123"/>');
     expect(body).toContain('src="https://www.googletagmanager.com/gtag/js?id=G-TEST123"');
-    expect(body).toContain('<script defer src="/analytics.js"></script>');
+    expect(body).toContain('<script defer="" src="/analytics.js"></script>');
+    expect(body).toContain('<script type="application/ld+json">{"@context":"https://schema.org"');
     expect(body).not.toContain('</script><script>alert(1)');
     const js = await t.app.inject({ method: 'GET', url: '/analytics.js' });
     expect(js.body).toContain('"ga":"G-TEST123"');

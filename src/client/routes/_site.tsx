@@ -8,10 +8,10 @@ import { SiteLayout } from '../site/layout/SiteLayout';
 export const Route = createFileRoute('/_site')({
   // Every public screen may be opened by a preview link (?preview=).
   validateSearch: previewSearch,
-  loader: ({ context }) => {
+  loader: async ({ context }) => {
     // The menu is prefetched, not awaited: the layout renders its fixed entries without it.
     void context.queryClient.prefetchQuery(menusQuery());
-    return context.queryClient.ensureQueryData(siteInfoQuery());
+    await context.queryClient.ensureQueryData(siteInfoQuery());
   },
   component: SiteLayout,
   errorComponent: SiteShellError,

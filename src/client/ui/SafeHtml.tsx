@@ -14,21 +14,19 @@ type Sanitize = (html: string) => string;
 
 let sanitize: Sanitize | undefined;
 let loading: Promise<Sanitize> | undefined;
-let adoptingServerPage = false;
 
 function loadSanitizer(): Promise<Sanitize> {
   loading ??= import('./sanitize').then((module) => (sanitize = module.sanitizeHtml));
   return loading;
 }
 
-/** Set while the browser loads the routes of a page the server rendered (main.tsx). */
-export function setAdoptingServerPage(on: boolean): void {
-  adoptingServerPage = on;
-}
-
-/** For route loaders of screens with stored HTML: the sanitiser arrives with the data, not after it. */
+/**
+ * For route loaders of screens with stored HTML: the sanitiser arrives with the data, not after it.
+ * The browser does not run the loaders of the page the server rendered (the router adopts their
+ * data), so that page loads no sanitiser.
+ */
 export function prepareSanitizer(): void {
-  if (!adoptingServerPage) void loadSanitizer();
+  void loadSanitizer();
 }
 
 const subscribeNothing = () => () => {};

@@ -14,6 +14,7 @@ let purifier: Purifier | null = null;
 let domWindow: Parameters<typeof DOMPurify>[0] | undefined;
 
 export function setSanitizerWindow(win: Parameters<typeof DOMPurify>[0]): void {
+  if (win === domWindow) return;
   domWindow = win;
   purifier = null;
 }

@@ -14,7 +14,6 @@ import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { Renditions } from '../media/renditions';
 import { Settings } from '../security/settings';
-import { RoutePreloads } from '../seo/route-preloads';
 import { DEFAULT_DELIVERY_OPTIONS, WebhookDeliveries } from '../webhooks/deliveries';
 
 /** The entities with rules of their own; every other entity is served by the generic code alone. */
@@ -36,7 +35,6 @@ export interface AppContext {
   /** Settings an admin changes at run time (two-factor by role, activity retention). */
   settings: Settings;
   mailer: Mailer;
-  routePreloads: RoutePreloads;
   /** Signed links that show a draft on the public site. */
   previews: PreviewLinks;
   /** The queue of webhook deliveries. */
@@ -78,7 +76,6 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     cache,
     settings,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
-    routePreloads: new RoutePreloads(config.staticDir),
     previews: new PreviewLinks(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
     renditions: new Renditions(config.uploadDir),

@@ -4,6 +4,7 @@
  * styles (Mantine sets style attributes), images from anywhere over https (content may link
  * external images), frames from YouTube and Google Maps only.
  */
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,6 +33,27 @@ export function contentSecurityPolicy(): Record<string, string[]> {
     formAction: ["'self'"],
     frameAncestors: ["'self'"],
   };
+}
+
+/** Script elements with inline code: no `src`, and not a data block (JSON, JSON-LD). */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const DATA_BLOCK = /\btype\s*=\s*["']?application\/(ld\+)?json/i;
+
+/**
+ * The page's policy allowing exactly the inline scripts of `html` (the router's hydration data)
+ * by their SHA-256: content injected anywhere else in the page still cannot run.
+ */
+export function allowInlineScripts(policy: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes) || DATA_BLOCK.test(attributes) || !code) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+  }
+  if (hashes.size === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) => (directive.trim().startsWith('script-src ') ? `${directive} ${[...hashes].join(' ')}` : directive))
+    .join(';');
 }
 
 export const PERMISSIONS_POLICY =

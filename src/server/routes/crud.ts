@@ -21,7 +21,7 @@ import { actorOf, historyRoutes } from './history';
 import { idParams, listQuery, paging } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { basedOnVersion, withSavedBy } from './versions';
-import { siteOrigin } from '../seo/head';
+import { siteOrigin } from '../seo/origin';
 
 const deleted = itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } });
 /** A create's Idempotency-Key, scoped to the signed-in user who sent it. */

@@ -12,7 +12,7 @@ import { endSessions } from '../content/user-hooks';
 import { needs } from '../plugins/auth';
 import { mailOff } from '../mail/mailer';
 import { notFound } from '../errors';
-import { siteOrigin } from '../seo/head';
+import { siteOrigin } from '../seo/origin';
 import { mailResetLink, makeResetLink } from '../security/reset-links';
 import { idParams } from './schemas';
 

@@ -5,7 +5,7 @@ import { ENTITIES } from '../../shared/entities';
 import { LIMITS } from '../../shared/limits';
 import { forVisitors } from '../content/visibility';
 import { findApplication } from '../plugins/tenant';
-import { escapeHtml, siteOrigin } from './head';
+import { escapeHtml, siteOrigin } from './origin';
 
 export const seoRoutes = fp(
   async (app: FastifyInstance) => {

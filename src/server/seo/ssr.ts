@@ -1,23 +1,21 @@
 /**
- * Renders public pages to HTML with the build's server bundle (`<staticDir>/.ssr/entry-server.js`,
- * made by `npm run build`), so visitors and crawlers get the finished page in the first answer and
- * the browser only hydrates it. The bundle's API reads are answered in-process (inject), exactly as
- * the public API would answer them. Without a bundle, or if rendering fails, the page is sent
- * empty and the browser renders it as before: slower, never broken.
+ * Renders every page to HTML with the build's server bundle (`<staticDir>/.ssr/entry-server.js`,
+ * made by `npm run build`; src/client/entry-server.tsx): public pages finished, so visitors and
+ * crawlers get them in the first answer and the browser only hydrates them; the back-office and
+ * the offline app shell as the document the browser then fills. The bundle's API reads are
+ * answered in-process (inject), exactly as the public API would answer them. A page that cannot be
+ * rendered is sent as the app shell, for the browser to render: slower, never broken.
  *
  * A module cannot be loaded twice under one URL, and the bundle's chunks import its entry by its
- * plain URL, so a bundle replaced under a running server is not reloaded: pages are left to the
- * browser (whose new code would not match the old markup) until the server restarts.
+ * plain URL, so a bundle replaced under a running server is not reloaded: the server says so and
+ * goes on with the bundle it has until it restarts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { type RenderPage, type RenderResult, SSR_STATE_ID, type SsrState } from '../../shared/ssr';
-import { dataBlock } from './head';
-
-export type RenderedPage = Exclude<RenderResult, { skipped: string }>;
+import type { RenderPage, RenderResult, ViteManifest } from '../../shared/ssr';
 
 /** Pages rendered at once at most; a render is CPU work that holds the event loop. */
 const RENDER_SLOTS = 2;
@@ -59,36 +57,69 @@ export class Slots {
   }
 }
 
+/** Where a build keeps what the server renders with; neither is served (dotfiles are not). */
+export const buildFiles = (staticDir: string) => ({
+  bundle: path.join(staticDir, '.ssr', 'entry-server.js'),
+  manifest: path.join(staticDir, '.vite', 'manifest.json'),
+});
+
+/** A file read again when it changes on disk. */
+class Watched<T> {
+  private cached: { mtimeMs: number; value: T } | undefined;
+  constructor(
+    readonly file: string,
+    private readonly read: (file: string) => T | Promise<T>,
+  ) {}
+
+  /** The file's value, or none while the file is missing. */
+  async value(): Promise<T | undefined> {
+    const stat = fs.statSync(this.file, { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    if (this.cached?.mtimeMs !== stat.mtimeMs) this.cached = { mtimeMs: stat.mtimeMs, value: await this.read(this.file) };
+    return this.cached.value;
+  }
+
+  get mtimeMs(): number | undefined {
+    return this.cached?.mtimeMs;
+  }
+}
+
 export class PageRenderer {
   private readonly slots = new Slots(RENDER_SLOTS);
-  private loaded: { mtimeMs: number; render: RenderPage } | undefined;
+  private readonly bundle: Watched<RenderPage>;
+  private readonly manifest: Watched<ViteManifest>;
+  private loadedBundle: { mtimeMs: number; render: RenderPage } | undefined;
   private warnedStale = false;
   /** Made on the first render: a server without a build never needs a DOM. */
   private sanitizerWindow: unknown;
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly staticDir: string,
-  ) {}
-
-  get bundle(): string {
-    return path.join(this.staticDir, '.ssr', 'entry-server.js');
+    staticDir: string,
+  ) {
+    const files = buildFiles(staticDir);
+    this.bundle = new Watched(files.bundle, async (file) => ((await import(pathToFileURL(file).href)) as { render: RenderPage }).render);
+    this.manifest = new Watched(files.manifest, (file) => JSON.parse(fs.readFileSync(file, 'utf8')) as ViteManifest);
   }
 
-  /** The bundle's render function, or none when there is no bundle or it changed since loading. */
+  /** The bundle's render function, as first loaded; none without a build. */
   private async renderer(): Promise<RenderPage | undefined> {
-    const stat = fs.statSync(this.bundle, { throwIfNoEntry: false });
-    if (!stat) return undefined;
-    if (!this.loaded) {
-      const module = (await import(pathToFileURL(this.bundle).href)) as { render: RenderPage };
-      this.loaded = { mtimeMs: stat.mtimeMs, render: module.render };
+    if (!this.loadedBundle) {
+      const render = await this.bundle.value();
+      if (!render) return undefined;
+      this.loadedBundle = { mtimeMs: this.bundle.mtimeMs!, render };
     }
-    if (this.loaded.mtimeMs !== stat.mtimeMs) {
-      if (!this.warnedStale) this.app.log.warn('The site was rebuilt: restart the server to render pages with the new build.');
+    const stat = fs.statSync(this.bundle.file, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs !== this.loadedBundle.mtimeMs && !this.warnedStale) {
+      this.app.log.warn('The site was rebuilt: restart the server to render pages with the new build.');
       this.warnedStale = true;
-      return undefined;
     }
-    return this.loaded.render;
+    return this.loadedBundle.render;
+  }
+
+  /** True once the build is there to render with. */
+  hasBuild(): boolean {
+    return fs.existsSync(this.bundle.file) && fs.existsSync(this.manifest.file);
   }
 
   /** Loads the bundle ahead of the first visitor (importing it takes a moment). */
@@ -96,48 +127,57 @@ export class PageRenderer {
     try {
       await this.renderer();
     } catch (error) {
-      this.app.log.error({ err: error }, 'the server-rendering bundle could not be loaded; pages are rendered by the browser');
+      this.app.log.error({ err: error }, 'the server-rendering bundle could not be loaded');
     }
   }
 
-  async render(url: string): Promise<RenderedPage | undefined> {
-    const { appKey } = this.app.ctx.config;
-    if (!(await this.slots.acquire(RENDER_WAIT_MS))) {
-      this.app.log.warn({ url }, 'too many pages rendering at once; this one is left to the browser');
-      return undefined;
+  /**
+   * The document for `url`: the page itself, or (when that fails or too many are rendering) the
+   * app shell for the browser to render; none when even that cannot be made.
+   */
+  async render(url: string, origin: string, shell = false): Promise<RenderResult | undefined> {
+    if (!shell) {
+      if (!(await this.slots.acquire(RENDER_WAIT_MS))) {
+        this.app.log.warn({ url }, 'too many pages rendering at once; this one is left to the browser');
+        return this.render(url, origin, true);
+      }
+      try {
+        return await this.renderOnce(url, origin, false);
+      } catch (error) {
+        this.app.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
+        return this.render(url, origin, true);
+      } finally {
+        this.slots.release();
+      }
     }
     try {
-      const render = await this.renderer();
-      if (!render) return undefined;
-      const result = await render({
-        url,
-        config: { apiBase: '/cms', appKey },
-        sanitizerWindow: (this.sanitizerWindow ??= new JSDOM('').window),
-        transport: async (apiUrl, init) => {
-          const res = await this.app.inject({
-            method: init.method as 'GET',
-            url: apiUrl,
-            headers: init.headers,
-            ...(init.body === undefined ? {} : { payload: init.body }),
-          });
-          return { status: res.statusCode, text: res.body };
-        },
-      });
-      if ('skipped' in result) {
-        this.app.log.warn({ url, reason: result.skipped }, 'page left to the browser to render');
-        return undefined;
-      }
-      return result;
+      return await this.renderOnce(url, origin, true);
     } catch (error) {
-      this.app.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
+      this.app.log.error({ err: error, url }, 'the app shell could not be rendered');
       return undefined;
-    } finally {
-      this.slots.release();
     }
   }
-}
 
-/** The answers a rendered page was drawn with, as the data block the browser reads (client/ssr-state.ts). */
-export function ssrStateTag(state: SsrState): string {
-  return dataBlock(`id="${SSR_STATE_ID}" type="application/json"`, JSON.stringify(state));
+  private async renderOnce(url: string, origin: string, shell: boolean): Promise<RenderResult | undefined> {
+    const [render, manifest] = await Promise.all([this.renderer(), this.manifest.value()]);
+    if (!render || !manifest) return undefined;
+    const { appKey } = this.app.ctx.config;
+    return render({
+      url,
+      origin,
+      shell,
+      manifest,
+      config: { apiBase: '/cms', appKey },
+      sanitizerWindow: (this.sanitizerWindow ??= new JSDOM('').window),
+      transport: async (apiUrl, init) => {
+        const res = await this.app.inject({
+          method: init.method as 'GET',
+          url: apiUrl,
+          headers: init.headers,
+          ...(init.body === undefined ? {} : { payload: init.body }),
+        });
+        return { status: res.statusCode, text: res.body };
+      },
+    });
+  }
 }

@@ -1,14 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureOrNotFound, pageQuery } from '../../site/api/queries';
+import { notFoundHead, pageDescription, screenHead } from '../../site/head';
 import { SiteError, SiteNotFound } from '../../site/layout/SiteFallbacks';
 import { PageScreen } from '../../site/page/PageScreen';
 import { prepareSanitizer } from '../../ui/SafeHtml';
 
 export const Route = createFileRoute('/_site/$slug')({
   loaderDeps: ({ search: { preview } }) => ({ preview }),
-  loader: ({ context, params, deps }) => {
+  // The page is in the query cache, where the screen and head() read it; the router keeps no copy.
+  loader: async ({ context, params, deps }) => {
     prepareSanitizer();
-    return ensureOrNotFound(context.queryClient, pageQuery(params.slug, deps.preview));
+    await ensureOrNotFound(context.queryClient, pageQuery(params.slug, deps.preview));
+  },
+  head: ({ match, params }) => {
+    const page = match.context.queryClient.getQueryData(pageQuery(params.slug, match.search.preview).queryKey);
+    return page
+      ? screenHead(match, {
+          title: page.title,
+          description: pageDescription(page),
+          image: page.banner_img || page.thumb || undefined,
+        })
+      : notFoundHead(match);
   },
   component: PageRoute,
   errorComponent: SiteError,

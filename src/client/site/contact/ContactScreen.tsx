@@ -10,10 +10,8 @@ import { siteInfoQuery } from '../api/queries';
 import pageClasses from '../page/page.module.css';
 import { ContactForm } from './ContactForm';
 import { SocialButtons } from './SocialButtons';
-import { useDocumentTitle } from '../layout/useDocumentTitle';
 
 export function ContactScreen() {
-  useDocumentTitle('Contact');
   const { data: site } = useSuspenseQuery(siteInfoQuery());
   const tel = site.phone?.replace(/[^\d+]/g, '');
   return (

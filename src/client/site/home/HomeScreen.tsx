@@ -7,12 +7,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { siteInfoQuery, topSectionsQuery } from '../api/queries';
 import { HeroSlider } from './HeroSlider';
 import { sectionComponentFor } from './sections/registry';
-import { useDocumentTitle } from '../layout/useDocumentTitle';
 
 export function HomeScreen() {
   const { data: site } = useSuspenseQuery(siteInfoQuery());
   const { data: sections } = useSuspenseQuery(topSectionsQuery());
-  useDocumentTitle();
   return (
     <>
       <VisuallyHidden>

@@ -8,10 +8,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { postsPageQuery } from '../api/queries';
 import { PageHeading } from '../page/PageHeading';
 import { NewsCard } from './NewsCard';
-import { useDocumentTitle } from '../layout/useDocumentTitle';
 
 export function NewsListScreen({ page }: { page: number }) {
-  useDocumentTitle('News');
   const { data } = useSuspenseQuery(postsPageQuery(page));
   const navigate = useNavigate();
   return (

@@ -8,12 +8,10 @@ import { SIZES } from '../../ui/Picture';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { postQuery } from '../api/queries';
 import pageClasses from '../page/page.module.css';
-import { useDocumentTitle } from '../layout/useDocumentTitle';
 
 /** `preview`: a preview link's token, which shows the post as its draft has it. */
 export function NewsScreen({ slug, preview }: { slug: string; preview?: string }) {
   const { data: post } = useSuspenseQuery(postQuery(slug, preview));
-  useDocumentTitle(post.meta_title || post.title);
   return (
     <Container size="md" py={48} component="article">
       <Stack gap="lg">

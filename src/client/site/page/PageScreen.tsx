@@ -13,12 +13,10 @@ import { pageQuery } from '../api/queries';
 import { extraBlockFor } from './extra-blocks';
 import { PageHeading } from './PageHeading';
 import { PageSection } from './PageSection';
-import { useDocumentTitle } from '../layout/useDocumentTitle';
 
 /** `preview`: a preview link's token, which shows the page as its draft has it. */
 export function PageScreen({ slug, preview }: { slug: string; preview?: string }) {
   const { data: page } = useSuspenseQuery(pageQuery(slug, preview));
-  useDocumentTitle(page.title);
   const Extra = extraBlockFor(page.slug);
   const hasBody = Boolean(page.thumb || page.content);
   return (

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { postsPageQuery } from '../../../site/api/queries';
 import { newsListSearch } from '../../../../shared/news-search';
+import { screenHead } from '../../../site/head';
 import { NewsListScreen } from '../../../site/news/NewsListScreen';
 import { SiteError } from '../../../site/layout/SiteFallbacks';
 
@@ -8,7 +9,10 @@ import { SiteError } from '../../../site/layout/SiteFallbacks';
 export const Route = createFileRoute('/_site/news/')({
   validateSearch: newsListSearch,
   loaderDeps: ({ search: { page = 1 } }) => ({ page }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(postsPageQuery(deps.page)),
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(postsPageQuery(deps.page));
+  },
+  head: ({ match }) => screenHead(match, { title: 'News' }),
   component: NewsListRoute,
   errorComponent: SiteError,
 });

@@ -1,0 +1,78 @@
+/**
+ * The router's asset manifest, made from Vite's build manifest: for each route, the stylesheets
+ * and the modules its code needs. <HeadContent /> puts them in the head of a server-rendered page
+ * (the page must not paint unstyled, and a route's chunks download alongside the entry rather than
+ * after it has run and matched), and <Scripts /> starts the entry.
+ */
+import { type Manifest, rootRouteId } from '@tanstack/react-router';
+import type { ViteManifest } from '../shared/ssr';
+
+const ROUTES_DIR = 'src/client/routes/';
+
+/**
+ * The source files a route id may live in, by the router's file conventions: `/news/$slug` in
+ * news/$slug.tsx, `/admin` in admin/route.tsx or admin.tsx, `/news/` in news/index.tsx.
+ */
+export function routeFileCandidates(routeId: string): string[] {
+  if (routeId === rootRouteId) return ['__root.tsx'];
+  const path = routeId.replace(/^\//, '');
+  return path.endsWith('/') || path === '' ? [`${path}index.tsx`] : [`${path}.tsx`, `${path}/route.tsx`];
+}
+
+/** A route's own chunk as the code-splitting router plugin names it, or the module itself. */
+function routeChunkKey(vite: ViteManifest, routeId: string): string | undefined {
+  for (const file of routeFileCandidates(routeId)) {
+    for (const key of [`${ROUTES_DIR}${file}?tsr-split=component`, `${ROUTES_DIR}${file}`]) if (vite[key]) return key;
+  }
+  return undefined;
+}
+
+/** A chunk and every chunk it imports, by manifest key. */
+function withImports(vite: ViteManifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !vite[key]) return into;
+  into.add(key);
+  for (const child of vite[key].imports ?? []) withImports(vite, child, into);
+  return into;
+}
+
+const url = (file: string) => `/${file}`;
+// `crossorigin` as Vite loads them itself, so its loader finds them already there.
+const stylesheet = (file: string) => ({ href: url(file), crossOrigin: 'anonymous' as const });
+
+/**
+ * The root route gets the entry's styles and /start.js, which starts the entry (and preloads its
+ * imports) once the page has painted: a server-rendered page reads without its code, so the code
+ * does not compete with the stylesheets and the first images. Other routes get what the entry
+ * does not already bring.
+ */
+export function routerManifest(vite: ViteManifest, routeIds: string[]): Manifest {
+  const entryKey = Object.keys(vite).find((key) => vite[key]!.isEntry);
+  if (!entryKey) return { routes: {} };
+  const entry = withImports(vite, entryKey);
+  const entryImports = [...entry].filter((key) => key !== entryKey).map((key) => url(vite[key]!.file));
+  const routes: Manifest['routes'] = {
+    [rootRouteId]: {
+      css: [...entry].flatMap((key) => vite[key]!.css ?? []).map(stylesheet),
+      scripts: [
+        {
+          attrs: {
+            defer: true,
+            src: '/start.js',
+            'data-entry': url(vite[entryKey]!.file),
+            'data-preload': entryImports.join(' '),
+          },
+        },
+      ],
+    },
+  };
+  for (const routeId of routeIds) {
+    const key = routeId === rootRouteId ? undefined : routeChunkKey(vite, routeId);
+    if (!key) continue;
+    const chunks = [...withImports(vite, key)].filter((chunk) => !entry.has(chunk)).map((chunk) => vite[chunk]!);
+    routes[routeId] = {
+      preloads: chunks.map((chunk) => ({ href: url(chunk.file), crossOrigin: 'anonymous' as const })),
+      css: chunks.flatMap((chunk) => chunk.css ?? []).map(stylesheet),
+    };
+  }
+  return { routes };
+}

@@ -1,0 +1,152 @@
+/**
+ * What each route puts in <head> (its `head()`, rendered by <HeadContent /> on the server and kept
+ * current by it in the browser), so search engines and link previews see real titles and
+ * descriptions without running JavaScript. The router merges the routes' tags, the deepest route's
+ * first: a page names its own title and description, the root adds the site's and falls back to
+ * them.
+ */
+import type { AnyRouteMatch } from '@tanstack/react-router';
+import { htmlToText } from '../../shared/html-text';
+import type { RouterContext } from '../router';
+import { siteInfoQuery } from './api/queries';
+import type { SiteInfo } from './api/types';
+
+export type Head = { meta?: AnyRouteMatch['meta']; links?: AnyRouteMatch['links']; scripts?: AnyRouteMatch['headScripts'] };
+
+/** How one screen describes itself. */
+export interface Description {
+  /** Shown as "Title · Site"; none for the site's own title (the home page). */
+  title?: string;
+  description?: string;
+  image?: string;
+  type?: 'website' | 'article';
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const clip = (value: string, max = 160) => (value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value);
+
+/** The site's settings, as the site layout's loader read them (none on an admin screen opened cold). */
+export const siteOf = (context: RouterContext): SiteInfo | undefined =>
+  context.queryClient.getQueryData(siteInfoQuery().queryKey);
+
+export const siteNameOf = (site: SiteInfo | undefined) => text(site?.name) || 'Website';
+
+const titled = (site: SiteInfo | undefined, title: string) => `${title} · ${siteNameOf(site)}`;
+
+const absolute = (origin: string, url: string | undefined) =>
+  !url ? undefined : /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+
+/** The site's own description: the home page's, and what any screen falls back to. */
+export function siteDescription(site: SiteInfo | undefined): Required<Omit<Description, 'image'>> & { image?: string } {
+  return {
+    title: text(site?.meta_title) || text(site?.og_title) || text(site?.title) || siteNameOf(site),
+    description: text(site?.meta_description) || text(site?.og_description) || text(site?.description),
+    image: text(site?.og_image) || text(site?.logo_header) || undefined,
+    type: 'website',
+  };
+}
+
+/** Title, description, Open Graph and Twitter tags; empty values are left to the site's. */
+function describe(title: string, about: Description, origin: string): NonNullable<Head['meta']> {
+  const image = absolute(origin, about.image);
+  const description = about.description ? clip(about.description) : undefined;
+  const tags: Record<string, string | undefined>[] = [
+    { name: 'description', content: description },
+    { property: 'og:type', content: about.type },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:image', content: image },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : undefined },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: image },
+  ];
+  return [{ title }, ...tags.filter((tag) => tag.content)];
+}
+
+/** The canonical address of a screen: its path on this origin, without a trailing slash. */
+const canonical = (origin: string, pathname: string) => `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
+
+/**
+ * The head of a public screen. A preview link shows what may not be public yet: it is never
+ * indexed and names no canonical address.
+ */
+export function screenHead(match: AnyRouteMatch, about: Description): Head {
+  const context = match.context as RouterContext;
+  const site = siteOf(context);
+  const title = about.title ? titled(site, about.title) : siteDescription(site).title;
+  const meta = describe(title, about, context.origin);
+  if ((match.search as { preview?: string }).preview) {
+    return { meta: [...meta, { name: 'robots', content: 'noindex, nofollow' }] };
+  }
+  const url = canonical(context.origin, match.pathname);
+  return { meta: [...meta, { property: 'og:url', content: url }], links: [{ rel: 'canonical', href: url }] };
+}
+
+/** A slug that names nothing public (and any unknown address): the router answers it with 404. */
+export function notFoundHead(match: AnyRouteMatch): Head {
+  const site = siteOf(match.context as RouterContext);
+  return { meta: [{ title: titled(site, 'Page Not Found') }, { name: 'robots', content: 'noindex' }] };
+}
+
+/** The back-office: named after the site, never indexed. */
+export function adminHead(match: AnyRouteMatch): Head {
+  return { meta: [{ title: titled(siteOf(match.context as RouterContext), 'Admin') }, { name: 'robots', content: 'noindex, nofollow' }] };
+}
+
+/** A page's description, from its SEO fields, else its summary or the text of its content. */
+export const pageDescription = (page: { meta_description?: unknown; description?: unknown; content?: unknown }) =>
+  text(page.meta_description) || text(page.description) || htmlToText(text(page.content));
+
+/**
+ * What every document carries: where the API is and which site to show (read by config.ts), the
+ * site's icon, keywords and verification, the web app manifest, analytics loaders (their set-up
+ * runs from /analytics.js: the CSP refuses inline script) and the site's JSON-LD. The site's
+ * description is the fallback of every screen's.
+ */
+export function documentHead(match: AnyRouteMatch, appConfig: { apiBase: string; appKey: string }): Head {
+  const context = match.context as RouterContext;
+  const site = siteOf(context);
+  const fallback = siteDescription(site);
+  const ga = text(site?.google_analytics_id);
+  const analytics = ga || text(site?.google_tag_manager_id) || text(site?.facebook_pixels_id);
+  return {
+    meta: [
+      { name: 'app-config', content: JSON.stringify(appConfig) },
+      ...describe(fallback.title, fallback, context.origin),
+      ...[
+        { name: 'keywords', content: text(site?.meta_keywords) },
+        { property: 'og:site_name', content: text(site?.name) },
+        { name: 'google-site-verification', content: text(site?.google_site_verification) },
+      ].filter((tag) => tag.content),
+    ],
+    links: [
+      { rel: 'icon', href: text(site?.icon) || '/favicon.png' },
+      { rel: 'manifest', href: '/manifest.webmanifest' },
+    ],
+    scripts: [
+      ...(analytics
+        ? [
+            ...(ga ? [{ async: true, src: `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ga)}` }] : []),
+            { defer: true, src: '/analytics.js' },
+          ]
+        : []),
+      ...jsonLd(site),
+    ],
+  };
+}
+
+/**
+ * The site's meta_schema as a JSON-LD data block (not script: the CSP allows it), when it is JSON;
+ * `<` is escaped so no text inside can close the element.
+ */
+function jsonLd(site: SiteInfo | undefined): { type: string; children: string }[] {
+  const schema = text(site?.meta_schema);
+  if (!schema) return [];
+  try {
+    JSON.parse(schema);
+  } catch {
+    return [];
+  }
+  return [{ type: 'application/ld+json', children: schema.replace(/</g, '\\u003c') }];
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routeFileCandidates, routerManifest } from '../../src/client/router-manifest';
+
+const R = 'src/client/routes';
+const split = (file: string) => `${R}/${file}?tsr-split=component`;
+
+/** Every route id the route tree declares (the generated file names them in its path→route map). */
+function routeIds(): string[] {
+  const generated = fs.readFileSync('src/client/routeTree.gen.ts', 'utf8');
+  const map = /export interface FileRoutesById \{([\s\S]*?)\n\}/.exec(generated)![1]!;
+  return [...map.matchAll(/^\s*'([^']+)':/gm)].map((match) => match[1]!);
+}
+
+describe('routeFileCandidates', () => {
+  it.each([
+    ['/_site/news/$slug', ['_site/news/$slug.tsx', '_site/news/$slug/route.tsx']],
+    ['/_site/', ['_site/index.tsx']],
+    ['/admin', ['admin.tsx', 'admin/route.tsx']],
+  ])('%s', (id, files) => expect(routeFileCandidates(id)).toEqual(files));
+
+  it('finds the file of every route the router knows', () => {
+    const ids = routeIds();
+    expect(ids.length).toBeGreaterThan(15);
+    for (const id of ids) {
+      expect(routeFileCandidates(id).some((file) => fs.existsSync(path.join(R, file))), id).toBe(true);
+    }
+  });
+});
+
+describe('routerManifest', () => {
+  const vite = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], css: ['assets/index.css'] },
+    '_react.js': { file: 'assets/react.js' },
+    '_grid.js': { file: 'assets/grid.js', imports: ['_react.js'] },
+    [split('_site.tsx')]: { file: 'assets/layout.js', imports: ['index.html'], css: ['assets/layout.css'] },
+    [split('_site/$slug.tsx')]: { file: 'assets/slug.js', imports: ['_grid.js', 'index.html'] },
+  };
+
+  it("gives each route its chunks and their imports and styles, not what the entry already loads", () => {
+    const { routes } = routerManifest(vite, ['__root__', '/_site', '/_site/$slug', '/admin']);
+    const anonymous = (file: string) => ({ href: `/${file}`, crossOrigin: 'anonymous' });
+    expect(routes['/_site']).toEqual({ preloads: [anonymous('assets/layout.js')], css: [anonymous('assets/layout.css')] });
+    expect(routes['/_site/$slug']).toEqual({ preloads: [anonymous('assets/slug.js'), anonymous('assets/grid.js')], css: [] });
+    expect(routes['/admin']).toBeUndefined(); // not in this build's manifest
+  });
+
+  it('starts the entry from /start.js after the first paint, with the entry styles in the head', () => {
+    const root = routerManifest(vite, ['__root__']).routes.__root__!;
+    expect(root.css).toEqual([{ href: '/assets/index.css', crossOrigin: 'anonymous' }]);
+    expect(root.scripts).toEqual([
+      { attrs: { defer: true, src: '/start.js', 'data-entry': '/assets/index.js', 'data-preload': '/assets/react.js' } },
+    ]);
+  });
+});
