@@ -8,9 +8,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { buildId } from './scripts/vite/build-id.js';
 import { chunkPlans } from './scripts/vite/chunk-plans.js';
+import { devRendering } from './scripts/vite/dev-rendering.js';
 import { pwa } from './scripts/vite/pwa.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+/** What the dev server sends on to the API server; pages are rendered by Vite itself (dev-rendering.ts). */
+const apiPaths = ['/cms', '/uploads', '/sitemap.xml', '/robots.txt', '/analytics.js', '/manifest.webmanifest'];
 
 /** The same routes and code splitting for the browser and the server bundle. */
 const routerPlugin = () =>
@@ -37,13 +40,8 @@ function browserBuild(): UserConfig {
   return {
     define: { __BUILD_ID__: JSON.stringify(buildId()) },
     // The router plugin must run before React's: it generates the route tree and splits route code.
-    plugins: [routerPlugin(), react(), ...plans.plugins, pwa(plans.isAdminFile)],
-    server: {
-      port: 5173,
-      proxy: Object.fromEntries(
-        ['/cms', '/uploads', '/sitemap.xml', '/robots.txt', '/analytics.js', '/manifest.webmanifest'].map((p) => [p, apiTarget]),
-      ),
-    },
+    plugins: [routerPlugin(), react(), ...plans.plugins, pwa(plans.isAdminFile), devRendering(apiTarget, apiPaths)],
+    server: { port: 5173, proxy: Object.fromEntries(apiPaths.map((p) => [p, apiTarget])) },
     // The manifest tells the server which chunks each route needs (src/server/seo/route-preloads.ts).
     build: {
       outDir: 'dist',

@@ -55,7 +55,10 @@ export const render: RenderPage = async (options) => {
     );
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('Location') ?? '/';
-      return { redirect: location.startsWith(options.origin) ? location.slice(options.origin.length) || '/' : location, status: response.status };
+      return {
+        redirect: location.startsWith(options.origin) ? location.slice(options.origin.length) || '/' : location,
+        status: response.status,
+      };
     }
     // renderRouterToString answers a render that threw with a bare 500: the server sends the shell instead.
     if (response.status >= 500) throw new Error(`the page could not be rendered (${response.status})`);
@@ -73,7 +76,10 @@ export const render: RenderPage = async (options) => {
  * everything: the HTML is the finished page.
  */
 async function readWhatThePageReads(options: RenderOptions, queryClient: QueryClient, server: ServerRendering): Promise<void> {
-  const router: AppRouter = createAppRouter(queryClient, { ...server, history: createMemoryHistory({ initialEntries: [options.url] }) });
+  const router: AppRouter = createAppRouter(queryClient, {
+    ...server,
+    history: createMemoryHistory({ initialEntries: [options.url] }),
+  });
   await router.load();
   // A route that failed to load is left to the browser, which starts the failed read again; a
   // redirect is answered by the request handler.
@@ -81,7 +87,9 @@ async function readWhatThePageReads(options: RenderOptions, queryClient: QueryCl
   if (statuses.includes('error')) throw new Error('a route failed to load');
   if (statuses.some((status) => status !== 'success' && status !== 'notFound')) return;
   let failure: unknown;
-  await new Response((await prerender(<RouterServer router={router} />, { onError: (error) => void (failure ??= error) })).prelude).text();
+  await new Response(
+    (await prerender(<RouterServer router={router} />, { onError: (error) => void (failure ??= error) })).prelude,
+  ).text();
   if (failure) throw failure;
   const asked = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
   await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));

@@ -1,3 +1,5 @@
+// First: in development it starts React's hot reload before any component loads (empty in a build).
+import '@vitejs/plugin-react/preamble';
 // Only the styles of the components the public site uses: the full sheet is 250 KB of render-blocking
 // CSS, most of it for admin widgets. The admin loads the full sheet with its own code (AdminRoot).
 import '@mantine/core/styles/baseline.css';

@@ -3,21 +3,16 @@
  * client, which names the site in its bodies, works unchanged. On SQLite and PostgreSQL.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherApplication, dialects, OTHER_APP_KEY, startTestApp, type TestApp } from './harness';
-
-const INDEX = '<!doctype html><html><head><!--app-head-->\n<title>x</title></head><body><div id="root"></div></body></html>';
+import { createOtherApplication, dialects, OTHER_APP_KEY, sourceBuild, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('hostile input on %s', (dialect) => {
   let t: TestApp;
-  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-hostile-'));
+  const staticDir = sourceBuild();
   const count = async (resource: string, search: string) =>
     (await t.admin('GET', `/cms/api/${resource}?search_key=${encodeURIComponent(search)}`)).json().data.total as number;
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
     t = await startTestApp(dialect, { staticDir });
     await createOtherApplication(t);
   });

@@ -3,13 +3,11 @@
  * request with no secret in it, and contact messages mailed to the site (a real SMTP server
  * started here).
  */
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, APP_KEY, dialects, orgsite, startTestApp, type TestApp } from './harness';
+import { ADMIN, APP_KEY, dialects, orgsite, sourceBuild, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('health checks on %s', (dialect) => {
   let t: TestApp;
@@ -31,8 +29,7 @@ describe.each(await dialects())('health checks on %s', (dialect) => {
       checks: { database: 'ok', migrations: 'ok', build: expect.stringMatching(/^missing/) },
     });
 
-    fs.mkdirSync(t.config.staticDir, { recursive: true });
-    fs.writeFileSync(path.join(t.config.staticDir, 'index.html'), '<!doctype html>');
+    sourceBuild(t.config.staticDir);
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', build: 'ok' } });

@@ -1,12 +1,9 @@
 /** The web app manifest the server writes from the site's settings, and the link to it in every page. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortName } from '../../src/server/pwa/manifest';
-import { APP_KEY, dialects, startTestApp, type TestApp } from './harness';
-
-const INDEX = '<!doctype html><html><head><!--app-head-->\n<title>x</title></head><body><div id="root"></div></body></html>';
+import { APP_KEY, dialects, sourceBuild, startTestApp, type TestApp } from './harness';
 
 describe('shortName', () => {
   it.each([
@@ -21,13 +18,12 @@ describe('shortName', () => {
 
 describe.each(await dialects())('web app manifest on %s', (dialect) => {
   let t: TestApp;
-  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-static-'));
+  const staticDir = sourceBuild();
   const manifest = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     return { res, body: res.json() };
   };
   beforeAll(async () => {
-    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
     t = await startTestApp(dialect, { staticDir });
   });
   afterAll(async () => {
@@ -83,7 +79,7 @@ describe.each(await dialects())('web app manifest on %s', (dialect) => {
   it('is linked from the head of every page', async () => {
     for (const url of ['/', '/contact', '/admin']) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.body, url).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+      expect(res.body, url).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
     }
   });
 

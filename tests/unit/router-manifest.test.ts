@@ -24,7 +24,10 @@ describe('routeFileCandidates', () => {
     const ids = routeIds();
     expect(ids.length).toBeGreaterThan(15);
     for (const id of ids) {
-      expect(routeFileCandidates(id).some((file) => fs.existsSync(path.join(R, file))), id).toBe(true);
+      expect(
+        routeFileCandidates(id).some((file) => fs.existsSync(path.join(R, file))),
+        id,
+      ).toBe(true);
     }
   });
 });
@@ -38,7 +41,7 @@ describe('routerManifest', () => {
     [split('_site/$slug.tsx')]: { file: 'assets/slug.js', imports: ['_grid.js', 'index.html'] },
   };
 
-  it("gives each route its chunks and their imports and styles, not what the entry already loads", () => {
+  it('gives each route its chunks and their imports and styles, not what the entry already loads', () => {
     const { routes } = routerManifest(vite, ['__root__', '/_site', '/_site/$slug', '/admin']);
     const anonymous = (file: string) => ({ href: `/${file}`, crossOrigin: 'anonymous' });
     expect(routes['/_site']).toEqual({ preloads: [anonymous('assets/layout.js')], css: [anonymous('assets/layout.css')] });

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/server/content/slug';
+import { allowInlineScripts } from '../../src/server/plugins/security-headers';
 import { meaningfulUrl } from '../../src/server/seo/origin';
 import { Slots } from '../../src/server/seo/ssr';
 import { hashPassword, verifyPassword } from '../../src/server/security/passwords';
@@ -62,4 +64,22 @@ describe('meaningfulUrl (what makes another rendered page)', () => {
     ['/about?page=2', '/about?page=2'],
     ['/', '/'],
   ])('%s → %s', (url, expected) => expect(meaningfulUrl(url)).toBe(expected));
+});
+
+describe('allowInlineScripts (the page policy for the router’s hydration scripts)', () => {
+  const policy = "default-src 'self';script-src 'self' https://www.googletagmanager.com;style-src 'self'";
+  const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+
+  it('adds the hash of each inline script to script-src only, once each', () => {
+    const html = '<script>a()</script><p>x</p><script data-x="1">b()</script><script>a()</script>';
+    expect(allowInlineScripts(policy, html)).toBe(
+      `default-src 'self';script-src 'self' https://www.googletagmanager.com ${hash('a()')} ${hash('b()')};style-src 'self'`,
+    );
+  });
+
+  it('leaves out scripts loaded from a file, data blocks and empty scripts', () => {
+    const html =
+      '<script src="/start.js"></script><script type="application/ld+json">{"a":1}</script><script type="application/json">[]</script><script></script>';
+    expect(allowInlineScripts(policy, html)).toBe(policy);
+  });
 });

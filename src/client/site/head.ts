@@ -91,7 +91,9 @@ export function notFoundHead(match: AnyRouteMatch): Head {
 
 /** The back-office: named after the site, never indexed. */
 export function adminHead(match: AnyRouteMatch): Head {
-  return { meta: [{ title: titled(siteOf(match.context as RouterContext), 'Admin') }, { name: 'robots', content: 'noindex, nofollow' }] };
+  return {
+    meta: [{ title: titled(siteOf(match.context as RouterContext), 'Admin') }, { name: 'robots', content: 'noindex, nofollow' }],
+  };
 }
 
 /** A page's description, from its SEO fields, else its summary or the text of its content. */

@@ -54,5 +54,12 @@ export function SafeHtml({ html, ...props }: SafeHtmlProps) {
   if (!html) return null;
   // React leaves the markup of dangerouslySetInnerHTML alone while hydrating, and after that only
   // writes it when the value changes: an unchanged '' keeps the server's HTML in place.
-  return <Typography {...props} dangerouslySetInnerHTML={{ __html: keepServerMarkup ? '' : clean }} />;
+  // (React's development build would report the deliberate difference: it is not one.)
+  return (
+    <Typography
+      {...props}
+      suppressHydrationWarning={keepServerMarkup}
+      dangerouslySetInnerHTML={{ __html: keepServerMarkup ? '' : clean }}
+    />
+  );
 }

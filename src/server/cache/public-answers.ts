@@ -9,8 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { nextPublishAt } from '../content/visibility';
 import { appKeyOf } from '../plugins/tenant';
-import { siteOrigin } from '../seo/origin';
-import { meaningfulUrl } from '../seo/origin';
+import { meaningfulUrl, siteOrigin } from '../seo/origin';
 import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
 
 /** Scope of everything derived from one site's content: its public API answers and rendered pages. */

@@ -4,11 +4,11 @@
  * database answers, the build is there, and every migration has run; 503 naming what is not.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { pendingMigrations } from '../db/migrate';
+import { buildFiles } from '../seo/ssr';
 
 type Check = 'ok' | string;
 
@@ -31,7 +31,8 @@ export const healthRoutes = fp(
         checks.database = `unreachable: ${(error as Error).message}`;
         checks.migrations = 'unknown';
       }
-      if (!fs.existsSync(path.join(config.staticDir, 'index.html'))) checks.build = `missing in ${config.staticDir}`;
+      const build = buildFiles(config.staticDir);
+      if (!fs.existsSync(build.bundle) || !fs.existsSync(build.manifest)) checks.build = `missing in ${config.staticDir}`;
       const ready = Object.values(checks).every((check) => check === 'ok');
       return reply
         .status(ready ? 200 : 503)

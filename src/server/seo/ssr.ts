@@ -98,7 +98,10 @@ export class PageRenderer {
     staticDir: string,
   ) {
     const files = buildFiles(staticDir);
-    this.bundle = new Watched(files.bundle, async (file) => ((await import(pathToFileURL(file).href)) as { render: RenderPage }).render);
+    this.bundle = new Watched(
+      files.bundle,
+      async (file) => ((await import(pathToFileURL(file).href)) as { render: RenderPage }).render,
+    );
     this.manifest = new Watched(files.manifest, (file) => JSON.parse(fs.readFileSync(file, 'utf8')) as ViteManifest);
   }
 
