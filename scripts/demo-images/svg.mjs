@@ -5,7 +5,7 @@
  * wanted, so the generated files are identical on every run.
  */
 
-/** Brand palette shared with the logo and index.html's theme-color (#0b5394). */
+/** Brand palette shared with the logo and the document's theme-color (#0b5394, src/client/App.tsx). */
 export const C = {
   ink: '#061a33',
   navy: '#0a2a52',

@@ -21,9 +21,10 @@ export const pwa = (isAdminFile: (url: string) => boolean) =>
         (entries) => ({
           manifest: entries
             .filter((entry) => !isAdminFile(entry.url))
-            // The shell is precached as /app-shell, which the server answers with the head it
-            // renders (app-config meta with this site's app key) and no server-rendered page:
-            // it opens any URL, and the browser draws the page from its cache.
+            // The shell is precached as /app-shell, which the server renders with the root route
+            // only (the document, its head with this site's app config, the router's scripts):
+            // it opens any URL, and the browser draws the page from its cache. Its revision is
+            // index.html's, which changes with the entry it names.
             .map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/app-shell' } : entry)),
           warnings: [],
         }),

@@ -27,7 +27,7 @@ describe('smoke', () => {
       data: { name: string };
     };
     const html = await (await fetch(`${app.baseUrl}/`)).text();
-    const root = /<div id="root">([\s\S]*)<\/div><script id="ssr-state"/.exec(html)?.[1] ?? '';
+    const root = /<div id="root">([\s\S]*)<\/div><script data-tsr-stream-part/.exec(html)?.[1] ?? '';
     expect(root).toContain(site.data.name.replace(/&/g, '&amp;'));
     expect(root).toContain('22 years of service');
 

@@ -1,7 +1,7 @@
 /**
  * GET /manifest.webmanifest: the web app manifest, written from the site's settings so one build
  * installs under any site's own name. Icons and screenshots ship with the build (public/icons,
- * public/screenshots); the colours match the theme-color of index.html.
+ * public/screenshots); the colours match the theme-color of the document (src/client/App.tsx).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
