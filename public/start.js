@@ -1,7 +1,8 @@
 /*
- * Starts the app of a server-rendered page once the page has painted (spa.ts puts this script in
- * place of the module tags): the HTML is readable at once, so the code that makes it interactive
- * does not compete with the stylesheets and the first images for the connection.
+ * Starts the app of a server-rendered page once the page has painted (the router's asset manifest
+ * names it, src/client/router-manifest.ts): the HTML is readable at once, so the code that makes
+ * it interactive does not compete with the stylesheets and the first images for the connection.
+ * The root route's tag names the entry (data-entry); every tag may name modules to preload.
  */
 (function () {
   var script = document.currentScript;
@@ -15,6 +16,7 @@
       link.href = href;
       document.head.appendChild(link);
     });
+    if (!entry) return;
     var main = document.createElement('script');
     main.type = 'module';
     main.crossOrigin = '';

@@ -67,7 +67,9 @@ async function start(): Promise<void> {
   } catch {
     // An unreadable store only costs the offline copy; the persister has already discarded it.
   }
-  persistQueryClientSubscribe(persistOptions);
+  // Kept from the first change after the page has settled: storing the server's answers the
+  // moment they are adopted would write the whole cache in the middle of hydrating.
+  whenIdle(() => persistQueryClientSubscribe(persistOptions));
   resumeSaves(queryClient);
 
   // Every document is the server's render of its URL, or the offline shell (the root route only,
@@ -83,6 +85,12 @@ async function start(): Promise<void> {
       { onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error) },
     );
   });
+}
+
+/** Once the browser has nothing more urgent to do (Safari has no requestIdleCallback). */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 5_000 });
+  else setTimeout(task, 1_000);
 }
 
 void start();

@@ -40,29 +40,22 @@ const url = (file: string) => `/${file}`;
 const stylesheet = (file: string) => ({ href: url(file), crossOrigin: 'anonymous' as const });
 
 /**
- * The root route gets the entry's styles and /start.js, which starts the entry (and preloads its
- * imports) once the page has painted: a server-rendered page reads without its code, so the code
- * does not compete with the stylesheets and the first images. Other routes get what the entry
- * does not already bring.
+ * Styles go in the head: the page must not paint unstyled. Code waits until the page has painted:
+ * a server-rendered page reads without it, so it must not compete with the stylesheets and the
+ * first images. /start.js then starts the entry (the root route's), and preloads the modules of
+ * the page's routes that the entry does not already bring (each route's own tag), so they do not
+ * wait for the entry to run and match.
  */
 export function routerManifest(vite: ViteManifest, routeIds: string[]): Manifest {
   const entryKey = Object.keys(vite).find((key) => vite[key]!.isEntry);
   if (!entryKey) return { routes: {} };
   const entry = withImports(vite, entryKey);
   const entryImports = [...entry].filter((key) => key !== entryKey).map((key) => url(vite[key]!.file));
+  const afterPaint = (attrs: Record<string, string>) => ({ attrs: { defer: true, src: '/start.js', ...attrs } });
   const routes: Manifest['routes'] = {
     [rootRouteId]: {
       css: [...entry].flatMap((key) => vite[key]!.css ?? []).map(stylesheet),
-      scripts: [
-        {
-          attrs: {
-            defer: true,
-            src: '/start.js',
-            'data-entry': url(vite[entryKey]!.file),
-            'data-preload': entryImports.join(' '),
-          },
-        },
-      ],
+      scripts: [afterPaint({ 'data-entry': url(vite[entryKey]!.file), 'data-preload': entryImports.join(' ') })],
     },
   };
   for (const routeId of routeIds) {
@@ -70,8 +63,8 @@ export function routerManifest(vite: ViteManifest, routeIds: string[]): Manifest
     if (!key) continue;
     const chunks = [...withImports(vite, key)].filter((chunk) => !entry.has(chunk)).map((chunk) => vite[chunk]!);
     routes[routeId] = {
-      preloads: chunks.map((chunk) => ({ href: url(chunk.file), crossOrigin: 'anonymous' as const })),
       css: chunks.flatMap((chunk) => chunk.css ?? []).map(stylesheet),
+      scripts: [afterPaint({ 'data-preload': chunks.map((chunk) => url(chunk.file)).join(' ') })],
     };
   }
   return { routes };

@@ -5,17 +5,14 @@
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 
-/** What API answers are made of; the router serialises the state for the browser. */
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
 export interface SsrState {
-  queries: { key: Json[]; data: Json }[];
+  queries: { key: readonly unknown[]; data: unknown }[];
 }
 
-/** What the server's reads returned (query keys and API answers: JSON); a failed read is left for the browser to start again. */
+/** What the server's reads returned; a failed read is left for the browser to start again. */
 export function successfulQueries(queryClient: QueryClient): SsrState['queries'] {
   return dehydrate(queryClient).queries.flatMap((query) =>
-    query.state.status === 'success' ? [{ key: query.queryKey as Json[], data: query.state.data as Json }] : [],
+    query.state.status === 'success' ? [{ key: query.queryKey, data: query.state.data }] : [],
   );
 }
 

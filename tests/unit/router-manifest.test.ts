@@ -41,11 +41,14 @@ describe('routerManifest', () => {
     [split('_site/$slug.tsx')]: { file: 'assets/slug.js', imports: ['_grid.js', 'index.html'] },
   };
 
-  it('gives each route its chunks and their imports and styles, not what the entry already loads', () => {
+  it('gives each route its styles and, after paint, its chunks and their imports, not what the entry already loads', () => {
     const { routes } = routerManifest(vite, ['__root__', '/_site', '/_site/$slug', '/admin']);
-    const anonymous = (file: string) => ({ href: `/${file}`, crossOrigin: 'anonymous' });
-    expect(routes['/_site']).toEqual({ preloads: [anonymous('assets/layout.js')], css: [anonymous('assets/layout.css')] });
-    expect(routes['/_site/$slug']).toEqual({ preloads: [anonymous('assets/slug.js'), anonymous('assets/grid.js')], css: [] });
+    const afterPaint = (preload: string) => [{ attrs: { defer: true, src: '/start.js', 'data-preload': preload } }];
+    expect(routes['/_site']).toEqual({
+      css: [{ href: '/assets/layout.css', crossOrigin: 'anonymous' }],
+      scripts: afterPaint('/assets/layout.js'),
+    });
+    expect(routes['/_site/$slug']).toEqual({ css: [], scripts: afterPaint('/assets/slug.js /assets/grid.js') });
     expect(routes['/admin']).toBeUndefined(); // not in this build's manifest
   });
 
