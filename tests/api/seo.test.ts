@@ -46,7 +46,7 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     expect(res.body).toContain('<meta property="og:type" content="article"/>');
   });
 
-  it.each(['/no-such-page', '/draft', '/news/no-such-post', '/a/b/c'])('answers %s with status 404 and the SPA', async (url) => {
+  it.each(['/no-such-page', '/draft', '/news/no-such-post', '/a/b/c', '/about-us/more', '/news/big-news/more'])('answers %s with status 404 and the SPA', async (url) => {
     const res = await html(url);
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<div id="root">');

@@ -137,7 +137,8 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
   it('sends admin screens as the document the browser fills, titled and never indexed', async () => {
     const res = await html(t, '/admin/page');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>Admin · ');
+    const site = (await t.visitor('GET', '/cms/applications/demo')).json().data as { name: string };
+    expect(res.body).toContain(`<title>Admin · ${site.name.replace(/&/g, '&amp;')}</title>`);
     expect(res.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(res.body).not.toContain('Sign in'); // the screens are the browser's: they need its session
     expect(res.body).toContain('src="/start.js"');
@@ -148,6 +149,9 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(dehydratedRoutes(res.body)).toEqual([expect.stringContaining('__root__')]);
     expect(res.body).toContain('<meta name="app-config"');
+    // The site's own head, so the installed app keeps its name and icon while offline.
+    expect(res.body).toMatch(/<link rel="icon" href="[^"]+"\/>/);
+    expect(res.body).toContain('<meta property="og:site_name"');
     expect(res.body).toContain('src="/start.js"');
   });
 

@@ -2,14 +2,20 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { Document } from '../App';
 import { config } from '../config';
 import type { RouterContext } from '../router';
-import { documentHead, notFoundHead } from '../site/head';
+import { siteInfoQuery } from '../site/api/queries';
+import { documentHead, isNotFound, notFoundHead } from '../site/head';
 import { NotFound } from '../ui/NotFound';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: ({ match }) => {
+  // Every document needs the site's settings (its name, icon and analytics), the back-office and
+  // the offline shell too; read if not at hand, never failing the page (offline, it has none).
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(siteInfoQuery()).catch(() => undefined);
+  },
+  head: ({ match, matches }) => {
     const head = documentHead(match, config);
     // An address no route knows: the root's not-found screen, answered with 404.
-    if (!match._notFound) return head;
+    if (!isNotFound(matches)) return head;
     return { ...head, meta: [...(head.meta ?? []), ...(notFoundHead(match).meta ?? [])] };
   },
   shellComponent: Document,

@@ -67,11 +67,24 @@ function describe(title: string, about: Description, origin: string): NonNullabl
 /** The canonical address of a screen: its path on this origin, without a trailing slash. */
 const canonical = (origin: string, pathname: string) => `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
 
+/** What a route's head() is given: its own match and all of the page's. */
+export interface HeadContext {
+  match: AnyRouteMatch;
+  matches: AnyRouteMatch[];
+}
+
 /**
- * The head of a public screen. A preview link shows what may not be public yet: it is never
- * indexed and names no canonical address.
+ * True when the address names nothing: a route's loader said so, or the rest of the address
+ * matched no route (the router marks the match whose not-found screen it shows).
  */
-export function screenHead(match: AnyRouteMatch, about: Description): Head {
+export const isNotFound = (matches: AnyRouteMatch[]) => matches.some((match) => match.status === 'notFound' || match._notFound);
+
+/**
+ * The head of a public screen: the not-found head when the address names nothing. A preview link
+ * shows what may not be public yet: it is never indexed and names no canonical address.
+ */
+export function screenHead({ match, matches }: HeadContext, about: Description): Head {
+  if (isNotFound(matches)) return notFoundHead(match);
   const context = match.context as RouterContext;
   const site = siteOf(context);
   const title = about.title ? titled(site, about.title) : siteDescription(site).title;

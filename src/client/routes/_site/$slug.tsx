@@ -12,14 +12,17 @@ export const Route = createFileRoute('/_site/$slug')({
     prepareSanitizer();
     await ensureOrNotFound(context.queryClient, pageQuery(params.slug, deps.preview));
   },
-  head: ({ match, params }) => {
+  head: ({ match, matches, params }) => {
     const page = match.context.queryClient.getQueryData(pageQuery(params.slug, match.search.preview).queryKey);
     return page
-      ? screenHead(match, {
-          title: page.title,
-          description: pageDescription(page),
-          image: page.banner_img || page.thumb || undefined,
-        })
+      ? screenHead(
+          { match, matches },
+          {
+            title: page.title,
+            description: pageDescription(page),
+            image: page.banner_img || page.thumb || undefined,
+          },
+        )
       : notFoundHead(match);
   },
   component: PageRoute,

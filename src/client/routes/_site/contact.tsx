@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_site/contact')({
     void context.queryClient.prefetchQuery(socialsQuery());
     await context.queryClient.ensureQueryData(siteInfoQuery());
   },
-  head: ({ match }) => screenHead(match, { title: 'Contact' }),
+  head: (context) => screenHead(context, { title: 'Contact' }),
   component: ContactScreen,
   errorComponent: SiteError,
 });

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_site/')({
     await context.queryClient.ensureQueryData(topSectionsQuery());
   },
   // The site's own title and description (documentHead's), at the home's canonical address.
-  head: ({ match }) => screenHead(match, {}),
+  head: (context) => screenHead(context, {}),
   component: HomeScreen,
   errorComponent: SiteError,
 });

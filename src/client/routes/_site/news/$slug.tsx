@@ -13,15 +13,18 @@ export const Route = createFileRoute('/_site/news/$slug')({
     prepareSanitizer();
     await ensureOrNotFound(context.queryClient, postQuery(params.slug, deps.preview));
   },
-  head: ({ match, params }) => {
+  head: ({ match, matches, params }) => {
     const post = match.context.queryClient.getQueryData(postQuery(params.slug, match.search.preview).queryKey);
     return post
-      ? screenHead(match, {
-          title: post.meta_title || post.title,
-          description: post.meta_description || post.sub_title || htmlToText(post.content ?? ''),
-          image: post.thumb || undefined,
-          type: 'article',
-        })
+      ? screenHead(
+          { match, matches },
+          {
+            title: post.meta_title || post.title,
+            description: post.meta_description || post.sub_title || htmlToText(post.content ?? ''),
+            image: post.thumb || undefined,
+            type: 'article',
+          },
+        )
       : notFoundHead(match);
   },
   component: NewsRoute,

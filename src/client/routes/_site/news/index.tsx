@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_site/news/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(postsPageQuery(deps.page));
   },
-  head: ({ match }) => screenHead(match, { title: 'News' }),
+  head: (context) => screenHead(context, { title: 'News' }),
   component: NewsListRoute,
   errorComponent: SiteError,
 });
