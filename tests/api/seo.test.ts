@@ -46,13 +46,16 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     expect(res.body).toContain('<meta property="og:type" content="article"/>');
   });
 
-  it.each(['/no-such-page', '/draft', '/news/no-such-post', '/a/b/c', '/about-us/more', '/news/big-news/more'])('answers %s with status 404 and the SPA', async (url) => {
-    const res = await html(url);
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('<div id="root">');
-    expect(res.body).toContain('Page Not Found');
-    expect(res.body).toContain('noindex');
-  });
+  it.each(['/no-such-page', '/draft', '/news/no-such-post', '/a/b/c', '/about-us/more', '/news/big-news/more'])(
+    'answers %s with status 404 and the SPA',
+    async (url) => {
+      const res = await html(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('Page Not Found');
+      expect(res.body).toContain('noindex');
+    },
+  );
 
   it('sends /index.html home, and names the assets of a rebuild without a restart', async () => {
     const raw = await t.app.inject({ method: 'GET', url: '/index.html' });
