@@ -36,7 +36,11 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Typography.css';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -67,9 +71,13 @@ async function start(): Promise<void> {
   } catch {
     // An unreadable store only costs the offline copy; the persister has already discarded it.
   }
-  // Kept from the first change after the page has settled: storing the server's answers the
-  // moment they are adopted would write the whole cache in the middle of hydrating.
-  whenIdle(() => persistQueryClientSubscribe(persistOptions));
+  // Kept once the page has settled: storing the server's answers the moment they are adopted
+  // would write the whole cache in the middle of hydrating. Saved then, so nothing that changed
+  // before (a waiting save that landed meanwhile) is left out, and on every change after.
+  whenIdle(() => {
+    persistQueryClientSubscribe(persistOptions);
+    void persistQueryClientSave(persistOptions);
+  });
   resumeSaves(queryClient);
 
   // Every document is the server's render of its URL, or the offline shell (the root route only,
