@@ -1,8 +1,7 @@
 /**
  * The router's asset manifest, made from Vite's build manifest: for each route, the stylesheets
- * and the modules its code needs. <HeadContent /> puts them in the head of a server-rendered page
- * (the page must not paint unstyled, and a route's chunks download alongside the entry rather than
- * after it has run and matched), and <Scripts /> starts the entry.
+ * (<HeadContent /> puts them in the head) and the modules its code needs (<Scripts /> renders the
+ * /start.js tags that load them once the page has painted).
  */
 import { type Manifest, rootRouteId } from '@tanstack/react-router';
 import type { ViteManifest } from '../shared/ssr';

@@ -25,11 +25,11 @@ export interface Description {
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const clip = (value: string, max = 160) => (value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value);
 
-/** The site's settings, as the site layout's loader read them (none on an admin screen opened cold). */
+/** The site's settings, as the root route's loader read them (none offline without a copy). */
 export const siteOf = (context: RouterContext): SiteInfo | undefined =>
   context.queryClient.getQueryData(siteInfoQuery().queryKey);
 
-export const siteNameOf = (site: SiteInfo | undefined) => text(site?.name) || 'Website';
+const siteNameOf = (site: SiteInfo | undefined) => text(site?.name) || 'Website';
 
 const titled = (site: SiteInfo | undefined, title: string) => `${title} · ${siteNameOf(site)}`;
 
@@ -37,7 +37,7 @@ const absolute = (origin: string, url: string | undefined) =>
   !url ? undefined : /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
 /** The site's own description: the home page's, and what any screen falls back to. */
-export function siteDescription(site: SiteInfo | undefined): Required<Omit<Description, 'image'>> & { image?: string } {
+function siteDescription(site: SiteInfo | undefined): Required<Omit<Description, 'image'>> & { image?: string } {
   return {
     title: text(site?.meta_title) || text(site?.og_title) || text(site?.title) || siteNameOf(site),
     description: text(site?.meta_description) || text(site?.og_description) || text(site?.description),

@@ -31,6 +31,8 @@ const PREVIEW_HEADERS = {
   'cache-control': 'private, no-store',
   'x-robots-tag': 'noindex',
 };
+/** What a render that gave no document throws out of the page cache (cache.fetch keeps no failure). */
+const NO_DOCUMENT = new Error('no document could be rendered');
 const UNAVAILABLE =
   '<!doctype html><title>Site unavailable</title><p>The site could not be shown: the server has no build to render it with (run <code>npm run build</code>), or its bundle failed. The server log says which.</p>';
 
@@ -50,8 +52,8 @@ export const spaRoutes = fp(
     fs.watchFile(manifest, { persistent: false, interval: 1000 }, rebuilt);
     app.addHook('onClose', async () => fs.unwatchFile(manifest, rebuilt));
 
-    const hasBuild = fs.existsSync(staticDir);
-    if (hasBuild) {
+    const hasStaticDir = fs.existsSync(staticDir);
+    if (hasStaticDir) {
       await app.register(fastifyStatic, {
         root: staticDir,
         index: false,
@@ -67,7 +69,7 @@ export const spaRoutes = fp(
     }
 
     const pages = new PageRenderer(app, staticDir);
-    if (hasBuild) app.addHook('onReady', () => pages.warm());
+    if (pages.hasBuild()) app.addHook('onReady', () => pages.warm());
 
     /**
      * The whole answer for one URL. A preview link's token is the server's to judge: one that is
@@ -111,14 +113,18 @@ export const spaRoutes = fp(
         : previewSearch(Object.fromEntries(new URLSearchParams(request.url.split('?')[1]))).preview;
       if (preview) return sendPreview(request, reply, preview);
       // Kept under the key the first hook of the next request looks for (cache/public-answers.ts).
+      // No document is thrown, so nothing is kept and the next visit tries again.
       const page = await app.ctx.cache
         .fetch(scope, pageKey(request), async () => {
           await expireAtNextPublish(app, app.ctx.config.appKey);
           const document = await buildDocument(request, reply, shell ? '/' : meaningfulUrl(request.url), { shell });
-          if (!document) throw new Error('no document'); // nothing kept: the next visit tries again
+          if (!document) throw NO_DOCUMENT;
           return document;
         })
-        .catch(() => undefined);
+        .catch((error: unknown) => {
+          if (error === NO_DOCUMENT) return undefined;
+          throw error;
+        });
       if (!page) return unavailable(reply);
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
       return sendAnswer(request, reply, page.answer);
