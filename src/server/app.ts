@@ -49,6 +49,8 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // Nothing to write at a quieter level: the line is not even made (this runs for every request).
+    if (!error && !reply.log.isLevelEnabled('info')) return;
     const line = {
       method: request.method,
       url: loggableUrl(request.url),

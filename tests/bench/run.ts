@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: load on 127.0.0.1 only, 10 s per endpoint, then a table of req/s, p50, p99 and
- * the ratio to a bare node:http server sending the same sliders body. Measures; asserts nothing.
+ * the ratio to a bare node:http server sending the same answer. The server measured is the
+ * compiled one `npm start` runs (built first when needed), on a database seeded beforehand.
+ * Measures; asserts nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ensureBuild } from '../../scripts/ensure-build.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
@@ -26,6 +29,38 @@ function start(args: string[], env: Record<string, string>): Promise<void> {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
+}
+
+/** Fills a bench database (tests/bench/seed.ts) and waits until it is done. */
+function seed(env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/seed.ts'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seeding exited with ${code}`))));
+  });
+}
+
+/** The compiled server on a seeded database, with warnings-only logging; resolves once it is ready. */
+async function serve(env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, [serverEntry], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${env.PORT}`;
+  for (let waited = 0; child.exitCode === null && waited < 60_000; waited += 200) {
+    if (
+      await fetch(`${base}/readyz`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server on ${base} did not get ready (exit code ${child.exitCode})`);
 }
 
 interface Row {
@@ -149,9 +184,9 @@ async function twoInstances(port: number, against: number, writes = 20): Promise
     ADMIN_PASSWORD: 'bench-password',
     BENCH_POSTS: '0',
   });
-  // One after the other: the first migrates and seeds, the second finds it done.
-  await start(['--import', 'tsx', 'tests/bench/server.ts'], env(0));
-  await start(['--import', 'tsx', 'tests/bench/server.ts'], env(1));
+  await seed(env(0));
+  await serve(env(0));
+  await serve(env(1));
   const [a, b] = [`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`];
   for (const base of [a, b]) await fetch(`${base}/`); // each renders its page once
   const row = await loadTogether('GET / with 2 instances on one PostgreSQL', [`${a}/`, `${b}/`], 50, {
@@ -192,22 +227,23 @@ async function adminOf(base: string): Promise<Record<string, string>> {
   return { authorization: `Bearer ${token}`, app_key: 'demo' };
 }
 
-/** The site's own pages are measured too when there is a build with its server-rendering bundle. */
 const build = path.resolve(process.env.STATIC_DIR ?? 'dist');
-const hasBuild = fs.existsSync(path.join(build, '.ssr', 'entry-server.js'));
+const serverEntry = ensureBuild(build);
 
 try {
   const port = 3900;
   console.log(`Seeding a bench database (demo site + ${posts} posts) in ${dir} …`);
-  await start(['--import', 'tsx', 'tests/bench/server.ts'], {
+  const env = {
     PORT: String(port),
     DATABASE_URL: `sqlite:${path.join(dir, 'site.db')}`,
     UPLOAD_DIR: path.join(dir, 'uploads'),
-    STATIC_DIR: hasBuild ? build : path.join(dir, 'no-build'),
+    STATIC_DIR: build,
     ADMIN_EMAIL: 'bench@example.com',
     ADMIN_PASSWORD: 'bench-password',
     BENCH_POSTS: String(POSTS),
-  });
+  };
+  await seed(env);
+  await serve(env);
   const base = `http://127.0.0.1:${port}`;
   const publicHeaders = { 'app-key': 'demo' };
   // What every browser sends for a page (the home page is about ten times smaller in brotli).
@@ -235,7 +271,7 @@ try {
     ['/about', 'page'],
   ] as const;
   const pageRows: Row[] = [];
-  for (const [url, kind] of hasBuild ? pages : []) {
+  for (const [url, kind] of pages) {
     pageRows.push(
       ...(await againstTheSameAnswer(
         `GET ${url} (${kind}, from the page cache)`,
@@ -246,7 +282,7 @@ try {
     );
   }
   const homeBare = pageRows[0]?.rps;
-  const peers = hasBuild && homeBare && (await postgresAnswers()) ? await twoInstances(port + 10, homeBare) : undefined;
+  const peers = homeBare && (await postgresAnswers()) ? await twoInstances(port + 10, homeBare) : undefined;
   const rows = [
     bareRow,
     ...apiRows,
@@ -275,7 +311,6 @@ try {
       `| ${r.title} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.yardstick ? '–' : (r.rps / (r.against ?? bare)).toFixed(2)} |`,
     );
   }
-  if (!hasBuild) console.log(`\n(No build with a server bundle in ${build}: run \`npm run build\` to measure the pages too.)`);
   console.log(
     '\nEach GET row is compared with the bare server just above it, which sends the very answer ours sent (status, headers, body bytes).',
   );
@@ -285,7 +320,7 @@ try {
     console.log(
       `Two-instance row: against the bare home page. A write on one instance reached the other's kept answers in ${at(0.5)} ms (median), ${at(1)} ms at most, over ${sorted.length} writes.`,
     );
-  } else if (hasBuild) console.log(`\n(No PostgreSQL at ${PG_URL}: the two-instance row is left out.)`);
+  } else console.log(`\n(No PostgreSQL at ${PG_URL}: the two-instance row is left out.)`);
   console.log(
     '\nTargets: public reads and pages ≥ 0.80 of bare; admin search (a new search each time, 100,000 posts) p99 ≤ 30 ms.',
   );

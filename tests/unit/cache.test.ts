@@ -111,4 +111,15 @@ describe('kept HTTP answers', () => {
     expect(chooseCoding(answer, undefined)).toBe('identity');
     expect(chooseCoding(makeAnswer('{}', {}), 'gzip, br')).toBe('identity');
   });
+
+  it('reads a header it has seen before the same way, and still reads new ones once many were seen', () => {
+    const answer = makeAnswer(big, {});
+    expect(chooseCoding(answer, 'gzip;q=0, br;q=0')).toBe('identity');
+    expect(chooseCoding(answer, 'gzip;q=0, br;q=0')).toBe('identity');
+    for (let n = 0; n < 200; n++) {
+      expect(chooseCoding(answer, `gzip;q=0.${(n % 9) + 1}, x-${n}`)).toBe('gzip');
+      expect(chooseCoding(answer, `br;q=0, gzip;q=0, x-${n}`)).toBe('identity');
+    }
+    expect(chooseCoding(answer, 'gzip, deflate, br, zstd')).toBe('br');
+  });
 });

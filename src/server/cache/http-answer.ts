@@ -82,12 +82,36 @@ export function acceptedCodings(header: string | undefined): Map<string, number>
   return codings;
 }
 
-/** The coding to send: brotli, then gzip, when present and accepted; otherwise the plain body. */
-export function chooseCoding(answer: HttpAnswer, header: string | undefined): 'br' | 'gzip' | 'identity' {
+/** Which compressed codings a client's Accept-Encoding allows. */
+interface Accepts {
+  br: boolean;
+  gzip: boolean;
+}
+
+/**
+ * Accept-Encoding values read so far. Browsers send a handful of distinct values, so a hit reads
+ * a parsed one instead of parsing the header again; past the bound (someone sending a new value
+ * every time) headers are parsed without being kept.
+ */
+const acceptsSeen = new Map<string, Accepts>();
+const ACCEPTS_KEPT = 64;
+
+function accepts(header: string): Accepts {
+  const seen = acceptsSeen.get(header);
+  if (seen) return seen;
   const codings = acceptedCodings(header);
   const quality = (name: string) => codings.get(name) ?? codings.get('*') ?? 0;
-  if (answer.br && quality('br') > 0) return 'br';
-  if (answer.gzip && quality('gzip') > 0) return 'gzip';
+  const parsed = { br: quality('br') > 0, gzip: quality('gzip') > 0 };
+  if (acceptsSeen.size < ACCEPTS_KEPT) acceptsSeen.set(header, parsed);
+  return parsed;
+}
+
+/** The coding to send: brotli, then gzip, when present and accepted; otherwise the plain body. */
+export function chooseCoding(answer: HttpAnswer, header: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!header) return 'identity';
+  const accepted = accepts(header);
+  if (answer.br && accepted.br) return 'br';
+  if (answer.gzip && accepted.gzip) return 'gzip';
   return 'identity';
 }
 

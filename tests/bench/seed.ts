@@ -1,7 +1,8 @@
 /**
- * The server under test for `npm run bench`: a fresh SQLite database with the demo site plus
- * BENCH_POSTS posts (100,000 unless set; for the admin search), listening on $PORT with
- * warnings-only logging.
+ * The bench database for `npm run bench`: migrated, the demo site, the bench admin and
+ * BENCH_POSTS posts (100,000 unless set; for the admin search), then the planner statistics the
+ * hourly upkeep (plugins/upkeep.ts) would make after such an import. Exits when done: the bench
+ * then serves it with the compiled server, the one `npm start` runs.
  */
 import { createServer } from '../../src/server/bootstrap';
 import { configFromEnv } from '../../src/server/config';
@@ -29,7 +30,6 @@ await app.ctx.database.db.transaction().execute(async (trx) => {
     );
   }
 });
-// What the hourly upkeep (plugins/upkeep.ts) does after such an import: fresh planner statistics.
 app.ctx.database.optimize();
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-console.log('ready');
+await app.close();
+process.exit(0); // nothing else to wait for, whatever a plugin left scheduled
