@@ -75,6 +75,20 @@ describe.each(await dialects())('logs on %s', (dialect) => {
     expect(requests[1]!.url).toBe('/admin/reset-password?token=[redacted]');
   });
 
+  it('writes no request line at a quieter level (LOG_LEVEL=warn)', async () => {
+    lines.length = 0;
+    t.app.log.level = 'warn';
+    try {
+      await t.visitor('GET', '/cms/faqs');
+      await t.visitor('GET', '/cms/faqs');
+    } finally {
+      t.app.log.level = 'info';
+    }
+    expect(lines).toEqual([]);
+    await t.visitor('GET', '/cms/faqs');
+    expect(lines.filter((l) => l.msg === 'request')).toHaveLength(1);
+  });
+
   it('never logs a password that was sent', async () => {
     lines.length = 0;
     await t.app.inject({
