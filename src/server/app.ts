@@ -51,7 +51,8 @@ class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     // Nothing to write at a quieter level: the line is not even made (this runs for every request).
     // Only pino says its level; any other logger (none, in tests) is handed the line as before.
-    if (!error && reply.log.isLevelEnabled?.('info') === false) return;
+    const log = reply.log as typeof reply.log & { isLevelEnabled?(level: string): boolean };
+    if (!error && log.isLevelEnabled?.('info') === false) return;
     const line = {
       method: request.method,
       url: loggableUrl(request.url),
