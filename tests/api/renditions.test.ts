@@ -1,6 +1,7 @@
 /**
  * Renditions of uploaded pictures (shared/renditions.ts): made with sharp at upload and on first
  * request, never wider than the original, refused for what they are not, removed with the file.
+ * Their placeholders travel in public answers (media/placeholders.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,7 +53,8 @@ describe.each(await dialects())('renditions on %s', (dialect) => {
     const name = await upload('camera.png', photo);
     await t.app.ctx.renditions.idle(); // made in the background right after the upload
     const made = fs.readdirSync(path.join(t.config.uploadDir, RENDITIONS_DIR), { recursive: true });
-    expect(made.filter((file) => String(file).includes(name))).toHaveLength(10); // 5 widths, 2 formats
+    // 5 widths in 2 formats, and the placeholder.
+    expect(made.filter((file) => String(file).includes(name))).toHaveLength(11);
 
     for (const [width, format] of [
       [640, 'avif'],
@@ -127,8 +129,56 @@ describe.each(await dialects())('renditions on %s', (dialect) => {
       fs
         .readdirSync(path.join(t.config.uploadDir, RENDITIONS_DIR), { recursive: true })
         .filter((file) => String(file).includes(name));
-    expect(ofFile().length).toBe(10);
+    expect(ofFile().length).toBe(11);
+    expect(await t.app.ctx.renditions.placeholder(name)).toMatch(/^data:image\/webp;base64,/);
     expect((await t.admin('DELETE', `/cms/api/delete-file/${name}`)).statusCode).toBe(200);
     expect(ofFile()).toEqual([]);
+    expect(await t.app.ctx.renditions.placeholder(name)).toBeUndefined();
+  });
+
+  it('a public answer carries the placeholder of each uploaded picture it names: a tiny preview of it, inline', async () => {
+    const name = await upload('placeholder.png', photo);
+    const address = `/uploads/${name}`;
+    const created = await t.admin('POST', '/cms/api/sliders', { title: 'With a preview', thumb: address, status: 1 });
+    expect(created.statusCode, created.body).toBe(201);
+    const slide = (await t.visitor('GET', '/cms/sliders'))
+      .json()
+      .data.data.find((s: { title: string }) => s.title === 'With a preview');
+    expect(Object.keys(slide.placeholders)).toEqual([address]);
+    const uri: string = slide.placeholders[address];
+    expect(uri.length).toBeLessThan(400);
+    const [, base64 = ''] = /^data:image\/webp;base64,(.+)$/.exec(uri) ?? [];
+    const preview = await sharp(Buffer.from(base64, 'base64')).metadata();
+    expect(preview.format).toBe('webp');
+    expect([preview.width, preview.height]).toEqual([12, 6]); // the picture's proportions, 12 px wide
+    // Admin answers are for editing: they name no placeholders.
+    const admin = await t.admin('GET', `/cms/api/sliders/${created.json().data.id}`);
+    expect(admin.json().data.placeholders).toBeUndefined();
+  });
+
+  it('nested records (the sections of a page and their widgets) get theirs too; an address with no picture gets none', async () => {
+    const name = await upload('nested.png', photo);
+    const page = await t.admin('POST', '/cms/api/pages', { title: 'Pictures within', slug: 'pictures-within', status: 1 });
+    expect(page.statusCode, page.body).toBe(201);
+    const section = await t.admin('POST', '/cms/api/sections', {
+      title: 'A section',
+      page_id: page.json().data.id,
+      thumb: `/uploads/${name}`,
+      status: 1,
+    });
+    expect(section.statusCode, section.body).toBe(201);
+    const widget = await t.admin('POST', '/cms/api/widgets', {
+      title: 'A widget',
+      section_id: section.json().data.id,
+      thumb: '/uploads/never-uploaded-0123.png',
+      status: 1,
+    });
+    expect(widget.statusCode, widget.body).toBe(201);
+    const answer = (await t.visitor('GET', '/cms/pages/pictures-within')).json().data;
+    expect(answer.placeholders).toBeUndefined();
+    const [shown] = answer.sections;
+    expect(shown.placeholders[`/uploads/${name}`]).toMatch(/^data:image\/webp;base64,/);
+    expect(shown.widgets[0].thumb).toBe('/uploads/never-uploaded-0123.png');
+    expect(shown.widgets[0].placeholders).toBeUndefined();
   });
 });

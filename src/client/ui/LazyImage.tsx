@@ -1,7 +1,8 @@
 /**
  * Content images: lazy-loaded, with their box reserved by width/height and aspect-ratio so the
- * page does not jump when they arrive, in the rendition that fits (Picture). A broken address
- * falls back to `fallback` when given.
+ * page does not jump when they arrive, in the rendition that fits (Picture). Until a picture
+ * arrives its box shows the record's placeholder for it (a blurred preview), else a grey block. A
+ * broken address falls back to `fallback` when given.
  */
 import { useState, type CSSProperties } from 'react';
 import { Picture } from './Picture';
@@ -14,6 +15,8 @@ interface LazyImageProps {
   /** How wide the image is drawn (see SIZES). */
   sizes: string;
   fallback?: string;
+  /** The record's placeholders (WithPlaceholders), from each picture address to its preview. */
+  placeholders?: Record<string, string>;
   /** The largest image of the first screen loads at once, the rest when scrolled near. */
   priority?: boolean;
   fit?: 'cover' | 'contain';
@@ -29,6 +32,7 @@ export function LazyImage({
   height,
   sizes,
   fallback,
+  placeholders,
   priority,
   fit = 'cover',
   radius,
@@ -37,6 +41,7 @@ export function LazyImage({
 }: LazyImageProps) {
   const [broken, setBroken] = useState(false);
   const shown = broken && fallback ? fallback : src;
+  const preview = placeholderFor(placeholders, shown);
   return (
     <Picture
       key={shown}
@@ -57,9 +62,19 @@ export function LazyImage({
         aspectRatio: `${width} / ${height}`,
         objectFit: fit,
         borderRadius: radius,
-        background: 'var(--mantine-color-gray-1)',
+        background: preview
+          ? `center / cover no-repeat url("${preview}") var(--mantine-color-gray-1)`
+          : 'var(--mantine-color-gray-1)',
         ...style,
       }}
     />
   );
+}
+
+/** Only an inline picture is drawn: whatever else an answer might carry never reaches the style. */
+const INLINE_PICTURE = /^data:image\/[a-z+]+;base64,[A-Za-z0-9+/]+={0,2}$/;
+
+export function placeholderFor(placeholders: Record<string, string> | undefined, src: string): string | undefined {
+  const preview = placeholders?.[src];
+  return preview && INLINE_PICTURE.test(preview) ? preview : undefined;
 }

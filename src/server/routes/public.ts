@@ -11,6 +11,7 @@ import { ENTITIES, type Records, type ResourceName } from '../../shared/entities
 import { paged } from '../../shared/envelope';
 import { LIMITS } from '../../shared/limits';
 import { getDraft } from '../content/drafts';
+import { withPlaceholders } from '../media/placeholders';
 import { forVisitors } from '../content/visibility';
 import { HttpError, notFound } from '../errors';
 import { serviceFor } from '../plugins/context';
@@ -84,6 +85,9 @@ export const publicRoutes = fp(
     const writeLimit = { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } };
 
     app.addHook('preHandler', requireApplication);
+    app.addHook('preSerialization', async (_request, reply, payload) =>
+      reply.statusCode === 200 ? withPlaceholders(payload, (name) => app.ctx.renditions.placeholder(name)) : payload,
+    );
 
     const withWidgets = async (appKey: string, sections: Records['sections'][]) => {
       if (sections.length === 0) return sections;

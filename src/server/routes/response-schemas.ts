@@ -16,6 +16,11 @@ function fieldType(fd: FieldDef): string {
   return 'string';
 }
 
+/** Public answers add each picture's placeholder (media/placeholders.ts); admin answers have none. */
+const PICTURE_PLACEHOLDERS: Record<string, JsonSchema> = {
+  placeholders: { type: 'object', additionalProperties: { type: 'string' } },
+};
+
 /** One record as the API returns it; `extra` adds what a public read joins in (widgets, sections). */
 export function recordSchema(def: EntityDef, extra: Record<string, JsonSchema> = {}): JsonSchema {
   const system: Record<string, JsonSchema> = {
@@ -29,7 +34,7 @@ export function recordSchema(def: EntityDef, extra: Record<string, JsonSchema> =
   const properties = Object.fromEntries(
     readableColumns(def).map((name) => [name, system[name] ?? nullable(fieldType(def.fields[name]!))]),
   );
-  return { type: 'object', properties: { ...properties, ...extra } };
+  return { type: 'object', properties: { ...properties, ...PICTURE_PLACEHOLDERS, ...extra } };
 }
 
 export const itemEnvelope = (record: JsonSchema): JsonSchema => ({

@@ -5,14 +5,22 @@
  */
 import type { Records } from '../../../shared/entities';
 
+/**
+ * A public record that names uploaded pictures carries their placeholders: from each address to a
+ * tiny preview (a `data:` URI) drawn until the picture arrives (server/media/placeholders.ts).
+ */
+export interface WithPlaceholders {
+  placeholders?: Record<string, string>;
+}
+
 /** The site's settings, as GET /cms/applications/{key} answers them (without the owner's id). */
 export type SiteInfo = Omit<Records['applications'], 'user_id'>;
 export type MenuItem = Records['menus'];
-export type Slider = Records['sliders'];
-export type Widget = Records['widgets'];
-export type Section = Records['sections'] & { widgets: Widget[] };
-export type Page = Records['pages'] & { sections: Section[] };
-export type Post = Records['posts'];
-export type GalleryItem = Records['gallery'];
+export type Slider = Records['sliders'] & WithPlaceholders;
+export type Widget = Records['widgets'] & WithPlaceholders;
+export type Section = Records['sections'] & WithPlaceholders & { widgets: Widget[] };
+export type Page = Records['pages'] & WithPlaceholders & { sections: Section[] };
+export type Post = Records['posts'] & WithPlaceholders;
+export type GalleryItem = Records['gallery'] & WithPlaceholders;
 export type Social = Records['socials'];
 export type Career = Records['careers'];

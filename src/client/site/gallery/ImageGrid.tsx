@@ -26,7 +26,14 @@ export function ImageGrid({ images, onOpen }: ImageGridProps) {
               onClick={() => onOpen(index)}
               aria-label={`View larger: ${title}`}
             >
-              <LazyImage src={image.file_url!} alt={alt} width={640} height={480} sizes={SIZES.gridColumn} />
+              <LazyImage
+                src={image.file_url!}
+                placeholders={image.placeholders}
+                alt={alt}
+                width={640}
+                height={480}
+                sizes={SIZES.gridColumn}
+              />
             </button>
             <Anchor href={image.file_url!} target="_blank" rel="noopener noreferrer" size="sm" fw={600} title={title}>
               {truncate(title, LIMITS.truncate.cardShort)}

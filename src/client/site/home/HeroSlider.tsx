@@ -25,6 +25,7 @@ import { slidersQuery } from '../api/queries';
 import type { Slider } from '../api/types';
 import classes from './home.module.css';
 import { MoreText } from '../../ui/MoreText';
+import { placeholderFor } from '../../ui/LazyImage';
 import { Picture, SIZES } from '../../ui/Picture';
 
 export function HeroSlider() {
@@ -118,6 +119,7 @@ function SlideShow({ slides, reducedMotion, start }: { slides: Slider[]; reduced
 }
 
 function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
+  const preview = slide.thumb ? placeholderFor(slide.placeholders, slide.thumb) : undefined;
   return (
     <div className={classes.slide}>
       {slide.thumb ? (
@@ -130,6 +132,7 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
           height={900}
           loading={first ? 'eager' : 'lazy'}
           {...(first ? { fetchPriority: 'high' as const } : {})}
+          {...(preview ? { style: { background: `center / cover no-repeat url("${preview}")` } } : {})}
         />
       ) : null}
       <div className={classes.slideShade} />

@@ -12,6 +12,7 @@ export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?
     <Card withBorder radius="md" padding={0} h="100%">
       <LazyImage
         src={widgetThumb(post.thumb)}
+        placeholders={post.placeholders}
         fallback={DEFAULT_THUMB}
         alt=""
         width={640}

@@ -22,6 +22,7 @@ export function NewsScreen({ slug, preview }: { slug: string; preview?: string }
           <figure style={{ margin: 0 }}>
             <LazyImage
               src={post.thumb}
+              placeholders={post.placeholders}
               alt={post.title}
               width={1200}
               height={675}

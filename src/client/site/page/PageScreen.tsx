@@ -32,6 +32,7 @@ export function PageScreen({ slug, preview }: { slug: string; preview?: string }
               <Grid.Col span={{ base: 12, md: page.content ? 4 : 12 }} order={{ base: 1, md: 2 }}>
                 <LazyImage
                   src={page.thumb}
+                  placeholders={page.placeholders}
                   alt={imageAlt(page)}
                   width={800}
                   height={600}

@@ -32,6 +32,7 @@ export function SectionIntro({
     <Grid.Col span={{ base: 12, md: 5 }}>
       <LazyImage
         src={section.thumb}
+        placeholders={section.placeholders}
         alt={imageAlt(section)}
         width={800}
         height={imageHeight}

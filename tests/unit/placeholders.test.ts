@@ -1,0 +1,78 @@
+/** Placeholders in public answers (server/media/placeholders.ts) and how a page draws them (ui/LazyImage.tsx). */
+import { describe, expect, it } from 'vitest';
+import { withPlaceholders } from '../../src/server/media/placeholders';
+import { placeholderFor } from '../../src/client/ui/LazyImage';
+
+const URI = 'data:image/webp;base64,UklGRlQAAABXRUJQ+/9=';
+const known = async (name: string) => (name.startsWith('known') ? `${URI}#${name}` : undefined);
+
+describe('withPlaceholders', () => {
+  it('gives each record the placeholders of the pictures it names, in lists and nested records alike', async () => {
+    const answer = {
+      data: {
+        data: [
+          {
+            id: 1,
+            thumb: '/uploads/known-a.png',
+            banner: '/uploads/known-b.jpg',
+            sections: [{ id: 5, thumb: '/uploads/known-c.webp' }],
+          },
+          { id: 2, thumb: '/uploads/unknown.png' },
+        ],
+        total: 2,
+      },
+    };
+    const result = (await withPlaceholders(answer, known)) as typeof answer;
+    expect(result.data.total).toBe(2);
+    expect(result.data.data[0]).toMatchObject({
+      placeholders: { '/uploads/known-a.png': `${URI}#known-a.png`, '/uploads/known-b.jpg': `${URI}#known-b.jpg` },
+    });
+    expect(result.data.data[0]!.sections[0]).toEqual({
+      id: 5,
+      thumb: '/uploads/known-c.webp',
+      placeholders: { '/uploads/known-c.webp': `${URI}#known-c.webp` },
+    });
+    expect(result.data.data[1]).toEqual({ id: 2, thumb: '/uploads/unknown.png' });
+  });
+
+  it('leaves what it was given as it was (answers may come from a cache), and values that are not records alone', async () => {
+    const when = new Date('2026-01-02T03:04:05Z');
+    const row = { id: 1, thumb: '/uploads/known-a.png', created_at: when };
+    const result = (await withPlaceholders({ data: row }, known)) as { data: typeof row & { placeholders: object } };
+    expect(row).toEqual({ id: 1, thumb: '/uploads/known-a.png', created_at: when });
+    expect(result.data.created_at).toBe(when);
+    expect(result.data.placeholders).toBeDefined();
+  });
+
+  it('asks for nothing when no picture is named: HTML that mentions one, a PDF, an outside address', async () => {
+    const asked: string[] = [];
+    const answer = {
+      data: {
+        content: '<p><img src="/uploads/known-a.png"></p>',
+        file: '/uploads/known-report.pdf',
+        link: 'https://example.org/uploads/known-a.png',
+      },
+    };
+    const result = await withPlaceholders(answer, async (name) => {
+      asked.push(name);
+      return URI;
+    });
+    expect(asked).toEqual([]);
+    expect(result).toBe(answer);
+  });
+});
+
+describe('placeholderFor', () => {
+  it('draws an inline picture only', () => {
+    expect(placeholderFor({ '/uploads/a.png': URI }, '/uploads/a.png')).toBe(URI);
+    expect(placeholderFor({ '/uploads/a.png': URI }, '/uploads/b.png')).toBeUndefined();
+    expect(placeholderFor(undefined, '/uploads/a.png')).toBeUndefined();
+    for (const hostile of [
+      'https://evil.example/x.png',
+      'data:image/webp;base64,AAAA") ; background:url("https://evil.example',
+      'data:text/html;base64,PHNjcmlwdD4=',
+    ]) {
+      expect(placeholderFor({ '/uploads/a.png': hostile }, '/uploads/a.png')).toBeUndefined();
+    }
+  });
+});
