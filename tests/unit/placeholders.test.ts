@@ -27,7 +27,7 @@ describe('withPlaceholders', () => {
     expect(result.data.data[0]).toMatchObject({
       placeholders: { '/uploads/known-a.png': `${URI}#known-a.png`, '/uploads/known-b.jpg': `${URI}#known-b.jpg` },
     });
-    expect(result.data.data[0]!.sections[0]).toEqual({
+    expect(result.data.data[0]!.sections?.[0]).toEqual({
       id: 5,
       thumb: '/uploads/known-c.webp',
       placeholders: { '/uploads/known-c.webp': `${URI}#known-c.webp` },
