@@ -236,16 +236,23 @@ describe('home', () => {
     const sliders = await publicGet<{ data: Named[] }>('sliders');
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    const slideShowCode = () => scripts.filter((script) => /\/slide-show-[\w-]+\.js$/.test(script));
     await page.goto(`${app.baseUrl}/`, { waitUntil: 'commit' });
     // The server sent the first slide standing still, without controls; the slider takes over after the reveal delay.
     const hero = page.getByRole('region', { name: 'Highlights' });
     await expect(hero.getAttribute('data-slider')).resolves.toBe('still');
+    // The page is adopted without the slider's code (Swiper), which comes when the slider starts.
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    expect(slideShowCode()).toEqual([]);
     await hero.getByRole('heading', { name: sliders.data[0]!.title }).waitFor({ state: 'visible' });
     await expect(page.locator('.swiper-button-next').isVisible()).resolves.toBe(false);
     await page.locator('.swiper-slide-active').waitFor();
     await expect(hero.getAttribute('data-slider')).resolves.toBe('playing');
     await page.locator('.swiper-button-next').waitFor({ state: 'visible' });
     await expect(page.locator('.swiper-pagination-bullet').count()).resolves.toBeGreaterThan(1);
+    expect(slideShowCode()).toHaveLength(1);
 
     const known = ['default', 'about_us', '_goals_obj', '_microfinance', '_activities', '_news'];
     for (const section of sections.data.filter((s) => known.includes(s.template ?? ''))) {

@@ -15,8 +15,6 @@ import { Container, Loader, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { A11y, Autoplay, EffectFade, Keyboard, Navigation, Pagination } from 'swiper/modules';
-import Swiper from 'swiper';
 import { useSearch } from '@tanstack/react-router';
 import { LIMITS } from '../../../shared/limits';
 import { CmsButton } from '../../ui/CmsLink';
@@ -77,30 +75,24 @@ export function HeroSlider() {
  * Swiper itself, not its React wrapper: React renders the slides (the server too) and Swiper takes
  * them over when `start` turns true. Until then Swiper's stylesheet alone shows the first slide,
  * standing still, without arrows or dots (home.module.css). Taking over the markup already on the
- * page, rather than drawing a new slider, keeps the reveal to Swiper's own set-up work.
+ * page, rather than drawing a new slider, keeps the reveal to Swiper's own set-up work. Its code
+ * (slide-show.ts, about 26 KB gzip) is loaded then too: the page adopts the server's HTML without it.
  */
 function SlideShow({ slides, reducedMotion, start }: { slides: Slider[]; reducedMotion: boolean; start: boolean }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!start) return;
-    const swiper = new Swiper(container.current!, {
-      modules: [EffectFade, Autoplay, Pagination, Navigation, Keyboard, A11y],
-      effect: 'fade',
-      fadeEffect: { mode: 'cross-fade' },
-      loop: slides.length > 1,
-      speed: LIMITS.slider.speedMs,
-      autoplay: reducedMotion
-        ? false
-        : { delay: LIMITS.slider.autoplayDelayMs, disableOnInteraction: false, pauseOnMouseEnter: true },
-      pagination: { el: container.current!.querySelector<HTMLElement>('.swiper-pagination'), clickable: true },
-      navigation: {
-        nextEl: container.current!.querySelector<HTMLElement>('.swiper-button-next'),
-        prevEl: container.current!.querySelector<HTMLElement>('.swiper-button-prev'),
-      },
-      keyboard: { enabled: true, onlyInViewport: true },
-      a11y: { prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide' },
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import('./slide-show').then(({ startSlideShow }) => {
+      const element = container.current;
+      if (unmounted || !element) return;
+      stop = startSlideShow(element, { loop: slides.length > 1, autoplay: !reducedMotion });
     });
-    return () => void swiper.destroy(true, true);
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
   }, [slides, reducedMotion, start]);
   return (
     <div ref={container} className={`swiper ${classes.heroSwiper}`}>
