@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuild } from '../../scripts/ensure-build.mjs';
+import { waitForServer } from '../e2e/harness';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
@@ -42,25 +43,14 @@ function seed(env: Record<string, string>): Promise<void> {
   });
 }
 
-/** The compiled server on a seeded database, with warnings-only logging; resolves once it is ready. */
+/** The compiled server on a seeded database, with warnings-only logging; resolves once it answers. */
 async function serve(env: Record<string, string>): Promise<void> {
   const child = spawn(process.execPath, [serverEntry], {
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
-  const base = `http://127.0.0.1:${env.PORT}`;
-  for (let waited = 0; child.exitCode === null && waited < 60_000; waited += 200) {
-    if (
-      await fetch(`${base}/readyz`).then(
-        (res) => res.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The server on ${base} did not get ready (exit code ${child.exitCode})`);
+  await waitForServer(`http://127.0.0.1:${env.PORT}`, child, () => '(its output goes to this terminal)');
 }
 
 interface Row {

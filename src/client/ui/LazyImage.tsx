@@ -41,7 +41,6 @@ export function LazyImage({
 }: LazyImageProps) {
   const [broken, setBroken] = useState(false);
   const shown = broken && fallback ? fallback : src;
-  const preview = placeholderFor(placeholders, shown);
   return (
     <Picture
       key={shown}
@@ -62,9 +61,7 @@ export function LazyImage({
         aspectRatio: `${width} / ${height}`,
         objectFit: fit,
         borderRadius: radius,
-        background: preview
-          ? `center / cover no-repeat url("${preview}") var(--mantine-color-gray-1)`
-          : 'var(--mantine-color-gray-1)',
+        background: [placeholderBackground(placeholders, shown), 'var(--mantine-color-gray-1)'].filter(Boolean).join(' '),
         ...style,
       }}
     />
@@ -77,4 +74,10 @@ const INLINE_PICTURE = /^data:image\/[a-z+]+;base64,[A-Za-z0-9+/]+={0,2}$/;
 export function placeholderFor(placeholders: Record<string, string> | undefined, src: string): string | undefined {
   const preview = placeholders?.[src];
   return preview && INLINE_PICTURE.test(preview) ? preview : undefined;
+}
+
+/** The CSS background layer that draws the picture's placeholder over its box, if it has one. */
+export function placeholderBackground(placeholders: Record<string, string> | undefined, src: string): string | undefined {
+  const preview = placeholderFor(placeholders, src);
+  return preview ? `center / cover no-repeat url("${preview}")` : undefined;
 }

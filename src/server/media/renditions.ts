@@ -17,14 +17,14 @@ import { RENDITION_FORMATS, RENDITION_WIDTHS, RENDITIONS_DIR, isResizable, type 
 const WIDTHS: readonly number[] = RENDITION_WIDTHS;
 /** A decompression bomb (a tiny file that claims a huge picture) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 60_000_000;
-/** Wide enough to hint at the picture, small enough to travel inline (about 200 bytes of base64). */
+/** Wide enough to hint at the picture, small enough to travel inline (about 150 bytes as a data URI). */
 const PLACEHOLDER_WIDTH = 12;
 const PLACEHOLDER_DIR = 'placeholder';
 
 export class Renditions {
   private readonly making = new Map<string, Promise<string | undefined>>();
   private queue: Promise<unknown> = Promise.resolve();
-  /** Placeholders read or made so far (about 300 bytes each), so a page's read costs no file access. */
+  /** Placeholders read or made so far (about 150 bytes each), so a page's read costs no file access. */
   private readonly placeholders = new LRUCache<string, string>({ max: 20_000 });
 
   constructor(private readonly uploadDir: string) {}
@@ -71,7 +71,8 @@ export class Renditions {
     if (kept) return kept;
     // Read outside the queue: a stored placeholder never waits behind renditions being encoded.
     const stored = await fs.readFile(this.placeholderFile(name), 'utf8').catch(() => undefined);
-    const made = stored ?? (await this.schedulePlaceholder(name));
+    // An address whose file is not there (yet) does not wait in the queue to learn so.
+    const made = stored ?? ((await this.hasOriginal(name)) ? await this.schedulePlaceholder(name) : undefined);
     if (made) this.placeholders.set(name, made);
     return made;
   }

@@ -23,7 +23,7 @@ import { slidersQuery } from '../api/queries';
 import type { Slider } from '../api/types';
 import classes from './home.module.css';
 import { MoreText } from '../../ui/MoreText';
-import { placeholderFor } from '../../ui/LazyImage';
+import { placeholderBackground } from '../../ui/LazyImage';
 import { Picture, SIZES } from '../../ui/Picture';
 
 export function HeroSlider() {
@@ -76,7 +76,7 @@ export function HeroSlider() {
  * them over when `start` turns true. Until then Swiper's stylesheet alone shows the first slide,
  * standing still, without arrows or dots (home.module.css). Taking over the markup already on the
  * page, rather than drawing a new slider, keeps the reveal to Swiper's own set-up work. Its code
- * (slide-show.ts, about 26 KB gzip) is loaded then too: the page adopts the server's HTML without it.
+ * (slide-show.ts, about 29 KB gzip) is loaded then too: the page adopts the server's HTML without it.
  */
 function SlideShow({ slides, reducedMotion, start }: { slides: Slider[]; reducedMotion: boolean; start: boolean }) {
   const container = useRef<HTMLDivElement>(null);
@@ -111,7 +111,7 @@ function SlideShow({ slides, reducedMotion, start }: { slides: Slider[]; reduced
 }
 
 function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
-  const preview = slide.thumb ? placeholderFor(slide.placeholders, slide.thumb) : undefined;
+  const background = slide.thumb ? placeholderBackground(slide.placeholders, slide.thumb) : undefined;
   return (
     <div className={classes.slide}>
       {slide.thumb ? (
@@ -124,7 +124,7 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
           height={900}
           loading={first ? 'eager' : 'lazy'}
           {...(first ? { fetchPriority: 'high' as const } : {})}
-          {...(preview ? { style: { background: `center / cover no-repeat url("${preview}")` } } : {})}
+          {...(background ? { style: { background } } : {})}
         />
       ) : null}
       <div className={classes.slideShade} />
