@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuild } from '../../scripts/ensure-build.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { waitForServer } from '../e2e/harness';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,7 +46,7 @@ function seed(env: Record<string, string>): Promise<void> {
 
 /** The compiled server on a seeded database, with warnings-only logging; resolves once it answers. */
 async function serve(env: Record<string, string>): Promise<void> {
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -76,7 +77,14 @@ async function load(
   let n = 0;
   const requests = pathFor ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: pathFor(n++) }) }] : undefined;
   const options = { url, connections, duration: DURATION_S, headers, ...(requests ? { requests } : {}) };
-  const result = await autocannon(options as autocannon.Options);
+  const perSecond: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(options as autocannon.Options, (error, done) => (error ? reject(error) : resolve(done)));
+    // autocannon passes each second's counts to 'tick' (its README); its types say nothing.
+    run.on('tick', (...args: unknown[]) => void perSecond.push((args[0] as { counter: number }).counter));
+  });
+  // A row's average hides a server that slows down or speeds up as the load goes on.
+  if (process.env.BENCH_TICKS) console.log(`${title}: ${perSecond.join(' ')} requests, second by second`);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { title, connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { serverBuildDir, sourceHash, storedBuildId } from '../../scripts/build-id.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -91,7 +92,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   const adminEmail = 'admin@example.com';
   const adminPassword = 'e2e-admin-password';
   const appKey = 'demo';
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(serverBuildDir(build), 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverBuildDir(build), 'main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
