@@ -5,10 +5,12 @@ export const SERVER_NODE_FLAGS = [
   '--enable-source-maps',
   // V8's memory reducer shrinks the heap once a process has allocated little for about 20 s. A
   // server that had been idle that long then answered kept reads about 20% slower for as long as
-  // the load lasted (53k instead of 66k req/s on GET /cms/sliders, measured on the bench's server;
-  // a bare node:http server does not slow down, it allocates almost nothing). Idle spells followed
-  // by a burst are a web server's ordinary day, so the heap it would have given back (about 40 MB
-  // after a burst) is kept instead. The flag has to be on the command line: V8 makes the reducer
-  // when the heap is set up.
+  // the load lasted (53k instead of 66k req/s on GET /cms/sliders, over 30 s, on the bench's
+  // server; a bare node:http server, which allocates almost nothing, does not slow down). Idle
+  // spells followed by a burst are a web server's ordinary day. The price: memory taken in a burst
+  // is not handed back while it is quiet (the demo after 20 s of mixed reads: 401 MB resident at
+  // the peak with the reducer, 443 MB without; 45 s later 187 MB with it, still 443 MB without).
+  // A host has to have the peak anyway. It must be on the command line: V8 makes the reducer when
+  // it sets the heap up, so v8.setFlagsFromString at start-up is too late (tried).
   '--no-memory-reducer',
 ];
