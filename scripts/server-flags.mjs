@@ -8,8 +8,9 @@ export const SERVER_NODE_FLAGS = [
   // the load lasted (53k instead of 66k req/s on GET /cms/sliders, over 30 s, on the bench's
   // server; a bare node:http server, which allocates almost nothing, does not slow down). Idle
   // spells followed by a burst are a web server's ordinary day. The price: memory taken in a burst
-  // is not handed back while it is quiet (the demo after 20 s of mixed reads: 401 MB resident at
-  // the peak with the reducer, 443 MB without; 45 s later 187 MB with it, still 443 MB without).
+  // is not handed back in quiet spells. On the demo, 45 s after 25 s of mixed reads: no difference
+  // once its pages are kept (249 MB resident with the reducer, 237 MB without), and 189 MB against
+  // 319 MB after a cold start met by 50 connections at once (peaks 349 and 407 MB).
   // A host has to have the peak anyway. It must be on the command line: V8 makes the reducer when
   // it sets the heap up, so v8.setFlagsFromString at start-up is too late (tried).
   '--no-memory-reducer',
