@@ -48,7 +48,11 @@ function browserBuild(): UserConfig {
       sourcemap: false,
       chunkSizeWarningLimit: 800,
       manifest: true,
-      rolldownOptions: { output: { codeSplitting: { groups: [plans.siteGroup] } } },
+      rolldownOptions: {
+        // The app (index.html names main.tsx) and what wakes the islands of server-rendered pages.
+        input: { index: 'index.html', islands: 'src/client/islands/main.ts' },
+        output: { codeSplitting: { groups: [plans.siteGroup] } },
+      },
     },
   };
 }

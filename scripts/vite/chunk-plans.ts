@@ -9,6 +9,9 @@ import type { Plugin } from 'vite';
 import { adminOnlyFiles, publicModuleIds } from './precache-plan.js';
 import { publicSharedModules } from './public-chunks.js';
 
+const APP_ENTRY = path.resolve('src/client/main.tsx');
+const ISLANDS_ENTRY = path.resolve('src/client/islands/main.ts');
+
 export function chunkPlans() {
   let siteModules = new Set<string>();
   let adminFiles = new Set<string>();
@@ -17,8 +20,10 @@ export function chunkPlans() {
     name: 'orgsite:public-chunks',
     apply: 'build',
     buildEnd() {
-      const entry = path.resolve('src/client/main.tsx');
-      siteModules = publicSharedModules({ ids: this.getModuleIds(), info: (id) => this.getModuleInfo(id) }, entry);
+      const info = (id: string) => this.getModuleInfo(id);
+      siteModules = publicSharedModules({ ids: this.getModuleIds(), info }, APP_ENTRY);
+      // What islands documents load stays out of it: an island must not bring the app's shared chunk.
+      for (const id of publicModuleIds(ISLANDS_ENTRY, info)) siteModules.delete(id);
     },
   };
 
@@ -26,7 +31,8 @@ export function chunkPlans() {
     name: 'orgsite:admin-chunks',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const visitors = publicModuleIds(path.resolve('src/client/main.tsx'), (id) => this.getModuleInfo(id));
+      const info = (id: string) => this.getModuleInfo(id);
+      const visitors = new Set([...publicModuleIds(APP_ENTRY, info), ...publicModuleIds(ISLANDS_ENTRY, info)]);
       adminFiles = adminOnlyFiles(
         Object.values(bundle).flatMap((output) =>
           output.type === 'chunk'
@@ -54,7 +60,13 @@ export function chunkPlans() {
   return {
     plugins: [publicChunks, adminChunks],
     /** The codeSplitting group that gathers the public site's shared modules into `site`. */
-    siteGroup: { debugName: 'site', name: (id: string) => (siteModules.has(id) ? 'site' : null) },
+    // Only the modules named: a module an island needs too must stay out of it, even when a module
+    // of the group imports it (the group would take its imports along by default).
+    siteGroup: {
+      debugName: 'site',
+      name: (id: string) => (siteModules.has(id) ? 'site' : null),
+      includeDependenciesRecursively: false,
+    },
     /** True for an output file only the admin loads (known once the bundle is generated). */
     isAdminFile: (url: string) => adminFiles.has(url),
   };

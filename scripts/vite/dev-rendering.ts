@@ -13,7 +13,10 @@ import type { RenderPage, ViteManifest } from '../../src/shared/ssr';
  * is added to the document outside React (hydration would trip over it): React's refresh preamble
  * is imported by main.tsx, and Vite's client by every module that hot-reloads.
  */
-const DEV_MANIFEST: ViteManifest = { 'index.html': { file: 'src/client/main.tsx', isEntry: true } };
+const DEV_MANIFEST: ViteManifest = {
+  'index.html': { file: 'src/client/main.tsx', isEntry: true },
+  'src/client/islands/main.ts': { file: 'src/client/islands/main.ts', isEntry: true },
+};
 
 const isPage = (req: IncomingMessage, apiPaths: string[]) =>
   req.method === 'GET' &&

@@ -1,12 +1,17 @@
 /**
- * The whole document, the same on both sides: the server renders it for every URL
- * (entry-server.tsx) and the browser hydrates it (main.tsx). Anything that differs between the two
- * would make hydration fail, so browser-only state starts from its server value.
+ * The whole document. The server renders it for every URL (entry-server.tsx) in one of two forms:
+ * - an islands document (a public page the server could finish): the browser brings only its
+ *   islands to life (islands/main.ts), so no router state travels with it;
+ * - the app (the back-office, the offline shell, a public page whose reads failed on the server):
+ *   the browser hydrates the whole document (main.tsx). Anything that differs between the two sides
+ *   would make hydration fail, so browser-only state starts from its server value.
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HeadContent, Scripts, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
+import { Island, IslandServerContext } from './islands/Island';
+import { PublicPwaStatus } from './pwa/PublicPwaStatus';
 import { PwaStatus } from './pwa/PwaStatus';
 import { theme } from './theme';
 import { useDocumentColorScheme } from './ui/color-scheme';
@@ -26,9 +31,9 @@ function useMarkReady(): void {
 export function Document({ children }: { children: ReactNode }) {
   useMarkReady();
   const colorScheme = useDocumentColorScheme();
-  const { queryClient } = useRouter().options.context;
+  const { queryClient, islands } = useRouter().options.context;
   return (
-    <html lang="en">
+    <html lang="en" {...(islands ? { 'data-mode': 'islands' } : {})}>
       <head>
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />
@@ -39,12 +44,19 @@ export function Document({ children }: { children: ReactNode }) {
         <div id="root">
           <MantineProvider theme={theme} forceColorScheme={colorScheme}>
             <QueryClientProvider client={queryClient}>
-              {children}
-              <PwaStatus />
+              <IslandServerContext.Provider value={islands ?? null}>
+                {children}
+                {islands ? <Island name="pwa-status" component={PublicPwaStatus} props={{}} /> : <PwaStatus />}
+              </IslandServerContext.Provider>
             </QueryClientProvider>
           </MantineProvider>
         </div>
-        <Scripts />
+        {islands ? (
+          // Started once the page has painted, as the app is (router-manifest.ts).
+          <script defer src="/start.js" data-entry={islands.entry} data-preload={islands.preload.join(' ')} />
+        ) : (
+          <Scripts />
+        )}
       </body>
     </html>
   );

@@ -45,6 +45,7 @@ import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { startInspector } from './inspect';
+import { inPageNavigation, isSitePage } from './islands/links';
 import { wireConnectivity } from './pwa/connectivity';
 import { registerSaveDefaults, resumeSaves } from './pwa/entity-saves';
 import { listenForInstallOffer } from './pwa/install-prompt';
@@ -84,6 +85,14 @@ async function start(): Promise<void> {
   // answered by the service worker for any URL): the router adopts what the server rendered and
   // loads the rest. Hydrating as a transition lets React yield to the browser between pieces of work.
   const router = createAppRouter(queryClient);
+  // Staff-typed links and the menus are plain links (they are islands, without the router): on a
+  // public page the router opens them in place, as the islands navigator does.
+  document.addEventListener('click', (event) => {
+    const url = inPageNavigation(event);
+    if (!url || !isSitePage(new URL(window.location.href))) return;
+    event.preventDefault();
+    void router.navigate({ href: url.pathname + url.search + url.hash });
+  });
   startTransition(() => {
     hydrateRoot(
       document,

@@ -7,6 +7,9 @@ import { type Manifest, rootRouteId } from '@tanstack/react-router';
 import type { ViteManifest } from '../shared/ssr';
 
 const ROUTES_DIR = 'src/client/routes/';
+/** The build's two entries (vite.config.ts): the app's, and the one that wakes islands documents. */
+export const APP_ENTRY = 'index.html';
+export const ISLANDS_ENTRY = 'src/client/islands/main.ts';
 
 /**
  * The source files a route id may live in, by the router's file conventions: `/news/$slug` in
@@ -46,7 +49,7 @@ const stylesheet = (file: string) => ({ href: url(file), crossOrigin: 'anonymous
  * wait for the entry to run and match.
  */
 export function routerManifest(vite: ViteManifest, routeIds: string[]): Manifest {
-  const entryKey = Object.keys(vite).find((key) => vite[key]!.isEntry);
+  const entryKey = vite[APP_ENTRY] ? APP_ENTRY : undefined;
   if (!entryKey) return { routes: {} };
   const entry = withImports(vite, entryKey);
   const entryImports = [...entry].filter((key) => key !== entryKey).map((key) => url(vite[key]!.file));
@@ -67,4 +70,11 @@ export function routerManifest(vite: ViteManifest, routeIds: string[]): Manifest
     };
   }
   return { routes };
+}
+
+/** The islands entry's file and the modules it imports at once, or none in a build without it. */
+export function islandsEntry(vite: ViteManifest): { entry: string; preload: string[] } | undefined {
+  if (!vite[ISLANDS_ENTRY]) return undefined;
+  const imports = [...withImports(vite, ISLANDS_ENTRY)].filter((key) => key !== ISLANDS_ENTRY);
+  return { entry: url(vite[ISLANDS_ENTRY].file), preload: imports.map((key) => url(vite[key]!.file)) };
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { IslandServer } from './islands/Island';
 import { routeTree } from './routeTree.gen';
 import { applySsrState, type SsrState, successfulQueries } from './ssr-state';
 
@@ -7,6 +8,14 @@ export interface RouterContext {
   queryClient: QueryClient;
   /** Scheme and host the page is served from: canonical and Open Graph addresses are absolute. */
   origin: string;
+  /** The server renders an islands document (App.tsx): how, and the browser entry that wakes it. */
+  islands?: IslandsDocument;
+}
+
+export interface IslandsDocument extends IslandServer {
+  /** The islands entry's file, and the modules it imports at once (preloaded). */
+  entry: string;
+  preload: string[];
 }
 
 /** How the server renders one request (entry-server.tsx); the browser passes none. */
@@ -16,12 +25,14 @@ export interface ServerRendering {
   shell?: boolean;
   /** Where the router reads its location; TanStack's request handler sets it for the render itself. */
   history?: RouterHistory;
+  /** Render an islands document (App.tsx) rather than the app. */
+  islands?: IslandsDocument;
 }
 
 export function createAppRouter(queryClient: QueryClient, server?: ServerRendering) {
   return createRouter({
     routeTree,
-    context: { queryClient, origin: server?.origin ?? window.location.origin },
+    context: { queryClient, origin: server?.origin ?? window.location.origin, islands: server?.islands },
     ...(server ? { isServer: true, isShell: server.shell ?? false, history: server.history } : {}),
     defaultPreload: 'intent',
     // Loaders read through TanStack Query, which owns freshness; the router must not cache on its own.

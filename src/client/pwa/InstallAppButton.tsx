@@ -1,14 +1,25 @@
-import { Button, type ButtonProps } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
+/**
+ * 'Install app', shown only while the browser offers installation (Chromium's beforeinstallprompt).
+ * An island (Footer): it draws nothing until the offer comes, and only then loads the button.
+ */
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { canInstall, promptInstall, subscribeInstallOffer } from './install-prompt';
 
-/** 'Install app', shown only while the browser offers installation (Chromium's beforeinstallprompt). */
-export function InstallAppButton(props: Omit<ButtonProps, 'children'>) {
+const Button = lazy(() => import('./MantineButton').then((m) => ({ default: m.MantineButton })));
+
+interface InstallAppButtonProps {
+  size?: 'xs' | 'sm' | 'md';
+  variant?: 'white' | 'filled' | 'light';
+}
+
+export function InstallAppButton(props: InstallAppButtonProps) {
   const offered = useSyncExternalStore(subscribeInstallOffer, canInstall, () => false);
   if (!offered) return null;
   return (
-    <Button {...props} onClick={() => void promptInstall()}>
-      Install app
-    </Button>
+    <Suspense fallback={null}>
+      <Button {...props} onClick={() => void promptInstall()}>
+        Install app
+      </Button>
+    </Suspense>
   );
 }

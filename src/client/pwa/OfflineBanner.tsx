@@ -1,10 +1,8 @@
 import { Paper, Text } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
-import { getConnectivity, subscribeConnectivity } from './connectivity';
+import type { Connectivity } from './connectivity';
 
 /** Says that what is shown may be saved content, while the browser is offline or the server silent. */
-export function OfflineBanner() {
-  const { browserOnline, serverUnreachable } = useSyncExternalStore(subscribeConnectivity, getConnectivity, getConnectivity);
+export function OfflineBanner({ browserOnline, serverUnreachable }: Connectivity) {
   if (browserOnline && !serverUnreachable) return null;
   return (
     <Paper shadow="md" p="sm" radius="md" bg="dark.7" role="status" aria-live="polite">

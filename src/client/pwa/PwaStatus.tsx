@@ -1,24 +1,14 @@
-import { Affix, Stack } from '@mantine/core';
+import { useIsMutating } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getConnectivity, subscribeConnectivity } from './connectivity';
-import { OfflineBanner } from './OfflineBanner';
+import { SAVE_ENTITY_KEY } from './entity-saves';
+import { PwaStatusView } from './PwaStatusView';
 import { isUpdateWaiting, subscribeUpdate } from './service-worker';
-import { UpdatePrompt } from './UpdatePrompt';
 
-/**
- * The offline banner and the update prompt, stacked at the bottom of every screen (public and
- * admin). Rendered only while one of them has something to say, so it never adds an empty landmark.
- */
+/** The app's connection and update notices (the back-office, and pages the browser renders itself). */
 export function PwaStatus() {
   const connectivity = useSyncExternalStore(subscribeConnectivity, getConnectivity, getConnectivity);
   const updateWaiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
-  if (connectivity.browserOnline && !connectivity.serverUnreachable && !updateWaiting) return null;
-  return (
-    <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={1000}>
-      <Stack component="aside" aria-label="Connection and updates" gap="xs" maw={560} mx="auto">
-        <OfflineBanner />
-        <UpdatePrompt />
-      </Stack>
-    </Affix>
-  );
+  const unsentSaves = useIsMutating({ mutationKey: SAVE_ENTITY_KEY });
+  return <PwaStatusView connectivity={connectivity} updateWaiting={updateWaiting} unsentSaves={unsentSaves} />;
 }

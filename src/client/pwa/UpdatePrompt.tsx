@@ -1,16 +1,11 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useIsMutating } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-import { SAVE_ENTITY_KEY } from './entity-saves';
-import { applyUpdate, isUpdateWaiting, subscribeUpdate } from './service-worker';
+import { applyUpdate } from './service-worker';
 
 /**
  * 'A new version is available' with Reload, while a new service worker waits. Reload waits for
  * unsent saves: a new build drops the stored cache they live in.
  */
-export function UpdatePrompt() {
-  const waiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
-  const unsentSaves = useIsMutating({ mutationKey: SAVE_ENTITY_KEY });
+export function UpdatePrompt({ waiting, unsentSaves }: { waiting: boolean; unsentSaves: number }) {
   if (!waiting) return null;
   return (
     <Paper withBorder shadow="md" p="sm" radius="md" role="status" aria-live="polite">

@@ -53,6 +53,8 @@ export function LazyImage({
       decoding="async"
       {...(priority ? { fetchPriority: 'high' as const } : {})}
       onError={() => setBroken(true)}
+      // In a page the server rendered, where nothing of this component runs, islands/main.ts does it.
+      {...(fallback && !broken ? { 'data-fallback': fallback } : {})}
       className={className}
       style={{
         display: 'block',

@@ -8,6 +8,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/entities/messages';
 import { ApiError } from '../../api/http';
+import { WithMantine } from '../../islands/WithMantine';
+import { WithQueryClient } from '../../islands/WithQueryClient';
 import { newIdempotencyKey, sendMessage, type MessageInput } from '../api/writes';
 
 type Field = keyof MessageInput;
@@ -107,5 +109,16 @@ export function ContactForm() {
         </div>
       </Stack>
     </form>
+  );
+}
+
+/** The form as an island (ContactScreen): everything it needs it brings. */
+export function ContactIsland() {
+  return (
+    <WithMantine>
+      <WithQueryClient>
+        <ContactForm />
+      </WithQueryClient>
+    </WithMantine>
   );
 }

@@ -8,7 +8,8 @@ import { MailIcon, PhoneIcon, PinIcon } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { siteInfoQuery } from '../api/queries';
 import pageClasses from '../page/page.module.css';
-import { ContactForm } from './ContactForm';
+import { Island } from '../../islands/Island';
+import { ContactIsland } from './ContactForm';
 import { SocialButtons } from './SocialButtons';
 
 export function ContactScreen() {
@@ -68,7 +69,7 @@ export function ContactScreen() {
               <Title order={2} id="contact-form-heading" c="blue.9" mb="md">
                 Send us a message
               </Title>
-              <ContactForm />
+              <Island name="contact-form" component={ContactIsland} props={{}} />
             </Paper>
           </Grid.Col>
         </Grid>

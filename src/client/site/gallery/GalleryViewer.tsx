@@ -2,6 +2,8 @@
  * The gallery viewer (spec §2.1, §4, §8): 'Image' and 'YouTube' toggles driven by the gallery-tabs
  * machine, images in a grid with a lightbox, YouTube items as their embeds. 'Loading...' while
  * fetching, 'No data found.' for an empty tab, and a visible error with Retry when the read fails.
+ * Once the items are there it is an island (Island.tsx) holding them: a page the server renders
+ * sends the viewer with its items, and the browser brings only the viewer to life.
  */
 import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -9,16 +11,40 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { galleryTabsMachine } from '../../../../machines/gallery-tabs';
 import { inspect } from '../../inspect';
+import { Island } from '../../islands/Island';
+import { WithMantine } from '../../islands/WithMantine';
 import { QueryError } from '../../ui/QueryError';
 import { galleryQuery } from '../api/queries';
+import type { GalleryItem } from '../api/types';
 import { ImageGrid } from './ImageGrid';
 import { VideoList } from './VideoList';
 
 const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));
 
 export function GalleryViewer() {
-  const [state, send] = useMachine(galleryTabsMachine, { inspect });
   const { data, error, refetch, isPending, isRefetching } = useQuery(galleryQuery());
+  if (data && !isRefetching) return <Island name="gallery" component={GalleryIsland} props={{ items: data }} />;
+  return <GalleryView data={data} error={error} loading={isPending || isRefetching} onRetry={() => void refetch()} />;
+}
+
+/** The viewer with its items, as an island: everything it needs it brings. */
+export function GalleryIsland({ items }: { items: GalleryItem[] }) {
+  return (
+    <WithMantine>
+      <GalleryView data={items} error={null} loading={false} />
+    </WithMantine>
+  );
+}
+
+interface GalleryViewProps {
+  data: GalleryItem[] | undefined;
+  error: Error | null;
+  loading: boolean;
+  onRetry?: () => void;
+}
+
+function GalleryView({ data, error, loading, onRetry }: GalleryViewProps) {
+  const [state, send] = useMachine(galleryTabsMachine, { inspect });
   const showingImages = state.matches('showingImages');
   const images = (data ?? []).filter((item) => item.type === 'image' && item.file_url);
   const videos = (data ?? []).filter((item) => item.type === 'youtube_embedded' && item.file_url);
@@ -49,10 +75,10 @@ export function GalleryViewer() {
           </Button>
         </Button.Group>
       </Group>
-      <div aria-live="polite" aria-busy={isPending || isRefetching}>
-        {isPending ? <Text>Loading...</Text> : null}
-        {error && !isRefetching ? (
-          <QueryError title="The gallery could not be loaded." error={error} onRetry={() => void refetch()} />
+      <div aria-live="polite" aria-busy={loading}>
+        {loading && !data ? <Text>Loading...</Text> : null}
+        {error && !loading ? (
+          <QueryError title="The gallery could not be loaded." error={error} onRetry={() => onRetry?.()} />
         ) : null}
         {data && shown.length === 0 ? <Text>No data found.</Text> : null}
       </div>

@@ -1,22 +1,20 @@
 /**
- * The home page's full-height slider (spec §2.1, §4, §9): a spinner until the sliders are there,
- * then the slider appears LIMITS.slider.revealDelayMs later; looping cross-fade, clickable
- * pagination and arrows. Visitors who ask for reduced motion get no autoplay.
+ * The home page's full-height slider (spec §2.1, §4, §9): a spinner until the sliders are there
+ * (in the app; a page the server renders has them), then the slider appears
+ * LIMITS.slider.revealDelayMs later; looping cross-fade, clickable pagination and arrows.
  *
  * During the reveal delay the first slide stands still where the slider will be (the original
  * showed nothing there): visitors see the banner at once, the server can render it, and the
- * slider then starts on that same slide, so nothing moves.
+ * slider then starts on that same slide, so nothing moves (slide-show-behaviour.ts).
  */
 import 'swiper/css';
 import 'swiper/css/effect-fade';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import { Container, Loader, Text } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
-import { LIMITS } from '../../../shared/limits';
+import { BehaviourIsland } from '../../islands/Island';
 import { CmsButton } from '../../ui/CmsLink';
 import { QueryError } from '../../ui/QueryError';
 import { slidersQuery } from '../api/queries';
@@ -29,33 +27,17 @@ import { Picture, SIZES } from '../../ui/Picture';
 export function HeroSlider() {
   const { preview } = useSearch({ from: '/_site' });
   const { data: slides, error, refetch, isSuccess } = useQuery(slidersQuery(preview));
-  const reducedMotion = useReducedMotion();
-  const [revealed, setRevealed] = useState(false);
-
-  useEffect(() => {
-    if (!isSuccess) return;
-    const timer = window.setTimeout(() => setRevealed(true), LIMITS.slider.revealDelayMs);
-    return () => window.clearTimeout(timer);
-  }, [isSuccess]);
 
   if (isSuccess && slides.length === 0) return null;
 
   return (
-    <section
-      className={classes.hero}
-      aria-roledescription="carousel"
-      aria-label="Highlights"
-      data-slider={revealed ? 'playing' : 'still'}
-    >
+    <section className={classes.hero} aria-roledescription="carousel" aria-label="Highlights" data-slider="still">
       {slides && slides.length > 0 ? (
-        // Remounts when the slides or the motion preference change: Swiper reads its options once,
-        // and its loop rearranges the slides outside React.
-        <SlideShow
-          key={`${reducedMotion ? 'still' : 'playing'}:${slides.map((s) => s.id).join(',')}`}
-          slides={slides}
-          reducedMotion={reducedMotion}
-          start={revealed}
-        />
+        // Remounts when the slides change: Swiper reads its options once, and its loop rearranges
+        // the slides outside React.
+        <BehaviourIsland key={slides.map((s) => s.id).join(',')} name="slide-show" props={{ loop: slides.length > 1 }}>
+          <SlideShow slides={slides} />
+        </BehaviourIsland>
       ) : (
         <div className={classes.heroLoading}>
           {error ? (
@@ -73,29 +55,12 @@ export function HeroSlider() {
 
 /**
  * Swiper itself, not its React wrapper: React renders the slides (the server too) and Swiper takes
- * them over when `start` turns true. Until then Swiper's stylesheet alone shows the first slide,
- * standing still, without arrows or dots (home.module.css). Taking over the markup already on the
- * page, rather than drawing a new slider, keeps the reveal to Swiper's own set-up work. Its code
- * (slide-show.ts, about 29 KB gzip) is loaded then too: the page adopts the server's HTML without it.
+ * them over when the slider starts. Until then Swiper's stylesheet alone shows the first slide,
+ * standing still, without arrows or dots (home.module.css).
  */
-function SlideShow({ slides, reducedMotion, start }: { slides: Slider[]; reducedMotion: boolean; start: boolean }) {
-  const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!start) return;
-    let stop: (() => void) | undefined;
-    let unmounted = false;
-    void import('./slide-show').then(({ startSlideShow }) => {
-      const element = container.current;
-      if (unmounted || !element) return;
-      stop = startSlideShow(element, { loop: slides.length > 1, autoplay: !reducedMotion });
-    });
-    return () => {
-      unmounted = true;
-      stop?.();
-    };
-  }, [slides, reducedMotion, start]);
+function SlideShow({ slides }: { slides: Slider[] }) {
   return (
-    <div ref={container} className={`swiper ${classes.heroSwiper}`}>
+    <div className={`swiper ${classes.heroSwiper}`}>
       <div className="swiper-wrapper">
         {slides.map((slide, index) => (
           <div className="swiper-slide" key={slide.id}>

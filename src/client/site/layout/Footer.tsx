@@ -3,8 +3,9 @@ import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { InstallAppButton } from '../../pwa/InstallAppButton';
 import type { SiteInfo } from '../api/types';
 import { CmsLink } from '../../ui/CmsLink';
+import { Island } from '../../islands/Island';
 import classes from './layout.module.css';
-import { SubscribeBox } from './SubscribeBox';
+import { SubscribeIsland } from './SubscribeBox';
 
 const FOOTER_LINKS = [
   { href: '/about', label: 'About Us' },
@@ -59,7 +60,7 @@ export function Footer({ site }: { site: SiteInfo }) {
           </address>
           <div>
             <h2 className={classes.footerHeading}>Subscribe</h2>
-            <SubscribeBox />
+            <Island name="subscribe" when="visible" component={SubscribeIsland} props={{}} />
           </div>
         </SimpleGrid>
       </Container>
@@ -67,7 +68,7 @@ export function Footer({ site }: { site: SiteInfo }) {
         <Container size="xl" py="md">
           <Group justify="space-between" gap="sm">
             <Text size="sm">{site.copyright || `© ${site.name}`}</Text>
-            <InstallAppButton size="xs" variant="white" />
+            <Island name="install-app" component={InstallAppButton} props={{ size: 'xs', variant: 'white' }} />
           </Group>
         </Container>
       </div>

@@ -3,12 +3,13 @@ import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { SiteInfo } from '../api/types';
 import { MailIcon, PhoneIcon } from '../../ui/icons';
+import { Island } from '../../islands/Island';
 import classes from './layout.module.css';
 import { MegaMenu } from './MegaMenu';
 import type { MenuEntry } from './menu-tree';
 import { MobileMenu } from './MobileMenu';
 
-export function Header({ site, entries }: { site: SiteInfo; entries: MenuEntry[] }) {
+export function Header({ site, entries, pathname }: { site: SiteInfo; entries: MenuEntry[]; pathname: string }) {
   return (
     <header>
       <div className={classes.topStrip}>
@@ -53,10 +54,10 @@ export function Header({ site, entries }: { site: SiteInfo; entries: MenuEntry[]
             {/* The full menu from 992 px on: its entries come from the content, and below that a
                 tablet has no room for them on one line; the burger serves it instead. */}
             <Box component="nav" aria-label="Main" visibleFrom="md">
-              <MegaMenu entries={entries} />
+              <Island name="mega-menu" component={MegaMenu} props={{ entries, pathname }} />
             </Box>
             <Box hiddenFrom="md">
-              <MobileMenu entries={entries} />
+              <Island name="mobile-menu" component={MobileMenu} props={{ entries, pathname }} />
             </Box>
           </Group>
         </Container>

@@ -5,16 +5,20 @@
  * click on a panel the pointer opened keeps it open (rather than closing what was just shown), and
  * a panel opened by a click stays when the pointer leaves.
  */
-import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { ChevronDownIcon } from '../../ui/icons';
 import classes from './layout.module.css';
 import type { MenuEntry } from './menu-tree';
 import { MenuLinks } from './MenuLinks';
 
-export function MegaMenu({ entries }: { entries: MenuEntry[] }) {
+/** An island (Island.tsx): the menu and the page it is shown on, as props. */
+export interface MenuProps {
+  entries: MenuEntry[];
+  pathname: string;
+}
+
+export function MegaMenu({ entries, pathname }: MenuProps) {
   const [openLabel, setOpenLabel] = useState<string | null>(null);
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   // Any navigation closes the open panel.
   useEffect(() => setOpenLabel(null), [pathname]);
@@ -24,19 +28,19 @@ export function MegaMenu({ entries }: { entries: MenuEntry[] }) {
       {entries.map((entry) =>
         entry.kind === 'link' ? (
           <li key={entry.label}>
-            <Link
-              to={entry.href}
+            <a
+              href={entry.href}
               className={classes.menuTop}
-              activeOptions={{ exact: true }}
-              activeProps={{ 'aria-current': 'page' }}
+              {...(entry.href === pathname ? { 'aria-current': 'page' as const } : {})}
             >
               {entry.label}
-            </Link>
+            </a>
           </li>
         ) : (
           <MegaEntry
             key={entry.label}
             entry={entry}
+            pathname={pathname}
             open={openLabel === entry.label}
             onOpenChange={(open) => setOpenLabel(open ? entry.label : null)}
           />
@@ -48,11 +52,12 @@ export function MegaMenu({ entries }: { entries: MenuEntry[] }) {
 
 interface MegaEntryProps {
   entry: Extract<MenuEntry, { kind: 'mega' }>;
+  pathname: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-function MegaEntry({ entry, open, onOpenChange }: MegaEntryProps) {
+function MegaEntry({ entry, pathname, open, onOpenChange }: MegaEntryProps) {
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   /** Opened (or kept open) by a click, rather than by the pointer passing over. */
@@ -104,6 +109,7 @@ function MegaEntry({ entry, open, onOpenChange }: MegaEntryProps) {
                 ) : null}
                 <MenuLinks
                   links={column.links}
+                  pathname={pathname}
                   labelledBy={column.heading ? headingId : undefined}
                   onNavigate={() => setOpen(false)}
                 />

@@ -1,34 +1,34 @@
 /** The links of one menu column, nested as staff arranged them; shared by the mega-menu and the drawer. */
-import { useRouterState } from '@tanstack/react-router';
-import { CmsLink } from '../../ui/CmsLink';
+import { linkAttributes } from '../../ui/link-attributes';
 import classes from './layout.module.css';
 import type { MenuLink } from './menu-tree';
 
 interface MenuLinksProps {
   links: MenuLink[];
+  /** The page shown: its link is marked as the current one. */
+  pathname: string;
   labelledBy?: string;
   onNavigate?: () => void;
 }
 
-export function MenuLinks({ links, labelledBy, onNavigate }: MenuLinksProps) {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+export function MenuLinks({ links, pathname, labelledBy, onNavigate }: MenuLinksProps) {
   return (
     <ul className={classes.columnList} aria-labelledby={labelledBy}>
       {links.map((link) => (
         <li key={link.id}>
           {link.href ? (
-            <CmsLink
-              href={link.href}
+            <a
+              {...linkAttributes(link.href)}
               className={classes.columnLink}
-              onNavigate={onNavigate}
+              onClick={onNavigate}
               {...(link.href === pathname ? { 'aria-current': 'page' as const } : {})}
             >
               {link.title}
-            </CmsLink>
+            </a>
           ) : (
             <span className={classes.groupLabel}>{link.title}</span>
           )}
-          {link.children.length > 0 && <MenuLinks links={link.children} onNavigate={onNavigate} />}
+          {link.children.length > 0 && <MenuLinks links={link.children} pathname={pathname} onNavigate={onNavigate} />}
         </li>
       ))}
     </ul>

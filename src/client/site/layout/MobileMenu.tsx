@@ -1,32 +1,35 @@
 /**
- * Below 992 px the mega-menu becomes a burger that opens a drawer with the same entries. The
- * drawer (with Mantine's modal and scroll-area code) loads on the first tap, so desktop visitors
- * and phone visitors who never open the menu do not download it.
+ * Below 992 px the mega-menu becomes a burger that opens a drawer with the same entries. An island
+ * (Island.tsx) of plain React: the drawer, with Mantine's modal and scroll-area code, loads on the
+ * first tap, so desktop visitors and phone visitors who never open the menu do not download it.
  */
-import { Burger } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import type { MenuEntry } from './menu-tree';
+import classes from './layout.module.css';
+import type { MenuProps } from './MegaMenu';
 
 const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
 
-export function MobileMenu({ entries }: { entries: MenuEntry[] }) {
-  const [opened, { toggle, close }] = useDisclosure(false);
+export function MobileMenu({ entries, pathname }: MenuProps) {
+  const [opened, setOpened] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (
     <>
-      <Burger
-        opened={opened}
+      <button
+        type="button"
+        className={classes.burger}
+        data-opened={opened || undefined}
         onClick={() => {
           setWanted(true);
-          toggle();
+          setOpened(!opened);
         }}
         aria-label={opened ? 'Close menu' : 'Open menu'}
         aria-expanded={opened}
-      />
+      >
+        <span className={classes.burgerLines} />
+      </button>
       {wanted ? (
         <Suspense fallback={null}>
-          <MenuDrawer entries={entries} opened={opened} onClose={close} />
+          <MenuDrawer entries={entries} pathname={pathname} opened={opened} onClose={() => setOpened(false)} />
         </Suspense>
       ) : null}
     </>

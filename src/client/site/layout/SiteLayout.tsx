@@ -1,6 +1,6 @@
 /** The frame of every public screen: skip link, header with the mega-menu, main, footer. */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { menusQuery, siteInfoQuery } from '../api/queries';
 import { Footer } from './Footer';
@@ -14,13 +14,14 @@ export function SiteLayout() {
   // gallery, Contact) still work, so a failed menu read just leaves the columns out.
   const { data: menus } = useQuery(menusQuery());
   const entries = useMemo(() => buildMenuTree(menus ?? []), [menus]);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   return (
     <div className={`site-root ${classes.root}`}>
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
-      <Header site={site} entries={entries} />
+      <Header site={site} entries={entries} pathname={pathname} />
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>

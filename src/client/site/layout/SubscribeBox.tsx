@@ -6,6 +6,8 @@ import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/http';
+import { WithMantine } from '../../islands/WithMantine';
+import { WithQueryClient } from '../../islands/WithQueryClient';
 import { newIdempotencyKey, subscribe } from '../api/writes';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -77,5 +79,16 @@ export function SubscribeBox() {
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** The box as an island (Footer): everything it needs it brings. */
+export function SubscribeIsland() {
+  return (
+    <WithMantine>
+      <WithQueryClient>
+        <SubscribeBox />
+      </WithQueryClient>
+    </WithMantine>
   );
 }

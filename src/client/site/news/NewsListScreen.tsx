@@ -4,14 +4,14 @@
  */
 import { Center, Container, Pagination, SimpleGrid, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { postsPageQuery } from '../api/queries';
 import { PageHeading } from '../page/PageHeading';
 import { NewsCard } from './NewsCard';
 
+const newsPageHref = (page: number) => (page > 1 ? `/news?page=${page}` : '/news');
+
 export function NewsListScreen({ page }: { page: number }) {
   const { data } = useSuspenseQuery(postsPageQuery(page));
-  const navigate = useNavigate();
   return (
     <>
       <PageHeading title="News" subTitle="Stories, announcements and updates from our work." />
@@ -27,9 +27,15 @@ export function NewsListScreen({ page }: { page: number }) {
             <Pagination
               total={data.last_page}
               value={data.current_page}
-              onChange={(next) => void navigate({ to: '/news', search: next > 1 ? { page: next } : {} })}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              // Links, not buttons: they work before any script, and are opened in place like any link.
+              getControlProps={(control) => {
+                const target = { first: 1, previous: data.current_page - 1, next: data.current_page + 1, last: data.last_page }[
+                  control
+                ];
+                const reachable = target >= 1 && target <= data.last_page && target !== data.current_page;
+                return { 'aria-label': `${control} page`, ...(reachable ? { component: 'a', href: newsPageHref(target) } : {}) };
+              }}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}`, component: 'a', href: newsPageHref(item) })}
             />
           </Center>
         ) : null}

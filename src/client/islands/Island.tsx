@@ -1,0 +1,82 @@
+/**
+ * An interactive part of a public page. Public pages are rendered by the server in full (the
+ * router, the queries, Mantine); the browser does not take the whole page over, it brings only
+ * its islands to life (islands/main.ts), so the static text costs no script work.
+ *
+ * How an island is drawn depends on the document:
+ * - In an islands document (the server's render of a public page, IslandServer given), a React
+ *   island is rendered in a React root of its own, from its props alone, and sent with them:
+ *   `<div data-island data-props data-id>`; the browser hydrates that root with the same
+ *   component and props (hydrate.ts). A behaviour island's markup is part of the page; the browser
+ *   runs the behaviour over it.
+ * - In the app (the back-office, and a public page the browser renders itself: the offline shell,
+ *   or a page whose reads failed on the server), the whole document is one React tree: a React
+ *   island is just its component, and a behaviour runs from an effect.
+ *
+ * So an island's component gets everything it shows through its props, and needs no context from
+ * the page around it (no router, no query cache): what it needs it provides itself.
+ */
+import { createContext, useContext, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { type Behaviour, type IslandName, type IslandWhen, islandModule } from './registry';
+
+/** Given by the server while it renders an islands document. */
+export interface IslandServer {
+  /** Renders an island's own root to HTML; `id` prefixes its useId values, as the browser's will. */
+  renderRoot: (node: ReactNode, id: string) => string;
+  /** A new id for the next island of this document. */
+  nextId: () => string;
+}
+
+export const IslandServerContext = createContext<IslandServer | null>(null);
+
+/** True while the server renders an islands document (the browser will not hydrate the page). */
+export const useIslandsDocument = () => useContext(IslandServerContext) !== null;
+
+type ReactIslandProps<P> = { name: IslandName; when?: IslandWhen; component: ComponentType<P>; props: P };
+type BehaviourIslandProps<P> = { name: IslandName; when?: IslandWhen; props: P; children: ReactNode };
+
+const wrapper = { style: { display: 'contents' } } as const;
+
+/** A React island: its component, rendered from `props` alone. */
+export function Island<P extends object>({ name, when = 'load', component: Component, props }: ReactIslandProps<P>) {
+  const server = useContext(IslandServerContext);
+  if (!server) return <Component {...props} />;
+  const id = server.nextId();
+  return (
+    <div
+      {...wrapper}
+      data-island={name}
+      data-when={when}
+      data-id={id}
+      data-props={JSON.stringify(props)}
+      dangerouslySetInnerHTML={{ __html: server.renderRoot(<Component {...props} />, id) }}
+    />
+  );
+}
+
+/** A behaviour island: markup of the page that a behaviour takes over. */
+export function BehaviourIsland<P extends object>({ name, when = 'load', props, children }: BehaviourIslandProps<P>) {
+  const server = useContext(IslandServerContext);
+  const element = useRef<HTMLDivElement>(null);
+  const json = JSON.stringify(props);
+  useEffect(() => {
+    // In the app the behaviour runs from here; in an islands document the browser runs it (hydrate.ts).
+    const target = element.current;
+    const module = islandModule(name);
+    if (!target || module?.kind !== 'behaviour') return;
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void module.load().then((behaviour) => {
+      if (!gone) stop = (behaviour as Behaviour<P>)(target, JSON.parse(json) as P);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [name, json]);
+  return (
+    <div ref={element} {...wrapper} data-island={name} data-when={when} {...(server ? { 'data-props': json } : {})}>
+      {children}
+    </div>
+  );
+}

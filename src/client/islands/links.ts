@@ -1,0 +1,29 @@
+/**
+ * Which clicks on a link are a move inside the public site, to be made without reloading the
+ * page: by the navigator in an islands document (navigator.ts), by the router in the app
+ * (main.tsx). Everything else (new-tab gestures, downloads, other origins, the back-office, the
+ * API and files) stays with the browser.
+ */
+
+/** Addresses that are not public pages: the back-office, the API, files and what the server makes. */
+const NOT_A_PAGE =
+  /^\/(admin|cms|uploads|app-shell|sitemap\.xml|robots\.txt|analytics\.js|manifest\.webmanifest|sw\.js)(\/|$|\?)/;
+
+export function isSitePage(url: URL): boolean {
+  return url.origin === window.location.origin && !NOT_A_PAGE.test(url.pathname) && !/\.\w+$/.test(url.pathname);
+}
+
+/** The address a click should open in the page, or null when the browser should handle it. */
+export function inPageNavigation(event: MouseEvent): URL | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
+  const anchor = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement)) return null;
+  if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download') || anchor.relList.contains('external'))
+    return null;
+  const url = new URL(anchor.href);
+  if (!isSitePage(url)) return null;
+  // A jump within the page is the browser's.
+  if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return null;
+  return url;
+}

@@ -1,0 +1,34 @@
+/**
+ * Every island a public page can hold, by name: the code the browser loads to bring it to life.
+ * A React island is a component the server rendered in a root of its own, which the browser
+ * hydrates with the same props (Island.tsx); a behaviour takes over markup the server rendered as
+ * part of the page (the slider: Swiper needs no React). Each is loaded on demand, so a page
+ * downloads only the islands it has.
+ */
+import type { ComponentType } from 'react';
+
+/** Takes over `element` (the island's wrapper) and says how to let it go again. */
+export type Behaviour<P> = (element: HTMLElement, props: P) => () => void;
+
+export type IslandModule =
+  { kind: 'react'; load: () => Promise<ComponentType<never>> } | { kind: 'behaviour'; load: () => Promise<Behaviour<never>> };
+
+export const ISLANDS = {
+  'mega-menu': { kind: 'react', load: () => import('../site/layout/MegaMenu').then((m) => m.MegaMenu) },
+  'mobile-menu': { kind: 'react', load: () => import('../site/layout/MobileMenu').then((m) => m.MobileMenu) },
+  'slide-show': { kind: 'behaviour', load: () => import('../site/home/slide-show-behaviour').then((m) => m.slideShow) },
+  subscribe: { kind: 'react', load: () => import('../site/layout/SubscribeBox').then((m) => m.SubscribeIsland) },
+  'install-app': { kind: 'react', load: () => import('../pwa/InstallAppButton').then((m) => m.InstallAppButton) },
+  'contact-form': { kind: 'react', load: () => import('../site/contact/ContactForm').then((m) => m.ContactIsland) },
+  gallery: { kind: 'react', load: () => import('../site/gallery/GalleryViewer').then((m) => m.GalleryIsland) },
+  'pwa-status': { kind: 'react', load: () => import('../pwa/PublicPwaStatus').then((m) => m.PublicPwaStatus) },
+} satisfies Record<string, IslandModule>;
+
+export type IslandName = keyof typeof ISLANDS;
+
+/** When the browser brings an island to life: at once, or once it is about to scroll into view. */
+export type IslandWhen = 'load' | 'visible';
+
+export function islandModule(name: string): IslandModule | undefined {
+  return Object.hasOwn(ISLANDS, name) ? (ISLANDS as Record<string, IslandModule>)[name] : undefined;
+}
