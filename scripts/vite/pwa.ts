@@ -1,7 +1,12 @@
 /**
  * The service worker. generateSW: everything the worker does is declarative Workbox configuration
- * (precache, three runtime routes, a navigation fallback, the SKIP_WAITING message of 'prompt'
- * mode), so there is no worker source of our own to maintain. The manifest is served by the server
+ * (precache, four runtime routes, a navigation fallback, the SKIP_WAITING message of 'prompt'
+ * mode), so there is no worker source of our own to maintain.
+ *
+ * Offline reading: public pages are islands documents the server finished (src/client/App.tsx);
+ * each one visited, opened directly or in place by the navigator, is kept ('pages', network first)
+ * and shown from there without a connection. A public page never visited gets the app shell, which
+ * says the visitor is offline inside the site's layout. The back-office always opens from the shell. The manifest is served by the server
  * from the site's settings (src/server/pwa/manifest.ts), and registration is ours
  * (src/client/pwa/service-worker.ts): the CSP forbids the inline script the plugin would inject.
  */
@@ -30,6 +35,8 @@ export const pwa = (isAdminFile: (url: string) => boolean) =>
         }),
       ],
       navigateFallback: '/app-shell',
+      // Public pages are the 'pages' route's; only the back-office opens from the shell directly.
+      navigateFallbackAllowlist: [/^\/admin(\/|$)/],
       navigateFallbackDenylist: [
         /^\/cms(\/|$)/,
         /^\/uploads\//,
@@ -41,6 +48,23 @@ export const pwa = (isAdminFile: (url: string) => boolean) =>
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       runtimeCaching: [
+        {
+          // Public pages: the network first (a visitor sees today's page), after 4 s or offline the
+          // copy kept, and for a page never kept the app shell (its offline screen).
+          urlPattern: ({ request, url, sameOrigin }) =>
+            sameOrigin &&
+            (request.mode === 'navigate' || (request.headers.get('Accept') ?? '').includes('text/html')) &&
+            !/^\/(admin|cms|uploads|app-shell)(\/|$)/.test(url.pathname) &&
+            !url.searchParams.has('preview'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'pages',
+            networkTimeoutSeconds: 4,
+            expiration: { maxEntries: 100, maxAgeSeconds: 30 * DAY },
+            cacheableResponse: { statuses: [200] },
+            precacheFallback: { fallbackURL: '/app-shell' },
+          },
+        },
         {
           // Public reads carry the app-key header but are keyed by URL: one site per origin.
           urlPattern: ({ url, sameOrigin }) =>

@@ -33,7 +33,9 @@ export function Document({ children }: { children: ReactNode }) {
   const colorScheme = useDocumentColorScheme();
   const { queryClient, islands } = useRouter().options.context;
   return (
-    <html lang="en" {...(islands ? { 'data-mode': 'islands' } : {})}>
+    // The colour scheme Mantine's variables are keyed by: in an islands document no provider runs
+    // in the browser to set it.
+    <html lang="en" data-mantine-color-scheme={colorScheme} {...(islands ? { 'data-mode': 'islands' } : {})}>
       <head>
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />

@@ -17,7 +17,7 @@ import { createRequestHandler, renderRouterToString, RouterServer } from '@tanst
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import type { RenderOptions, RenderPage, ViteManifest } from '../shared/ssr';
-import { setTransport } from './api/http';
+import { ApiError, setTransport } from './api/http';
 import { setConfig } from './config';
 import { type AppRouter, createAppRouter, type IslandsDocument, type ServerRendering } from './router';
 import { islandsEntry, routerManifest } from './router-manifest';
@@ -119,7 +119,11 @@ async function readWhatThePageReads(options: RenderOptions, queryClient: QueryCl
   const asked = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
   await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
   // A read that failed is left to the browser, which starts it again: both sides show it loading.
-  const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' });
+  // What is not there (404) is an answer: the page says so, finished.
+  const failed = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.status === 'error' })
+    .filter((query) => !(query.state.error instanceof ApiError && query.state.error.status === 404));
   queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
   return failed.length === 0;
 }

@@ -127,8 +127,10 @@ describe('gallery', () => {
         body: JSON.stringify({ message: 'The gallery is closed for maintenance' }),
       }),
     );
-    // Arrive by an in-app navigation: a page loaded directly carries its first answers in its HTML.
-    await page.goto(`${app.baseUrl}/contact`);
+    // In the app, which reads in the browser: a page the server finishes carries the gallery in its
+    // HTML, and one whose read failed there is sent as the app, which reads it again. The shell is
+    // that app, opened here directly.
+    await page.goto(`${app.baseUrl}/app-shell`);
     await appReady(page);
     await page.evaluate(() => {
       window.history.pushState({}, '', '/gallery');

@@ -34,8 +34,11 @@ describe('server rendering', () => {
     ] as const) {
       const html = await (await fetch(`${app.baseUrl}${path}`)).text();
       expect(html, path).toMatch(/<div id="root"><[^/]/);
-      // The answers it was drawn with travel in the router's state, for the browser to adopt.
-      expect(html, path).toMatch(/dehydratedData:\$R\[\d+\]=\{queries:/);
+      // Finished: an islands document, with no router state, no app entry, the islands entry only.
+      expect(html, path).toMatch(/<html lang="en" [^>]*data-mode="islands"/);
+      expect(html, path).not.toContain('$_TSR');
+      expect(html, path).toMatch(/data-entry="\/assets\/islands-[\w-]+\.js"/);
+      expect(html, path).not.toMatch(/\/assets\/index-[\w-]+\.js/);
       const page = await direct.newPage();
       const problems: string[] = [];
       page.on(
@@ -83,7 +86,7 @@ describe('layout', () => {
   it('mega-menu opens with the keyboard, shows the About columns, closes with Escape; Archive ends with Gallery', async () => {
     const page = await open('/contact');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const topLabels = await nav.locator(':scope > ul > li > :is(a, button)').allInnerTexts();
+    const topLabels = await nav.locator('ul').first().locator(':scope > li > :is(a, button)').allInnerTexts();
     expect(topLabels.map((t) => t.trim())).toEqual([
       'Home',
       'About',
@@ -208,7 +211,9 @@ describe('layout', () => {
     const page = await open('/', { width: 1280, height: 800 });
     const tops = await page
       .getByRole('navigation', { name: 'Main' })
-      .locator(':scope > ul > li > :is(a, button)')
+      .locator('ul')
+      .first()
+      .locator(':scope > li > :is(a, button)')
       .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().height)));
     // One line each: as tall as the shortest one.
     expect(Math.max(...tops)).toBe(Math.min(...tops));
@@ -269,26 +274,34 @@ describe('home', () => {
     await page.close();
   });
 
-  it('opened from another page, shows a spinner until the slides arrive, then the still slide, then the slider', async () => {
-    // Without the service worker, whose cached answers would not wait.
+  it('opened from another page, arrives in place with the still slide, then the slider starts', async () => {
+    // Without the service worker, so the page comes from the server.
     const direct = await browser.newContext({ serviceWorkers: 'block' });
     const page = await direct.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${app.baseUrl}/about`);
     await appReady(page);
-    // Hold the slides back, so the wait is long enough to see.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    // Hold the home page back: the page shown stays until it is there, then is replaced at once.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/cms/sliders', async (route) => {
+    const asked: string[] = [];
+    await page.route(`${app.baseUrl}/`, async (route) => {
+      asked.push(route.request().headers()['accept'] ?? '');
       await held;
       await route.continue();
     });
     await page.getByRole('banner').getByRole('link', { name: 'Home' }).first().click();
-    const hero = page.getByRole('region', { name: 'Highlights' });
-    await hero.getByLabel('Loading highlights').waitFor({ state: 'visible' });
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain('text/html');
+    await expect(page.locator('main h1').first().textContent()).resolves.not.toBe('');
+    expect(await page.getByRole('region', { name: 'Highlights' }).count()).toBe(0);
     release();
     await page.locator('section[data-slider="still"] .swiper-slide').first().waitFor({ state: 'visible' });
-    await page.locator('.swiper-slide-active').waitFor();
+    expect(page.url()).toBe(`${app.baseUrl}/`);
+    await page.locator('section[data-slider="playing"] .swiper-slide-active').waitFor();
+    // The same document all along: the page was replaced in place, not loaded.
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await direct.close();
   });
 

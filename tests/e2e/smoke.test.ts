@@ -20,14 +20,14 @@ describe('smoke', () => {
     return calls;
   };
 
-  it('the server sends the finished page, the browser adopts it without an error or a read, then reads the API as the visitor moves on', async () => {
+  it('the server sends the finished page, the browser wakes it without an error or a read, then opens the next page in place', async () => {
     const site = (await (
       await fetch(`${app.baseUrl}/cms/applications/${app.appKey}`, { headers: { 'app-key': app.appKey } })
     ).json()) as {
       data: { name: string };
     };
     const html = await (await fetch(`${app.baseUrl}/`)).text();
-    const root = /<div id="root">([\s\S]*)<\/div><script data-tsr-stream-part/.exec(html)?.[1] ?? '';
+    const root = /<div id="root">([\s\S]*)<\/div><script defer="" src="\/start.js"/.exec(html)?.[1] ?? '';
     expect(root).toContain(site.data.name.replace(/&/g, '&amp;'));
     expect(root).toContain('22 years of service');
 
@@ -46,14 +46,22 @@ describe('smoke', () => {
     await page.getByText(site.data.name).first().waitFor({ state: 'visible' });
     await page.locator('.swiper-slide-active').waitFor();
     await appReady(page);
-    // Hydrated: the server's answers came with the page, and React adopted its markup (a mismatch is logged as an error).
+    // Its islands woke without reading anything, and React adopted their markup (a mismatch is logged as an error).
     expect(calls).toEqual([]);
     expect(problems).toEqual([]);
 
+    // The next page is the server's too, fetched and put in place: no API read, no reload.
+    const documents: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'fetch' && documents.push(new URL(request.url()).pathname)));
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
     await page.waitForURL(`${app.baseUrl}/about`);
-    await expect.poll(() => calls.find((c) => c.path === '/cms/pages/about')?.status).toBe(200);
     await page.locator('main h1').first().waitFor();
+    expect(documents).toEqual(['/about']);
+    expect(calls).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expect(page.locator('main').getByRole('heading', { level: 1 }).first().isVisible()).resolves.toBe(true);
+    expect(problems).toEqual([]);
     // The tab's title follows the visitor, in the form the server gives a page loaded directly.
     const direct = await (await fetch(`${app.baseUrl}/about`)).text();
     const serverTitle = /<title>(.*?)<\/title>/

@@ -117,5 +117,4 @@ async function adoptHead(next: Document): Promise<void> {
   await Promise.all(loading);
   for (const old of document.head.querySelectorAll(PAGE_TAGS)) old.remove();
   document.head.append(...[...next.head.querySelectorAll(PAGE_TAGS)].map((tag) => document.adoptNode(tag)));
-  document.title = next.title;
 }

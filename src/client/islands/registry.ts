@@ -16,7 +16,7 @@ export type IslandModule =
 export const ISLANDS = {
   'mega-menu': { kind: 'react', load: () => import('../site/layout/MegaMenu').then((m) => m.MegaMenu) },
   'mobile-menu': { kind: 'react', load: () => import('../site/layout/MobileMenu').then((m) => m.MobileMenu) },
-  'slide-show': { kind: 'behaviour', load: () => import('../site/home/slide-show-behaviour').then((m) => m.slideShow) },
+  'slide-show': { kind: 'behaviour', load: () => import('../site/home/slider-behaviour').then((m) => m.slideShow) },
   subscribe: { kind: 'react', load: () => import('../site/layout/SubscribeBox').then((m) => m.SubscribeIsland) },
   'install-app': { kind: 'react', load: () => import('../pwa/InstallAppButton').then((m) => m.InstallAppButton) },
   'contact-form': { kind: 'react', load: () => import('../site/contact/ContactForm').then((m) => m.ContactIsland) },

@@ -5,7 +5,7 @@
  *
  * During the reveal delay the first slide stands still where the slider will be (the original
  * showed nothing there): visitors see the banner at once, the server can render it, and the
- * slider then starts on that same slide, so nothing moves (slide-show-behaviour.ts).
+ * slider then starts on that same slide, so nothing moves (slider-behaviour.ts).
  */
 import 'swiper/css';
 import 'swiper/css/effect-fade';
