@@ -246,7 +246,10 @@ export function sourceBuild(staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'o
   fs.writeFileSync(path.join(staticDir, '.ssr', 'entry-server.js'), `export { render } from ${JSON.stringify(entry)};\n`);
   fs.writeFileSync(
     path.join(staticDir, '.vite', 'manifest.json'),
-    JSON.stringify({ 'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'] } }),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'] },
+      'src/client/islands/main.ts': { file: 'assets/islands-1.js', isEntry: true },
+    }),
   );
   return staticDir;
 }
