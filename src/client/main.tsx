@@ -85,14 +85,6 @@ async function start(): Promise<void> {
   // answered by the service worker for any URL): the router adopts what the server rendered and
   // loads the rest. Hydrating as a transition lets React yield to the browser between pieces of work.
   const router = createAppRouter(queryClient);
-  // Staff-typed links and the menus are plain links (they are islands, without the router): on a
-  // public page the router opens them in place, as the islands navigator does.
-  document.addEventListener('click', (event) => {
-    const url = inPageNavigation(event);
-    if (!url || !isSitePage(new URL(window.location.href))) return;
-    event.preventDefault();
-    void router.navigate({ href: url.pathname + url.search + url.hash });
-  });
   startTransition(() => {
     hydrateRoot(
       document,
@@ -101,6 +93,15 @@ async function start(): Promise<void> {
       </StrictMode>,
       { onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error) },
     );
+  });
+  // Staff-typed links and the menus are plain links (they are islands, without the router): on a
+  // public page the router opens them in place, as the islands navigator does. Added after React's
+  // own listener on the document, so a router <Link> has handled its click (defaultPrevented) first.
+  document.addEventListener('click', (event) => {
+    const url = inPageNavigation(event);
+    if (!url || !isSitePage(new URL(window.location.href))) return;
+    event.preventDefault();
+    void router.navigate({ href: url.pathname + url.search + url.hash });
   });
 }
 

@@ -61,13 +61,13 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     const raw = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(raw.statusCode).toBe(301);
     expect(raw.headers.location).toBe('/');
-    expect((await html('/')).body).toContain('data-entry="/assets/index-1.js"');
+    expect((await html('/')).body).toContain('data-entry="/assets/islands-1.js"');
     const file = path.join(staticDir, '.vite', 'manifest.json');
     const manifest = fs.readFileSync(file, 'utf8');
     try {
-      fs.writeFileSync(file, manifest.replaceAll('index-1', 'index-2'));
+      fs.writeFileSync(file, manifest.replaceAll('islands-1', 'islands-2'));
       fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
-      await expect.poll(async () => (await html('/')).body, { timeout: 5_000 }).toContain('data-entry="/assets/index-2.js"');
+      await expect.poll(async () => (await html('/')).body, { timeout: 5_000 }).toContain('data-entry="/assets/islands-2.js"');
     } finally {
       fs.writeFileSync(file, manifest);
     }

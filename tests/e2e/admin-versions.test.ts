@@ -141,6 +141,8 @@ describe('two editors, one post', () => {
     const id = (await app.api<{ data: { id: number } }>('POST', 'posts', { title: 'Reloaded post' })).body.data.id;
     const page = await staffPage();
     await openPost(page, id);
+    // Reloading offline needs the service worker, which installs in the background on the first visit.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.context().setOffline(true);
     await page.locator('[name="title"]').fill('Offline, then reloaded');
     await page.locator('[name="title"]').press('Enter');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeFileCandidates, routerManifest } from '../../src/client/router-manifest';
+import { islandsEntry, routeFileCandidates, routerManifest } from '../../src/client/router-manifest';
 
 const R = 'src/client/routes';
 const split = (file: string) => `${R}/${file}?tsr-split=component`;
@@ -58,5 +58,28 @@ describe('routerManifest', () => {
     expect(root.scripts).toEqual([
       { attrs: { defer: true, src: '/start.js', 'data-entry': '/assets/index.js', 'data-preload': '/assets/react.js' } },
     ]);
+  });
+
+  it('takes the app entry by name when the islands entry is there too', () => {
+    const both = { ...vite, 'src/client/islands/main.ts': { file: 'assets/islands.js', isEntry: true, imports: ['_react.js'] } };
+    expect(routerManifest(both, ['__root__']).routes.__root__!.scripts![0]).toMatchObject({
+      attrs: { 'data-entry': '/assets/index.js' },
+    });
+  });
+});
+
+describe('islandsEntry', () => {
+  it('names the islands entry and the modules it imports at once', () => {
+    const vite = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+      'src/client/islands/main.ts': { file: 'assets/islands.js', isEntry: true, imports: ['_react.js', '_registry.js'] },
+      '_react.js': { file: 'assets/react.js' },
+      '_registry.js': { file: 'assets/registry.js', imports: ['_react.js'] },
+    };
+    expect(islandsEntry(vite)).toEqual({ entry: '/assets/islands.js', preload: ['/assets/react.js', '/assets/registry.js'] });
+  });
+
+  it('is absent from a build without it (the app is sent instead)', () => {
+    expect(islandsEntry({ 'index.html': { file: 'assets/index.js', isEntry: true } })).toBeUndefined();
   });
 });
