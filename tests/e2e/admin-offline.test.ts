@@ -26,6 +26,8 @@ beforeAll(async () => {
   await page.locator('input[name="password"]').fill(app.adminPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  // Reloading offline needs the service worker, which installs in the background on the first visit.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 });
 
 afterEach(async () => {
@@ -105,8 +107,6 @@ describe('offline saves', () => {
     const title = `E2E outbox ${stamp}`;
     await go('/admin/faq/form');
     await field('faq_title').fill(title);
-    // Reloading offline needs the service worker, which installs in the background on the first visit.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Waiting for connection…').first().waitFor();

@@ -103,7 +103,7 @@ describe('gallery', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await youtubeButton.click();
-    await expect(youtubeButton.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => youtubeButton.getAttribute('aria-pressed')).toBe('true');
     const frame = page.locator('iframe').first();
     await frame.waitFor({ state: 'attached' });
     expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube(-nocookie)?\.com\/embed\//);

@@ -37,6 +37,15 @@ type BehaviourIslandProps<P> = { name: IslandName; when?: IslandWhen; props: P; 
 
 const wrapper = { style: { display: 'contents' } } as const;
 
+/**
+ * The root of a React island, the same on both sides (so the markup and its ids match): in the
+ * browser it says when the island has been hydrated, which is when it answers the visitor.
+ */
+export function IslandRoot({ children, onAwake }: { children: ReactNode; onAwake?: () => void }) {
+  useEffect(() => onAwake?.(), [onAwake]);
+  return children;
+}
+
 /** A React island: its component, rendered from `props` alone. */
 export function Island<P extends object>({ name, when = 'load', component: Component, props }: ReactIslandProps<P>) {
   const server = useContext(IslandServerContext);
@@ -49,7 +58,14 @@ export function Island<P extends object>({ name, when = 'load', component: Compo
       data-when={when}
       data-id={id}
       data-props={JSON.stringify(props)}
-      dangerouslySetInnerHTML={{ __html: server.renderRoot(<Component {...props} />, id) }}
+      dangerouslySetInnerHTML={{
+        __html: server.renderRoot(
+          <IslandRoot>
+            <Component {...props} />
+          </IslandRoot>,
+          id,
+        ),
+      }}
     />
   );
 }

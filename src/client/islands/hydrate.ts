@@ -5,6 +5,7 @@
  * (navigator.ts).
  */
 import { createElement, type ComponentType } from 'react';
+import { IslandRoot } from './Island';
 import { hydrateRoot } from 'react-dom/client';
 import { type Behaviour, type IslandWhen, islandModule } from './registry';
 
@@ -28,11 +29,18 @@ async function wake(element: HTMLElement): Promise<void> {
     }
     const Component = (await module.load()) as ComponentType<object>;
     if (!alive.has(element)) return;
-    const root = hydrateRoot(element, createElement(Component, props), {
-      identifierPrefix: element.dataset.id,
-      onRecoverableError: (error) => console.error(`The ${name} island fell back to client rendering:`, error),
+    // Settles once React has hydrated it (its effects ran): from then on it answers the visitor.
+    await new Promise<void>((awake) => {
+      const root = hydrateRoot(
+        element,
+        createElement(IslandRoot, { onAwake: () => awake(), children: createElement(Component, props) }),
+        {
+          identifierPrefix: element.dataset.id,
+          onRecoverableError: (error) => console.error(`The ${name} island fell back to client rendering:`, error),
+        },
+      );
+      alive.set(element, () => root.unmount());
     });
-    alive.set(element, () => root.unmount());
   } catch (error) {
     // Its code could not be loaded (offline, a new build replaced it): the island stays as the
     // server drew it, readable, and can be woken again by the next page.
