@@ -6,9 +6,11 @@
  * Offline reading: public pages are islands documents the server finished (src/client/App.tsx);
  * each one visited, opened directly or in place by the navigator, is kept ('pages', network first)
  * and shown from there without a connection. A public page never visited gets the app shell, which
- * says the visitor is offline inside the site's layout. The back-office always opens from the shell. The manifest is served by the server
- * from the site's settings (src/server/pwa/manifest.ts), and registration is ours
- * (src/client/pwa/service-worker.ts): the CSP forbids the inline script the plugin would inject.
+ * says the visitor is offline inside the site's layout. The back-office always opens from the shell.
+ *
+ * The manifest is served by the server from the site's settings (src/server/pwa/manifest.ts), and
+ * registration is ours (src/client/pwa/service-worker.ts): the CSP forbids the inline script the
+ * plugin would inject.
  */
 import { VitePWA } from 'vite-plugin-pwa';
 

@@ -13,6 +13,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Island, IslandServerContext } from './islands/Island';
 import { PublicPwaStatus } from './pwa/PublicPwaStatus';
 import { PwaStatus } from './pwa/PwaStatus';
+import { afterPaint } from './router-manifest';
 import { theme } from './theme';
 import { useDocumentColorScheme } from './ui/color-scheme';
 
@@ -54,8 +55,8 @@ export function Document({ children }: { children: ReactNode }) {
           </MantineProvider>
         </div>
         {islands ? (
-          // Started once the page has painted, as the app is (router-manifest.ts).
-          <script defer src="/start.js" data-entry={islands.entry} data-preload={islands.preload.join(' ')} />
+          // Started once the page has painted, as the app is.
+          <script {...afterPaint({ 'data-entry': islands.entry, 'data-preload': islands.preload.join(' ') }).attrs} />
         ) : (
           <Scripts />
         )}

@@ -41,6 +41,9 @@ const url = (file: string) => `/${file}`;
 // `crossorigin` as Vite loads them itself, so its loader finds them already there.
 const stylesheet = (file: string) => ({ href: url(file), crossOrigin: 'anonymous' as const });
 
+/** A /start.js tag: it starts `data-entry` and preloads `data-preload` once the page has painted. */
+export const afterPaint = (attrs: Record<string, string>) => ({ attrs: { defer: true, src: '/start.js', ...attrs } });
+
 /**
  * Styles go in the head: the page must not paint unstyled. Code waits until the page has painted:
  * a server-rendered page reads without it, so it must not compete with the stylesheets and the
@@ -53,7 +56,6 @@ export function routerManifest(vite: ViteManifest, routeIds: string[]): Manifest
   if (!entryKey) return { routes: {} };
   const entry = withImports(vite, entryKey);
   const entryImports = [...entry].filter((key) => key !== entryKey).map((key) => url(vite[key]!.file));
-  const afterPaint = (attrs: Record<string, string>) => ({ attrs: { defer: true, src: '/start.js', ...attrs } });
   const routes: Manifest['routes'] = {
     [rootRouteId]: {
       css: [...entry].flatMap((key) => vite[key]!.css ?? []).map(stylesheet),

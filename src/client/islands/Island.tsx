@@ -29,9 +29,6 @@ export interface IslandServer {
 
 export const IslandServerContext = createContext<IslandServer | null>(null);
 
-/** True while the server renders an islands document (the browser will not hydrate the page). */
-export const useIslandsDocument = () => useContext(IslandServerContext) !== null;
-
 type ReactIslandProps<P> = { name: IslandName; when?: IslandWhen; component: ComponentType<P>; props: P };
 type BehaviourIslandProps<P> = { name: IslandName; when?: IslandWhen; props: P; children: ReactNode };
 

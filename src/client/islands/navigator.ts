@@ -37,12 +37,7 @@ export function startNavigator(onSwapped: () => void): void {
 }
 
 /** Opens `url` in place of this page; the browser opens it when that cannot be done. */
-export async function navigate(
-  url: URL,
-  mode: 'push' | 'pop' | 'replace',
-  onSwapped: () => void,
-  scrollY?: number,
-): Promise<void> {
+async function navigate(url: URL, mode: 'push' | 'pop', onSwapped: () => void, scrollY?: number): Promise<void> {
   inFlight?.abort();
   const controller = new AbortController();
   inFlight = controller;
@@ -67,8 +62,7 @@ export async function navigate(
     stopIslands(root);
     root.replaceWith(document.adoptNode(nextRoot));
     if (mode === 'push') history.pushState({} satisfies PlaceState, '', finalUrl);
-    else if (mode === 'replace' || finalUrl.href !== window.location.href)
-      history.replaceState({} satisfies PlaceState, '', finalUrl);
+    else if (finalUrl.href !== window.location.href) history.replaceState({} satisfies PlaceState, '', finalUrl);
     settle(finalUrl, scrollY);
     void wakeIslands(nextRoot).then(onSwapped);
   } catch {

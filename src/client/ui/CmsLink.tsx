@@ -6,8 +6,6 @@ import { Anchor, Button, type AnchorProps, type ButtonProps } from '@mantine/cor
 import type { ReactNode } from 'react';
 import { linkAttributes } from './link-attributes';
 
-export { isInternalHref, linkAttributes } from './link-attributes';
-
 interface CmsLinkProps extends AnchorProps {
   href: string;
   children: ReactNode;
