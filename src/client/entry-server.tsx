@@ -47,7 +47,7 @@ export const render: RenderPage = async (options) => {
   setTransport(options.transport);
   setSanitizerWindow(options.sanitizerWindow as Parameters<typeof setSanitizerWindow>[0]);
   const queryClient = createServerQueryClient();
-  const server: ServerRendering = { origin: options.origin, shell: options.shell };
+  const server: ServerRendering = { origin: options.origin, shell: options.shell, formOutcome: options.form };
   try {
     const finished = !options.shell && (await readWhatThePageReads(options, queryClient, server));
     const islands = finished && !isBackOffice(options.url) ? islandsDocument(options.manifest) : undefined;

@@ -51,6 +51,7 @@ import { registerSaveDefaults, resumeSaves } from './pwa/entity-saves';
 import { listenForInstallOffer } from './pwa/install-prompt';
 import { createPersistOptions } from './pwa/persistence';
 import { registerServiceWorker } from './pwa/service-worker';
+import { startVisitorOutbox } from './site/forms/notes';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
 
@@ -62,6 +63,7 @@ async function start(): Promise<void> {
   wireConnectivity(queryClient);
   listenForInstallOffer();
   registerServiceWorker();
+  startVisitorOutbox();
   await startInspector();
 
   // Route loaders read the cache: it is restored from storage before the router starts. The

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { FormOutcome } from '../shared/public-forms';
 import type { IslandServer } from './islands/Island';
 import { routeTree } from './routeTree.gen';
 import { applySsrState, type SsrState, successfulQueries } from './ssr-state';
@@ -10,6 +11,8 @@ export interface RouterContext {
   origin: string;
   /** The server renders an islands document (App.tsx): how, and the browser entry that wakes it. */
   islands?: IslandsDocument;
+  /** A visitor's refused form post the server draws the page with (their words, the refusals). */
+  formOutcome?: FormOutcome;
 }
 
 export interface IslandsDocument extends IslandServer {
@@ -27,12 +30,18 @@ export interface ServerRendering {
   history?: RouterHistory;
   /** Render an islands document (App.tsx) rather than the app. */
   islands?: IslandsDocument;
+  formOutcome?: FormOutcome;
 }
 
 export function createAppRouter(queryClient: QueryClient, server?: ServerRendering) {
   return createRouter({
     routeTree,
-    context: { queryClient, origin: server?.origin ?? window.location.origin, islands: server?.islands },
+    context: {
+      queryClient,
+      origin: server?.origin ?? window.location.origin,
+      islands: server?.islands,
+      formOutcome: server?.formOutcome,
+    },
     ...(server ? { isServer: true, isShell: server.shell ?? false, history: server.history } : {}),
     defaultPreload: 'intent',
     // Loaders read through TanStack Query, which owns freshness; the router must not cache on its own.

@@ -2,6 +2,7 @@
  * The contract between the server and its page-rendering bundle (src/client/entry-server.tsx,
  * loaded by src/server/seo/ssr.ts).
  */
+import type { FormOutcome } from './public-forms';
 
 /** How an API request is answered: `fetch` in the browser, in-process on the server. */
 export type ApiTransport = (
@@ -25,6 +26,8 @@ export interface RenderOptions {
   origin: string;
   /** The offline app shell: the document with the root route only, opened by the browser at any URL. */
   shell?: boolean;
+  /** A visitor's refused form post: the page shows it with their words and the refusals. */
+  form?: FormOutcome;
   config: { apiBase: string; appKey: string };
   /** Answers the API requests the page makes. */
   transport: ApiTransport;

@@ -11,6 +11,8 @@ import { type Behaviour, type IslandWhen, islandModule } from './registry';
 
 /** Islands alive now, and how to stop each. */
 const alive = new Map<HTMLElement, () => void>();
+/** What wakes an island waiting for the viewport at once: the visitor has reached into it. */
+const FIRST_TOUCH = ['focusin', 'pointerdown', 'keydown'] as const;
 /** Islands waiting to scroll into view. */
 let watcher: IntersectionObserver | undefined;
 
@@ -51,7 +53,8 @@ async function wake(element: HTMLElement): Promise<void> {
 
 /**
  * Brings the islands under `root` to life: those wanted at once now (the promise settles when
- * they are), the others as they come near the viewport.
+ * they are), the others as they come near the viewport or as soon as the visitor reaches into one
+ * (a focus, a press, a key: someone typing into the subscribe box before it scrolled near enough).
  */
 export function wakeIslands(root: ParentNode): Promise<void> {
   const now: Promise<void>[] = [];
@@ -72,6 +75,11 @@ export function wakeIslands(root: ParentNode): Promise<void> {
       );
       // display: contents has no box of its own: watch what it holds.
       watcher.observe(element.firstElementChild ?? element);
+      const touched = () => {
+        for (const type of FIRST_TOUCH) element.removeEventListener(type, touched, true);
+        void wake(element);
+      };
+      for (const type of FIRST_TOUCH) element.addEventListener(type, touched, { capture: true, passive: true });
       continue;
     }
     now.push(wake(element));

@@ -9,6 +9,8 @@ import '@vitejs/plugin-react/preamble';
 import { startInspector } from '../inspect';
 import { listenForInstallOffer } from '../pwa/install-prompt';
 import { registerServiceWorker } from '../pwa/service-worker';
+import { fillFormKeys } from '../site/forms/form-keys';
+import { startVisitorOutbox } from '../site/forms/notes';
 import { wakeIslands } from './hydrate';
 import { startNavigator } from './navigator';
 
@@ -36,6 +38,8 @@ const markReady = () => {
 
 listenForInstallOffer();
 registerServiceWorker();
+fillFormKeys(document);
+startVisitorOutbox();
 void startInspector().then(async () => {
   const root = document.getElementById('root');
   failedAlready();

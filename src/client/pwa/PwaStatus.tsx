@@ -4,11 +4,18 @@ import { getConnectivity, subscribeConnectivity } from './connectivity';
 import { SAVE_ENTITY_KEY } from './entity-saves';
 import { PwaStatusView } from './PwaStatusView';
 import { isUpdateWaiting, subscribeUpdate } from './service-worker';
+import type { DeliveredNote } from '../site/forms/outbox';
+import { getDelivered, subscribeDelivered } from '../site/forms/notes';
+
+const NONE: DeliveredNote[] = [];
 
 /** The app's connection and update notices (the back-office, and pages the browser renders itself). */
 export function PwaStatus() {
   const connectivity = useSyncExternalStore(subscribeConnectivity, getConnectivity, getConnectivity);
   const updateWaiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
   const unsentSaves = useIsMutating({ mutationKey: SAVE_ENTITY_KEY });
-  return <PwaStatusView connectivity={connectivity} updateWaiting={updateWaiting} unsentSaves={unsentSaves} />;
+  const delivered = useSyncExternalStore(subscribeDelivered, getDelivered, () => NONE);
+  return (
+    <PwaStatusView connectivity={connectivity} updateWaiting={updateWaiting} unsentSaves={unsentSaves} delivered={delivered} />
+  );
 }

@@ -3,9 +3,10 @@ import { WithMantine } from '../islands/WithMantine';
 import { OfflineBanner } from './OfflineBanner';
 import { hasPwaNews, type PwaState } from './pwa-news';
 import { UpdatePrompt } from './UpdatePrompt';
+import { DeliveredNotes } from '../site/forms/DeliveredNotes';
 
 /**
- * The offline banner and the update prompt, stacked at the bottom of the screen. Rendered only
+ * The offline banner, the update prompt and notes of forms sent after waiting offline, stacked at the bottom of the screen. Rendered only
  * while one of them has something to say, so it never adds an empty landmark.
  */
 export function PwaStatusView(state: PwaState) {
@@ -16,6 +17,7 @@ export function PwaStatusView(state: PwaState) {
         <Stack component="aside" aria-label="Connection and updates" gap="xs" maw={560} mx="auto">
           <OfflineBanner {...state.connectivity} />
           <UpdatePrompt waiting={state.updateWaiting} unsentSaves={state.unsentSaves} />
+          <DeliveredNotes notes={state.delivered} />
         </Stack>
       </Affix>
     </WithMantine>

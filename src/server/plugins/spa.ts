@@ -13,8 +13,10 @@ import fp from 'fastify-plugin';
 import { expireAtNextPublish, type PageAnswer, pageKey, siteScope } from '../cache/public-answers';
 import { makeAnswer, sendAnswer } from '../cache/http-answer';
 import { previewSearch } from '../../shared/preview-search';
+import type { FormOutcome } from '../../shared/public-forms';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
-import { buildFiles, PageRenderer } from '../seo/ssr';
+import { buildFiles, PageRenderer, type PageOptions } from '../seo/ssr';
+import { formPosts } from './form-posts';
 import { allowInlineScripts } from './security-headers';
 
 const API_PREFIXES = ['/cms', '/uploads'];
@@ -79,9 +81,9 @@ export const spaRoutes = fp(
       request: FastifyRequest,
       reply: FastifyReply,
       url: string,
-      options: { shell?: boolean; preview?: 'valid' | 'invalid' } = {},
+      options: PageOptions & { preview?: 'valid' | 'invalid' } = {},
     ): Promise<PageAnswer | undefined> => {
-      const page = await pages.render(url, siteOrigin(request), options.shell);
+      const page = await pages.render(url, siteOrigin(request), options);
       if (!page) return undefined;
       if ('redirect' in page) return { redirect: page.redirect, status: page.status };
       // The security headers of the first answer (the same for every page) are kept with it, the
@@ -129,6 +131,28 @@ export const spaRoutes = fp(
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
       return sendAnswer(request, reply, page.answer);
     };
+
+    /**
+     * A page drawn for one visitor's form post (a refusal, with their words): never kept, so a
+     * person's words are never shown to another.
+     */
+    const sendPageWithForm = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      url: string,
+      form: FormOutcome,
+      status: number,
+    ) => {
+      if (!pages.hasBuild()) return unavailable(reply);
+      const page = await buildDocument(request, reply, url, { form });
+      if (!page) return unavailable(reply);
+      if ('redirect' in page) return reply.redirect(page.redirect, 303);
+      return reply
+        .status(status)
+        .headers({ ...page.answer.headers, 'cache-control': 'private, no-store' })
+        .send(page.answer.body);
+    };
+    await app.register(formPosts, { sendPageWithForm });
 
     // The static plugin would answer "/" as a directory listing request; the home page is the SPA.
     app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));

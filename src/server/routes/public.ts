@@ -13,12 +13,14 @@ import { LIMITS } from '../../shared/limits';
 import { getDraft } from '../content/drafts';
 import { withPlaceholders } from '../media/placeholders';
 import { forVisitors } from '../content/visibility';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { serviceFor } from '../plugins/context';
 import { requireApplication } from '../plugins/tenant';
 import { arrayEnvelope, itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
 import { listQuery } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
+import { formValues, PUBLIC_FORMS } from '../../shared/public-forms';
+import { storeVisitorForm, visitorBodies, visitorKey } from '../content/visitor-forms';
 
 const tags = ['Public'];
 
@@ -49,35 +51,6 @@ const LISTS: Partial<Record<ResourceName, PublicList>> = {
 const previewQuery = listQuery.extend({ preview: z.string().max(300).optional() });
 const sectionsQuery = listQuery.extend({ is_top: z.coerce.number().int().min(0).max(1).optional() });
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
-const subscribeBody = z.strictObject({
-  name: z.string().trim().max(255).optional(),
-  email: z.string().trim().max(255).pipe(z.email('Please enter a valid email address')),
-});
-const messageBody = z.strictObject({
-  name: z.string().trim().min(1, 'Please tell us your name').max(120),
-  email: z.string().trim().max(255).pipe(z.email('Please enter a valid email address')),
-  message: z.string().trim().min(1, 'Please write a message').max(5_000),
-});
-
-/**
- * A contact message is mailed to the site's own address when the server sends mail. The visitor's
- * answer does not wait for it: the message is stored either way, and a failure is logged.
- */
-function mailToSite(request: FastifyRequest, message: { name: string; email: string; message: string }): void {
-  const { mailer } = request.server.ctx;
-  const site = request.application;
-  if (!mailer.configured || !site.email) return;
-  const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 120);
-  mailer
-    .send({
-      to: site.email,
-      replyTo: message.email,
-      subject: `Message from ${oneLine(message.name)} via ${oneLine(site.name || site.app_key)}`,
-      text: `${message.name} <${message.email}> wrote through the contact page:\n\n${message.message}\n\nReply to this mail to answer them. The message is also under Messages in the admin.`,
-    })
-    .catch((error: unknown) => request.log.warn({ err: error }, 'Mailing a contact message to the site failed'));
-}
-
 export const publicRoutes = fp(
   async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
@@ -231,38 +204,25 @@ export const publicRoutes = fp(
       },
     );
 
-    api.post(
-      '/subscribers',
-      { schema: { tags, body: subscribeBody }, config: writeLimit, preValidation: acceptSiteInBody },
-      async (request, reply) => {
-        const appKey = request.application.app_key;
-        const email = request.body.email.toLowerCase();
-        // The same answer whether or not the address was already there: the form must not tell
-        // anyone who is subscribed.
-        const known = await services.subscribers.repo.findBy(appKey, 'email', email, 'any');
-        // Signing up again after staff moved the address to the Trash brings it back.
-        if (known?.deleted_at) await services.subscribers.repo.trash(appKey, known.id, true);
-        if (!known) {
-          try {
-            await services.subscribers.create(appKey, { name: request.body.name ?? null, email });
-          } catch (error) {
-            // Two sign-ups of one address at once: the other one stored it.
-            if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
-          }
-        }
-        return reply.status(201).send({ message: 'Thank you for subscribing!', data: { email } });
-      },
-    );
-
-    api.post(
-      '/messages',
-      { schema: { tags, body: messageBody }, config: writeLimit, preValidation: acceptSiteInBody },
-      async (request, reply) => {
-        const { row } = await services.messages.create(request.application.app_key, request.body);
-        mailToSite(request, request.body);
-        return reply.status(201).send({ message: 'Thank you! Your message has been sent.', data: { id: row.id } });
-      },
-    );
+    /** An island's Idempotency-Key; a body without one is keyed by what it says (visitorKey). */
+    const keyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
+    for (const [form, path] of [
+      ['subscribe', '/subscribers'],
+      ['contact', '/messages'],
+    ] as const) {
+      api.post(
+        path,
+        { schema: { tags, body: visitorBodies[form], headers: keyHeaders }, config: writeLimit, preValidation: acceptSiteInBody },
+        async (request, reply) => {
+          const body = request.body as Record<string, string>;
+          const values = formValues(form, body);
+          const key = visitorKey(form, values, request.headers['idempotency-key']);
+          const stored = await storeVisitorForm(request, form, { ...body, ...values }, key);
+          const data = form === 'contact' ? stored : { email: values.email!.toLowerCase() };
+          return reply.status(201).send({ message: PUBLIC_FORMS[form].sent.text, data });
+        },
+      );
+    }
   },
   { name: 'public-api', encapsulate: true, dependencies: ['app-context', 'keep-public-answers'] },
 );

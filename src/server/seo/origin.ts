@@ -1,6 +1,7 @@
 /** The address a page is served at, as the server keeps and renders it. */
 import type { FastifyRequest } from 'fastify';
 import { newsListSearch } from '../../shared/news-search';
+import { outcomeFromSearch, SENT_PARAM } from '../../shared/public-forms';
 
 export function siteOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
@@ -10,12 +11,18 @@ export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * The part of a page address that decides what is drawn: the path, and `page` when it is a page
- * number the listings read (newsListSearch, a whole number from 2). Any other query parameter
+ * The part of a page address that decides what is drawn: the path, `page` when it is a page
+ * number the listings read (newsListSearch, a whole number from 2), and `sent` when it names a
+ * public form (the confirmation after a plain form post, form-posts.ts). Any other query parameter
  * would only make anyone's `?x=1`, `?x=2` … a new render; a preview link is answered apart.
  */
 export function meaningfulUrl(url: string): string {
   const [pathname = '/', query = ''] = url.split('?', 2);
-  const { page } = newsListSearch(Object.fromEntries(new URLSearchParams(query)));
-  return page === undefined ? pathname : `${pathname}?page=${page}`;
+  const search = new URLSearchParams(query);
+  const { page } = newsListSearch(Object.fromEntries(search));
+  const sent = outcomeFromSearch(query)?.form;
+  const kept = new URLSearchParams();
+  if (page !== undefined) kept.set('page', String(page));
+  if (sent) kept.set(SENT_PARAM, sent);
+  return kept.size === 0 ? pathname : `${pathname}?${kept.toString()}`;
 }

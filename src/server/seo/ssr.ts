@@ -15,6 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
+import type { FormOutcome } from '../../shared/public-forms';
 import type { RenderPage, RenderResult, ViteManifest } from '../../shared/ssr';
 
 /** Pages rendered at once at most; a render is CPU work that holds the event loop. */
@@ -84,6 +85,13 @@ class Watched<T> {
   }
 }
 
+export interface PageOptions {
+  /** The offline app shell rather than the page (also what a page that cannot be rendered gets). */
+  shell?: boolean;
+  /** A visitor's form post the page is drawn with: their words and each refusal beside its field. */
+  form?: FormOutcome;
+}
+
 export class PageRenderer {
   private readonly slots = new Slots(RENDER_SLOTS);
   private readonly bundle: Watched<RenderPage>;
@@ -138,30 +146,30 @@ export class PageRenderer {
    * The document for `url`: the page itself, or (when that fails or too many are rendering) the
    * app shell for the browser to render; none when even that cannot be made.
    */
-  async render(url: string, origin: string, shell = false): Promise<RenderResult | undefined> {
-    if (!shell) {
+  async render(url: string, origin: string, options: PageOptions = {}): Promise<RenderResult | undefined> {
+    if (!options.shell) {
       if (!(await this.slots.acquire(RENDER_WAIT_MS))) {
         this.app.log.warn({ url }, 'too many pages rendering at once; this one is left to the browser');
-        return this.render(url, origin, true);
+        return this.render(url, origin, { ...options, shell: true });
       }
       try {
-        return await this.renderOnce(url, origin, false);
+        return await this.renderOnce(url, origin, options);
       } catch (error) {
         this.app.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
-        return this.render(url, origin, true);
+        return this.render(url, origin, { ...options, shell: true });
       } finally {
         this.slots.release();
       }
     }
     try {
-      return await this.renderOnce(url, origin, true);
+      return await this.renderOnce(url, origin, options);
     } catch (error) {
       this.app.log.error({ err: error, url }, 'the app shell could not be rendered');
       return undefined;
     }
   }
 
-  private async renderOnce(url: string, origin: string, shell: boolean): Promise<RenderResult | undefined> {
+  private async renderOnce(url: string, origin: string, { shell = false, form }: PageOptions): Promise<RenderResult | undefined> {
     const [render, manifest] = await Promise.all([this.renderer(), this.manifest.value()]);
     if (!render || !manifest) return undefined;
     const { appKey } = this.app.ctx.config;
@@ -169,6 +177,7 @@ export class PageRenderer {
       url,
       origin,
       shell,
+      form,
       manifest,
       config: { apiBase: '/cms', appKey },
       sanitizerWindow: (this.sanitizerWindow ??= new JSDOM('').window),

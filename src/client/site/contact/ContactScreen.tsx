@@ -11,10 +11,12 @@ import pageClasses from '../page/page.module.css';
 import { Island } from '../../islands/Island';
 import { ContactIsland } from './ContactForm';
 import { SocialButtons } from './SocialButtons';
+import { useFormProps } from '../forms/useFormProps';
 
 export function ContactScreen() {
   const { data: site } = useSuspenseQuery(siteInfoQuery());
   const tel = site.phone?.replace(/[^\d+]/g, '');
+  const formProps = useFormProps('contact');
   return (
     <>
       <div className={pageClasses.pageHead}>
@@ -69,7 +71,7 @@ export function ContactScreen() {
               <Title order={2} id="contact-form-heading" c="blue.9" mb="md">
                 Send us a message
               </Title>
-              <Island name="contact-form" component={ContactIsland} props={{}} />
+              <Island name="contact-form" component={ContactIsland} props={formProps} />
             </Paper>
           </Grid.Col>
         </Grid>

@@ -6,6 +6,7 @@ import { CmsLink } from '../../ui/CmsLink';
 import { Island } from '../../islands/Island';
 import classes from './layout.module.css';
 import { SubscribeIsland } from './SubscribeBox';
+import { useFormProps } from '../forms/useFormProps';
 
 const FOOTER_LINKS = [
   { href: '/about', label: 'About Us' },
@@ -17,6 +18,7 @@ const FOOTER_LINKS = [
 ] as const;
 
 export function Footer({ site }: { site: SiteInfo }) {
+  const subscribeProps = useFormProps('subscribe');
   return (
     <footer className={classes.footer}>
       <Container size="xl" py={48}>
@@ -60,7 +62,7 @@ export function Footer({ site }: { site: SiteInfo }) {
           </address>
           <div>
             <h2 className={classes.footerHeading}>Subscribe</h2>
-            <Island name="subscribe" when="visible" component={SubscribeIsland} props={{}} />
+            <Island name="subscribe" when="visible" component={SubscribeIsland} props={subscribeProps} />
           </div>
         </SimpleGrid>
       </Container>

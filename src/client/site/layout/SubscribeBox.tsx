@@ -1,48 +1,18 @@
 /**
  * Footer newsletter sign-up. The spec's original sent nothing; ours creates a subscriber and, when
- * the server refuses the address, shows its reason under the field (errors.email).
+ * the address is refused, shows the reason under the field. It works as a plain form too, and
+ * keeps a sign-up made offline (usePublicForm).
  */
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/http';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { WithMantine } from '../../islands/WithMantine';
-import { WithQueryClient } from '../../islands/WithQueryClient';
-import { newIdempotencyKey, subscribe } from '../api/writes';
+import { FormStatus } from '../forms/FormStatus';
+import { type PublicFormProps, usePublicForm } from '../forms/usePublicForm';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function SubscribeBox() {
-  const [email, setEmail] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
-  // One key per address typed: a retried submit of the same address cannot create two rows.
-  const [key, setKey] = useState(newIdempotencyKey);
-  const mutation = useMutation({
-    mutationFn: (value: string) => subscribe({ email: value }, key),
-    onSuccess: () => {
-      setEmail('');
-      setKey(newIdempotencyKey());
-    },
-  });
-
-  const serverError =
-    mutation.error instanceof ApiError ? (mutation.error.errors.email ?? mutation.error.message) : mutation.error?.message;
-  const fieldError = localError ?? (mutation.error instanceof ApiError && mutation.error.errors.email ? serverError : null);
-  const generalError = mutation.isError && !fieldError ? serverError : null;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = email.trim();
-    if (!EMAIL_PATTERN.test(value)) {
-      setLocalError('Please enter a valid email address, for example name@example.com.');
-      return;
-    }
-    setLocalError(null);
-    mutation.mutate(value);
-  };
-
+export function SubscribeBox(props: PublicFormProps) {
+  const { formProps, keyField, fieldOf, status, message, sent } = usePublicForm('subscribe', props);
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Subscribe to our newsletter">
+    <form {...formProps} aria-label="Subscribe to our newsletter">
+      <input {...keyField} />
       <Text size="sm" mb="xs" c="gray.3">
         News, reports and openings in your inbox.
       </Text>
@@ -52,43 +22,23 @@ export function SubscribeBox() {
           label="Email address"
           placeholder="name@example.com"
           autoComplete="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
-            setLocalError(null);
-            if (mutation.isError || mutation.isSuccess) mutation.reset();
-            setKey(newIdempotencyKey());
-          }}
-          error={fieldError}
+          {...fieldOf('email')}
           styles={{ label: { color: 'var(--mantine-color-gray-2)' }, error: { color: 'var(--mantine-color-red-3)' } }}
         />
-        <Button type="submit" loading={mutation.isPending}>
+        <Button type="submit" loading={status === 'sending'}>
           Subscribe
         </Button>
       </Stack>
-      <div aria-live="polite">
-        {mutation.isSuccess ? (
-          <Alert color="green" variant="filled" mt="sm" p="xs">
-            Thank you for subscribing!
-          </Alert>
-        ) : null}
-        {generalError ? (
-          <Alert color="red" variant="filled" mt="sm" p="xs">
-            {generalError}
-          </Alert>
-        ) : null}
-      </div>
+      <FormStatus status={status} sent={sent} message={message} failedTitle="Not subscribed" variant="filled" compact />
     </form>
   );
 }
 
 /** The box as an island (Footer): everything it needs it brings. */
-export function SubscribeIsland() {
+export function SubscribeIsland(props: PublicFormProps) {
   return (
     <WithMantine>
-      <WithQueryClient>
-        <SubscribeBox />
-      </WithQueryClient>
+      <SubscribeBox {...props} />
     </WithMantine>
   );
 }

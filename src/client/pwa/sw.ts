@@ -1,0 +1,174 @@
+/**
+ * The service worker (built by vite-plugin-pwa's injectManifest, scripts/vite/pwa.ts). Workbox
+ * does the work: the precache, four runtime routes and the back-office's navigation fallback. Our
+ * own part is what the visitor's forms need, shared with the page through outbox.ts.
+ *
+ * Offline reading: public pages are islands documents the server finished (src/client/App.tsx);
+ * each one visited, opened directly or in place by the navigator, is kept ('pages', network first)
+ * and shown from there without a connection. A public page never visited gets the app shell, which
+ * says the visitor is offline inside the site's layout. The back-office always opens from the shell.
+ *
+ * A visitor's form: the plain post of a page (made before its island woke) that finds no connection
+ * is kept on the device and the page shown again with `?saved=<form>`, which says so; whatever waits
+ * is sent when the browser fires the background-sync event (the connection is back).
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  PrecacheFallbackPlugin,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { formValues, isPublicFormName, FORM_PARAM, KEY_FIELD, SAVED_PARAM } from '../../shared/public-forms';
+import {
+  askForSync,
+  type DeliveredNote,
+  formElementId,
+  keepOnDevice,
+  sendWaiting,
+  SYNC_TAG,
+  TOLD_CACHE,
+  TOLD_MESSAGE,
+} from '../site/forms/outbox';
+
+/** The part of the worker's global scope used here (the project's types are the page's, not the worker's). */
+interface WorkerScope {
+  __WB_MANIFEST: (PrecacheEntry | string)[];
+  registration: ServiceWorkerRegistration;
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<{ postMessage(message: unknown): void }[]>;
+  };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: MessageEvent<{ type?: string } | null>) => void): void;
+  addEventListener(type: 'sync', listener: (event: { tag: string; waitUntil(done: Promise<unknown>): void }) => void): void;
+}
+declare const self: WorkerScope;
+
+const DAY = 24 * 60 * 60;
+const THIRTY_DAYS = 30 * DAY;
+
+// 'prompt' updates: a new version waits until the visitor presses Reload (UpdatePrompt).
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+clientsClaim();
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Only the back-office opens from the shell directly; public pages are the 'pages' route's.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell'), { allowlist: [/^\/admin(\/|$)/] }));
+
+const isVisitorFormPost = ({ request, url }: { request: Request; url: URL }) =>
+  url.origin === location.origin && request.mode === 'navigate' && url.searchParams.has(FORM_PARAM);
+
+/** A page's plain form post: the network's answer, or kept on the device when there is none. */
+async function sendOrKeep({ request }: { request: Request }): Promise<Response> {
+  const copy = request.clone();
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const url = new URL(request.url);
+    const form = url.searchParams.get(FORM_PARAM);
+    if (!isPublicFormName(form)) throw error;
+    const posted = Object.fromEntries(await copy.formData());
+    const key = typeof posted[KEY_FIELD] === 'string' && posted[KEY_FIELD] ? posted[KEY_FIELD] : crypto.randomUUID();
+    url.searchParams.delete(FORM_PARAM);
+    const page = url.pathname + url.search;
+    if (!(await keepOnDevice({ key, form, values: formValues(form, posted), page }))) throw error;
+    await askForSync(self.registration);
+    url.searchParams.set(SAVED_PARAM, form);
+    url.hash = formElementId(form);
+    return Response.redirect(url.href, 303);
+  }
+}
+registerRoute(isVisitorFormPost, sendOrKeep, 'POST');
+
+/** A note for the page, kept until a page reads it (also one opened later), and a word to open ones. */
+async function tellPages(note: DeliveredNote): Promise<void> {
+  const told = await caches.open(TOLD_CACHE);
+  await told.put(`/visitor-forms/told/${encodeURIComponent(note.id)}`, Response.json(note));
+  for (const page of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
+    page.postMessage({ type: TOLD_MESSAGE });
+  }
+}
+self.addEventListener('sync', (event) => {
+  if (event.tag === SYNC_TAG) event.waitUntil(sendWaiting(tellPages));
+});
+
+// Public pages: the network first (a visitor sees today's page), after 4 s or offline the copy
+// kept, and for a page never kept the app shell (its offline screen). `?saved=` only adds the
+// form's note to a page (sendOrKeep): it is the page kept without it.
+registerRoute(
+  ({ request, url }) =>
+    url.origin === location.origin &&
+    (request.mode === 'navigate' || (request.headers.get('Accept') ?? '').includes('text/html')) &&
+    !/^\/(admin|cms|uploads|app-shell)(\/|$)/.test(url.pathname) &&
+    !url.searchParams.has('preview'),
+  new NetworkFirst({
+    cacheName: 'pages',
+    networkTimeoutSeconds: 4,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: THIRTY_DAYS }),
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new PrecacheFallbackPlugin({ fallbackURL: '/app-shell' }),
+      {
+        cacheKeyWillBeUsed: async ({ request }) => {
+          const url = new URL(request.url);
+          if (!url.searchParams.has(SAVED_PARAM)) return request;
+          url.searchParams.delete(SAVED_PARAM);
+          return url.href;
+        },
+      },
+    ],
+  }),
+);
+
+// Public reads carry the app-key header but are keyed by URL: one site per origin. A preview shows
+// a draft to whoever holds its link for an hour: it is never kept.
+registerRoute(
+  ({ url }) =>
+    url.origin === location.origin &&
+    url.pathname.startsWith('/cms/') &&
+    !/^\/cms\/(api|docs)(\/|$)/.test(url.pathname) &&
+    !url.searchParams.has('preview'),
+  new StaleWhileRevalidate({
+    cacheName: 'cms-reads',
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * DAY }),
+      new CacheableResponsePlugin({ statuses: [200] }),
+    ],
+  }),
+);
+
+// Stored names are never reused, so a cached upload is never out of date.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === location.origin &&
+    url.pathname.startsWith('/uploads/') &&
+    (request.destination === 'image' || /\.(avif|gif|jpe?g|png|svg|webp)$/i.test(url.pathname)),
+  new CacheFirst({
+    cacheName: 'uploads',
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: THIRTY_DAYS }),
+      new CacheableResponsePlugin({ statuses: [200] }),
+    ],
+  }),
+);
+
+// Admin chunks are not precached; the ones staff have loaded once stay usable offline.
+registerRoute(
+  ({ url }) => url.origin === location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: 'lazy-assets',
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: THIRTY_DAYS }),
+      new CacheableResponsePlugin({ statuses: [200] }),
+    ],
+  }),
+);

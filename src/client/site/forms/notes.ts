@@ -1,0 +1,39 @@
+/**
+ * The page's side of the device outbox (outbox.ts): it sends what waits when it comes back online
+ * and when it is opened, and shows the visitor a note for each form sent (by the page itself, or
+ * by the service worker, which leaves its notes in Cache Storage and says so to open pages).
+ */
+import { isPublicFormName } from '../../../shared/public-forms';
+import { createStore } from '../../pwa/store';
+import { type DeliveredNote, sendWaiting, TOLD_CACHE, TOLD_MESSAGE } from './outbox';
+
+const notes = createStore<DeliveredNote[]>([]);
+export const subscribeDelivered = notes.subscribe;
+export const getDelivered = notes.get;
+export const dismissDelivered = (id: string) => notes.set(notes.get().filter((note) => note.id !== id));
+const tell = (note: DeliveredNote) => notes.set([...notes.get().filter((n) => n.id !== note.id), note]);
+
+/** Shows the notes the service worker left (also those from while no page was open). */
+async function readWorkerNotes(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const cache = await caches.open(TOLD_CACHE);
+  for (const request of await cache.keys()) {
+    const note = (await (await cache.match(request))?.json().catch(() => undefined)) as Partial<DeliveredNote> | undefined;
+    await cache.delete(request);
+    if (note && isPublicFormName(note.form)) tell({ id: note.id ?? request.url, form: note.form, ok: note.ok === true });
+  }
+}
+
+const sendNow = () => {
+  if (typeof indexedDB !== 'undefined') sendWaiting(tell).catch(() => undefined);
+};
+
+/** Started once per page load (islands/main.ts, main.tsx). */
+export function startVisitorOutbox(): void {
+  sendNow();
+  window.addEventListener('online', sendNow);
+  readWorkerNotes().catch(() => undefined);
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
+    if (event.data?.type === TOLD_MESSAGE) readWorkerNotes().catch(() => undefined);
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * A visitor's forms kept on the device until the connection returns (IndexedDB), and sent from
+ * there once. Imported by the page and by the service worker alike (src/client/pwa/sw.ts), so it
+ * touches neither `window` nor the app's configuration.
+ *
+ * - Kept by the island, when its post finds no connection (send.ts), and by the service worker,
+ *   when the page's own plain post does (before the island woke).
+ * - Sent by whoever gets the chance first: the service worker on a background-sync event (the
+ *   browser's word that the connection is back), and the page when it comes back online or is
+ *   next opened (which is all a browser without background sync has). Each goes as the plain form
+ *   post the server answers without JavaScript, with its idempotency key: sent twice, stored once.
+ */
+import { FORM_PARAM, KEY_FIELD, PUBLIC_FORMS, type PublicFormName, type PublicFormValues } from '../../../shared/public-forms';
+
+export interface Waiting {
+  key: string;
+  form: PublicFormName;
+  values: PublicFormValues;
+  /** The page it was written on, where its plain post goes. */
+  page: string;
+}
+
+/** What the visitor is told about a form that waited: it went, or the site refused it. */
+export interface DeliveredNote {
+  id: string;
+  form: PublicFormName;
+  ok: boolean;
+}
+
+const DB_NAME = 'visitor-forms';
+const STORE = 'waiting';
+/** The background-sync tag the page asks for and the worker answers. */
+export const SYNC_TAG = 'visitor-forms';
+/** Where the worker leaves its notes for the page: read by any page, also one opened later. */
+export const TOLD_CACHE = 'visitor-forms-told';
+/** The worker's word to open pages that a note is waiting. */
+export const TOLD_MESSAGE = 'visitor-form-told';
+
+function database(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB is not available'));
+  });
+}
+
+async function withStore<T>(mode: IDBTransactionMode, ask: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await database();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const request = ask(db.transaction(STORE, mode).objectStore(STORE));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB refused the request'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** The id of a form's element: the page its plain post is answered with scrolls to it. */
+export const formElementId = (form: PublicFormName) => `${form}-form`;
+
+/**
+ * The address of a form's plain post from `page`. Its fragment is kept by the answer (the page
+ * drawn again, or the redirect after a store), so the visitor lands on the form and what it says.
+ */
+export function formAction(page: string, form: PublicFormName): string {
+  return `${page}${page.includes('?') ? '&' : '?'}${FORM_PARAM}=${form}#${formElementId(form)}`;
+}
+
+/** Keeps a form that could not be sent; false when the device cannot keep it either. */
+export async function keepOnDevice(item: Waiting): Promise<boolean> {
+  try {
+    await withStore('readwrite', (store) => store.put(item));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Asks the browser to wake the service worker once the connection is back (where it can). */
+export async function askForSync(registration: ServiceWorkerRegistration | undefined): Promise<void> {
+  const sync = (registration as { sync?: { register: (tag: string) => Promise<void> } } | undefined)?.sync;
+  await sync?.register(SYNC_TAG).catch(() => undefined);
+}
+
+/** One waiting form, posted as the page would: stored (303), refused (400) or not now. */
+async function postWaiting(item: Waiting): Promise<'sent' | 'refused' | 'later'> {
+  const body = new URLSearchParams({ ...item.values, [KEY_FIELD]: item.key });
+  const response = await fetch(formAction(item.page, item.form), { method: 'POST', body, redirect: 'manual' });
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return 'sent';
+  if (response.status === 429 || response.status >= 500) return 'later';
+  return 'refused';
+}
+
+let sending: Promise<void> | undefined;
+
+/**
+ * Sends what waits, oldest first, telling `tell` of each that went or was refused; stops at the
+ * first that cannot go yet (no connection, the site busy), which stays for the next chance.
+ * Rejects when something is left, so a background sync is tried again later.
+ */
+export function sendWaiting(tell: (note: DeliveredNote) => void | Promise<void>): Promise<void> {
+  sending ??= (async () => {
+    try {
+      const waiting = await withStore<Waiting[]>('readonly', (store) => store.getAll());
+      for (const item of waiting) {
+        const outcome = await postWaiting(item);
+        if (outcome === 'later') throw new Error('The site cannot take it now; it is tried again later');
+        await withStore('readwrite', (store) => store.delete(item.key));
+        await tell({ id: item.key, form: item.form, ok: outcome === 'sent' });
+      }
+    } finally {
+      sending = undefined;
+    }
+  })();
+  return sending;
+}
+
+/** The words of a note. */
+export function noteText(note: DeliveredNote): string {
+  const what = note.form === 'contact' ? 'message' : 'subscription';
+  return note.ok
+    ? `Your ${what}, saved on this device while you were offline, has been sent. ${PUBLIC_FORMS[note.form].sent.text}`
+    : `Your ${what}, saved on this device while you were offline, could not be sent: the site refused it. Please fill in the form again.`;
+}

@@ -1,0 +1,43 @@
+/**
+ * An awake form's submit: posted to the public API (POST /cms/messages, /cms/subscribers) with
+ * its Idempotency-Key; one that finds no connection is kept on the device (outbox.ts), and the
+ * browser is asked to wake the service worker to send it when the connection is back.
+ */
+import { PUBLIC_FORMS, type PublicFormErrors, type PublicFormName, type PublicFormValues } from '../../../shared/public-forms';
+import { ApiError, publicApi } from '../../api/http';
+import { askForSync, keepOnDevice } from './outbox';
+
+export type SendOutcome =
+  | { kind: 'sent' }
+  /** Kept on the device, to be sent when the connection returns. */
+  | { kind: 'saved' }
+  /** No answer, and the device could not keep it. */
+  | { kind: 'offline' }
+  /** The site cannot take it now (too many at once, a failure): the visitor may try again. */
+  | { kind: 'later'; message: string }
+  | { kind: 'refused'; message: string; errors: PublicFormErrors };
+
+export async function sendPublicForm(
+  form: PublicFormName,
+  values: PublicFormValues,
+  key: string,
+  page: string,
+): Promise<SendOutcome> {
+  try {
+    await publicApi(PUBLIC_FORMS[form].resource, { method: 'POST', body: values, headers: { 'Idempotency-Key': key } });
+    return { kind: 'sent' };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 429 || error.status >= 500) return { kind: 'later', message: error.message };
+    if (!error.isNetwork) return { kind: 'refused', message: error.message, errors: error.errors };
+  }
+  if (!(await keepOnDevice({ key, form, values, page }))) return { kind: 'offline' };
+  await askForSync(await navigator.serviceWorker?.getRegistration());
+  return { kind: 'saved' };
+}
+
+/** A random key for Idempotency-Key; randomUUID needs a secure context, getRandomValues does not. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

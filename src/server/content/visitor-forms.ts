@@ -1,0 +1,102 @@
+/**
+ * What a visitor sends (src/shared/public-forms.ts), stored the same way whether it came as JSON
+ * from an island (POST /cms/messages, /cms/subscribers) or as a plain form post of the page
+ * (plugins/form-posts.ts): one schema per form, one way to store it, one idempotency rule.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type FieldRule, PUBLIC_FORMS, type PublicFormName, type PublicFormValues } from '../../shared/public-forms';
+import { HttpError } from '../errors';
+
+const fieldSchema = (rule: FieldRule) => {
+  const text = z.string().trim();
+  const bounded = (rule.required ? text.min(1, rule.required) : text).max(rule.max, rule.tooLong);
+  const checked = rule.email ? bounded.pipe(z.email(rule.email)) : bounded;
+  return rule.required ? checked : checked.optional();
+};
+
+const schemaOf = <F extends PublicFormName>(form: F) =>
+  z.strictObject(
+    Object.fromEntries(Object.entries(PUBLIC_FORMS[form].fields).map(([field, rule]) => [field, fieldSchema(rule)])) as {
+      [K in keyof (typeof PUBLIC_FORMS)[F]['fields']]: ReturnType<typeof fieldSchema>;
+    },
+  );
+
+/** The JSON bodies of the public writes; the API's subscribe also takes an optional name. */
+export const visitorBodies = {
+  contact: schemaOf('contact'),
+  subscribe: schemaOf('subscribe').extend({ name: z.string().trim().max(255).optional() }),
+};
+
+/** Each field's refusal of a plain form post, by the same schema as the JSON API. */
+export function refusalsOf(form: PublicFormName, values: PublicFormValues): Record<string, string> {
+  const parsed = visitorBodies[form].safeParse(values);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  return errors;
+}
+
+/**
+ * The key a submission is stored once under. An island sends a random one for each text it sends;
+ * a plain form post names its hidden field's, and one without (sent before any script ran) is
+ * keyed by what it says, so pressing twice or the browser sending the post again stores it once.
+ */
+export function visitorKey(form: PublicFormName, values: PublicFormValues, given: string | undefined): string {
+  if (given) return given;
+  const digest = createHash('sha256')
+    .update(JSON.stringify([form, values]))
+    .digest('base64url');
+  return `content:${digest}`;
+}
+
+/**
+ * Mails a contact message to the site's own address when the server sends mail. The visitor's
+ * answer does not wait for it: the message is stored either way, and a failure is logged.
+ */
+function mailToSite(request: FastifyRequest, message: PublicFormValues): void {
+  const { mailer } = request.server.ctx;
+  const site = request.application;
+  if (!mailer.configured || !site.email) return;
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 120);
+  mailer
+    .send({
+      to: site.email,
+      replyTo: message.email,
+      subject: `Message from ${oneLine(message.name ?? '')} via ${oneLine(site.name || site.app_key)}`,
+      text: `${message.name} <${message.email}> wrote through the contact page:\n\n${message.message}\n\nReply to this mail to answer them. The message is also under Messages in the admin.`,
+    })
+    .catch((error: unknown) => request.log.warn({ err: error }, 'Mailing a contact message to the site failed'));
+}
+
+/** Stores a checked submission; `key` from visitorKey. Answers the id of a stored message. */
+export async function storeVisitorForm(
+  request: FastifyRequest,
+  form: PublicFormName,
+  values: PublicFormValues & { name?: string },
+  key: string,
+): Promise<{ id?: number }> {
+  const { services } = request.server.ctx;
+  const appKey = request.application.app_key;
+  if (form === 'contact') {
+    const { row, replayed } = await services.messages.create(appKey, values, { caller: 'visitor', key });
+    if (!replayed) mailToSite(request, values);
+    return { id: row.id };
+  }
+  const email = values.email!.toLowerCase();
+  // The same answer whether or not the address was already there: the form must not tell anyone
+  // who is subscribed. That also makes a repeated subscription land once, key or not.
+  const known = await services.subscribers.repo.findBy(appKey, 'email', email, 'any');
+  // Signing up again after staff moved the address to the Trash brings it back.
+  if (known?.deleted_at) await services.subscribers.repo.trash(appKey, known.id, true);
+  if (!known) {
+    try {
+      await services.subscribers.create(appKey, { name: values.name ?? null, email });
+    } catch (error) {
+      // Two sign-ups of one address at once: the other one stored it.
+      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+    }
+  }
+  return {};
+}

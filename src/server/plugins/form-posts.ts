@@ -1,0 +1,114 @@
+/**
+ * A public form sent as plain HTML: before its island has woken, with JavaScript off, or by a
+ * browser the script never reached. Each form posts to the page it is on, naming itself
+ * (`POST /contact?form=contact`, urlencoded; src/shared/public-forms.ts), and is answered as
+ * Remix or SvelteKit answer their form actions:
+ * - stored: 303 back to the page with `?sent=<form>`, which shows the island's own confirmation
+ *   (so a reload sends nothing again);
+ * - refused: 400 with the page drawn again around the visitor's words, each refusal beside its
+ *   field (never kept: it is one person's).
+ * The validation, rate limit and storing are the JSON API's (content/visitor-forms.ts), and the
+ * hidden idempotency key (or, without one, what the post says) makes a double press or a resent
+ * post land once.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  FORM_PARAM,
+  type FormOutcome,
+  formValues,
+  isPublicFormName,
+  KEY_FIELD,
+  type PublicFormName,
+  SENT_PARAM,
+} from '../../shared/public-forms';
+import { refusalsOf, storeVisitorForm, visitorKey } from '../content/visitor-forms';
+import { HttpError } from '../errors';
+import { meaningfulUrl } from '../seo/origin';
+import { findApplication } from './tenant';
+
+/** Far more than the longest form holds (a 5,000-character message, encoded). */
+const BODY_LIMIT = 64 * 1024;
+const NOT_PAGES = /^\/(cms|uploads|admin|assets)(\/|$)/;
+const KEY_PATTERN = /^[\w-]{8,200}$/;
+
+export interface FormPostOptions {
+  /** Sends the page at `url` drawn with a visitor's refused form, with `status`. */
+  sendPageWithForm: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    form: FormOutcome,
+    status: number,
+  ) => Promise<unknown>;
+}
+
+const formOf = (request: FastifyRequest): PublicFormName | undefined => {
+  const name = (request.query as Record<string, unknown>)[FORM_PARAM];
+  return isPublicFormName(name) ? name : undefined;
+};
+
+/** The page's own address as the site keeps it, with `?sent=<form>` for the answer after a store. */
+function sentUrl(pageUrl: string, form: PublicFormName): string {
+  const url = new URL(pageUrl, 'http://page');
+  url.searchParams.set(SENT_PARAM, form);
+  return url.pathname + url.search;
+}
+
+export async function formPosts(app: FastifyInstance, { sendPageWithForm }: FormPostOptions): Promise<void> {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  const { config } = app.ctx;
+  // The page as the site keeps it (`?form=` dropped, a listing's `?page=` kept).
+  const pageOf = (request: FastifyRequest) => meaningfulUrl(request.url);
+  const bodyOf = (request: FastifyRequest) =>
+    request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+
+  /**
+   * A post that cannot be taken (too many from this address, text no field may hold, a failure):
+   * the page again, the visitor's words kept, the reason above the form.
+   */
+  const refuse = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const form = formOf(request);
+    if (!form) throw error;
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'a form post failed');
+    const message =
+      status === 429
+        ? 'You have sent several forms in a short time. Please wait a minute and send again.'
+        : status === 500
+          ? 'Something went wrong on the server. Please try again.'
+          : error.message;
+    const outcome: FormOutcome = { form, status: 'refused', values: formValues(form, bodyOf(request)), errors: {}, message };
+    return sendPageWithForm(request, reply, pageOf(request), outcome, status);
+  };
+
+  app.post(
+    '/*',
+    {
+      schema: { hide: true },
+      config: { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } },
+      errorHandler: refuse,
+    },
+    async (request, reply) => {
+      const form = formOf(request);
+      const page = pageOf(request);
+      if (!form || NOT_PAGES.test(page.split('?')[0]!)) return reply.callNotFound();
+      const body = bodyOf(request);
+      const values = formValues(form, body);
+      const errors = refusalsOf(form, values);
+      if (Object.keys(errors).length > 0) {
+        return sendPageWithForm(request, reply, page, { form, status: 'refused', values, errors }, 400);
+      }
+      const application = await findApplication(request, config.appKey);
+      if (!application) throw new HttpError(503, 'The site is not set up yet');
+      request.application = application;
+      const given = typeof body[KEY_FIELD] === 'string' && KEY_PATTERN.test(body[KEY_FIELD]) ? body[KEY_FIELD] : undefined;
+      await storeVisitorForm(request, form, values, visitorKey(form, values, given));
+      return reply.redirect(sentUrl(page, form), 303);
+    },
+  );
+}
