@@ -267,6 +267,7 @@ try {
   const pages = [
     ['/', 'home'],
     ['/about', 'page'],
+    ['/contact', 'contact form'],
   ] as const;
   const pageRows: Row[] = [];
   for (const [url, kind] of pages) {

@@ -145,7 +145,10 @@ describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
 
     // The browser sending the same post again (a reload of the answer, a double press): one row.
     const again = await page.request.post(`${fixture.app.baseUrl}${form.path}?form=${name}`, {
-      form: { email: `${marker}@example.org`, ...(name === 'contact' ? { name: 'Rahima Begum', message: `When does the next training start? (${marker})` } : {}) },
+      form: {
+        email: `${marker}@example.org`,
+        ...(name === 'contact' ? { name: 'Rahima Begum', message: `When does the next training start? (${marker})` } : {}),
+      },
       maxRedirects: 0,
     });
     expect(again.status()).toBe(303);

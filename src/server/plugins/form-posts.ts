@@ -90,7 +90,8 @@ export async function formPosts(app: FastifyInstance, { sendPageWithForm }: Form
     '/*',
     {
       schema: { hide: true },
-      config: { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } },
+      // Counted once the body is read, so a refusal can still show the visitor their words.
+      config: { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute', hook: 'preHandler' } },
       errorHandler: refuse,
     },
     async (request, reply) => {
