@@ -207,6 +207,9 @@ describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
     await context.setOffline(false);
     await expect.poll(() => form.stored(marker), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'has been sent' }).count(), { timeout: 20_000 }).toBe(1);
+    // The form itself now says what a sent one says.
+    await expect.poll(() => page.locator(form.id).getByText(form.confirmation).isVisible()).toBe(true);
+    expect(await page.locator(form.id).getByText(SAVED).count()).toBe(0);
     // Sent once: neither the page nor the service worker sends it again.
     await page.reload();
     await appReady(page);

@@ -22,7 +22,7 @@ export function FormStatus({ status, sent, message, failedTitle, variant, compac
         </Alert>
       ) : null}
       {status === 'saved' ? (
-        <Alert color="blue" variant={variant} title={compact ? undefined : 'Saved on this device'} {...box}>
+        <Alert color="blue" variant={variant} title={compact ? undefined : 'Waiting for a connection'} {...box}>
           {SAVED_ON_DEVICE}
         </Alert>
       ) : null}

@@ -9,7 +9,7 @@
  * - Awake, it sends with fetch and says how it went; offline, the form is kept on the device and
  *   the visitor is told so (outbox.ts).
  */
-import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   checkPublicForm,
   type FormOutcome,
@@ -21,6 +21,7 @@ import {
   type PublicFormValues,
   SAVED_PARAM,
 } from '../../../shared/public-forms';
+import { getDelivered, subscribeDelivered } from './notes';
 import { formAction, formElementId } from './outbox';
 import { newIdempotencyKey, sendPublicForm } from './send';
 
@@ -65,6 +66,20 @@ export function usePublicForm(form: PublicFormName, { page, outcome }: PublicFor
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A form kept on the device says so until it has gone; then it says what a sent one says.
+  const waitingKey = useRef('');
+  useEffect(
+    () =>
+      subscribeDelivered(() => {
+        const note = getDelivered().find((candidate) => candidate.id === waitingKey.current);
+        if (!note) return;
+        waitingKey.current = '';
+        setStatus(note.ok ? 'sent' : 'failed');
+        if (!note.ok) setMessage('The site refused what you sent while offline. Please fill in the form again.');
+      }),
+    [],
+  );
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'sending') return; // a second press while the first is on its way
@@ -83,6 +98,7 @@ export function usePublicForm(form: PublicFormName, { page, outcome }: PublicFor
     setStatus('sending');
     void sendPublicForm(form, input, sendKey, page).then((result) => {
       if (result.kind === 'sent' || result.kind === 'saved') {
+        waitingKey.current = result.kind === 'saved' ? sendKey : '';
         setValues(emptyValues(form));
         setKey('');
         setStatus(result.kind);
