@@ -17,6 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { create as createTar, extract } from 'tar';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
+import { createSchema, writableFields } from '../../shared/entities/schemas';
+import { STORED_NAME } from '../routes/files';
 import { appliedMigrations } from '../db/migrate';
 import {
   type AnyDb,
@@ -137,18 +139,119 @@ export async function exportSite(
   }
 }
 
-/** Reads an archive's site.json, refusing what is not one of ours or is newer than this database. */
-async function readArchive(file: string, into: string, known: string[]): Promise<SiteArchive> {
-  if (!fs.existsSync(file)) throw new Refusal(`No file ${file}`);
+/** Beyond these an archive is refused: its size packed, what it unpacks to, and its entries. */
+export const ARCHIVE_LIMITS = { packedBytes: 8 * 1024 ** 3, unpackedBytes: 16 * 1024 ** 3, entries: 200_000 };
+
+/**
+ * Unpacks only what an export holds, as regular files: `site.json` and `uploads/<stored name>`.
+ * Anything else (links, devices, other paths, names no upload could have) is left in the archive.
+ */
+async function unpack(file: string, into: string): Promise<void> {
+  if (fs.statSync(file).size > ARCHIVE_LIMITS.packedBytes) {
+    throw new Refusal(`${file} is larger than ${ARCHIVE_LIMITS.packedBytes / 1024 ** 3} GiB: it is not a site export`);
+  }
+  let entries = 0;
+  let bytes = 0;
+  let tooBig: string | undefined;
   try {
-    // node-tar keeps every entry inside `into` (no absolute paths, no `..`).
-    await extract({ file, cwd: into, strict: true });
+    await extract({
+      file,
+      cwd: into,
+      strict: true,
+      filter: (entryPath, entry) => {
+        entries += 1;
+        bytes += 'size' in entry ? entry.size : 0;
+        if (entries > ARCHIVE_LIMITS.entries) tooBig ??= `more than ${ARCHIVE_LIMITS.entries} entries`;
+        if (bytes > ARCHIVE_LIMITS.unpackedBytes) tooBig ??= `more than ${ARCHIVE_LIMITS.unpackedBytes / 1024 ** 3} GiB unpacked`;
+        const name = entryPath.replace(/^\.\//, '');
+        const isFile = 'type' in entry && entry.type === 'File';
+        return !tooBig && isFile && (name === 'site.json' || (name.startsWith('uploads/') && STORED_NAME.test(name.slice(8))));
+      },
+    });
   } catch (error) {
     throw new Refusal(`${file} is not a site export (.tar.gz): ${(error as Error).message}`);
   }
+  if (tooBig) throw new Refusal(`${file} holds ${tooBig}: it is not a site export`);
+}
+
+/** Every row of the archive checked before anything is written: a refused archive changes nothing. */
+async function checkArchive(db: AnyDb, archive: SiteArchive, file: string): Promise<void> {
+  const refuse = (where: string, problem: string) => {
+    throw new Refusal(`${file} is not a valid site export: ${where} ${problem}`);
+  };
+  const columns = new Map(
+    (await db.introspection.getTables()).map((table) => [table.name, new Set(table.columns.map((column) => column.name))]),
+  );
+  const checkColumns = (table: string, row: unknown, index: number) => {
+    if (!row || typeof row !== 'object' || Array.isArray(row)) refuse(`${table} row ${index}`, 'is not a record');
+    for (const column of Object.keys(row as Row)) {
+      if (!columns.get(table)?.has(column)) refuse(`${table} row ${index}`, `has a column "${column}" this database does not`);
+    }
+  };
+  const checkFields = (def: EntityDef, row: Row, where: string) => {
+    const writable = Object.fromEntries(
+      writableFields(def)
+        .filter(([name]) => row[name] !== null && row[name] !== undefined)
+        .map(([name]) => [name, row[name]]),
+    );
+    const parsed = createSchema(def).partial().safeParse(writable);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      refuse(where, `has ${String(issue.path[0] ?? 'a field')}: ${issue.message}`);
+    }
+    if (!Number.isInteger(Number(row.id))) refuse(where, 'has no whole-number id');
+  };
+  if (typeof archive.app_key !== 'string') refuse('the site', 'has no app key');
+  checkColumns('applications', archive.application, 0);
+  checkFields(ENTITIES.applications, archive.application, 'the site settings');
+  for (const [table, rows] of Object.entries(archive.tables ?? {})) {
+    const def = contentInOrder().find((d) => d.table === table);
+    if (!def) refuse(`the table "${table}"`, 'is not site content');
+    if (!Array.isArray(rows)) refuse(`the table "${table}"`, 'is not a list of rows');
+    rows.forEach((row, index) => {
+      checkColumns(table, row, index);
+      checkFields(def!, row, `${table} row ${index}`);
+    });
+  }
+  const resources = new Set<string>(Object.values(ENTITIES).map((def) => def.resource));
+  for (const [table, rows] of [
+    ['files', archive.files],
+    ['revisions', archive.revisions],
+    ['drafts', archive.drafts],
+  ] as const) {
+    if (!Array.isArray(rows)) refuse(`the ${table}`, 'are not a list of rows');
+    rows.forEach((row, index) => {
+      checkColumns(table, row, index);
+      if (table === 'files' && !STORED_NAME.test(String(row.name)))
+        refuse(`file ${index}`, `has a name no upload has: "${String(row.name)}"`);
+      if (table !== 'files' && !resources.has(String(row.resource))) refuse(`${table} row ${index}`, 'names no kind of record');
+    });
+  }
+}
+
+/** `name` inside `folder`, or a refusal: no stored name leads out of its folder. */
+function inside(folder: string, name: string): string {
+  const root = path.resolve(folder);
+  const target = path.resolve(root, name);
+  if (path.dirname(target) !== root) throw new Refusal(`The file name "${name}" leads out of ${folder}`);
+  return target;
+}
+
+/** Reads an archive's site.json, refusing what is not one of ours or is newer than this database. */
+async function readArchive(file: string, into: string, known: string[]): Promise<SiteArchive> {
+  if (!fs.existsSync(file)) throw new Refusal(`No file ${file}`);
+  await unpack(file, into);
   const jsonFile = path.join(into, 'site.json');
   if (!fs.existsSync(jsonFile)) throw new Refusal(`${file} has no site.json: it is not a site export (orgsite export makes one)`);
-  const archive = JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as SiteArchive;
+  let archive: SiteArchive;
+  try {
+    archive = JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as SiteArchive;
+  } catch {
+    throw new Refusal(`${file} has a site.json that is not JSON: it is not a site export`);
+  }
+  if (!archive || typeof archive !== 'object' || !Array.isArray(archive.migrations)) {
+    throw new Refusal(`${file} has a site.json that is not a site export's`);
+  }
   if (archive.format !== SITE_FORMAT)
     throw new Refusal(`${file} is in the format "${archive.format}"; this version reads ${SITE_FORMAT}`);
   const unknown = archive.migrations.filter((name) => !known.includes(name));
@@ -167,6 +270,7 @@ export async function importSite(
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-import-'));
   try {
     const archive = await readArchive(file, work, await appliedMigrations(database.db, schema));
+    await checkArchive(db, archive, file);
     const appKey = as ?? archive.app_key;
     if (await db.selectFrom('applications').select('id').where('app_key', '=', appKey).executeTakeFirst()) {
       throw new Refusal(
@@ -284,9 +388,9 @@ export async function importSite(
     fs.mkdirSync(uploadDir, { recursive: true });
     let files = 0;
     for (const entry of archive.files) {
-      const source = path.join(work, 'uploads', String(entry.name));
-      if (!fs.existsSync(source)) continue;
-      fs.copyFileSync(source, path.join(uploadDir, renamed.get(String(entry.name)) ?? String(entry.name)));
+      const source = inside(path.join(work, 'uploads'), String(entry.name));
+      if (!fs.lstatSync(source, { throwIfNoEntry: false })?.isFile()) continue;
+      fs.copyFileSync(source, inside(uploadDir, renamed.get(String(entry.name)) ?? String(entry.name)));
       files += 1;
     }
     progress(`Imported the site "${appKey}": ${records} records, ${files} files, ${archive.revisions.length} revisions`);
