@@ -64,6 +64,8 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
@@ -72,7 +74,8 @@ export async function buildApp(config: ServerConfig, database: Database, options
   const ctx = createContext(config, database);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr takes it: the nearest `n` addresses are proxies, the next is the client.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     logController: new OneLinePerRequest(),
   });

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { LIMITS } from '../shared/limits';
 import type { DeliveryOptions } from './webhooks/deliveries';
+import { originOf } from './seo/public-origin';
 
 export interface ServerConfig {
   port: number;
@@ -18,7 +19,13 @@ export interface ServerConfig {
   adminEmail: string;
   adminPassword?: string;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies in front are believed about the client's address and scheme (X-Forwarded-For,
+   * X-Forwarded-Proto): a number of hops, or their addresses (TRUST_PROXY; `true` is one hop).
+   */
+  trustProxy: false | number | string[];
+  /** The public origin every absolute link names (PUBLIC_URL); none: see seo/public-origin.ts. */
+  publicUrl?: string;
   /** Requests per minute per IP for the public writes (subscribe, contact). */
   publicWriteLimit: number;
   /** Seed the demo application on an empty database. */
@@ -46,13 +53,37 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminEmail: env.ADMIN_EMAIL ?? 'admin@example.com',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
     publicWriteLimit: Number(env.PUBLIC_WRITE_LIMIT ?? 10),
     seedDemo: env.SEED_DEMO !== 'false',
     activityRetentionDays: Number(env.ACTIVITY_RETENTION_DAYS ?? LIMITS.activityRetentionDays),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Website <no-reply@localhost>',
   };
+}
+
+/**
+ * TRUST_PROXY: `false` (nobody), a number of proxy hops in front (`true` is 1, the one reverse
+ * proxy the README sets up), or a comma-separated list of proxy addresses or CIDR ranges. Never
+ * "every hop": a client could then write any address into X-Forwarded-For.
+ */
+export function trustedProxies(value: string | undefined): false | number | string[] {
+  const setting = value?.trim() ?? '';
+  if (setting === '' || setting === 'false' || setting === '0') return false;
+  if (setting === 'true') return 1;
+  if (/^\d+$/.test(setting)) return Number(setting);
+  return setting
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+function publicUrlOf(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const origin = originOf(value);
+  if (!origin) throw new Error(`PUBLIC_URL must be an http(s) address such as https://www.example.org (it is "${value}")`);
+  return origin;
 }
 
 export function isPostgres(databaseUrl: string): boolean {

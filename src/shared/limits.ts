@@ -28,6 +28,9 @@ export const LIMITS = {
     /** Failed sign-ins from one address (any identifiers) in `addressWindowMinutes`: stops password spraying. */
     maxFailuresPerAddress: 30,
     addressWindowMinutes: 10,
+    /** Wrong two-factor codes per account (its password right) in `codeWindowMinutes`. */
+    maxCodeFailures: 5,
+    codeWindowMinutes: 15,
   },
   /** A session ends this long after sign-in, however busy. */
   sessionDays: 90,

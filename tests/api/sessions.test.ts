@@ -105,6 +105,32 @@ describe.each(await dialects())('sessions on %s', (dialect) => {
     expect((await login(t, elsewhere.email, elsewhere.password, '10.77.0.2')).statusCode).toBe(200);
   });
 
+  it('lets no more than 10 of 30 parallel wrong guesses for one account through to the password check', async () => {
+    const user = await signInAs(t, 'viewer');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(t, user.email, `wrong-${i}`, `10.88.${i}.1`).then((res) => res.statusCode)),
+    );
+    expect(answers.filter((status) => status !== 429).length).toBeLessThanOrEqual(10);
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+    // The right password is refused too until the minute has passed: the account is what is counted.
+    expect((await login(t, user.email, user.password, '10.88.99.1')).statusCode).toBe(429);
+  });
+
+  it('counts an account’s failures together whether it is named by email or by phone', async () => {
+    const user = await signInAs(t, 'viewer');
+    const phone = `+8801${String(Date.now()).slice(-9)}`;
+    expect((await t.admin('PUT', `/cms/api/users/${user.id}`, { phone })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(t, user.email, 'wrong', '10.89.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(t, phone, 'wrong', '10.89.0.2')).statusCode).toBe(401);
+    expect((await login(t, phone, 'wrong', '10.89.0.3')).statusCode).toBe(429);
+    expect((await login(t, user.email, user.password, '10.89.0.4')).statusCode).toBe(429);
+  });
+
+  it('does not count a correct sign-in against the address it came from', async () => {
+    const user = await signInAs(t, 'viewer');
+    for (let i = 0; i < 35; i++) expect((await login(t, user.email, user.password, '10.90.0.1')).statusCode).toBe(200);
+  });
+
   it('answers an unknown account exactly as a wrong password', async () => {
     const user = await signInAs(t, 'viewer');
     const unknown = await login(t, 'no-such-account@example.org', 'whatever-it-is', '10.55.0.1');

@@ -36,6 +36,23 @@ describe.each(await dialects())('two-factor sign-in on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
+  it('caps wrong codes per account, whatever address they come from, even with the right password', async () => {
+    const user = await signInAs(t, 'editor');
+    const { secret } = await enrol(user);
+    const guess = (code: string, address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/cms/api/login',
+        remoteAddress: address,
+        payload: { identifier: user.email, password: user.password, code },
+      });
+    const wrong = currentCode(secret) === '000001' ? '000002' : '000001';
+    for (let i = 0; i < 5; i++) expect((await guess(wrong, `10.91.${i}.1`)).statusCode).toBe(401);
+    const capped = await guess(currentCode(secret), '10.91.9.1');
+    expect(capped.statusCode).toBe(429);
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
   it('asks an enrolled user for a code instead of giving a token, and signs in with the right one', async () => {
     const user = await signInAs(t, 'editor');
     const { secret, used } = await enrol(user);

@@ -1,4 +1,5 @@
 /** What every route can reach: the database, the entity services and the cache. */
+import { PublicOrigin } from '../seo/public-origin';
 import fp from 'fastify-plugin';
 import { ENTITIES, type RecordOf, type ResourceName } from '../../shared/entities';
 import { Cache } from '../cache/cache';
@@ -41,6 +42,8 @@ export interface AppContext {
   webhooks: WebhookDeliveries;
   /** Smaller copies of uploaded images. */
   renditions: Renditions;
+  /** The origin absolute links name (PUBLIC_URL, the site's Web URL, known hosts). */
+  origin: PublicOrigin;
 }
 
 /** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
@@ -79,6 +82,10 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     previews: new PreviewLinks(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
     renditions: new Renditions(config.uploadDir),
+    origin: new PublicOrigin(
+      config,
+      async () => (await services.applications.repo.findBy(null, 'app_key', config.appKey))?.web_url,
+    ),
   };
 }
 

@@ -18,7 +18,7 @@ import { HttpError, notFound } from '../errors';
 import { authenticate, bearerToken, idleCutoff, userAgent } from '../plugins/auth';
 import { onlyVisibleSites } from '../plugins/tenant';
 import { DUMMY_HASH, requireCurrentPassword, verifyPassword } from '../security/passwords';
-import { SignInLimits } from '../security/sign-in-limits';
+import { codeLimit, SignInLimits, signInLimits } from '../security/sign-in-limits';
 import { hashToken, newToken } from '../security/tokens';
 import { activeSecret, takeCode, useRecoveryCode } from '../security/two-factor';
 import { twoFactorRoutes } from './two-factor';
@@ -60,27 +60,27 @@ const signedIn = { rights: 'signed-in' as const };
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const limits = new SignInLimits(app.ctx.database.db);
+  const limits = new SignInLimits(app.ctx.database.db, app.ctx.database.dialect);
   const db = app.ctx.database.db;
   const users = app.ctx.services.users;
   const tags = ['Auth'];
 
   api.post('/login', { schema: { tags, body: loginBody } }, async (request) => {
     const identifier = request.body.identifier.toLowerCase();
-    const wait = await limits.retryAfter(identifier, request.ip);
-    if (wait > 0) {
-      throw new HttpError(429, `Too many failed sign-ins. Try again in ${wait} seconds.`, undefined, {
-        'Retry-After': String(wait),
-      });
-    }
     const user = await db
       .selectFrom('users')
       .select([...userColumns, 'password'])
       .where((eb) => eb.or([eb('email', '=', identifier), eb('phone', '=', request.body.identifier)]))
       .executeTakeFirst();
+    const tooMany = (wait: number) =>
+      new HttpError(429, `Too many failed sign-ins. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
+    // Counted before the password work, so parallel guesses meet the limit too; by account, so
+    // its email and its phone share one count.
+    const account = user ? `user:${user.id}` : `unknown:${identifier}`;
+    const attempt = await limits.attempt(signInLimits(account, request.ip));
+    if (attempt.wait > 0) throw tooMany(attempt.wait);
     const ok = await verifyPassword(request.body.password, user?.password ?? DUMMY_HASH);
     const failed = async (message: string, errors?: Record<string, string>) => {
-      await limits.fail(identifier, request.ip);
       await recordActivity(request, { action: 'sign-in-failed', appKey: null, user: { id: user?.id ?? null, name: identifier } });
       return new HttpError(401, message, errors);
     };
@@ -90,11 +90,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const secret = await activeSecret(db, user.id);
     if (secret) {
       const { code } = request.body;
-      if (!code) throw new HttpError(401, CODE_REQUIRED, { code: 'Code required' });
+      if (!code) {
+        // The password was right: asking for the code is no failure.
+        await limits.takeBack(attempt.ids);
+        throw new HttpError(401, CODE_REQUIRED, { code: 'Code required' });
+      }
+      const codeAttempt = await limits.attempt([codeLimit(user.id)]);
+      if (codeAttempt.wait > 0) throw tooMany(codeAttempt.wait);
       const matches = (await takeCode(db, user.id, secret, code)) || (await useRecoveryCode(db, user.id, code));
       if (!matches) throw await failed('Wrong code', { code: 'Wrong code' });
+      await limits.takeBack(codeAttempt.ids);
     }
-    await limits.succeeded(identifier);
+    await limits.takeBack(attempt.ids);
+    await limits.clear(`account:${account}`);
     const token = newToken();
     const expiresAt = new Date(Date.now() + LIMITS.sessionDays * 86_400_000).toISOString();
     await db

@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { newsListSearch } from '../../shared/news-search';
 import { outcomeFromSearch, SENT_PARAM } from '../../shared/public-forms';
 
+/** The origin links of this request name: never one its Host header made up (public-origin.ts). */
 export function siteOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  return request.server.ctx.origin.of(request);
 }
 
 export const escapeHtml = (text: string) =>

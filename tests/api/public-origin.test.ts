@@ -1,0 +1,116 @@
+/**
+ * Links never name a Host header an attacker chose, and proxies are believed only as far as they
+ * are configured (issue 29, findings 2 and 8): canonical and Open Graph links, the sitemap,
+ * robots.txt and preview links name PUBLIC_URL, or the site's Web URL, or a host this server is
+ * known by; a made-up host adds no kept page; TRUST_PROXY trusts a number of hops or listed
+ * addresses, never every hop. SQLite and PostgreSQL; pages rendered from the app's source.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustedProxies } from '../../src/server/config';
+import { dialects, sourceBuild, startTestApp, type TestApp } from './harness';
+
+const EVIL = 'evil.example';
+const get = (t: TestApp, url: string, host: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html', ...headers } });
+const links = (html: string) => [...html.matchAll(/<(?:link|meta)[^>]+(?:href|content)="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!);
+
+describe.each(await dialects())('the public origin on %s', (dialect) => {
+  let t: TestApp;
+  const staticDir = sourceBuild();
+  let webUrl: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { staticDir });
+    webUrl = new URL((await t.visitor('GET', '/cms/applications/demo')).json().data.web_url as string).origin;
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('names the site’s Web URL, not a made-up Host, in a page’s canonical and Open Graph links', async () => {
+    const res = await get(t, '/about', EVIL);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(EVIL);
+    expect(res.body).toContain(`<link rel="canonical" href="${webUrl}/about"/>`);
+    expect(links(res.body).every((link) => link.startsWith(webUrl))).toBe(true);
+  });
+
+  it('keeps no page for a made-up host: every such host is answered from the one kept copy', async () => {
+    await get(t, '/about', `${webUrl.replace(/^https?:\/\//, '')}`);
+    const before = t.app.ctx.cache.size;
+    for (let i = 0; i < 5; i++) expect((await get(t, '/about', `random-${i}.example`)).statusCode).toBe(200);
+    expect(t.app.ctx.cache.size).toBe(before);
+  });
+
+  it('lists only the site’s own addresses in the sitemap and robots.txt', async () => {
+    const sitemap = await get(t, '/sitemap.xml', EVIL);
+    expect(sitemap.body).not.toContain(EVIL);
+    expect(sitemap.body).toContain(`<loc>${webUrl}/</loc>`);
+    const robots = await get(t, '/robots.txt', EVIL);
+    expect(robots.body).toContain(`Sitemap: ${webUrl}/sitemap.xml`);
+  });
+
+  it('takes a host this server is known by at its word (its own address, the Web URL’s host)', async () => {
+    const local = `localhost:${t.config.port}`;
+    expect((await get(t, '/about', local)).body).toContain(`<link rel="canonical" href="http://${local}/about"/>`);
+    const site = new URL(webUrl).host;
+    expect((await get(t, '/about', site)).body).toContain(`<link rel="canonical" href="http://${site}/about"/>`);
+  });
+
+  it('makes preview links on the configured origin whatever Host the request named', async () => {
+    const page = (await t.admin('POST', '/cms/api/pages', { title: 'Previewed', status: 0 })).json().data;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/cms/api/pages/${page.id}/preview-link`,
+      headers: { authorization: `Bearer ${t.token}`, app_key: 'demo', host: EVIL },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.url).toMatch(new RegExp(`^${webUrl}/`));
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is named by every link, whatever the Host', async () => {
+    const staticDir = sourceBuild();
+    const t = await startTestApp('sqlite', { staticDir, publicUrl: 'https://www.example.net' });
+    try {
+      for (const host of [EVIL, `localhost:${t.config.port}`]) {
+        const res = await get(t, '/about', host);
+        expect(res.body).toContain('<link rel="canonical" href="https://www.example.net/about"/>');
+        expect((await get(t, '/robots.txt', host)).body).toContain('Sitemap: https://www.example.net/sitemap.xml');
+      }
+    } finally {
+      await t.close();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('reads a number of hops or a list of addresses, never every hop', () => {
+    expect(trustedProxies(undefined)).toBe(false);
+    expect(trustedProxies('false')).toBe(false);
+    expect(trustedProxies('true')).toBe(1);
+    expect(trustedProxies('2')).toBe(2);
+    expect(trustedProxies('127.0.0.1, 10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+  });
+
+  it('takes the address the trusted proxy saw, not one the client wrote into X-Forwarded-For', async () => {
+    const t = await startTestApp('sqlite', { trustProxy: 1 });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/cms/api/login',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' },
+        payload: { identifier: 'nobody@example.com', password: 'wrong password' },
+      });
+      expect(res.statusCode).toBe(401);
+      const entries = (await t.admin('GET', '/cms/api/activity?action=sign-in-failed')).json().data.data as { ip: string }[];
+      expect(entries[0]!.ip).toBe('203.0.113.7');
+    } finally {
+      await t.close();
+    }
+  });
+});
