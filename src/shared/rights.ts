@@ -30,6 +30,10 @@ const SITE_SETTINGS: readonly ResourceName[] = ['webhooks'];
 const CONTENT = (Object.keys(ENTITIES) as ResourceName[]).filter(
   (name) => ENTITIES[name].tenant && !SITE_SETTINGS.includes(name),
 );
+/** Content that is people's personal data (visitors' messages, subscribers' addresses): editors and admins only. */
+const PERSONAL_DATA: readonly ResourceName[] = ['messages', 'subscribers'];
+/** Content every role of a site may read. */
+const SHARED_CONTENT = CONTENT.filter((name) => !PERSONAL_DATA.includes(name));
 const each = (names: readonly Subject[], rights: Partial<Record<Action, Scope>>): Grants =>
   Object.fromEntries(names.map((name) => [name, rights]));
 
@@ -57,7 +61,7 @@ export const RIGHTS: Record<Role, RoleDefinition> = {
   author: {
     sites: 'member',
     grants: {
-      ...each(CONTENT, readOnly),
+      ...each(SHARED_CONTENT, readOnly),
       posts: { read: 'all', create: 'all', update: 'own', delete: 'own' },
       applications: readOnly,
       files: { read: 'all', create: 'all' },
@@ -66,7 +70,7 @@ export const RIGHTS: Record<Role, RoleDefinition> = {
   },
   viewer: {
     sites: 'member',
-    grants: { ...each(CONTENT, readOnly), applications: readOnly, files: readOnly, report: readOnly },
+    grants: { ...each(SHARED_CONTENT, readOnly), applications: readOnly, files: readOnly, report: readOnly },
   },
 };
 

@@ -3,7 +3,7 @@
  * messages download as CSV that a spreadsheet opens safely.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, OTHER_APP_KEY, createOtherApplication, startTestApp, type TestApp } from './harness';
+import { dialects, OTHER_APP_KEY, createOtherApplication, signInAs, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('messages and exports on %s', (dialect) => {
   let t: TestApp;
@@ -17,6 +17,27 @@ describe.each(await dialects())('messages and exports on %s', (dialect) => {
     (await t.visitor('POST', '/cms/messages', { name, email: 'visitor@example.org', message: `Hello from ${name}` })).json().data
       .id as number;
   const unread = async () => (await t.admin('GET', '/cms/api/messages/unread-count')).json().data.count as number;
+
+  it('keeps visitors’ personal data (messages, subscribers, their exports) to editors and admins', async () => {
+    const id = await write('Private');
+    for (const role of ['viewer', 'author']) {
+      const user = await signInAs(t, role);
+      for (const url of [
+        '/cms/api/messages',
+        `/cms/api/messages/${id}`,
+        '/cms/api/messages/unread-count',
+        '/cms/api/messages/export.csv',
+        '/cms/api/subscribers',
+        '/cms/api/subscribers/export.csv',
+      ]) {
+        expect((await user.send('GET', url)).statusCode, `${role} ${url}`).toBe(403);
+      }
+      expect((await user.send('POST', `/cms/api/messages/${id}/read`)).statusCode, role).toBe(403);
+    }
+    const editor = await signInAs(t, 'editor');
+    expect((await editor.send('GET', '/cms/api/subscribers/export.csv')).statusCode).toBe(200);
+    expect((await editor.send('POST', `/cms/api/messages/${id}/read`)).statusCode).toBe(200);
+  });
 
   it('a new message is unread; opening marks it read once; it can be unread again; the count follows', async () => {
     const before = await unread();

@@ -1,7 +1,7 @@
 /**
  * Contact messages are New until someone on staff opens one: marking read (and unread again), and
- * the count of unread messages the sidebar shows. Reading is the right these need: whoever may read
- * the messages keeps track of which are read.
+ * the count of unread messages the sidebar shows. Marking is an update of the message: whoever may
+ * change messages keeps track of which are read.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,7 +30,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     api.route({
       method,
       url: '/messages/:id/read',
-      config: needs('messages', 'read'),
+      // A message's read state is part of it: changing it is an update.
+      config: needs('messages', 'update'),
       schema: { tags, params: idParams },
       handler: async (request) => {
         const { id } = request.params as { id: number };
