@@ -13,6 +13,8 @@ export interface RouterContext {
   islands?: IslandsDocument;
   /** A visitor's refused form post the server draws the page with (their words, the refusals). */
   formOutcome?: FormOutcome;
+  /** The server renders the offline app shell (any URL, the root route only). */
+  shell?: boolean;
 }
 
 export interface IslandsDocument extends IslandServer {
@@ -41,6 +43,7 @@ export function createAppRouter(queryClient: QueryClient, server?: ServerRenderi
       origin: server?.origin ?? window.location.origin,
       islands: server?.islands,
       formOutcome: server?.formOutcome,
+      shell: server?.shell,
     },
     ...(server ? { isServer: true, isShell: server.shell ?? false, history: server.history } : {}),
     defaultPreload: 'intent',

@@ -31,8 +31,8 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     const body = res.body;
     expect(body).toContain('<title>About &quot;Us&quot; · ');
     expect(body).toContain('<meta name="description" content="Who we are &amp; what we do"/>');
-    expect(body).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/about-us"\/>/);
-    expect(body).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/uploads\/banner.webp"\/>/);
+    expect(body).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/about-us"\/>/);
+    expect(body).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/uploads\/banner.webp"\/>/);
     expect(body).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(body).toContain('"appKey":"demo"'.replace(/"/g, '&quot;'));
     expect(body.match(/<title>/g)).toHaveLength(1);
@@ -82,12 +82,12 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
   it('lists the home, active pages and posts in sitemap.xml, and robots.txt points to it', async () => {
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.headers['content-type']).toContain('application/xml');
-    expect(sitemap.body).toMatch(/<loc>http:\/\/[^<]+\/<\/loc>/);
+    expect(sitemap.body).toMatch(/<loc>https?:\/\/[^<]+\/<\/loc>/);
     expect(sitemap.body).toContain('/about-us</loc>');
     expect(sitemap.body).toContain('/news/big-news</loc>');
     expect(sitemap.body).not.toContain('/draft<');
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
-    expect(robots.body).toMatch(/Sitemap: http:\/\/\S+\/sitemap.xml/);
+    expect(robots.body).toMatch(/Sitemap: https?:\/\/\S+\/sitemap.xml/);
     expect(robots.body).toContain('Disallow: /admin');
   });
 

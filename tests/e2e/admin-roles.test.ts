@@ -156,8 +156,11 @@ describe('roles in the back-office', () => {
       await page.getByRole('link', { name: 'Forgot Password' }).click();
       await page.getByText(/one-time link that an administrator makes/).waitFor();
 
+      // The token travels in the fragment (sent to no server) and leaves the address on arrival.
+      expect(new URL(link.body.data.url).hash).toMatch(/^#token=/);
       await page.goto(link.body.data.url);
       await page.getByText(`A new password for ${user.email}.`).waitFor();
+      await expect.poll(() => page.url()).toBe(`${app.baseUrl}/admin/reset-password`);
       await page.locator('input[name="password"]').fill('reset-via-link-1');
       await page.locator('input[name="confirm_password"]').fill('reset-via-link-1');
       await page.getByRole('button', { name: 'Set password' }).click();

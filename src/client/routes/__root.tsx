@@ -13,7 +13,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     await context.queryClient.ensureQueryData(siteInfoQuery()).catch(() => undefined);
   },
   head: ({ match, matches }) => {
-    const head = documentHead(match, config);
+    // Analytics belong to the public site: never beside the back-office's token or a reset link.
+    const analytics = !match.context.shell && matches.some((m) => m.routeId.startsWith('/_site'));
+    const head = documentHead(match, config, { analytics });
     // An address no route knows: the root's not-found screen, answered with 404.
     if (!isNotFound(matches)) return head;
     return { ...head, meta: [...(head.meta ?? []), ...(notFoundHead(match).meta ?? [])] };

@@ -115,16 +115,20 @@ export const pageDescription = (page: { meta_description?: unknown; description?
 
 /**
  * What every document carries: where the API is and which site to show (read by config.ts), the
- * site's icon, keywords and verification, the web app manifest, analytics loaders (their set-up
- * runs from /analytics.js: the CSP refuses inline script) and the site's JSON-LD. The site's
+ * site's icon, keywords and verification, the web app manifest, analytics loaders on public pages
+ * only (their set-up runs from /analytics.js: the CSP refuses inline script) and the site's JSON-LD. The site's
  * description is the fallback of every screen's.
  */
-export function documentHead(match: AnyRouteMatch, appConfig: { apiBase: string; appKey: string }): Head {
+export function documentHead(
+  match: AnyRouteMatch,
+  appConfig: { apiBase: string; appKey: string },
+  options: { analytics: boolean },
+): Head {
   const context = match.context as RouterContext;
   const site = siteOf(context);
   const fallback = siteDescription(site);
-  const ga = text(site?.google_analytics_id);
-  const analytics = ga || text(site?.google_tag_manager_id) || text(site?.facebook_pixels_id);
+  const ga = options.analytics ? text(site?.google_analytics_id) : '';
+  const analytics = options.analytics && (ga || text(site?.google_tag_manager_id) || text(site?.facebook_pixels_id));
   return {
     meta: [
       { name: 'app-config', content: JSON.stringify(appConfig) },

@@ -56,6 +56,25 @@ export function allowInlineScripts(policy: string, html: string): string {
     .join(';');
 }
 
+const ANALYTICS_HOSTS = new Set([...ANALYTICS_CONNECT, 'https://www.googletagmanager.com']);
+
+/**
+ * The policy of a document that is not a public page (the back-office, the offline shell): no
+ * analytics host may run a script, be called or be framed there, beside a staff member's token.
+ */
+export function withoutAnalytics(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) =>
+      directive
+        .trim()
+        .split(/\s+/)
+        .filter((source) => !ANALYTICS_HOSTS.has(source))
+        .join(' '),
+    )
+    .join(';');
+}
+
 export const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=(), browsing-topics=()';
 

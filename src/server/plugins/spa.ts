@@ -17,9 +17,10 @@ import type { FormOutcome } from '../../shared/public-forms';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
 import { buildFiles, PageRenderer, type PageOptions } from '../seo/ssr';
 import { formPosts } from './form-posts';
-import { allowInlineScripts } from './security-headers';
+import { allowInlineScripts, withoutAnalytics } from './security-headers';
 
 const API_PREFIXES = ['/cms', '/uploads'];
+const isBackOffice = (url: string) => /^\/admin(\/|$|\?|#)/.test(url);
 export const APP_SHELL_PATH = '/app-shell';
 
 const PAGE_HEADERS = {
@@ -91,7 +92,10 @@ export const spaRoutes = fp(
       // would be the same for everyone a kept page is sent to.
       const headers = { ...(reply.getHeaders() as OutgoingHttpHeaders), ...(options.preview ? PREVIEW_HEADERS : PAGE_HEADERS) };
       const policy = headers['content-security-policy'];
-      if (typeof policy === 'string') headers['content-security-policy'] = allowInlineScripts(policy, page.html);
+      if (typeof policy === 'string') {
+        const ownPolicy = options.shell || isBackOffice(url) ? withoutAnalytics(policy) : policy;
+        headers['content-security-policy'] = allowInlineScripts(ownPolicy, page.html);
+      }
       const status = options.preview === 'invalid' ? 404 : page.status;
       return { answer: makeAnswer(page.html, headers, status) };
     };

@@ -19,7 +19,9 @@ export async function makeResetLink(db: DB, userId: number, origin: string): Pro
     .insertInto('password_resets')
     .values({ user_id: userId, token_hash: hashToken(token), created_at: now(), expires_at: expiresAt, used_at: null })
     .execute();
-  return { url: `${origin}${RESET_PATH}?token=${token}`, expiresAt };
+  // In the fragment: a browser sends it to nobody, not to this server, a proxy's log or a
+  // third party's script; the page reads it and removes it from the address.
+  return { url: `${origin}${RESET_PATH}#token=${token}`, expiresAt };
 }
 
 /** Mails a reset link to its user. */
