@@ -178,7 +178,7 @@ describe.each(await dialects())('publishing on %s', (dialect) => {
       const link = await t.admin('POST', `/cms/api/posts/${post.id}/preview-link`);
       expect(link.statusCode, link.body).toBe(200);
       const { url, expires_at } = link.json();
-      expect(url).toMatch(/^http:\/\/[^/]+\/news\/previewed\?preview=/);
+      expect(url).toMatch(/^https?:\/\/[^/]+\/news\/previewed\?preview=/);
       const minutes = (Date.parse(expires_at) - Date.now()) / 60_000;
       expect(minutes).toBeGreaterThan(LIMITS.previewLinkMinutes - 1);
       expect(minutes).toBeLessThanOrEqual(LIMITS.previewLinkMinutes);

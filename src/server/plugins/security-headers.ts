@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { parse } from 'parse5';
 
 const ANALYTICS_SCRIPTS = [
   'https://www.googletagmanager.com',
@@ -35,20 +36,38 @@ export function contentSecurityPolicy(): Record<string, string[]> {
   };
 }
 
-/** Script elements with inline code: no `src`, and not a data block (JSON, JSON-LD). */
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const DATA_BLOCK = /\btype\s*=\s*["']?application\/(ld\+)?json/i;
+const DATA_BLOCK = /^application\/(ld\+)?json$/i;
 
 /**
- * The page's policy allowing exactly the inline scripts of `html` (the router's hydration data)
- * by their SHA-256: content injected anywhere else in the page still cannot run.
+ * The inline scripts the renderer itself wrote: those that are children of <head> or <body>.
+ * Everything a page's content can hold is drawn inside `<div id="root">`, so a script that a gap
+ * in sanitising let into the content is never among them. Read with an HTML parser, as a browser
+ * reads the page (raw text, comments and all), not with a pattern a crafted text could fool.
+ */
+export function rendererScripts(html: string): string[] {
+  const document = parse(html);
+  const root = document.childNodes.find((node) => node.nodeName === 'html');
+  const scripts: string[] = [];
+  for (const section of root && 'childNodes' in root ? root.childNodes : []) {
+    for (const node of 'childNodes' in section ? section.childNodes : []) {
+      if (node.nodeName !== 'script' || !('attrs' in node)) continue;
+      const attribute = (name: string) => node.attrs.find((attr) => attr.name === name)?.value;
+      if (attribute('src') !== undefined || DATA_BLOCK.test(attribute('type') ?? '')) continue;
+      const code = node.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
+      if (code) scripts.push(code);
+    }
+  }
+  return scripts;
+}
+
+/**
+ * The page's policy allowing exactly the renderer's inline scripts (the router's hydration data)
+ * by their SHA-256: a script anywhere in the page's content still cannot run. A page with none (an
+ * islands document) gets no hashes.
  */
 export function allowInlineScripts(policy: string, html: string): string {
   const hashes = new Set<string>();
-  for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes) || DATA_BLOCK.test(attributes) || !code) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
-  }
+  for (const code of rendererScripts(html)) hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
   if (hashes.size === 0) return policy;
   return policy
     .split(';')
