@@ -30,8 +30,21 @@ const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
 let lastPruned = 0;
 
+/**
+ * The site an entry is filed under, which decides who reads it and which site's webhooks hear of
+ * it: the one named; otherwise, for a site's content, the request's site; an account or another
+ * record that belongs to no site, none (never the site an admin happens to be working in).
+ */
+function siteOf(request: FastifyRequest, entry: ActivityRecord): string | null {
+  if (entry.appKey !== undefined) return entry.appKey;
+  const def = entry.entity === undefined ? undefined : entityByResource(entry.entity);
+  if (def && !def.tenant) return null;
+  return request.application?.app_key ?? null;
+}
+
 export async function recordActivity(request: FastifyRequest, entry: ActivityRecord): Promise<void> {
   const db = request.server.ctx.database.db;
+  const appKey = siteOf(request, entry);
   const user = entry.user ?? (request.user ? { id: request.user.id, name: request.user.name || request.user.email } : undefined);
   await db
     .insertInto('activity')
@@ -40,7 +53,7 @@ export async function recordActivity(request: FastifyRequest, entry: ActivityRec
       user_id: user?.id ?? null,
       user_name: user?.name.slice(0, 255) ?? null,
       action: entry.action,
-      app_key: entry.appKey === undefined ? (request.application?.app_key ?? null) : entry.appKey,
+      app_key: appKey,
       entity: entry.entity ?? null,
       record_id: entry.recordId ?? null,
       ip: request.ip,
@@ -48,7 +61,7 @@ export async function recordActivity(request: FastifyRequest, entry: ActivityRec
       changes: entry.changes && Object.keys(entry.changes).length > 0 ? JSON.stringify(entry.changes) : null,
     })
     .execute();
-  await tellWebhooks(request, entry);
+  await tellWebhooks(request, entry, appKey);
   if (Date.now() - lastPruned > PRUNE_EVERY_MS) {
     lastPruned = Date.now();
     await pruneActivity(db, (await request.server.ctx.settings.get()).activityRetentionDays);
@@ -70,9 +83,8 @@ const WEBHOOK_EVENT: Partial<Record<ActivityAction, WebhookEvent>> = {
 const followed = (entity: string | undefined): entity is ResourceName =>
   entity !== undefined && entity !== 'webhooks' && (entity === 'applications' || entityByResource(entity)?.tenant === true);
 
-async function tellWebhooks(request: FastifyRequest, entry: ActivityRecord): Promise<void> {
+async function tellWebhooks(request: FastifyRequest, entry: ActivityRecord, appKey: string | null): Promise<void> {
   const event = WEBHOOK_EVENT[entry.action];
-  const appKey = entry.appKey === undefined ? request.application?.app_key : entry.appKey;
   if (!event || !appKey || !followed(entry.entity)) return;
   const { services, webhooks } = request.server.ctx;
   const record =
@@ -129,7 +141,9 @@ export async function recordUpdate(
   const changes = changedFields(def, before as Row, after as Row);
   const action: ActivityAction =
     'role' in changes ? 'role-change' : def.resource === 'applications' ? 'settings-change' : 'update';
-  await recordActivity(request, { action, entity: def.resource, recordId: Number(after.id), changes });
+  // A site's settings are filed under that site, whichever site the admin was working in.
+  const appKey = def.resource === 'applications' ? String((after as Row).app_key) : undefined;
+  await recordActivity(request, { action, entity: def.resource, recordId: Number(after.id), changes, appKey });
   if (input.password)
-    await recordActivity(request, { action: 'password-change', entity: def.resource, recordId: Number(after.id) });
+    await recordActivity(request, { action: 'password-change', entity: def.resource, recordId: Number(after.id), appKey });
 }

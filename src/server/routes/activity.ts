@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paged } from '../../shared/envelope';
-import { worksOnEverySite } from '../../shared/rights';
+import { ENTITIES } from '../../shared/entities';
+import { AREAS, rightOf, type Subject, worksOnEverySite } from '../../shared/rights';
 import { needs } from '../plugins/auth';
 import { ACTIVITY_ACTIONS } from '../../shared/activity';
 import { listQuery, paging } from './schemas';
@@ -36,7 +37,15 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       const { user_id: userId, entity, action, from, to } = request.query;
       const everySite = worksOnEverySite(request.user.role);
       let query = db.selectFrom('activity');
-      if (!everySite) query = query.where('app_key', '=', request.application.app_key);
+      if (!everySite) {
+        // Their own site's entries, of what their role may read (not, say, its webhooks' secrets).
+        const readable = [...Object.keys(ENTITIES), ...AREAS].filter((subject) =>
+          rightOf(request.user.role, subject as Subject, 'read'),
+        );
+        query = query
+          .where('app_key', '=', request.application.app_key)
+          .where((eb) => eb.or([eb('entity', 'is', null), eb('entity', 'in', readable)]));
+      }
       if (userId !== undefined) query = query.where('user_id', '=', userId);
       if (entity) query = query.where('entity', '=', entity);
       if (action) query = query.where('action', '=', action);
