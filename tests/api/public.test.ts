@@ -15,6 +15,23 @@ describe.each(await dialects())('public API on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
+  it('leaves internal fields out of public answers: who on staff made a record, its Trash state', async () => {
+    await created('/cms/api/posts', { title: 'Written by staff', status: 1 });
+    const list = (await t.visitor('GET', '/cms/posts?size=100')).json().data.data as Record<string, unknown>[];
+    const one = (await t.visitor('GET', '/cms/posts/written-by-staff')).json().data as Record<string, unknown>;
+    const site = (await t.visitor('GET', '/cms/applications/demo')).json().data as Record<string, unknown>;
+    const page = (await t.visitor('GET', '/cms/pages/about')).json().data as Record<string, unknown>;
+    for (const record of [...list, one, site, page]) {
+      expect(record).not.toHaveProperty('created_by');
+      expect(record).not.toHaveProperty('user_id');
+      expect(record).not.toHaveProperty('deleted_at');
+    }
+    expect(one.title).toBe('Written by staff');
+    // Staff still see who wrote it.
+    const admin = (await t.admin('GET', `/cms/api/posts/${one.id as number}`)).json().data;
+    expect(admin).toHaveProperty('created_by');
+  });
+
   it('lists only active sliders in data.data.data', async () => {
     await created('/cms/api/sliders', { title: 'Shown slider', status: 1 });
     await created('/cms/api/sliders', { title: 'Hidden slider', status: 0 });

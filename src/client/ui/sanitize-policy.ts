@@ -35,10 +35,16 @@ export function safeRel(target: string | null | undefined, rel: string | null | 
   return [...parts].join(' ');
 }
 
+/**
+ * The attributes that make markup an island the browser brings to life (islands/Island.tsx,
+ * hydrate.ts): content must not plant one, with props of its choosing.
+ */
+export const ISLAND_ATTRIBUTES = ['data-island', 'data-props', 'data-when', 'data-id'];
+
 /** DOMPurify settings: iframes are admitted here and then vetted one by one with isAllowedIframeSrc. */
 export const PURIFY_CONFIG: Config = {
   ADD_TAGS: ['iframe'],
   ADD_ATTR: ['allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy', 'target'],
   FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed'],
-  FORBID_ATTR: ['srcdoc', 'formaction'],
+  FORBID_ATTR: ['srcdoc', 'formaction', ...ISLAND_ATTRIBUTES],
 };

@@ -16,7 +16,7 @@ import { forVisitors } from '../content/visibility';
 import { notFound } from '../errors';
 import { serviceFor } from '../plugins/context';
 import { requireApplication } from '../plugins/tenant';
-import { arrayEnvelope, itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
+import { arrayEnvelope, itemEnvelope, listEnvelope, visitorRecordSchema } from './response-schemas';
 import { listQuery } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { formValues, PUBLIC_FORMS } from '../../shared/public-forms';
@@ -25,13 +25,12 @@ import { storeVisitorForm, visitorBodies, visitorKey } from '../content/visitor-
 const tags = ['Public'];
 
 /** Public reads join children in: a section's widgets, a page's sections with theirs. */
-const sectionRecord = recordSchema(ENTITIES.sections, { widgets: { type: 'array', items: recordSchema(ENTITIES.widgets) } });
-const pageRecord = recordSchema(ENTITIES.pages, { sections: { type: 'array', items: sectionRecord } });
-/** A site's settings without the id of the account that created it. */
-const siteRecord = (() => {
-  const { user_id: _owner, ...properties } = recordSchema(ENTITIES.applications).properties as Record<string, unknown>;
-  return { type: 'object', properties };
-})();
+const sectionRecord = visitorRecordSchema(ENTITIES.sections, {
+  widgets: { type: 'array', items: visitorRecordSchema(ENTITIES.widgets) },
+});
+const pageRecord = visitorRecordSchema(ENTITIES.pages, { sections: { type: 'array', items: sectionRecord } });
+/** A site's settings, without the id of the account that created it. */
+const siteRecord = visitorRecordSchema(ENTITIES.applications);
 
 interface PublicList {
   defaultSize: number;
@@ -102,7 +101,7 @@ export const publicRoutes = fp(
 
     for (const [name, options] of Object.entries(LISTS) as [ResourceName, PublicList][]) {
       const def = ENTITIES[name];
-      const response = { 200: listEnvelope(recordSchema(def)) };
+      const response = { 200: listEnvelope(visitorRecordSchema(def)) };
       api.get(`/${def.resource}`, { schema: { tags, querystring: previewQuery, response } }, async (request, reply) => {
         const page = request.query.page ?? 1;
         const size = request.query.size ?? options.defaultSize;
@@ -136,14 +135,18 @@ export const publicRoutes = fp(
       },
     );
 
-    api.get('/menus', { schema: { tags, response: { 200: arrayEnvelope(recordSchema(ENTITIES.menus)) } } }, async (request) => {
-      const { rows } = await services.menus.repo.list(request.application.app_key, {
-        page: 1,
-        size: LIMITS.maxPageSize,
-        ...forVisitors(ENTITIES.menus),
-      });
-      return { data: rows };
-    });
+    api.get(
+      '/menus',
+      { schema: { tags, response: { 200: arrayEnvelope(visitorRecordSchema(ENTITIES.menus)) } } },
+      async (request) => {
+        const { rows } = await services.menus.repo.list(request.application.app_key, {
+          page: 1,
+          size: LIMITS.maxPageSize,
+          ...forVisitors(ENTITIES.menus),
+        });
+        return { data: rows };
+      },
+    );
 
     api.get(
       '/pages/:slug',
@@ -176,7 +179,7 @@ export const publicRoutes = fp(
           tags,
           params: slugParams,
           querystring: previewQuery,
-          response: { 200: itemEnvelope(recordSchema(ENTITIES.posts)) },
+          response: { 200: itemEnvelope(visitorRecordSchema(ENTITIES.posts)) },
         },
       },
       async (request, reply) => {

@@ -37,6 +37,17 @@ export function recordSchema(def: EntityDef, extra: Record<string, JsonSchema> =
   return { type: 'object', properties: { ...properties, ...PICTURE_PLACEHOLDERS, ...extra } };
 }
 
+/**
+ * What visitors see of a record: its content, not who on staff made it (`created_by`, a site's
+ * `user_id`: ids of staff accounts) nor its Trash state. The answer is written from this schema,
+ * so what it leaves out is never sent.
+ */
+export function visitorRecordSchema(def: EntityDef, extra: Record<string, JsonSchema> = {}): JsonSchema {
+  const internal = new Set(['deleted_at', 'user_id', ...(def.ownerField ? [def.ownerField] : [])]);
+  const schema = recordSchema(def, extra) as { type: string; properties: Record<string, JsonSchema> };
+  return { ...schema, properties: Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !internal.has(name))) };
+}
+
 export const itemEnvelope = (record: JsonSchema): JsonSchema => ({
   type: 'object',
   properties: { data: record, message: { type: 'string' } },

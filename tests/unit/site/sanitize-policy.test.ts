@@ -1,4 +1,6 @@
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+import { sanitizeHtml, setSanitizerWindow } from '../../../src/client/ui/sanitize';
 import { isAllowedIframeSrc, PURIFY_CONFIG, safeRel } from '../../../src/client/ui/sanitize-policy';
 
 describe('isAllowedIframeSrc', () => {
@@ -46,5 +48,15 @@ describe('PURIFY_CONFIG', () => {
     expect(PURIFY_CONFIG.ADD_TAGS).toContain('iframe');
     expect(PURIFY_CONFIG.FORBID_TAGS).toEqual(expect.arrayContaining(['style', 'object', 'embed', 'form']));
     expect(PURIFY_CONFIG.FORBID_ATTR).toContain('srcdoc');
+  });
+});
+
+describe('sanitizeHtml', () => {
+  it('lets no content plant a live island (its name, props, timing or id)', () => {
+    setSanitizerWindow(new JSDOM('').window as unknown as Parameters<typeof setSanitizerWindow>[0]);
+    const planted =
+      '<div data-island="gallery" data-when="load" data-id="i9-" data-props=\'{"items":[{"link":"javascript:alert(1)"}]}\'><p data-note="kept">Text</p></div>';
+    const clean = sanitizeHtml(planted);
+    expect(clean).toBe('<div><p data-note="kept">Text</p></div>');
   });
 });
