@@ -45,6 +45,8 @@ describe.each(available)('backup on %s', (dialect) => {
       (line) => out.push(line),
     );
     expect(code, out.join('\n')).toBe(0);
+    // Every account's password hash is in it: for its owner's eyes only.
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const into = fs.mkdtempSync(path.join(dir, 'x-'));
     await extract({ file, cwd: into });
     return { into, out: out.join('\n') };

@@ -47,6 +47,21 @@ describe.each(await dialects())('health checks on %s', (dialect) => {
   });
 });
 
+describe.each(await dialects())('readiness without a database on %s', (dialect) => {
+  it('/readyz says the database is unreachable, and not in the database’s own words', async () => {
+    const t = await startTestApp(dialect);
+    const { database } = t.app.ctx;
+    await database.close();
+    try {
+      const answer = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json().checks).toMatchObject({ database: 'unreachable', migrations: 'unknown' });
+    } finally {
+      await t.close().catch(() => undefined);
+    }
+  });
+});
+
 describe.each(await dialects())('logs on %s', (dialect) => {
   let t: TestApp;
   const lines: Record<string, unknown>[] = [];

@@ -58,6 +58,7 @@ describe.each(await dialects())('importing a crafted site archive on %s', (diale
     fs.mkdirSync(t.config.uploadDir, { recursive: true });
     const exported = path.join(dir, 'demo.tar.gz');
     expect((await cli('export', '--site', 'demo', '--out', exported)).code).toBe(0);
+    expect(fs.statSync(exported).mode & 0o777).toBe(0o600);
     unpacked = fs.mkdtempSync(path.join(dir, 'unpacked-'));
     await extract({ file: exported, cwd: unpacked });
   });

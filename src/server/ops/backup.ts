@@ -7,6 +7,7 @@
  * Sessions, sign-in failures, presence marks, reset links and idempotency keys are left out: they
  * are short-lived, and a restored site starts with everyone signed out.
  */
+import { privateFile } from './private-file';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -105,6 +106,7 @@ export async function backup(
     );
     progress(`Uploads: ${uploads} files`);
     fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+    privateFile(out);
     // `follow` packs what the uploads link points at, not the link.
     await createTar(
       {

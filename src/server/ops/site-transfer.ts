@@ -19,6 +19,7 @@ import { create as createTar, extract } from 'tar';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
 import { createSchema, writableFields } from '../../shared/entities/schemas';
 import { STORED_NAME } from '../routes/files';
+import { privateFile } from './private-file';
 import { appliedMigrations } from '../db/migrate';
 import {
   type AnyDb,
@@ -129,6 +130,7 @@ export async function exportSite(
       copied += 1;
     }
     fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+    privateFile(out);
     // `follow` packs the files the links point at.
     await createTar({ gzip: true, file: out, cwd: work, follow: true, portable: true }, entries);
     const records = Object.values(tables).reduce((sum, rows) => sum + rows.length, 0);
