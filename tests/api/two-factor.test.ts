@@ -20,7 +20,9 @@ const login = (t: TestApp, body: Record<string, unknown>) =>
 
 /** Sets up two-factor sign-in for `user`; returns the secret, the code that turned it on and the recovery codes. */
 async function enrol(user: SignedIn): Promise<{ secret: string; used: string; codes: string[] }> {
-  const setup = await user.send('POST', '/cms/api/me/two-factor/setup');
+  expect((await user.send('POST', '/cms/api/me/two-factor/setup')).statusCode).toBe(400);
+  expect((await user.send('POST', '/cms/api/me/two-factor/setup', { current_password: 'not it' })).statusCode).toBe(400);
+  const setup = await user.send('POST', '/cms/api/me/two-factor/setup', { current_password: user.password });
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, uri, qr } = setup.json().data as { secret: string; uri: string; qr: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
@@ -41,6 +43,26 @@ describe.each(await dialects())('two-factor sign-in on %s', (dialect) => {
     t = await startTestApp(dialect);
   });
   afterAll(() => t?.close());
+
+  it('ends the account’s other sessions when two-factor sign-in is turned on', async () => {
+    const user = await signInAs(t, 'editor');
+    const other = (await login(t, { identifier: user.email, password: user.password })).json().token as string;
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/cms/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(other)).statusCode).toBe(200);
+    await enrol(user);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await user.send('GET', '/cms/api/me')).statusCode).toBe(200);
+  });
+
+  it('limits wrong current passwords as it limits wrong sign-ins', async () => {
+    const user = await signInAs(t, 'viewer');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await user.send('POST', '/cms/api/me/two-factor/setup', { current_password: `guess-${i}` })).statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+  });
 
   it('caps wrong codes per account, whatever address they come from, even with the right password', async () => {
     const user = await signInAs(t, 'editor');

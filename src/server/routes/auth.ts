@@ -143,7 +143,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // A stolen session must not be enough to take the account over: a new password or email
       // needs the current password.
       const emailChanges = typeof input.email === 'string' && input.email.toLowerCase() !== request.user.email;
-      if (input.password || emailChanges) await requireCurrentPassword(db, request.user.id, current);
+      if (input.password || emailChanges) await requireCurrentPassword(request, current);
       const actor = { id: request.user.id, name: request.user.name || request.user.email, sessionId: request.sessionId };
       const { row, before } = await users.update(request.application?.app_key ?? '', request.user.id, input, actor);
       await recordUpdate(request, ENTITIES.users, before, row, input);

@@ -3,6 +3,7 @@
  * the app confirms it), then ten recovery codes shown once; new recovery codes or turning it off
  * need the current password. Registered inside the signed-in scope of routes/auth.ts.
  */
+import { endSessions } from '../content/user-hooks';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,9 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
 
-  api.post('/me/two-factor/setup', { config: signedIn, schema: { tags } }, async (request) => {
+  api.post('/me/two-factor/setup', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
+    // The secret is shown once: a stolen session must not be enough to bind its own phone.
+    await requireCurrentPassword(request, request.body.current_password);
     if (await activeSecret(db, request.user.id)) throw new HttpError(409, 'Two-factor sign-in is already on');
     const secret = newTotpSecret();
     await db
@@ -62,17 +65,19 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       recordId: request.user.id,
       changes: { two_factor: ['off', 'on'] },
     });
+    // Sessions opened with the password alone end: from now on each needs the code too.
+    await endSessions(db, request.user.id, request.sessionId);
     return { data: { recovery_codes: await newRecoveryCodes(db, request.user.id) } };
   });
 
   api.post('/me/two-factor/recovery-codes', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
-    await requireCurrentPassword(db, request.user.id, request.body.current_password);
+    await requireCurrentPassword(request, request.body.current_password);
     if (!(await activeSecret(db, request.user.id))) throw new HttpError(409, 'Two-factor sign-in is off');
     return { data: { recovery_codes: await newRecoveryCodes(db, request.user.id) } };
   });
 
   api.delete('/me/two-factor', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
-    await requireCurrentPassword(db, request.user.id, request.body.current_password);
+    await requireCurrentPassword(request, request.body.current_password);
     const { requireTwoFactor } = await app.ctx.settings.get();
     if ((requireTwoFactor as unknown[]).includes(request.user.role)) {
       throw new HttpError(409, 'Your role requires two-factor sign-in: it cannot be turned off');

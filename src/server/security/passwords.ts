@@ -1,7 +1,8 @@
 /** scrypt password hashes: `scrypt$N$r$p$salt$hash`, parameters stored so they can be raised later. */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { DB } from '../db/database';
-import { badRequest } from '../errors';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../errors';
+import { SignInLimits, signInLimits } from './sign-in-limits';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -34,15 +35,26 @@ export const DUMMY_HASH = `scrypt$16384$8$1$${'A'.repeat(22)}$${'A'.repeat(43)}`
 
 /**
  * For changes a stolen session must not be enough for (a new password or email, two-factor
- * settings): a 400 on `current_password` unless it is the user's password.
+ * settings): a 400 on `current_password` unless it is the user's password. Wrong guesses count
+ * with the account's failed sign-ins (security/sign-in-limits.ts), so a session cannot be used to
+ * guess the password either.
  */
-export async function requireCurrentPassword(db: DB, userId: number, password: string | undefined): Promise<void> {
+export async function requireCurrentPassword(request: FastifyRequest, password: string | undefined): Promise<void> {
   if (!password) {
     const message = 'Enter your current password to make this change';
     throw badRequest(message, { current_password: message });
   }
-  const stored = await db.selectFrom('users').select('password').where('id', '=', userId).executeTakeFirst();
+  const { database } = request.server.ctx;
+  const limits = new SignInLimits(database.db, database.dialect);
+  const attempt = await limits.attempt(signInLimits(`user:${request.user.id}`, request.ip));
+  if (attempt.wait > 0) {
+    throw new HttpError(429, `Too many wrong passwords. Try again in ${attempt.wait} seconds.`, undefined, {
+      'Retry-After': String(attempt.wait),
+    });
+  }
+  const stored = await database.db.selectFrom('users').select('password').where('id', '=', request.user.id).executeTakeFirst();
   if (!(await verifyPassword(password, stored?.password ?? DUMMY_HASH))) {
     throw badRequest('Wrong password', { current_password: 'Wrong password' });
   }
+  await limits.takeBack(attempt.ids);
 }

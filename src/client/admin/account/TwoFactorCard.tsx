@@ -43,7 +43,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-/** A password-confirmed action on the user's own two-factor sign-in (new codes, turning it off). */
+/** A password-confirmed action on the user's own two-factor sign-in (setting it up, new codes, turning it off). */
 function PasswordConfirmed({
   label,
   color,
@@ -96,10 +96,6 @@ export function TwoFactorCard({ state }: { state: { enabled: boolean; required: 
   const [codes, setCodes] = useState<string[]>();
   const refreshMe = () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
 
-  const setup = useMutation({
-    mutationFn: () => adminCall<{ data: Enrolment }>('me/two-factor/setup', { method: 'POST' }).then((r) => r.data),
-    onSuccess: setEnrolment,
-  });
   const enable = useMutation({
     mutationFn: () =>
       adminCall<{ data: { recovery_codes: string[] } }>('me/two-factor/enable', { method: 'POST', body: { code } }).then(
@@ -190,9 +186,15 @@ export function TwoFactorCard({ state }: { state: { enabled: boolean; required: 
             <Text size="sm">
               A code from your phone, asked for after your password, keeps your account safe if the password leaks.
             </Text>
-            <Button onClick={() => setup.mutate()} loading={setup.isPending}>
-              Set up two-factor sign-in
-            </Button>
+            <PasswordConfirmed
+              label="Set up two-factor sign-in"
+              onConfirm={(password) =>
+                adminCall<{ data: Enrolment }>('me/two-factor/setup', {
+                  method: 'POST',
+                  body: { current_password: password },
+                }).then((r) => setEnrolment(r.data))
+              }
+            />
           </Group>
         )}
       </Stack>
