@@ -32,6 +32,19 @@ describe.each(await dialects())('public API on %s', (dialect) => {
     expect(admin).toHaveProperty('created_by');
   });
 
+  it('serves nothing of a site switched off (status 0), and all of it again once it is on', async () => {
+    const read = () => t.visitor('GET', '/cms/sliders', undefined, { 'app-key': OTHER_APP_KEY });
+    expect((await read()).statusCode).toBe(200);
+    expect((await t.admin('PUT', `/cms/api/applications/${OTHER_APP_KEY}`, { status: 0 })).statusCode).toBe(200);
+    const off = await read();
+    expect(off.statusCode).toBe(404);
+    expect(off.json().message).toBe('This site is not published');
+    const write = await t.visitor('POST', '/cms/subscribers', { email: 'off@example.org' }, { 'app-key': OTHER_APP_KEY });
+    expect(write.statusCode).toBe(404);
+    expect((await t.admin('PUT', `/cms/api/applications/${OTHER_APP_KEY}`, { status: 1 })).statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(200);
+  });
+
   it('lists only active sliders in data.data.data', async () => {
     await created('/cms/api/sliders', { title: 'Shown slider', status: 1 });
     await created('/cms/api/sliders', { title: 'Hidden slider', status: 0 });

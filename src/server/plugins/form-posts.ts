@@ -105,7 +105,7 @@ export async function formPosts(app: FastifyInstance, { sendPageWithForm }: Form
         return sendPageWithForm(request, reply, page, { form, status: 'refused', values, errors }, 400);
       }
       const application = await findApplication(request, config.appKey);
-      if (!application) throw new HttpError(503, 'The site is not set up yet');
+      if (!application || Number(application.status) !== 1) throw new HttpError(404, 'This site is not published');
       request.application = application;
       const given = typeof body[KEY_FIELD] === 'string' && KEY_PATTERN.test(body[KEY_FIELD]) ? body[KEY_FIELD] : undefined;
       await storeVisitorForm(request, form, values, visitorKey(form, values, given));

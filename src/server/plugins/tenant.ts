@@ -37,6 +37,14 @@ export async function requireApplication(request: FastifyRequest): Promise<void>
   request.application = app;
 }
 
+/** preHandler of visitors' routes: as requireApplication, and a site switched off (status 0) is not there for them. */
+export async function requirePublishedApplication(request: FastifyRequest): Promise<void> {
+  await requireApplication(request);
+  if (Number(request.application.status) !== 1) {
+    throw new HttpError(404, 'This site is not published', { 'app-key': 'Not published' });
+  }
+}
+
 /**
  * onRequest of the admin API, after authenticate: as requireApplication, but first 403 for a site
  * the signed-in user does not work on (asked before the lookup, so it says nothing of which keys

@@ -15,7 +15,7 @@ import { withPlaceholders } from '../media/placeholders';
 import { forVisitors } from '../content/visibility';
 import { notFound } from '../errors';
 import { serviceFor } from '../plugins/context';
-import { requireApplication } from '../plugins/tenant';
+import { requirePublishedApplication } from '../plugins/tenant';
 import { arrayEnvelope, itemEnvelope, listEnvelope, visitorRecordSchema } from './response-schemas';
 import { listQuery } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
@@ -56,7 +56,7 @@ export const publicRoutes = fp(
     const { services, config } = app.ctx;
     const writeLimit = { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } };
 
-    app.addHook('preHandler', requireApplication);
+    app.addHook('preHandler', requirePublishedApplication);
     app.addHook('preSerialization', async (_request, reply, payload) =>
       reply.statusCode === 200 ? withPlaceholders(payload, (name) => app.ctx.renditions.placeholder(name)) : payload,
     );
