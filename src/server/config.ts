@@ -59,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seedDemo: env.SEED_DEMO !== 'false',
     activityRetentionDays: Number(env.ACTIVITY_RETENTION_DAYS ?? LIMITS.activityRetentionDays),
     smtpUrl: env.SMTP_URL || undefined,
+    webhookDelivery: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true' },
     mailFrom: env.MAIL_FROM ?? 'Website <no-reply@localhost>',
   };
 }

@@ -79,7 +79,8 @@ export async function startTestApp(
     appKey: APP_KEY,
     publicWriteLimit: 1000,
     // Receivers that never answer (a sample's example.org) hold a test up for 2 s at most.
-    webhookDelivery: { timeoutMs: 2_000 },
+    // Receivers in these tests listen on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE); the refusal is tested apart.
+    webhookDelivery: { timeoutMs: 2_000, allowPrivate: true },
     ...overrides,
   };
   const { app } = await createServer(config, { logger: logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false) });

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eFixture, type RunningApp, signedInPage } from './harness';
 
-const fixture = e2eFixture();
+// The receiver is on this machine: a private address, allowed here as an installation would.
+const fixture = e2eFixture(() => ({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } }));
 let app: RunningApp;
 let receiver: http.Server;
 let url: string;

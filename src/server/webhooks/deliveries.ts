@@ -10,8 +10,11 @@
  * to `maxAttempts`, after which the delivery is marked failed and waits for a person to resend it.
  */
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import type { WebhookEvent } from '../../shared/entities';
 import { type DB, now } from '../db/database';
+import { isPrivateAddress, PrivateTargetError, publicOnlyLookup } from './target-address';
 
 export interface DeliveryOptions {
   /** Wait before the first retry; each later one waits four times longer. */
@@ -21,6 +24,8 @@ export interface DeliveryOptions {
   timeoutMs: number;
   /** How often the queue is looked at besides right after a write. */
   pollMs: number;
+  /** Deliver to loopback and private addresses too (WEBHOOKS_ALLOW_PRIVATE); refused otherwise. */
+  allowPrivate?: boolean;
 }
 
 export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
@@ -237,31 +242,51 @@ export class WebhookDeliveries {
     return 1;
   }
 
+  /**
+   * One POST. The receiver's own words are not kept: its status says whether it took the
+   * delivery, and what it wrote back is no one's business here (nor a way to read a private page).
+   */
   private async post(url: string, secret: string, event: string, id: number, body: string) {
+    const signal = AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.stopping.signal]);
     try {
-      const response = await fetch(url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.stopping.signal]),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'orgsite-webhooks',
-          'x-orgsite-event': event,
-          'x-orgsite-delivery': String(id),
-          'x-orgsite-signature-256': signature(secret, body),
-        },
-        body,
+      const target = new URL(url);
+      const literal = target.hostname.replace(/^\[|\]$/g, '');
+      if (!this.options.allowPrivate && isPrivateAddress(literal)) throw new PrivateTargetError(literal);
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = (target.protocol === 'https:' ? https : http).request(
+          target,
+          {
+            method: 'POST',
+            signal,
+            // Every name is resolved through here, so the address connected to is the one checked.
+            ...(this.options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              'user-agent': 'orgsite-webhooks',
+              'x-orgsite-event': event,
+              'x-orgsite-delivery': String(id),
+              'x-orgsite-signature-256': signature(secret, body),
+            },
+          },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
       });
-      const ok = response.status >= 200 && response.status < 300;
-      const text = ok ? '' : (await response.text().catch(() => '')).slice(0, 300);
-      return { status: response.status, error: ok ? null : `HTTP ${response.status}${text ? `: ${text}` : ''}` };
+      const ok = status >= 200 && status < 300;
+      return { status, error: ok ? null : `HTTP ${status}` };
     } catch (error) {
-      const cause = (error as Error & { cause?: Error }).cause?.message;
       const message =
-        (error as Error).name === 'TimeoutError'
+        (error as Error).name === 'TimeoutError' || signal.aborted
           ? `No answer within ${this.options.timeoutMs / 1000} s`
-          : (error as Error).message;
-      return { status: null, error: cause ? `${message}: ${cause}` : message };
+          : error instanceof PrivateTargetError
+            ? error.message
+            : `Could not connect: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+      return { status: null, error: message };
     }
   }
 }
