@@ -26,6 +26,8 @@ export interface ServerConfig {
   trustProxy: false | number | string[];
   /** The public origin every absolute link names (PUBLIC_URL); none: see seo/public-origin.ts. */
   publicUrl?: string;
+  /** Days a remembered session lasts after sign-in: admins' and everyone else's (ADMIN_SESSION_DAYS, SESSION_DAYS). */
+  sessionDays: { admin: number; others: number };
   /** Requests per minute per IP for the public writes (subscribe, contact). */
   publicWriteLimit: number;
   /** Seed the demo application on an empty database. */
@@ -55,6 +57,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustedProxies(env.TRUST_PROXY),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
+    sessionDays: {
+      admin: positiveNumber('ADMIN_SESSION_DAYS', env.ADMIN_SESSION_DAYS, LIMITS.adminSessionDays),
+      others: positiveNumber('SESSION_DAYS', env.SESSION_DAYS, LIMITS.sessionDays),
+    },
     publicWriteLimit: Number(env.PUBLIC_WRITE_LIMIT ?? 10),
     seedDemo: env.SEED_DEMO !== 'false',
     activityRetentionDays: Number(env.ACTIVITY_RETENTION_DAYS ?? LIMITS.activityRetentionDays),
@@ -78,6 +84,13 @@ export function trustedProxies(value: string | undefined): false | number | stri
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (!value?.trim()) return fallback;
+  const number = Number(value);
+  if (!(number > 0)) throw new Error(`${name} must be a number of days above 0 (it is "${value}")`);
+  return number;
 }
 
 function publicUrlOf(value: string | undefined): string | undefined {

@@ -32,8 +32,12 @@ export const LIMITS = {
     maxCodeFailures: 5,
     codeWindowMinutes: 15,
   },
-  /** A session ends this long after sign-in, however busy. */
-  sessionDays: 90,
+  /** A remembered session ends this long after sign-in, however busy (SESSION_DAYS). */
+  sessionDays: 30,
+  /** An admin's remembered session, shorter: an admin's token opens everything (ADMIN_SESSION_DAYS). */
+  adminSessionDays: 7,
+  /** A session signed in without "Remember Me" ends this long after sign-in. */
+  unrememberedSessionHours: 12,
   /** A session unused for this long has ended. */
   idleSessionDays: 30,
   /** Earlier states kept per record (History); older ones are removed. */

@@ -131,6 +131,25 @@ describe.each(await dialects())('sessions on %s', (dialect) => {
     for (let i = 0; i < 35; i++) expect((await login(t, user.email, user.password, '10.90.0.1')).statusCode).toBe(200);
   });
 
+  it('keeps a session 12 hours, or with Remember Me 30 days (7 for an admin)', async () => {
+    const user = await signInAs(t, 'viewer');
+    const admin = await signInAs(t, 'admin');
+    const lifetime = async (identifier: string, password: string, remember?: boolean) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/cms/api/login',
+        remoteAddress: '10.95.0.1',
+        payload: { identifier, password, ...(remember === undefined ? {} : { remember }) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (Date.parse(res.json().expires_at as string) - Date.now()) / 3_600_000;
+    };
+    expect(await lifetime(user.email, user.password)).toBeCloseTo(12, 0);
+    expect(await lifetime(user.email, user.password, false)).toBeCloseTo(12, 0);
+    expect(await lifetime(user.email, user.password, true)).toBeCloseTo(30 * 24, 0);
+    expect(await lifetime(admin.email, admin.password, true)).toBeCloseTo(7 * 24, 0);
+  });
+
   it('answers an unknown account exactly as a wrong password', async () => {
     const user = await signInAs(t, 'viewer');
     const unknown = await login(t, 'no-such-account@example.org', 'whatever-it-is', '10.55.0.1');

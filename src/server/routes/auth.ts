@@ -104,7 +104,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     await limits.takeBack(attempt.ids);
     await limits.clear(`account:${account}`);
     const token = newToken();
-    const expiresAt = new Date(Date.now() + LIMITS.sessionDays * 86_400_000).toISOString();
+    // "Remember Me" keeps a device signed in for days (fewer for an admin); without it, for a working day.
+    const { sessionDays } = app.ctx.config;
+    const lifetimeMs = request.body.remember
+      ? (user.role === 'admin' ? sessionDays.admin : sessionDays.others) * 86_400_000
+      : LIMITS.unrememberedSessionHours * 3_600_000;
+    const expiresAt = new Date(Date.now() + lifetimeMs).toISOString();
     await db
       .insertInto('sessions')
       .values({
