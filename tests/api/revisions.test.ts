@@ -120,3 +120,60 @@ describe.each(await dialects())('revisions on %s', (dialect) => {
     expect((await t.admin('GET', `/cms/api/faqs/999999/revisions`)).statusCode).toBe(404);
   });
 });
+
+describe.each(await dialects())('a save and its history together on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('writes nothing when the earlier state cannot go to History: never a save without its revision', async () => {
+    const faq = (await t.admin('POST', '/cms/api/faqs', { faq_title: 'Kept whole', status: 1 })).json().data;
+    const db = t.app.ctx.database.db;
+    const { sql } = await import('kysely');
+    const table = dialect === 'postgres' ? `${t.config.pgSchema}.revisions` : 'revisions';
+    if (dialect === 'sqlite') {
+      await sql`create trigger refuse_revisions before insert on revisions begin select raise(abort, 'history is full'); end`.execute(
+        db,
+      );
+    } else {
+      await sql
+        .raw(
+          `create function ${t.config.pgSchema}.refuse() returns trigger as $$ begin raise exception 'history is full'; end $$ language plpgsql`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger refuse_revisions before insert on ${table} for each row execute function ${t.config.pgSchema}.refuse()`,
+        )
+        .execute(db);
+    }
+    try {
+      const save = await t.admin('PUT', `/cms/api/faqs/${faq.id}`, { faq_title: 'Changed without history' });
+      expect(save.statusCode).toBe(500);
+    } finally {
+      await sql
+        .raw(dialect === 'sqlite' ? 'drop trigger refuse_revisions' : `drop trigger refuse_revisions on ${table}`)
+        .execute(db);
+    }
+    const stored = (await t.admin('GET', `/cms/api/faqs/${faq.id}`)).json().data;
+    expect(stored).toMatchObject({ faq_title: 'Kept whole', version: 1 });
+    const saved = await t.admin('PUT', `/cms/api/faqs/${faq.id}`, { faq_title: 'Changed with history' });
+    expect(saved.json().data.version).toBe(2);
+    expect((await t.admin('GET', `/cms/api/faqs/${faq.id}/revisions`)).json().data.total).toBe(1);
+  });
+
+  it('publishing discards only the draft it published, not one saved in between', async () => {
+    const { discardDraft, getDraft, saveDraft } = await import('../../src/server/content/drafts');
+    const page = (await t.admin('POST', '/cms/api/pages', { title: 'Drafted', status: 1 })).json().data;
+    const db = t.app.ctx.database.db;
+    const target = { resource: 'pages', recordId: page.id as number, appKey: APP_KEY };
+    await saveDraft(db, target, { title: 'First draft' }, page.version as number, { id: 1, name: 'Admin' });
+    const published = (await getDraft(db, 'pages', page.id))!;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await saveDraft(db, target, { title: 'Saved meanwhile' }, page.version as number, { id: 1, name: 'Admin' });
+    expect(await discardDraft(db, 'pages', page.id, published)).toBe(false);
+    expect((await getDraft(db, 'pages', page.id))!.data.title).toBe('Saved meanwhile');
+  });
+});

@@ -50,11 +50,13 @@ export async function saveDraft(
   return { ...draft, data };
 }
 
-export async function discardDraft(db: DB, resource: string, recordId: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('drafts')
-    .where('resource', '=', resource)
-    .where('record_id', '=', recordId)
-    .executeTakeFirst();
+/**
+ * Deletes a record's draft; given `only`, just that draft: a draft saved since (while it was being
+ * published) stays, to be published or discarded in its turn.
+ */
+export async function discardDraft(db: DB, resource: string, recordId: number, only?: Draft): Promise<boolean> {
+  let query = db.deleteFrom('drafts').where('resource', '=', resource).where('record_id', '=', recordId);
+  if (only) query = query.where('updated_at', '=', only.updated_at).where('data', '=', JSON.stringify(only.data));
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -150,8 +150,14 @@ export class EntityService<E extends EntityDef = EntityDef> {
     const ctx = { mode: 'update' as const, appKey, existing, db: this.db, actor };
     const values = await this.prepare({ ...input }, ctx);
     let row: RecordOf<E> | undefined;
+    const keep = await this.revisionsToKeep();
     try {
-      row = await this.repo.update(appKey, id, values, basedOn);
+      // The earlier state goes to History in the same transaction as the write: never one without the other.
+      row = await this.db.transaction().execute(async (trx) => {
+        const updated = await this.repo.update(appKey, id, values, basedOn, trx);
+        if (updated) await keepRevision(trx, this.def, existing as Row, actor, keep);
+        return updated;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('id', 'A record with the same unique value already exists');
       throw error;
@@ -162,7 +168,6 @@ export class EntityService<E extends EntityDef = EntityDef> {
       if (!current) throw notFound(this.def.formTitle);
       throw this.staleVersion(current, basedOn!);
     }
-    await keepRevision(this.db, this.def, existing as Row, actor, await this.revisionsToKeep());
     await this.hooks.afterUpdate?.(row, { ...ctx, values });
     return { row, before: existing };
   }

@@ -258,9 +258,15 @@ export class Repository<E extends EntityDef = EntityDef> {
    * one: the check and the write are one statement, so of two saves based on one version exactly
    * one lands. Undefined when no row was written.
    */
-  async update(appKey: string | null, id: number, values: Row, basedOn?: number): Promise<RecordOf<E> | undefined> {
+  async update(
+    appKey: string | null,
+    id: number,
+    values: Row,
+    basedOn?: number,
+    db: DB = this.db,
+  ): Promise<RecordOf<E> | undefined> {
     this.forgetCounts();
-    let qb = this.db
+    let qb = (db as AnyDB)
       .updateTable(this.def.table)
       .set((eb) => ({ ...values, updated_at: now(), version: eb('version', '+', 1) }))
       .where('id', '=', id);

@@ -107,7 +107,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
           .catch(async (error: unknown) => {
             throw await withSavedBy(request, name, request.params.id, error);
           });
-        await discardDraft(db, def.resource, row.id);
+        await discardDraft(db, def.resource, row.id, draft);
         await recordUpdate(request, def, before, row, draft.data);
         await recordActivity(request, { action: 'publish', entity: name, recordId: row.id });
         void reply.header('ETag', `"${row.version}"`);
