@@ -150,6 +150,28 @@ describe.each(await dialects())('sessions on %s', (dialect) => {
     expect(await lifetime(admin.email, admin.password, true)).toBeCloseTo(7 * 24, 0);
   });
 
+  it('hashes passwords with OWASP’s scrypt settings, and upgrades an older hash at the next sign-in', async () => {
+    const user = await signInAs(t, 'viewer');
+    const db = t.app.ctx.database.db;
+    const stored = async () =>
+      (await db.selectFrom('users').select('password').where('id', '=', user.id).executeTakeFirstOrThrow()).password;
+    expect(await stored()).toMatch(/^scrypt\$16384\$8\$5\$/);
+    const { scryptSync, randomBytes } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const old = [
+      'scrypt',
+      16384,
+      8,
+      1,
+      salt.toString('base64url'),
+      scryptSync(user.password, salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64url'),
+    ].join('$');
+    await db.updateTable('users').set({ password: old }).where('id', '=', user.id).execute();
+    expect((await login(t, user.email, user.password, '10.96.0.1')).statusCode).toBe(200);
+    expect(await stored()).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect((await login(t, user.email, user.password, '10.96.0.1')).statusCode).toBe(200);
+  });
+
   it('answers an unknown account exactly as a wrong password', async () => {
     const user = await signInAs(t, 'viewer');
     const unknown = await login(t, 'no-such-account@example.org', 'whatever-it-is', '10.55.0.1');

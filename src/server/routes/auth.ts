@@ -17,7 +17,7 @@ import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
 import { authenticate, bearerToken, idleCutoff, userAgent } from '../plugins/auth';
 import { onlyVisibleSites } from '../plugins/tenant';
-import { DUMMY_HASH, requireCurrentPassword, verifyPassword } from '../security/passwords';
+import { DUMMY_HASH, hashPassword, needsRehash, requireCurrentPassword, verifyPassword } from '../security/passwords';
 import { codeLimit, SignInLimits, signInLimits } from '../security/sign-in-limits';
 import { hashToken, newToken } from '../security/tokens';
 import { activeSecret, takeCode, useRecoveryCode } from '../security/two-factor';
@@ -85,6 +85,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return new HttpError(401, message, errors);
     };
     if (!user || !ok) throw await failed('Wrong email/phone or password');
+    // A hash from before today's settings is replaced now that the password is at hand.
+    if (needsRehash(user.password)) {
+      await db
+        .updateTable('users')
+        .set({ password: await hashPassword(request.body.password) })
+        .where('id', '=', user.id)
+        .execute();
+    }
     // A password alone is not enough for a user who set up two-factor sign-in: they are asked
     // for a code, and no token is given until it matches.
     const secret = await activeSecret(db, user.id);
