@@ -123,6 +123,12 @@ describe.each(await dialects())('two-factor sign-in on %s', (dialect) => {
       .execute();
     expect(stored).toHaveLength(10);
     expect(JSON.stringify(stored)).not.toContain(codes[1]!.replace('-', ''));
+    // Salted and slow: no unsalted digest a copied table could be looked up in.
+    const { createHash } = await import('node:crypto');
+    const digest = createHash('sha256').update(codes[1]!.replace('-', '')).digest('hex');
+    expect(JSON.stringify(stored)).not.toContain(digest);
+    for (const { code_hash: hash } of stored) expect(hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$/);
+    expect(new Set(stored.map((row) => row.code_hash.split('$')[4])).size).toBe(10);
   });
 
   it('needs the password to turn it off or renew the codes', async () => {
