@@ -26,6 +26,9 @@ export interface ServerConfig {
   trustProxy: false | number | string[];
   /** The public origin every absolute link names (PUBLIC_URL); none: see seo/public-origin.ts. */
   publicUrl?: string;
+  /** The key two-factor secrets are sealed with (SECRET_KEY); none: `secretKeyFile`, made once. */
+  secretKey?: string;
+  secretKeyFile: string;
   /** Days a remembered session lasts after sign-in: admins' and everyone else's (ADMIN_SESSION_DAYS, SESSION_DAYS). */
   sessionDays: { admin: number; others: number };
   /** Requests per minute per IP for the public writes (subscribe, contact). */
@@ -57,6 +60,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustedProxies(env.TRUST_PROXY),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
+    secretKey: env.SECRET_KEY || undefined,
+    secretKeyFile: path.join(dataDir, 'secret.key'),
     sessionDays: {
       admin: positiveNumber('ADMIN_SESSION_DAYS', env.ADMIN_SESSION_DAYS, LIMITS.adminSessionDays),
       others: positiveNumber('SESSION_DAYS', env.SESSION_DAYS, LIMITS.sessionDays),

@@ -79,6 +79,7 @@ export async function startTestApp(
     appKey: APP_KEY,
     publicWriteLimit: 1000,
     // Receivers that never answer (a sample's example.org) hold a test up for 2 s at most.
+    secretKey: 'test-installation-secret-key',
     // Receivers in these tests listen on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE); the refusal is tested apart.
     webhookDelivery: { timeoutMs: 2_000, allowPrivate: true },
     ...overrides,

@@ -277,3 +277,32 @@ describe.each(await dialects())('reset links without mail on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: `/cms/api/password-reset?token=${token}` })).statusCode).toBe(200);
   });
 });
+
+describe.each(await dialects())('two-factor secrets at rest on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('stores the secret sealed with the installation’s key, and a secret stored before in the clear still works', async () => {
+    const user = await signInAs(t, 'editor');
+    const { secret } = await enrol(user);
+    const db = t.app.ctx.database.db;
+    const row = await db
+      .selectFrom('two_factor')
+      .select(['secret', 'pending_secret'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.secret).toMatch(/^v1:/);
+    expect(row.secret).not.toContain(secret);
+    expect(t.app.ctx.secrets.open(row.secret!)).toBe(secret);
+    // Another installation's key cannot open it.
+    const { SecretBox } = await import('../../src/server/security/secret-box');
+    expect(() => new SecretBox('another-key').open(row.secret!)).toThrow();
+
+    await db.updateTable('two_factor').set({ secret }).where('user_id', '=', user.id).execute();
+    const next = currentCode(secret, Date.now() + 30_000);
+    expect((await login(t, { identifier: user.email, password: user.password, code: next })).statusCode).toBe(200);
+  });
+});

@@ -95,7 +95,7 @@ export async function authorize(request: FastifyRequest): Promise<void> {
 async function mustEnrolTwoFactor(request: FastifyRequest): Promise<boolean> {
   const { requireTwoFactor } = await request.server.ctx.settings.get();
   if (!(requireTwoFactor as unknown[]).includes(request.user.role)) return false;
-  return (await activeSecret(request.server.ctx.database.db, request.user.id)) === undefined;
+  return (await activeSecret(request.server.ctx.database.db, request.server.ctx.secrets, request.user.id)) === undefined;
 }
 
 const forbidden = (action: Action, subject: string) => new HttpError(403, `Your role does not allow you to ${action} ${subject}`);

@@ -1,5 +1,6 @@
 /** What every route can reach: the database, the entity services and the cache. */
 import { PublicOrigin } from '../seo/public-origin';
+import { SecretBox, secretKeyOf } from '../security/secret-box';
 import fp from 'fastify-plugin';
 import { ENTITIES, type RecordOf, type ResourceName } from '../../shared/entities';
 import { Cache } from '../cache/cache';
@@ -44,6 +45,8 @@ export interface AppContext {
   renditions: Renditions;
   /** The origin absolute links name (PUBLIC_URL, the site's Web URL, known hosts). */
   origin: PublicOrigin;
+  /** Seals the secrets the server must read back (two-factor secrets). */
+  secrets: SecretBox;
 }
 
 /** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
@@ -82,6 +85,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     previews: new PreviewLinks(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
     renditions: new Renditions(config.uploadDir),
+    secrets: new SecretBox(secretKeyOf(config.secretKey, config.secretKeyFile)),
     origin: new PublicOrigin(
       config,
       async () => (await services.applications.repo.findBy(null, 'app_key', config.appKey))?.web_url,

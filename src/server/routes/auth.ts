@@ -95,7 +95,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     }
     // A password alone is not enough for a user who set up two-factor sign-in: they are asked
     // for a code, and no token is given until it matches.
-    const secret = await activeSecret(db, user.id);
+    const secret = await activeSecret(db, app.ctx.secrets, user.id);
     if (secret) {
       const { code } = request.body;
       if (!code) {
@@ -204,7 +204,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       refine: onlyVisibleSites(request),
     });
     const { requireTwoFactor } = await app.ctx.settings.get();
-    const enabled = (await activeSecret(db, request.user.id)) !== undefined;
+    const enabled = (await activeSecret(db, app.ctx.secrets, request.user.id)) !== undefined;
     return {
       ...request.user,
       role,

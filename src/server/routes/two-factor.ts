@@ -28,12 +28,14 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   api.post('/me/two-factor/setup', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
     // The secret is shown once: a stolen session must not be enough to bind its own phone.
     await requireCurrentPassword(request, request.body.current_password);
-    if (await activeSecret(db, request.user.id)) throw new HttpError(409, 'Two-factor sign-in is already on');
+    if (await activeSecret(db, app.ctx.secrets, request.user.id)) throw new HttpError(409, 'Two-factor sign-in is already on');
     const secret = newTotpSecret();
+    // Stored sealed (security/secret-box.ts): a copy of the database does not give it away.
+    const sealed = app.ctx.secrets.seal(secret);
     await db
       .insertInto('two_factor')
-      .values({ user_id: request.user.id, pending_secret: secret, secret: null, enabled_at: null })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_secret: secret }))
+      .values({ user_id: request.user.id, pending_secret: sealed, secret: null, enabled_at: null })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_secret: sealed }))
       .execute();
     const site = await findApplication(request, app.ctx.config.appKey);
     const { uri, qr } = await enrolment(secret, request.user.email, String(site?.name || 'Website'));
@@ -47,7 +49,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       .where('user_id', '=', request.user.id)
       .executeTakeFirst();
     if (!row?.pending_secret) throw badRequest('Start the set-up first', { code: 'Start the set-up first' });
-    const step = codeStep(row.pending_secret, request.body.code);
+    const step = codeStep(app.ctx.secrets.open(row.pending_secret), request.body.code);
     if (step === null) {
       throw badRequest('That code does not match: check the time on your phone and try the current code', {
         code: 'Wrong code',
@@ -72,7 +74,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/me/two-factor/recovery-codes', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
     await requireCurrentPassword(request, request.body.current_password);
-    if (!(await activeSecret(db, request.user.id))) throw new HttpError(409, 'Two-factor sign-in is off');
+    if (!(await activeSecret(db, app.ctx.secrets, request.user.id))) throw new HttpError(409, 'Two-factor sign-in is off');
     return { data: { recovery_codes: await newRecoveryCodes(db, request.user.id) } };
   });
 

@@ -8,6 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { type DB, now } from '../db/database';
 import { hashPassword, SECRET_PARAMS, verifyPassword } from './passwords';
+import type { SecretBox } from './secret-box';
 import { hashToken } from './tokens';
 
 const RECOVERY_CODES = 10;
@@ -101,7 +102,7 @@ export async function useRecoveryCode(db: DB, userId: number, code: string): Pro
 }
 
 /** The user's confirmed secret, or undefined when they sign in with a password alone. */
-export async function activeSecret(db: DB, userId: number): Promise<string | undefined> {
+export async function activeSecret(db: DB, box: SecretBox, userId: number): Promise<string | undefined> {
   const row = await db.selectFrom('two_factor').select('secret').where('user_id', '=', userId).executeTakeFirst();
-  return row?.secret ?? undefined;
+  return row?.secret ? box.open(row.secret) : undefined;
 }
