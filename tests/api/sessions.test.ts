@@ -42,7 +42,7 @@ describe.each(await dialects())('sessions on %s', (dialect) => {
     expect((await login(t, user.email, 'brand-new-password')).statusCode).toBe(200);
   });
 
-  it('a new password or email needs the current password', async () => {
+  it('a new password, email or phone needs the current password', async () => {
     const user = await signInAs(t, 'author');
     const without = await user.send('PUT', '/cms/api/me', { password: 'another-password', confirm_password: 'another-password' });
     expect(without.statusCode).toBe(400);
@@ -53,6 +53,14 @@ describe.each(await dialects())('sessions on %s', (dialect) => {
     const name = await user.send('PUT', '/cms/api/me', { name: 'New Name' });
     expect(name.statusCode).toBe(200);
     expect(name.json().data).toMatchObject({ name: 'New Name', role: 'author' });
+    // A phone signs in as an email does.
+    const phone = `+8801${String(Date.now()).slice(-9)}`;
+    const phoneWithout = await user.send('PUT', '/cms/api/me', { phone });
+    expect(phoneWithout.statusCode).toBe(400);
+    expect(phoneWithout.json().errors).toHaveProperty('current_password');
+    const phoneWith = await user.send('PUT', '/cms/api/me', { phone, current_password: user.password });
+    expect(phoneWith.statusCode, phoneWith.body).toBe(200);
+    expect((await user.send('PUT', '/cms/api/me', { phone, name: 'Same phone' })).statusCode).toBe(200);
   });
 
   it("an admin's change of role or sites ends the user's sessions", async () => {

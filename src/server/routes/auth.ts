@@ -153,10 +153,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
     api.put('/me', { config: signedIn, schema: { tags, body: profileBody } }, async (request) => {
       const { current_password: current, ...input } = request.body as Record<string, unknown> & { current_password?: string };
-      // A stolen session must not be enough to take the account over: a new password or email
-      // needs the current password.
+      // A stolen session must not be enough to take the account over: a new password, or a new
+      // email or phone (what one signs in with), needs the current password.
       const emailChanges = typeof input.email === 'string' && input.email.toLowerCase() !== request.user.email;
-      if (input.password || emailChanges) await requireCurrentPassword(request, current);
+      const phoneChanges = 'phone' in input && (input.phone ?? null) !== (request.user.phone ?? null);
+      if (input.password || emailChanges || phoneChanges) await requireCurrentPassword(request, current);
       const actor = { id: request.user.id, name: request.user.name || request.user.email, sessionId: request.sessionId };
       const { row, before } = await users.update(request.application?.app_key ?? '', request.user.id, input, actor);
       await recordUpdate(request, ENTITIES.users, before, row, input);

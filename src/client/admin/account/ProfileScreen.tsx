@@ -74,7 +74,9 @@ function DetailsForm({ me }: { me: Row }) {
     notifications.show({ color: 'green', title: 'Saved', message: 'Your details are updated.' });
   });
   const errors = fieldErrors(save.error);
-  const emailChanged = values.email!.trim().toLowerCase() !== String(me.email ?? '');
+  // Email and phone are what one signs in with: changing either needs the current password.
+  const emailChanged =
+    values.email!.trim().toLowerCase() !== String(me.email ?? '') || (values.phone ?? '').trim() !== String(me.phone ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body: Record<string, unknown> = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() || null]));
@@ -107,7 +109,7 @@ function DetailsForm({ me }: { me: Row }) {
         {emailChanged && (
           <PasswordInput
             label="Current password"
-            description="Needed to change your email"
+            description="Needed to change the email or phone you sign in with"
             value={current}
             error={errors.current_password}
             onChange={(event) => setCurrent(event.currentTarget.value)}
