@@ -3,6 +3,8 @@
  * app-setting form lives at /admin/app-setting/form/{appKey} (spec §2.2). Admins see and manage
  * every site; anyone else reads only the sites they work on.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +17,7 @@ import { HttpError, notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { onlyVisibleSites, visibleSites } from '../plugins/tenant';
 import { listQuery, paging } from './schemas';
+import { STORED_NAME } from './files';
 import { historyRoutes } from './history';
 import { basedOnVersion } from './versions';
 
@@ -25,6 +28,28 @@ const tags = [def.title];
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = app.ctx.services.applications;
+
+  const db = app.ctx.database.db;
+
+  /**
+   * What a deleted site leaves (its content goes with it by the database's cascade): its files on
+   * disk with their smaller copies, and its history, drafts, file records, idempotency keys and
+   * queued webhook deliveries. The activity log keeps its entries: it is the record of who did what.
+   */
+  const eraseSite = async (appKey: string, id: number, files: string[]) => {
+    await db
+      .deleteFrom('revisions')
+      .where((eb) => eb.or([eb('app_key', '=', appKey), eb.and([eb('resource', '=', 'applications'), eb('record_id', '=', id)])]))
+      .execute();
+    for (const table of ['drafts', 'files', 'idempotency_keys', 'webhook_deliveries'] as const) {
+      await db.deleteFrom(table).where('app_key', '=', appKey).execute();
+    }
+    for (const name of files) {
+      if (!STORED_NAME.test(name)) continue;
+      await fs.rm(path.join(app.ctx.config.uploadDir, name), { force: true });
+      await app.ctx.renditions.remove(name);
+    }
+  };
 
   const find = async (request: FastifyRequest, key: string): Promise<Records['applications']> => {
     const row = /^\d+$/.test(key) ? await service.repo.get(null, Number(key)) : await service.repo.findBy(null, 'app_key', key);
@@ -103,7 +128,9 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       if (existing.app_key === request.application.app_key) {
         throw new HttpError(409, 'You cannot delete the application you are working in');
       }
+      const files = await db.selectFrom('files').select('name').where('app_key', '=', existing.app_key).execute();
       await service.delete(request.application.app_key, existing.id);
+      await eraseSite(existing.app_key, existing.id, files.map((file) => file.name));
       changed();
       await recordActivity(request, {
         action: 'delete',
