@@ -119,8 +119,9 @@ describe('roles in the back-office', () => {
       await page.goto(`${app.baseUrl}/admin/account`);
       await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       // A stolen session is not enough to bind a phone: the password is asked first.
-      await page.getByLabel('Current password').fill(user.password);
-      await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+      const setUp = page.locator('form').filter({ has: page.getByRole('button', { name: 'Set up two-factor sign-in' }) });
+      await setUp.getByLabel('Current password').fill(user.password);
+      await setUp.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       await page.getByRole('img', { name: 'QR code to scan with an authenticator app' }).waitFor();
       const secret = (await page.getByTestId('totp-secret').textContent())!;
       await page.getByLabel('Code from the app').fill(currentCode(secret));

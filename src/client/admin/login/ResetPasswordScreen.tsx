@@ -14,6 +14,9 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
     queryFn: () => adminApi<{ data: { email: string } }>('password-reset', { query: { token } }).then((r) => r.data),
     enabled: Boolean(token),
     retry: false,
+    // Asked afresh each time the link is opened: one used a moment ago is spent now.
+    staleTime: 0,
+    gcTime: 0,
   });
   const [values, setValues] = useState({ password: '', confirm_password: '' });
   const reset = useMutation({

@@ -18,13 +18,14 @@ function ResetPasswordRoute() {
   const { token: inQuery } = Route.useSearch();
   const navigate = useNavigate();
   const [token, setToken] = useState<string | undefined>();
-  const [read, setRead] = useState(false);
+  // Each link opened is a fresh start (one opened again after use must say it is spent).
+  const [arrival, setArrival] = useState(0);
   useEffect(() => {
     const take = (fromQuery?: string) => {
       const inFragment = new URLSearchParams(window.location.hash.slice(1)).get('token') || undefined;
       const found = inFragment ?? fromQuery;
       if (found) setToken(found);
-      setRead(true);
+      setArrival((count) => count + 1);
       if (found) void navigate({ to: '/admin/reset-password', search: {}, hash: '', replace: true });
     };
     take(inQuery);
@@ -35,5 +36,5 @@ function ResetPasswordRoute() {
     // On arrival only: the address is cleaned right after.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return read ? <ResetPasswordScreen token={token} /> : null;
+  return arrival > 0 ? <ResetPasswordScreen key={arrival} token={token} /> : null;
 }
