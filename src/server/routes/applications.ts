@@ -130,7 +130,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       }
       const files = await db.selectFrom('files').select('name').where('app_key', '=', existing.app_key).execute();
       await service.delete(request.application.app_key, existing.id);
-      await eraseSite(existing.app_key, existing.id, files.map((file) => file.name));
+      await eraseSite(
+        existing.app_key,
+        existing.id,
+        files.map((file) => file.name),
+      );
       changed();
       await recordActivity(request, {
         action: 'delete',
