@@ -70,10 +70,10 @@ describe.each(await dialects())('the public origin on %s', (dialect) => {
   });
 });
 
-describe('PUBLIC_URL', () => {
+describe.each(await dialects())('PUBLIC_URL on %s', (dialect) => {
   it('is named by every link, whatever the Host', async () => {
     const staticDir = sourceBuild();
-    const t = await startTestApp('sqlite', { staticDir, publicUrl: 'https://www.example.net' });
+    const t = await startTestApp(dialect, { staticDir, publicUrl: 'https://www.example.net' });
     try {
       for (const host of [EVIL, `localhost:${t.config.port}`]) {
         const res = await get(t, '/about', host);
@@ -87,6 +87,8 @@ describe('PUBLIC_URL', () => {
   });
 });
 
+const databases = await dialects();
+
 describe('TRUST_PROXY', () => {
   it('reads a number of hops or a list of addresses, never every hop', () => {
     expect(trustedProxies(undefined)).toBe(false);
@@ -96,21 +98,24 @@ describe('TRUST_PROXY', () => {
     expect(trustedProxies('127.0.0.1, 10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 
-  it('takes the address the trusted proxy saw, not one the client wrote into X-Forwarded-For', async () => {
-    const t = await startTestApp('sqlite', { trustProxy: 1 });
-    try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/cms/api/login',
-        remoteAddress: '127.0.0.1',
-        headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' },
-        payload: { identifier: 'nobody@example.com', password: 'wrong password' },
-      });
-      expect(res.statusCode).toBe(401);
-      const entries = (await t.admin('GET', '/cms/api/activity?action=sign-in-failed')).json().data.data as { ip: string }[];
-      expect(entries[0]!.ip).toBe('203.0.113.7');
-    } finally {
-      await t.close();
-    }
-  });
+  it.each(databases)(
+    'takes the address the trusted proxy saw, not one the client wrote into X-Forwarded-For (%s)',
+    async (dialect) => {
+      const t = await startTestApp(dialect, { trustProxy: 1 });
+      try {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/cms/api/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' },
+          payload: { identifier: 'nobody@example.com', password: 'wrong password' },
+        });
+        expect(res.statusCode).toBe(401);
+        const entries = (await t.admin('GET', '/cms/api/activity?action=sign-in-failed')).json().data.data as { ip: string }[];
+        expect(entries[0]!.ip).toBe('203.0.113.7');
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
