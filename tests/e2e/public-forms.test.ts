@@ -83,6 +83,21 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Offline for everything the context runs, its service worker included: besides the emulated
+ * offline state, every request fails as without a network. (A background-sync event may fire at
+ * once, since the machine itself is online, and the worker's own requests must fail too.)
+ */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll();
+  await context.setOffline(false);
+}
+
 async function slow4g(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
@@ -198,13 +213,13 @@ describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await appReady(page);
     const marker = newMarker(name);
-    await context.setOffline(true);
+    await goOffline(context);
     await form.fill(page, marker);
     await page.locator(form.id).getByRole('button', { name: form.button }).click();
     await expect.poll(() => page.locator(form.id).getByText(SAVED).isVisible()).toBe(true);
     expect(await form.stored(marker)).toBe(0);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(() => form.stored(marker), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'has been sent' }).count(), { timeout: 20_000 }).toBe(1);
     // The form itself now says what a sent one says.
@@ -227,7 +242,7 @@ describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await appReady(page);
     const marker = newMarker(name);
-    await context.setOffline(true);
+    await goOffline(context);
     await form.fill(page, marker);
     // The form's own post, as before its island woke (submit() fires no submit event for React).
     await page.locator(form.id).evaluate((element: HTMLFormElement) => element.submit());
@@ -235,7 +250,7 @@ describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
     await expect.poll(() => page.locator(form.id).getByText(SAVED).isVisible()).toBe(true);
     expect(await form.stored(marker)).toBe(0);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(() => form.stored(marker), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'has been sent' }).count(), { timeout: 20_000 }).toBe(1);
     await context.close();

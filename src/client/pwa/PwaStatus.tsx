@@ -4,17 +4,14 @@ import { getConnectivity, subscribeConnectivity } from './connectivity';
 import { SAVE_ENTITY_KEY } from './entity-saves';
 import { PwaStatusView } from './PwaStatusView';
 import { isUpdateWaiting, subscribeUpdate } from './service-worker';
-import type { DeliveredNote } from '../site/forms/outbox';
-import { getDelivered, subscribeDelivered } from '../site/forms/notes';
-
-const NONE: DeliveredNote[] = [];
+import { useDeliveredNotes } from '../site/forms/notes';
 
 /** The app's connection and update notices (the back-office, and pages the browser renders itself). */
 export function PwaStatus() {
   const connectivity = useSyncExternalStore(subscribeConnectivity, getConnectivity, getConnectivity);
   const updateWaiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
   const unsentSaves = useIsMutating({ mutationKey: SAVE_ENTITY_KEY });
-  const delivered = useSyncExternalStore(subscribeDelivered, getDelivered, () => NONE);
+  const delivered = useDeliveredNotes();
   return (
     <PwaStatusView connectivity={connectivity} updateWaiting={updateWaiting} unsentSaves={unsentSaves} delivered={delivered} />
   );

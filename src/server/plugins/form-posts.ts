@@ -22,9 +22,8 @@ import {
   SENT_PARAM,
 } from '../../shared/public-forms';
 import { refusalsOf, storeVisitorForm, visitorKey } from '../content/visitor-forms';
-import { HttpError } from '../errors';
 import { meaningfulUrl } from '../seo/origin';
-import { findApplication } from './tenant';
+import { findApplication, refuseUnpublished } from './tenant';
 
 /** Far more than the longest form holds (a 5,000-character message, encoded). */
 const BODY_LIMIT = 64 * 1024;
@@ -104,9 +103,7 @@ export async function formPosts(app: FastifyInstance, { sendPageWithForm }: Form
       if (Object.keys(errors).length > 0) {
         return sendPageWithForm(request, reply, page, { form, status: 'refused', values, errors }, 400);
       }
-      const application = await findApplication(request, config.appKey);
-      if (!application || Number(application.status) !== 1) throw new HttpError(404, 'This site is not published');
-      request.application = application;
+      request.application = refuseUnpublished(await findApplication(request, config.appKey));
       const given = typeof body[KEY_FIELD] === 'string' && KEY_PATTERN.test(body[KEY_FIELD]) ? body[KEY_FIELD] : undefined;
       await storeVisitorForm(request, form, values, visitorKey(form, values, given));
       return reply.redirect(sentUrl(page, form), 303);

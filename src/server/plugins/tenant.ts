@@ -37,12 +37,16 @@ export async function requireApplication(request: FastifyRequest): Promise<void>
   request.application = app;
 }
 
-/** preHandler of visitors' routes: as requireApplication, and a site switched off (status 0) is not there for them. */
+/** A site switched off (status 0) is not there for visitors: 404 unless `site` is published. */
+export function refuseUnpublished(site: Records['applications'] | undefined): Records['applications'] {
+  if (!site || Number(site.status) !== 1) throw new HttpError(404, 'This site is not published', { 'app-key': 'Not published' });
+  return site;
+}
+
+/** preHandler of visitors' routes: as requireApplication, for a published site only. */
 export async function requirePublishedApplication(request: FastifyRequest): Promise<void> {
   await requireApplication(request);
-  if (Number(request.application.status) !== 1) {
-    throw new HttpError(404, 'This site is not published', { 'app-key': 'Not published' });
-  }
+  refuseUnpublished(request.application);
 }
 
 /**

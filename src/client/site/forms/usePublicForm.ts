@@ -21,7 +21,7 @@ import {
   type PublicFormValues,
   SAVED_PARAM,
 } from '../../../shared/public-forms';
-import { getDelivered, subscribeDelivered } from './notes';
+import { useDeliveredNotes } from './notes';
 import { formAction, formElementId } from './outbox';
 import { newIdempotencyKey, sendPublicForm } from './send';
 
@@ -68,17 +68,14 @@ export function usePublicForm(form: PublicFormName, { page, outcome }: PublicFor
 
   // A form kept on the device says so until it has gone; then it says what a sent one says.
   const waitingKey = useRef('');
-  useEffect(
-    () =>
-      subscribeDelivered(() => {
-        const note = getDelivered().find((candidate) => candidate.id === waitingKey.current);
-        if (!note) return;
-        waitingKey.current = '';
-        setStatus(note.ok ? 'sent' : 'failed');
-        if (!note.ok) setMessage('The site refused what you sent while offline. Please fill in the form again.');
-      }),
-    [],
-  );
+  const delivered = useDeliveredNotes();
+  useEffect(() => {
+    const note = delivered.find((candidate) => candidate.id === waitingKey.current);
+    if (!note) return;
+    waitingKey.current = '';
+    setStatus(note.ok ? 'sent' : 'failed');
+    if (!note.ok) setMessage('The site refused what you sent while offline. Please fill in the form again.');
+  }, [delivered]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
