@@ -29,3 +29,20 @@ export function localToUtc(text: string): string {
   const local = new Date(y!, mo! - 1, d, h, mi, s);
   return Number.isNaN(local.getTime()) ? text : dateTimeOf(local.getTime());
 }
+
+/**
+ * What a client may send for a date-time: the stored form (read as UTC), or ISO 8601 with `Z` or an
+ * offset, as `Date.toISOString()` gives. A time with neither is refused: it names no moment.
+ */
+export const STORED_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/** A date-time as a client sent it → stored text (UTC), or undefined when it is not one. */
+export function storedDateTime(text: string): string | undefined {
+  if (STORED_DATE_TIME.test(text)) return Number.isNaN(timeOfDateTime(text)) ? undefined : text;
+  if (!ISO_DATE_TIME.test(text)) return undefined;
+  // Date.parse wants the offset's colon; milliseconds beyond three digits are cut, not rounded.
+  const normal = text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2').replace(/(\.\d{3})\d+/, '$1');
+  const ms = Date.parse(normal);
+  return Number.isNaN(ms) ? undefined : dateTimeOf(ms);
+}

@@ -17,7 +17,7 @@ describe.each(await dialects())('validation on %s', (dialect) => {
     ['a missing required field', { name: 'No title' }, 'title'],
     ['a negative status', { title: 'Fine', status: -1 }, 'status'],
     ['a fractional status', { title: 'Fine', status: 1.5 }, 'status'],
-    ['a read-only field', { title: 'Fine', id: 99 }, 'id'],
+    ['a given-out field of the wrong type', { title: 'Fine', id: 'ninety-nine' }, 'id'],
   ])('refuses %s with 400 naming the field, storing nothing', async (_case, body, field) => {
     const before = await countPages();
     const res = await t.admin('POST', '/cms/api/pages', body);

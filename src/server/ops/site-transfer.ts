@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { create as createTar, extract } from 'tar';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
-import { createSchema, writableFields } from '../../shared/entities/schemas';
+import { fieldsSchema, writableFields } from '../../shared/entities/schemas';
 import { STORED_NAME } from '../routes/files';
 import { privateFile } from './private-file';
 import { appliedMigrations } from '../db/migrate';
@@ -196,7 +196,7 @@ async function checkArchive(db: AnyDb, archive: SiteArchive, file: string): Prom
         .filter(([name]) => row[name] !== null && row[name] !== undefined)
         .map(([name]) => [name, row[name]]),
     );
-    const parsed = createSchema(def).partial().safeParse(writable);
+    const parsed = fieldsSchema(def).partial().safeParse(writable);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       refuse(where, `has ${String(issue.path[0] ?? 'a field')}: ${issue.message}`);

@@ -12,14 +12,13 @@ import { ENTITIES, type Records } from '../../shared/entities';
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
-import type { Row } from '../content/repository';
 import { HttpError, notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { onlyVisibleSites, visibleSites } from '../plugins/tenant';
 import { listQuery, paging } from './schemas';
 import { STORED_NAME } from './files';
 import { historyRoutes } from './history';
-import { basedOnVersion } from './versions';
+import { writeOf } from './versions';
 
 const keyParams = z.object({ key: z.string().min(1).max(64) });
 const def = ENTITIES.applications;
@@ -96,7 +95,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     { config: needs('applications', 'create'), schema: { tags, body: createSchema(def) } },
     async (request, reply) => {
       const { row } = await service.create(request.application.app_key, {
-        ...(request.body as Row),
+        ...writeOf(request).input,
         user_id: request.user.id,
       });
       changed();
@@ -110,8 +109,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     { config: needs('applications', 'update'), schema: { tags, params: keyParams, body: updateSchema(def) } },
     async (request) => {
       const existing = await find(request, request.params.key);
-      const { version, ...input } = request.body as Row;
-      const basedOn = basedOnVersion(request, version);
+      const { basedOn, input } = writeOf(request, existing.id);
       const actor = { id: request.user.id, name: request.user.name || request.user.email };
       const { row, before } = await service.update(request.application.app_key, existing.id, input, actor, basedOn);
       changed();

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ENTITIES, readableColumns } from '../../shared/entities';
-import { updateSchema } from '../../shared/entities/schemas';
+import { fieldsSchema } from '../../shared/entities/schemas';
 import { LIMITS } from '../../shared/limits';
 import { isRole } from '../../shared/rights';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
@@ -48,7 +48,8 @@ const OWN_FIELDS = {
   password: true,
   confirm_password: true,
 } as const;
-const profileBody = updateSchema(ENTITIES.users)
+const profileBody = fieldsSchema(ENTITIES.users)
+  .partial()
   .pick(OWN_FIELDS)
   .extend({ current_password: z.string().max(200).optional() })
   .strict();

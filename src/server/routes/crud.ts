@@ -20,7 +20,7 @@ import { eraseExpiredTrash } from '../content/trash';
 import { actorOf, historyRoutes } from './history';
 import { idParams, listQuery, paging } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
-import { basedOnVersion, withSavedBy } from './versions';
+import { withSavedBy, writeOf } from './versions';
 import { siteOrigin } from '../seo/origin';
 
 const deleted = itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } });
@@ -74,12 +74,13 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         schema: { tags, params: idParams, body: updateSchema(def) },
       },
       async (request) => {
-        const { version, ...input } = request.body as Record<string, unknown>;
+        const write = writeOf(request, request.params.id);
+        const input = write.input;
         const record = await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
         const earlier = await getDraft(db, def.resource, request.params.id);
         // The version the draft's author was looking at: named by the request, else the one the
         // draft already had, else the record as it is now.
-        const basedOn = basedOnVersion(request, version) ?? earlier?.version ?? record.version;
+        const basedOn = write.basedOn ?? earlier?.version ?? record.version;
         const target = { resource: def.resource, recordId: record.id, appKey: appKeyOf(request) };
         const draft = await saveDraft(db, target, { ...earlier?.data, ...input }, basedOn, actorOf(request));
         return { message: 'Draft saved: visitors still see the published version', data: draft };
@@ -241,7 +242,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const { row, replayed } = await service.create(
           appKeyOf(request),
-          request.body as Record<string, unknown>,
+          writeOf(request).input,
           idempotencyOf(request),
           actorOf(request),
         );
@@ -273,8 +274,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         schema: { tags, params: idParams, body: updateSchema(def), response: one },
       },
       async (request, reply) => {
-        const { version, ...input } = request.body as Record<string, unknown>;
-        const basedOn = basedOnVersion(request, version);
+        const { basedOn, input } = writeOf(request, request.params.id);
         const { row, before } = await service
           .update(appKeyOf(request), request.params.id, input, actorOf(request), basedOn)
           .catch(async (error: unknown) => {

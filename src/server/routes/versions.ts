@@ -28,3 +28,20 @@ export async function withSavedBy(request: FastifyRequest, entity: string, recor
   const savedBy = await lastSavedBy(request.server.ctx.database.db, entity, recordId);
   return new HttpError(409, error.message, error.errors, error.headers, { ...error.extra, saved_by: savedBy ?? null });
 }
+
+/**
+ * A write's body, split: the version it is based on and the changes. A body may carry the record's
+ * own `id` (a loaded record sent back whole); an id naming another record is a 400, since the
+ * client meant to write that one. Creates pass no `recordId`: any id there is ignored.
+ */
+export function writeOf(
+  request: FastifyRequest,
+  recordId?: number,
+): { basedOn: number | undefined; input: Record<string, unknown> } {
+  const { id, version, ...input } = request.body as Record<string, unknown>;
+  if (recordId !== undefined && id !== undefined && id !== recordId) {
+    const message = `id ${String(id)} names another record than the address (${recordId})`;
+    throw badRequest(message, { id: message });
+  }
+  return { basedOn: recordId === undefined ? undefined : basedOnVersion(request, version), input };
+}

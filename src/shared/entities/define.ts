@@ -148,6 +148,8 @@ export interface EntityDef<F extends Fields = Fields> {
   publishedFrom?: string;
   /** Staff can download every row as CSV (subscribers, messages). */
   exportable?: boolean;
+  /** Children a public read embeds in each record (a page's `sections`); a client may send them back, ignored. */
+  embeds?: readonly string[];
 }
 
 export const STATUS_DEFAULT = 1;

@@ -7,6 +7,7 @@ export const pages = defineEntity({
   adminPath: 'page',
   title: 'Pages',
   formTitle: 'Page',
+  embeds: ['sections'],
   labelField: 'title',
   publishedFrom: 'publish_at',
   pageSizes: [20, 40, 75, 100],

@@ -5,14 +5,14 @@
  */
 import { z } from 'zod';
 import { isSafeAddress, UNSAFE_ADDRESS_MESSAGE } from '../addresses';
-import { type EntityDef, type FieldDef, type FieldKind, isAddressField } from './define';
+import { ISO_DATE_TIME, STORED_DATE_TIME, storedDateTime } from '../date-time';
+import { type EntityDef, type FieldDef, type FieldKind, isAddressField, systemColumns } from './define';
 
 const TEXT_MAX = 255;
 const LONG_TEXT_MAX = 5_000;
 const HTML_MAX = 500_000;
 const URL_MAX = 2_048;
 
-export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The zod schema that validates one field's value on the way in. */
@@ -64,7 +64,7 @@ export function fieldSchema(def: FieldDef): z.ZodType {
     case 'date':
       return required(z.string().regex(DATE_PATTERN, `${def.label} must be a date (YYYY-MM-DD)`));
     case 'datetime':
-      return required(z.string().regex(DATE_TIME_PATTERN, `${def.label} must be a date and time (YYYY-MM-DD HH:mm:ss)`));
+      return required(dateTimeSchema(def.label));
     case 'password':
       // An empty password on an edit form means "keep the current one".
       return required(z.union([z.literal(''), z.string().min(8, `${def.label} must be at least 8 characters`).max(200)]));
@@ -86,22 +86,81 @@ function defaultMax(kind: FieldKind): number {
   return TEXT_MAX;
 }
 
+/**
+ * A date-time in either accepted form, stored as 'YYYY-MM-DD HH:mm:ss' UTC; answers keep that form.
+ * The two patterns are named in the OpenAPI document (`anyOf`), so a consumer's tools know both.
+ */
+export function dateTimeSchema(label: string): z.ZodType<string> {
+  const message = `${label} must be a date and time: ISO 8601 with Z or an offset (2026-11-25T10:00:00Z), or YYYY-MM-DD HH:mm:ss in UTC`;
+  return z
+    .union(
+      [
+        z.string().regex(ISO_DATE_TIME).meta({ format: 'date-time', description: 'ISO 8601 with Z or an offset' }),
+        z.string().regex(STORED_DATE_TIME).meta({ description: 'YYYY-MM-DD HH:mm:ss, read as UTC' }),
+      ],
+      { error: message },
+    )
+    .transform((text, ctx) => {
+      const stored = storedDateTime(text);
+      if (stored === undefined) ctx.addIssue({ code: 'custom', message });
+      return stored ?? text;
+    });
+}
+
 /** Fields a client may send (everything but read-only ones). */
 export function writableFields(def: EntityDef): [string, FieldDef][] {
   return Object.entries(def.fields).filter(([, fd]) => !fd.readOnly);
 }
 
-/** Strict create schema: unknown fields are refused, required fields must be present. */
-export function createSchema(def: EntityDef): z.ZodObject {
+/** The writable fields, strictly: unknown fields are refused, required ones must be present. */
+export function fieldsSchema(def: EntityDef): z.ZodObject {
   return z.strictObject(Object.fromEntries(writableFields(def).map(([name, fd]) => [name, fieldSchema(fd)])));
 }
 
+const serverGiven = (schema: z.ZodType) =>
+  schema.optional().meta({ readOnly: true, description: 'Given out by the server; accepted back and ignored' });
+
 /**
- * Strict update schema: every field optional (PUT may carry the full record or only changes),
- * and the version the changes are based on (or send it as `If-Match`).
+ * What the server gives out in a record beyond its writable fields: system columns, read-only
+ * fields, picture placeholders and the children a read embeds. A client that loads a record,
+ * edits it and sends it back whole (the spec's forms do) may send them; they are ignored, except
+ * `version` (the edit's base) and `id` (which must name the record being written).
  */
-export function updateSchema(def: EntityDef): z.ZodObject {
-  return createSchema(def)
-    .partial()
-    .extend({ version: z.number({ error: 'version must be a number' }).int().positive().optional() });
+export function serverGivenFields(def: EntityDef): z.ZodRawShape {
+  const readOnly = Object.entries(def.fields).filter(([, fd]) => fd.readOnly);
+  return {
+    ...Object.fromEntries(systemColumns(def).map((name) => [name, serverGiven(z.string().nullable())])),
+    ...Object.fromEntries(readOnly.map(([name, fd]) => [name, serverGiven(fd.kind === 'number' ? z.number().nullable() : z.string().nullable())])),
+    placeholders: serverGiven(z.record(z.string(), z.string())),
+    ...Object.fromEntries((def.embeds ?? []).map((name) => [name, serverGiven(z.array(z.unknown()))])),
+    id: z.number({ error: 'id must be a number' }).int().positive().optional().meta({
+      description: 'Given out by the server; when sent back it must name the record being written',
+    }),
+    version: z
+      .number({ error: 'version must be a number' })
+      .int()
+      .positive()
+      .optional()
+      .meta({ description: 'The version these changes are based on (or send it as If-Match); a newer one on the server is a 409' }),
+  };
+}
+
+/** Drops what serverGivenFields accepts only to ignore: all of it but `id` and `version`. */
+function withoutIgnored(def: EntityDef) {
+  const ignored = Object.keys(serverGivenFields(def)).filter((name) => name !== 'id' && name !== 'version');
+  return (body: Record<string, unknown>) => {
+    const kept = { ...body };
+    for (const name of ignored) delete kept[name];
+    return kept;
+  };
+}
+
+/** Create: the writable fields (required ones present), plus what a loaded record carries. */
+export function createSchema(def: EntityDef) {
+  return fieldsSchema(def).extend(serverGivenFields(def)).strict().transform(withoutIgnored(def));
+}
+
+/** Update: every field optional (a PUT may carry the full record or only changes), plus what a loaded record carries. */
+export function updateSchema(def: EntityDef) {
+  return fieldsSchema(def).partial().extend(serverGivenFields(def)).strict().transform(withoutIgnored(def));
 }

@@ -9,6 +9,7 @@ export const sections = defineEntity({
   adminPath: 'section',
   title: 'Sections',
   formTitle: 'Section',
+  embeds: ['widgets'],
   labelField: 'title',
   pageSizes: [20, 30, 50, 100],
   order: [
