@@ -14,7 +14,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/limits';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
@@ -28,18 +28,12 @@ import { errorHandler } from './plugins/errors';
 import { spaRoutes } from './plugins/spa';
 import { textGuard } from './plugins/text-guard';
 import { manifestRoutes } from './pwa/manifest';
+import { openapiOptions } from './openapi';
 import { adminApi } from './routes/admin-api';
 import { publicRoutes } from './routes/public';
 import { seoRoutes } from './seo/routes';
 import { healthRoutes } from './plugins/health';
 import { uploadRoutes } from './media/uploads';
-
-/** OpenAPI from the routes: zod request schemas are converted; response schemas already are JSON Schema. */
-const documentZodRequests: typeof jsonSchemaTransform = (route) => {
-  const { response, ...requests } = route.schema ?? {};
-  const transformed = jsonSchemaTransform({ ...route, schema: requests });
-  return response ? { ...transformed, schema: { ...transformed.schema, response } } : transformed;
-};
 
 /** Secrets that travel in addresses (reset and preview links) never reach a log line. */
 export const loggableUrl = (url: string) => url.replace(/([?&](?:token|preview)=)[^&#]*/gi, '$1[redacted]');
@@ -103,18 +97,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 5 } });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Content API',
-        version: '1.0.0',
-        description:
-          'Public reads under /cms send the `app-key` header. Admin calls under /cms/api send `Authorization: Bearer <token>` (from POST /cms/api/login) and the `app_key` header.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: documentZodRequests,
-  });
+  await app.register(swagger, openapiOptions);
   await app.register(swaggerUi, { routePrefix: '/cms/docs', staticCSP: true });
 
   await app.register(publicRoutes, { prefix: '/cms' });

@@ -13,7 +13,8 @@ const writable = Object.entries(ENTITIES).filter(([name, def]) => name !== 'appl
   EntityDef,
 ][];
 /** A text field any sample may change freely. */
-const plainText = (def: EntityDef) => Object.entries(def.fields).find(([, f]) => f.kind === 'text' && !f.pattern && !f.unique && !f.readOnly)![0];
+const plainText = (def: EntityDef) =>
+  Object.entries(def.fields).find(([, f]) => f.kind === 'text' && !f.pattern && !f.unique && !f.readOnly)![0];
 
 describe.each(await dialects())('the load-edit-save round trip on %s', (dialect) => {
   let t: TestApp;

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { RENDITIONS_DIR, isResizable } from '../../shared/renditions';
 import { fileUrl } from '../routes/files';
 import { Renditions } from './renditions';
+import { operation } from '../openapi';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** An upload is never a page of this site: nothing in it may run (a GIF that is also HTML, a PDF with script). */
@@ -33,21 +34,35 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get<{ Params: { width: string; file: string } }>(`/uploads/${RENDITIONS_DIR}/:width/:file`, async (request, reply) => {
-    const width = Number(request.params.width);
-    const match = /^(.+)\.(avif|webp)$/.exec(request.params.file);
-    const [, name = '', format = ''] = match ?? [];
-    const original = match && isResizable(name) && Renditions.accepts(width, format) && (await renditions.hasOriginal(name));
-    if (!original) {
-      return reply.status(404).send({ message: 'No such rendition' });
-    }
-    const file = await renditions.ensure(name, width, format);
-    // An original sharp cannot read is still a file the page may show: send it there instead.
-    if (!file) return reply.redirect(fileUrl(name), 302);
-    return reply
-      .header('Cache-Control', IMMUTABLE)
-      .header('Content-Security-Policy', UPLOAD_CSP)
-      .type(`image/${format}`)
-      .send(await fs.readFile(file));
-  });
+  const renditionSchema = {
+    ...operation(
+      'files.rendition',
+      'Read a smaller copy of a picture',
+      'A width the site uses, as AVIF or WebP; made on first request and kept. Public, like the file itself.',
+    ),
+    tags: ['Files'],
+    produces: ['image/avif', 'image/webp'],
+    response: { 200: { type: 'string', contentMediaType: 'image/*', description: 'The picture' } },
+  };
+  app.get<{ Params: { width: string; file: string } }>(
+    `/uploads/${RENDITIONS_DIR}/:width/:file`,
+    { schema: renditionSchema },
+    async (request, reply) => {
+      const width = Number(request.params.width);
+      const match = /^(.+)\.(avif|webp)$/.exec(request.params.file);
+      const [, name = '', format = ''] = match ?? [];
+      const original = match && isResizable(name) && Renditions.accepts(width, format) && (await renditions.hasOriginal(name));
+      if (!original) {
+        return reply.status(404).send({ message: 'No such rendition' });
+      }
+      const file = await renditions.ensure(name, width, format);
+      // An original sharp cannot read is still a file the page may show: send it there instead.
+      if (!file) return reply.redirect(fileUrl(name), 302);
+      return reply
+        .header('Cache-Control', IMMUTABLE)
+        .header('Content-Security-Policy', UPLOAD_CSP)
+        .type(`image/${format}`)
+        .send(await fs.readFile(file));
+    },
+  );
 }

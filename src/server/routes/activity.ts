@@ -12,6 +12,25 @@ import { AREAS, rightOf, type Subject, worksOnEverySite } from '../../shared/rig
 import { needs } from '../plugins/auth';
 import { ACTIVITY_ACTIONS } from '../../shared/activity';
 import { listQuery, paging } from './schemas';
+import { listEnvelope, nullableOf } from './response-schemas';
+import { operation } from '../openapi';
+
+const activityEntry = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    app_key: nullableOf('string'),
+    user_id: nullableOf('integer'),
+    user_name: nullableOf('string'),
+    action: { type: 'string' },
+    entity: nullableOf('string'),
+    record_id: nullableOf('integer'),
+    changes: { description: 'Each changed field, as [before, after]', type: ['object', 'null'], additionalProperties: true },
+    ip: nullableOf('string'),
+    created_at: { type: 'string' },
+  },
+  additionalProperties: true,
+};
 
 const dateOrTime = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Use a date (YYYY-MM-DD) or an ISO time');
 /** A bare `to` date means the whole of that day. */
@@ -31,7 +50,19 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/activity',
-    { config: needs('activity', 'read'), schema: { tags: ['Activity'], querystring: activityQuery } },
+    {
+      config: needs('activity', 'read'),
+      schema: {
+        ...operation(
+          'activity.list',
+          'List the activity log',
+          'Who did what and when, newest first; an admin sees every site’s.',
+        ),
+        tags: ['System'],
+        querystring: activityQuery,
+        response: { 200: listEnvelope(activityEntry) },
+      },
+    },
     async (request) => {
       const { page, size } = paging(request.query);
       const { user_id: userId, entity, action, from, to } = request.query;

@@ -19,10 +19,14 @@ import { listQuery, paging } from './schemas';
 import { STORED_NAME } from './files';
 import { historyRoutes } from './history';
 import { writeOf } from './versions';
+import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
+import { documented } from '../openapi';
 
 const keyParams = z.object({ key: z.string().min(1).max(64) });
 const def = ENTITIES.applications;
 const tags = [def.title];
+const doc = documented(def);
+const site = recordSchema(def);
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -73,7 +77,15 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/applications',
-    { config: needs('applications', 'read'), schema: { tags, querystring: listQuery } },
+    {
+      config: needs('applications', 'read'),
+      schema: {
+        ...doc('list', 'List the sites you work on'),
+        tags,
+        querystring: listQuery,
+        response: { 200: listEnvelope(site) },
+      },
+    },
     async (request) => {
       const { page, size } = paging(request.query);
       const refine = onlyVisibleSites(request);
@@ -84,7 +96,15 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/applications/:key',
-    { config: needs('applications', 'read'), schema: { tags, params: keyParams } },
+    {
+      config: needs('applications', 'read'),
+      schema: {
+        ...doc('get', 'Read a site’s settings', '`key` is the app key or the id.'),
+        tags,
+        params: keyParams,
+        response: { 200: itemEnvelope(site) },
+      },
+    },
     async (request) => ({
       data: await find(request, request.params.key),
     }),
@@ -92,7 +112,10 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/applications',
-    { config: needs('applications', 'create'), schema: { tags, body: createSchema(def) } },
+    {
+      config: needs('applications', 'create'),
+      schema: { ...doc('create', 'Create a site'), tags, body: createSchema(def), response: { 201: itemEnvelope(site) } },
+    },
     async (request, reply) => {
       const { row } = await service.create(request.application.app_key, {
         ...writeOf(request).input,
@@ -106,7 +129,16 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   api.put(
     '/applications/:key',
-    { config: needs('applications', 'update'), schema: { tags, params: keyParams, body: updateSchema(def) } },
+    {
+      config: needs('applications', 'update'),
+      schema: {
+        ...doc('update', 'Update a site’s settings', 'Send the changed fields, or the settings as read.'),
+        tags,
+        params: keyParams,
+        body: updateSchema(def),
+        response: { 200: itemEnvelope(site) },
+      },
+    },
     async (request) => {
       const existing = await find(request, request.params.key);
       const { basedOn, input } = writeOf(request, existing.id);
@@ -120,7 +152,15 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   api.delete(
     '/applications/:key',
-    { config: needs('applications', 'delete'), schema: { tags, params: keyParams } },
+    {
+      config: needs('applications', 'delete'),
+      schema: {
+        ...doc('delete', 'Delete a site', 'Its content, files and history go with it; not the site you are working in.'),
+        tags,
+        params: keyParams,
+        response: { 200: itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } }) },
+      },
+    },
     async (request) => {
       const existing = await find(request, request.params.key);
       if (existing.app_key === request.application.app_key) {

@@ -22,6 +22,8 @@ import { codeLimit, SignInLimits, signInLimits } from '../security/sign-in-limit
 import { hashToken, newToken } from '../security/tokens';
 import { activeSecret, takeCode, useRecoveryCode } from '../security/two-factor';
 import { twoFactorRoutes } from './two-factor';
+import { dataAnswer, itemEnvelope, messageAnswer, nullableOf, objectOf, openObject, recordSchema } from './response-schemas';
+import { operation } from '../openapi';
 
 const loginBody = z.strictObject({
   identifier: z.string({ error: 'Identifier is required' }).trim().min(1, 'Identifier is required').max(255),
@@ -58,6 +60,16 @@ const sessionParams = z.object({ id: z.coerce.number({ error: 'id must be a numb
 
 const userColumns = readableColumns(ENTITIES.users);
 const signedIn = { rights: 'signed-in' as const };
+/** One's own account as the API gives it out: the user record and what /me adds to it (strict: nothing else leaves). */
+const me = objectOf({
+  ...(recordSchema(ENTITIES.users) as { properties: Record<string, unknown> }).properties,
+  applications: {
+    type: 'array',
+    items: { type: 'object', properties: { app_key: { type: 'string' }, name: nullableOf('string') } },
+  },
+  two_factor: { type: 'object', properties: { enabled: { type: 'boolean' }, required: { type: 'boolean' } } },
+  mail: { type: 'boolean' },
+});
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -66,7 +78,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const users = app.ctx.services.users;
   const tags = ['Auth'];
 
-  api.post('/login', { schema: { tags, body: loginBody } }, async (request) => {
+  const loginSchema = {
+    ...operation(
+      'auth.login',
+      'Sign in',
+      'With an email or phone and the password (and the two-factor code when the account has it on). Answers a bearer token for /cms/api.',
+    ),
+    tags,
+    body: loginBody,
+    response: {
+      200: openObject({ status: { type: 'integer' }, token: { type: 'string' }, expires_at: { type: 'string' }, user: me }),
+    },
+  };
+  api.post('/login', { schema: loginSchema }, async (request) => {
     const identifier = request.body.identifier.toLowerCase();
     const user = await db
       .selectFrom('users')
@@ -141,7 +165,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const api = own.withTypeProvider<ZodTypeProvider>();
     await own.register(twoFactorRoutes);
 
-    api.post('/logout', { config: signedIn, schema: { tags } }, async (request) => {
+    const logoutSchema = {
+      ...operation('auth.logout', 'Sign out', 'Ends the session whose token is sent.'),
+      tags,
+      response: { 200: messageAnswer },
+    };
+    api.post('/logout', { config: signedIn, schema: logoutSchema }, async (request) => {
       await db
         .deleteFrom('sessions')
         .where('token_hash', '=', hashToken(bearerToken(request)!))
@@ -150,9 +179,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return { message: 'Signed out' };
     });
 
-    api.get('/me', { config: signedIn, schema: { tags } }, async (request) => ({ data: await describe(request) }));
+    const meSchema = {
+      ...operation('me.get', 'Read your own account', 'With your role, the sites you work on and your two-factor state.'),
+      tags,
+      response: { 200: dataAnswer(me) },
+    };
+    api.get('/me', { config: signedIn, schema: meSchema }, async (request) => ({ data: await describe(request) }));
 
-    api.put('/me', { config: signedIn, schema: { tags, body: profileBody } }, async (request) => {
+    const profileSchema = {
+      ...operation('me.update', 'Update your own profile', 'A new password, email or phone needs `current_password`.'),
+      tags,
+      body: profileBody,
+      response: { 200: dataAnswer(me) },
+    };
+    api.put('/me', { config: signedIn, schema: profileSchema }, async (request) => {
       const { current_password: current, ...input } = request.body as Record<string, unknown> & { current_password?: string };
       // A stolen session must not be enough to take the account over: a new password, or a new
       // email or phone (what one signs in with), needs the current password.
@@ -166,7 +206,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return { data: await describe(request) };
     });
 
-    api.get('/me/sessions', { config: signedIn, schema: { tags } }, async (request) => {
+    const session = {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        created_at: { type: 'string' },
+        last_used_at: { type: 'string' },
+        ip: nullableOf('string'),
+        user_agent: nullableOf('string'),
+        current: { type: 'boolean' },
+      },
+    };
+    const sessionsSchema = {
+      ...operation('me.sessions.list', 'List your sessions', 'Where you are signed in, the current one marked.'),
+      tags,
+      response: { 200: dataAnswer({ type: 'array', items: session }) },
+    };
+    api.get('/me/sessions', { config: signedIn, schema: sessionsSchema }, async (request) => {
       const rows = await db
         .selectFrom('sessions')
         .select(['id', 'created_at', 'last_used_at', 'ip', 'user_agent'])
@@ -178,7 +234,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return { data: rows.map((row) => ({ ...row, current: row.id === request.sessionId })) };
     });
 
-    api.delete('/me/sessions/:id', { config: signedIn, schema: { tags, params: sessionParams } }, async (request) => {
+    const endSchema = {
+      ...operation('me.sessions.delete', 'End one of your sessions'),
+      tags,
+      params: sessionParams,
+      response: { 200: itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } }) },
+    };
+    api.delete('/me/sessions/:id', { config: signedIn, schema: endSchema }, async (request) => {
       const result = await db
         .deleteFrom('sessions')
         .where('id', '=', request.params.id)
@@ -190,7 +252,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     });
 
     /** Ends every other session of the user: "sign out everywhere else". */
-    api.delete('/me/sessions', { config: signedIn, schema: { tags } }, async (request) => {
+    const endOthersSchema = {
+      ...operation('me.sessions.deleteOthers', 'Sign out everywhere else'),
+      tags,
+      response: { 200: messageAnswer },
+    };
+    api.delete('/me/sessions', { config: signedIn, schema: endOthersSchema }, async (request) => {
       await endSessions(db, request.user.id, request.sessionId);
       await recordActivity(request, { action: 'sessions-revoked', appKey: null, entity: 'users', recordId: request.user.id });
       return { message: 'Signed out everywhere else' };

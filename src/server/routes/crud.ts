@@ -13,7 +13,17 @@ import { recordActivity, recordUpdate } from '../activity/activity-log';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
 import { notFound } from '../errors';
-import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
+import {
+  csvAnswer,
+  dataAnswer,
+  itemEnvelope,
+  listEnvelope,
+  messageAnswer,
+  nullableObject,
+  nullableOf,
+  recordSchema,
+} from './response-schemas';
+import { documented } from '../openapi';
 import { toCsv } from '../content/csv';
 import { discardDraft, getDraft, saveDraft } from '../content/drafts';
 import { eraseExpiredTrash } from '../content/trash';
@@ -23,6 +33,7 @@ import { acceptSiteInBody } from './site-in-body';
 import { withSavedBy, writeOf } from './versions';
 import { siteOrigin } from '../seo/origin';
 
+const previewLink = { type: 'object', properties: { url: { type: 'string' }, expires_at: { type: 'string' } } };
 const deleted = itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } });
 /** A create's Idempotency-Key, scoped to the signed-in user who sent it. */
 const idempotencyOf = (request: FastifyRequest) => {
@@ -54,6 +65,15 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
   const draftRoutes = (name: ResourceName, def: EntityDef) => {
     const service = serviceFor(app.ctx.services, name);
     const tags = [def.title];
+    const doc = documented(def);
+    const label = def.formTitle.toLowerCase();
+    const draftAnswer = nullableObject({
+      data: recordSchema(def),
+      version: { type: 'integer' },
+      user_id: nullableOf('integer'),
+      user_name: nullableOf('string'),
+      updated_at: { type: 'string' },
+    });
     const appKeyOf = (request: FastifyRequest) => request.application.app_key;
     const draftOf = async (request: FastifyRequest<{ Params: { id: number } }>) => {
       await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
@@ -62,7 +82,15 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     api.get(
       `/${def.resource}/:id/draft`,
-      { config: needs(name, 'update'), schema: { tags, params: idParams } },
+      {
+        config: needs(name, 'update'),
+        schema: {
+          ...doc('draft.get', `Read a ${label}'s draft`),
+          tags,
+          params: idParams,
+          response: { 200: dataAnswer(draftAnswer) },
+        },
+      },
       async (request) => ({ data: (await draftOf(request)) ?? null }),
     );
 
@@ -71,7 +99,17 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       {
         config: needs(name, 'update'),
         preValidation: acceptSiteInBody,
-        schema: { tags, params: idParams, body: updateSchema(def) },
+        schema: {
+          ...doc(
+            'draft.save',
+            `Save a ${label}'s draft`,
+            'Visitors keep seeing the published version until the draft is published.',
+          ),
+          tags,
+          params: idParams,
+          body: updateSchema(def),
+          response: { 200: dataAnswer(draftAnswer) },
+        },
       },
       async (request) => {
         const write = writeOf(request, request.params.id);
@@ -89,7 +127,15 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     api.delete(
       `/${def.resource}/:id/draft`,
-      { config: needs(name, 'update'), schema: { tags, params: idParams } },
+      {
+        config: needs(name, 'update'),
+        schema: {
+          ...doc('draft.discard', `Discard a ${label}'s draft`),
+          tags,
+          params: idParams,
+          response: { 200: messageAnswer },
+        },
+      },
       async (request) => {
         await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
         if (!(await discardDraft(db, def.resource, request.params.id))) throw notFound('Draft');
@@ -99,7 +145,15 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     api.post(
       `/${def.resource}/:id/publish`,
-      { config: needs(name, 'update'), schema: { tags, params: idParams, response: { 200: itemEnvelope(recordSchema(def)) } } },
+      {
+        config: needs(name, 'update'),
+        schema: {
+          ...doc('publish', `Publish a ${label}'s draft`),
+          tags,
+          params: idParams,
+          response: { 200: itemEnvelope(recordSchema(def)) },
+        },
+      },
       async (request, reply) => {
         const draft = await draftOf(request);
         if (!draft) throw notFound('Draft');
@@ -118,7 +172,21 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     api.post(
       `/${def.resource}/:id/preview-link`,
-      { config: needs(name, 'update'), schema: { tags, params: idParams } },
+      {
+        config: needs(name, 'update'),
+        schema: {
+          ...doc(
+            'previewLink',
+            `Make a preview link for a ${label}`,
+            'The link shows the draft (or the record) on the public site, for a limited time.',
+          ),
+          tags,
+          params: idParams,
+          response: {
+            200: { type: 'object', properties: { url: { type: 'string' }, expires_at: { type: 'string' }, data: previewLink } },
+          },
+        },
+      },
       async (request) => {
         const record = await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
         const draft = await getDraft(db, def.resource, record.id);
@@ -137,10 +205,25 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     const tags = [def.title];
     const record = recordSchema(def);
     const one = { 200: itemEnvelope(record) };
+    const doc = documented(def);
+    const label = def.formTitle.toLowerCase();
+    const plural = def.title.toLowerCase();
 
     api.get(
       `/${def.resource}`,
-      { config: needs(name, 'read'), schema: { tags, querystring: listQuery, response: { 200: listEnvelope(record) } } },
+      {
+        config: needs(name, 'read'),
+        schema: {
+          ...doc(
+            'list',
+            `List ${plural}`,
+            'A page of records, newest or in the list order; `search_key` matches the searchable fields.',
+          ),
+          tags,
+          querystring: listQuery,
+          response: { 200: listEnvelope(record) },
+        },
+      },
       async (request) => {
         const { page, size } = paging(request.query, def.unpagedByDefault);
         const { rows, total } = await service.repo.list(appKeyOf(request), { page, size, search: request.query.search_key });
@@ -150,7 +233,15 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     api.get(
       `/${def.resource}/:id`,
-      { config: needs(name, 'read'), schema: { tags, params: idParams, response: one } },
+      {
+        config: needs(name, 'read'),
+        schema: {
+          ...doc('get', `Read a ${label}`, 'The answer carries the version as its ETag.'),
+          tags,
+          params: idParams,
+          response: one,
+        },
+      },
       async (request, reply) => {
         const row = await service.repo.get(appKeyOf(request), request.params.id);
         if (!row) throw notFound(def.formTitle);
@@ -163,7 +254,13 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       `/${def.resource}/:id`,
       {
         config: needs(name, 'delete'),
-        schema: { tags, params: idParams, querystring: deleteQuery, response: { 200: deleted } },
+        schema: {
+          ...doc('delete', `Delete a ${label}`, hasTrash(def) ? 'Moves it to the Trash; `permanent=1` erases it.' : 'Erases it.'),
+          tags,
+          params: idParams,
+          querystring: deleteQuery,
+          response: { 200: deleted },
+        },
       },
       async (request) => {
         const permanent = request.query.permanent === true || !hasTrash(def);
@@ -176,7 +273,13 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
     if (def.exportable) {
       // A static segment: the router never reads "export.csv" as an :id.
-      api.get(`/${def.resource}/export.csv`, { config: needs(name, 'read'), schema: { tags } }, async (request, reply) => {
+      const exportSchema = {
+        ...doc('export', `Download ${plural} as CSV`),
+        tags,
+        produces: ['text/csv'],
+        response: { 200: csvAnswer },
+      };
+      api.get(`/${def.resource}/export.csv`, { config: needs(name, 'read'), schema: exportSchema }, async (request, reply) => {
         const columns = readableColumns(def).filter((c) => c !== 'app_key' && c !== 'deleted_at' && c !== 'version');
         const { rows } = await service.repo.list(appKeyOf(request), { page: 1, size: LIMITS.exportRows });
         const stamp = new Date().toISOString().slice(0, 10);
@@ -196,7 +299,15 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     if (hasTrash(def)) {
       api.get(
         `/${def.resource}/trash`,
-        { config: needs(name, 'delete'), schema: { tags, querystring: listQuery, response: { 200: listEnvelope(record) } } },
+        {
+          config: needs(name, 'delete'),
+          schema: {
+            ...doc('trash', `List ${plural} in the Trash`),
+            tags,
+            querystring: listQuery,
+            response: { 200: listEnvelope(record) },
+          },
+        },
         async (request) => {
           await eraseExpiredTrash(app.ctx.services);
           const { page, size } = paging(request.query);
@@ -215,7 +326,10 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
 
       api.post(
         `/${def.resource}/:id/restore`,
-        { config: needs(name, 'delete'), schema: { tags, params: idParams, response: one } },
+        {
+          config: needs(name, 'delete'),
+          schema: { ...doc('restore', `Restore a ${label} from the Trash`), tags, params: idParams, response: one },
+        },
         async (request, reply) => {
           const row = await service.restore(appKeyOf(request), request.params.id, actorOf(request));
           await recordActivity(request, { action: 'restore', entity: name, recordId: row.id });
@@ -233,6 +347,11 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         config: needs(name, 'create'),
         preValidation: acceptSiteInBody,
         schema: {
+          ...doc(
+            'create',
+            `Create a ${label}`,
+            'An `Idempotency-Key` header makes a resend store one record, answered 200 with the first answer.',
+          ),
           tags,
           body: createSchema(def),
           headers: idempotencyHeaders,
@@ -271,7 +390,17 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       {
         config: needs(name, 'update'),
         preValidation: acceptSiteInBody,
-        schema: { tags, params: idParams, body: updateSchema(def), response: one },
+        schema: {
+          ...doc(
+            'update',
+            `Update a ${label}`,
+            'Send the changed fields, or the record as read. `version` (or `If-Match`) names the version the edit is based on.',
+          ),
+          tags,
+          params: idParams,
+          body: updateSchema(def),
+          response: one,
+        },
       },
       async (request, reply) => {
         const { basedOn, input } = writeOf(request, request.params.id);

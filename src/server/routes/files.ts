@@ -18,6 +18,8 @@ import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { LONE_SURROGATE } from '../plugins/text-guard';
+import { itemEnvelope, nullableOf } from './response-schemas';
+import { DOCUMENTED_BODY, operation } from '../openapi';
 
 /** A stored name: what we generate, and nothing that could climb out of the upload folder. */
 export const STORED_NAME = /^[a-z0-9][a-z0-9-]*\.[a-z0-9]{2,5}$/;
@@ -89,7 +91,28 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const uploadDir = app.ctx.config.uploadDir;
   await fs.mkdir(uploadDir, { recursive: true });
 
-  api.get('/files', { config: needs('files', 'read'), schema: { tags } }, async (request) => {
+  const file = {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      original_name: nullableOf('string'),
+      mime: { type: 'string' },
+      size: { type: 'integer' },
+      created_at: { type: 'string' },
+      url: { type: 'string' },
+    },
+  };
+  const listSchema = {
+    ...operation('files.list', 'List the site’s files', '`file_names` holds their addresses, as the spec’s picker reads them.'),
+    tags,
+    response: {
+      200: {
+        type: 'object',
+        properties: { file_names: { type: 'array', items: { type: 'string' } }, files: { type: 'array', items: file } },
+      },
+    },
+  };
+  api.get('/files', { config: needs('files', 'read'), schema: listSchema }, async (request) => {
     const rows = await db
       .selectFrom('files')
       .select(['name', 'original_name', 'mime', 'size', 'created_at'])
@@ -102,7 +125,24 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/upload-single',
-    { config: needs('files', 'create'), schema: { tags, consumes: ['multipart/form-data'] } },
+    {
+      config: needs('files', 'create'),
+      schema: {
+        ...operation(
+          'files.upload',
+          'Upload a file',
+          'One image (PNG, JPEG, WebP, GIF, AVIF) or PDF of at most 10 MB, in the multipart field `file`.',
+        ),
+        tags,
+        consumes: ['multipart/form-data'],
+        [DOCUMENTED_BODY]: {
+          type: 'object',
+          required: ['file'],
+          properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file' } },
+        },
+        response: { 201: itemEnvelope(file) },
+      },
+    },
     async (request, reply) => {
       const { filename, buffer } = await readUpload(request);
       const type = await fileTypeFromBuffer(buffer);
@@ -143,7 +183,15 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   api.delete(
     '/delete-file/:filename',
-    { config: needs('files', 'delete'), schema: { tags, params: filenameParams } },
+    {
+      config: needs('files', 'delete'),
+      schema: {
+        ...operation('files.delete', 'Delete a file', 'Refused (409) while a record still shows it.'),
+        tags,
+        params: filenameParams,
+        response: { 200: itemEnvelope({ type: 'object', properties: { name: { type: 'string' } } }) },
+      },
+    },
     async (request) => {
       const { filename } = request.params;
       if (!STORED_NAME.test(filename)) {

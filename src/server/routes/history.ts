@@ -16,7 +16,23 @@ import { listRevisions, revisionSnapshot } from '../content/revisions';
 import { notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
-import { itemEnvelope, recordSchema } from './response-schemas';
+import { dataAnswer, itemEnvelope, listEnvelope, messageAnswer, nullableOf, recordSchema } from './response-schemas';
+import { documented } from '../openapi';
+
+const revisionSummary = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    version: { type: 'integer' },
+    created_at: { type: 'string' },
+    user_id: nullableOf('integer'),
+    user_name: nullableOf('string'),
+  },
+};
+const presenceEntry = {
+  type: 'object',
+  properties: { user_id: { type: 'integer' }, user_name: nullableOf('string'), seen_at: { type: 'string' } },
+};
 import { listQuery, paging } from './schemas';
 
 /** The signed-in user as the author of a write, limited to their own records when their right is. */
@@ -49,13 +65,24 @@ export function historyRoutes<P extends z.ZodObject>(
   const db = app.ctx.database.db;
   const service = serviceFor(app.ctx.services, name);
   const tags = [def.title];
+  const doc = documented(def);
+  const label = def.formTitle.toLowerCase();
   const revisionParams = address.params.extend(revisionId.shape);
   type Request = FastifyRequest<{ Params: z.infer<P> }>;
   type RevisionRequest = FastifyRequest<{ Params: z.infer<P> & { revisionId: number } }>;
 
   api.get(
     `${address.path}/revisions`,
-    { config: needs(name, 'read'), schema: { tags, params: address.params, querystring: listQuery } },
+    {
+      config: needs(name, 'read'),
+      schema: {
+        ...doc('revisions.list', `List a ${label}'s revisions`),
+        tags,
+        params: address.params,
+        querystring: listQuery,
+        response: { 200: listEnvelope(revisionSummary) },
+      },
+    },
     async (request) => {
       const { id } = await address.locate(request as Request, false);
       const { page, size } = paging(request.query);
@@ -73,7 +100,15 @@ export function historyRoutes<P extends z.ZodObject>(
 
   api.get(
     `${address.path}/revisions/:revisionId`,
-    { config: needs(name, 'read'), schema: { tags, params: revisionParams } },
+    {
+      config: needs(name, 'read'),
+      schema: {
+        ...doc('revisions.get', `Read one revision of a ${label}`, 'The record as it was saved then.'),
+        tags,
+        params: revisionParams,
+        response: { 200: itemEnvelope(recordSchema(def)) },
+      },
+    },
     async (request) => ({ data: (await snapshotOf(request as RevisionRequest, false)).snapshot }),
   );
 
@@ -81,7 +116,16 @@ export function historyRoutes<P extends z.ZodObject>(
     `${address.path}/revisions/:revisionId/restore`,
     {
       config: needs(name, 'update'),
-      schema: { tags, params: revisionParams, response: { 200: itemEnvelope(recordSchema(def)) } },
+      schema: {
+        ...doc(
+          'revisions.restore',
+          `Restore a ${label} to one of its revisions`,
+          'A restore is a save like any other: it makes a new revision.',
+        ),
+        tags,
+        params: revisionParams,
+        response: { 200: itemEnvelope(recordSchema(def)) },
+      },
     },
     async (request, reply) => {
       const { id, snapshot } = await snapshotOf(request as RevisionRequest, true);
@@ -103,7 +147,15 @@ export function historyRoutes<P extends z.ZodObject>(
   // Only someone who may save the record is editing it (an author's own posts).
   api.post(
     `${address.path}/presence`,
-    { config: needs(name, 'update'), schema: { tags, params: address.params } },
+    {
+      config: needs(name, 'update'),
+      schema: {
+        ...doc('presence.mark', `Say you have a ${label} open`, 'The open form’s heartbeat; answers who else has it open.'),
+        tags,
+        params: address.params,
+        response: { 200: dataAnswer({ type: 'array', items: presenceEntry }) },
+      },
+    },
     async (request) => {
       const { id } = await address.locate(request as Request, true);
       const me = actorOf(request);
@@ -113,7 +165,15 @@ export function historyRoutes<P extends z.ZodObject>(
 
   api.delete(
     `${address.path}/presence`,
-    { config: needs(name, 'update'), schema: { tags, params: address.params } },
+    {
+      config: needs(name, 'update'),
+      schema: {
+        ...doc('presence.leave', `Say you closed a ${label}`),
+        tags,
+        params: address.params,
+        response: { 200: messageAnswer },
+      },
+    },
     async (request) => {
       const { id } = await address.locate(request as Request, true);
       await leave(db, def.resource, id, request.user.id);

@@ -9,6 +9,8 @@ import { now } from '../db/database';
 import { notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { idParams } from './schemas';
+import { dataAnswer, itemEnvelope, nullableOf } from './response-schemas';
+import { operation } from '../openapi';
 
 const tags = ['Messages'];
 
@@ -18,7 +20,12 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   // The site's messages as every list sees them (its own, out of the Trash).
   const { repo } = app.ctx.services.messages;
 
-  api.get('/messages/unread-count', { config: needs('messages', 'read'), schema: { tags } }, async (request) => {
+  const countSchema = {
+    ...operation('messages.unreadCount', 'Count unread messages'),
+    tags,
+    response: { 200: dataAnswer({ type: 'object', properties: { count: { type: 'integer' } } }) },
+  };
+  api.get('/messages/unread-count', { config: needs('messages', 'read'), schema: countSchema }, async (request) => {
     const { total } = await repo.list(request.application.app_key, { page: 1, size: 1, where: { read_at: null } });
     return { data: { count: total } };
   });
@@ -32,7 +39,16 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       url: '/messages/:id/read',
       // A message's read state is part of it: changing it is an update.
       config: needs('messages', 'update'),
-      schema: { tags, params: idParams },
+      schema: {
+        ...(read
+          ? operation('messages.markRead', 'Mark a message as read')
+          : operation('messages.markUnread', 'Mark a message as unread')),
+        tags,
+        params: idParams,
+        response: {
+          200: itemEnvelope({ type: 'object', properties: { id: { type: 'integer' }, read_at: nullableOf('string') } }),
+        },
+      },
       handler: async (request) => {
         const { id } = request.params as { id: number };
         const appKey = request.application.app_key;

@@ -15,6 +15,8 @@ import { now } from '../db/database';
 import { badRequest, HttpError } from '../errors';
 import { hashPassword } from '../security/passwords';
 import { hashToken } from '../security/tokens';
+import { dataAnswer, messageAnswer } from './response-schemas';
+import { operation } from '../openapi';
 
 const tokenField = z.string({ error: 'Token is required' }).min(20).max(100);
 const resetBody = z.strictObject({
@@ -42,12 +44,32 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
     return row;
   };
 
-  api.get('/password-reset', { schema: { tags, querystring: z.object({ token: tokenField }) } }, async (request) => {
+  const checkSchema = {
+    ...operation(
+      'auth.passwordReset.check',
+      'Check a password reset link',
+      'Answers whose account the link is for, and until when it works.',
+    ),
+    tags,
+    querystring: z.object({ token: tokenField }),
+    response: { 200: dataAnswer({ type: 'object', properties: { email: { type: 'string' }, expires_at: { type: 'string' } } }) },
+  };
+  api.get('/password-reset', { schema: checkSchema }, async (request) => {
     const { email, expires_at: expiresAt } = await liveReset(request.query.token);
     return { data: { email, expires_at: expiresAt } };
   });
 
-  api.post('/password-reset', { schema: { tags, body: resetBody } }, async (request) => {
+  const resetSchema = {
+    ...operation(
+      'auth.passwordReset.complete',
+      'Set a new password with a reset link',
+      'The link works once; every session of the account ends.',
+    ),
+    tags,
+    body: resetBody,
+    response: { 200: messageAnswer },
+  };
+  api.post('/password-reset', { schema: resetSchema }, async (request) => {
     const { token, password, confirm_password: confirm } = request.body;
     if (!password) throw badRequest('Password is required', { password: 'Password is required' });
     if (confirm !== password) throw badRequest('Passwords do not match', { confirm_password: 'Passwords do not match' });

@@ -21,8 +21,15 @@ import { listQuery } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { formValues, PUBLIC_FORMS } from '../../shared/public-forms';
 import { storeVisitorForm, visitorBodies, visitorKey } from '../content/visitor-forms';
+import { documented, operation } from '../openapi';
 
 const tags = ['Public'];
+const publicDoc = (def: { resource: string }) => documented(def, 'public.');
+/** What a visitor's form answers: the stored message, or the address subscribed. */
+const sentAnswers = {
+  contact: visitorRecordSchema(ENTITIES.messages),
+  subscribe: { type: 'object', properties: { email: { type: 'string' } } },
+};
 
 /** Public reads join children in: a section's widgets, a page's sections with theirs. */
 const sectionRecord = visitorRecordSchema(ENTITIES.sections, {
@@ -101,8 +108,17 @@ export const publicRoutes = fp(
 
     for (const [name, options] of Object.entries(LISTS) as [ResourceName, PublicList][]) {
       const def = ENTITIES[name];
-      const response = { 200: listEnvelope(visitorRecordSchema(def)) };
-      api.get(`/${def.resource}`, { schema: { tags, querystring: previewQuery, response } }, async (request, reply) => {
+      const schema = {
+        ...publicDoc(def)(
+          'list',
+          `List ${def.title.toLowerCase()} visitors see`,
+          'Active ones whose publish time has come, in the list order.',
+        ),
+        tags,
+        querystring: previewQuery,
+        response: { 200: listEnvelope(visitorRecordSchema(def)) },
+      };
+      api.get(`/${def.resource}`, { schema }, async (request, reply) => {
         const page = request.query.page ?? 1;
         const size = request.query.size ?? options.defaultSize;
         const { rows, total } = await serviceFor(services, name).repo.list(request.application.app_key, {
@@ -121,7 +137,18 @@ export const publicRoutes = fp(
 
     api.get(
       '/sections',
-      { schema: { tags, querystring: sectionsQuery, response: { 200: listEnvelope(sectionRecord) } } },
+      {
+        schema: {
+          ...publicDoc(ENTITIES.sections)(
+            'list',
+            'List home sections with their widgets',
+            '`is_top=1` gives the sections above the fold.',
+          ),
+          tags,
+          querystring: sectionsQuery,
+          response: { 200: listEnvelope(sectionRecord) },
+        },
+      },
       async (request) => {
         const appKey = request.application.app_key;
         const page = request.query.page ?? 1;
@@ -137,7 +164,17 @@ export const publicRoutes = fp(
 
     api.get(
       '/menus',
-      { schema: { tags, response: { 200: arrayEnvelope(visitorRecordSchema(ENTITIES.menus)) } } },
+      {
+        schema: {
+          ...publicDoc(ENTITIES.menus)(
+            'list',
+            'List the menu entries',
+            'Every active entry, unpaged, as `{data: [...]}` (spec §7.1).',
+          ),
+          tags,
+          response: { 200: arrayEnvelope(visitorRecordSchema(ENTITIES.menus)) },
+        },
+      },
       async (request) => {
         const { rows } = await services.menus.repo.list(request.application.app_key, {
           page: 1,
@@ -150,7 +187,15 @@ export const publicRoutes = fp(
 
     api.get(
       '/pages/:slug',
-      { schema: { tags, params: slugParams, querystring: previewQuery, response: { 200: itemEnvelope(pageRecord) } } },
+      {
+        schema: {
+          ...publicDoc(ENTITIES.pages)('get', 'Read a page by its slug', 'With its sections and their widgets.'),
+          tags,
+          params: slugParams,
+          querystring: previewQuery,
+          response: { 200: itemEnvelope(pageRecord) },
+        },
+      },
       async (request, reply) => {
         const appKey = request.application.app_key;
         const { preview } = request.query;
@@ -176,6 +221,7 @@ export const publicRoutes = fp(
       '/posts/:slug',
       {
         schema: {
+          ...publicDoc(ENTITIES.posts)('get', 'Read a news post by its slug'),
           tags,
           params: slugParams,
           querystring: previewQuery,
@@ -198,7 +244,18 @@ export const publicRoutes = fp(
     const site = { 200: itemEnvelope(siteRecord) };
     api.get(
       '/applications/:appKey',
-      { schema: { tags, params: z.object({ appKey: z.string().max(64) }), response: site } },
+      {
+        schema: {
+          ...publicDoc(ENTITIES.applications)(
+            'get',
+            'Read a site’s public settings',
+            'Its name, logo, contact details and the like.',
+          ),
+          tags,
+          params: z.object({ appKey: z.string().max(64) }),
+          response: site,
+        },
+      },
       async (request) => {
         const row = await services.applications.repo.findBy(null, 'app_key', request.params.appKey);
         if (!row) throw notFound('Application');
@@ -215,7 +272,20 @@ export const publicRoutes = fp(
     ] as const) {
       api.post(
         path,
-        { schema: { tags, body: visitorBodies[form], headers: keyHeaders }, config: writeLimit, preValidation: acceptSiteInBody },
+        {
+          schema: {
+            ...(form === 'contact'
+              ? operation('public.messages.create', 'Send a contact message')
+              : operation('public.subscribers.create', 'Subscribe to the newsletter')),
+            description: 'An `Idempotency-Key` header (or, without one, the same words) stores it once.',
+            tags,
+            body: visitorBodies[form],
+            headers: keyHeaders,
+            response: { 201: { type: 'object', properties: { message: { type: 'string' }, data: sentAnswers[form] } } },
+          },
+          config: writeLimit,
+          preValidation: acceptSiteInBody,
+        },
         async (request, reply) => {
           const body = request.body as Record<string, string>;
           const values = formValues(form, body);

@@ -4,6 +4,8 @@ import { ENTITIES, isPublishable, type ResourceName } from '../../shared/entitie
 import { rightOf } from '../../shared/rights';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
+import { dataAnswer, openObject } from './response-schemas';
+import { operation } from '../openapi';
 
 /** How many drafts and how many scheduled items the dashboard lists. */
 const WAITING = 10;
@@ -17,7 +19,17 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     total_post_category: ENTITIES['post-categories'],
     total_post: ENTITIES.posts,
   };
-  app.get('/app-report', { config: needs('report', 'read'), schema: { tags: ['Dashboard'] } }, async (request) => {
+  const reportSchema = {
+    ...operation('report.counts', 'Count the site’s content', 'The dashboard’s counts (spec §3).'),
+    tags: ['System'],
+    response: {
+      200: dataAnswer({
+        type: 'object',
+        properties: Object.fromEntries(Object.keys(counted).map((name) => [name, { type: 'integer' }])),
+      }),
+    },
+  };
+  app.get('/app-report', { config: needs('report', 'read'), schema: reportSchema }, async (request) => {
     const db = app.ctx.database.db;
     const entries = await Promise.all(
       Object.entries(counted).map(async ([name, def]) => {
@@ -36,7 +48,26 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
    * What is waiting to go out on this site: drafts of live pages, posts and slides (newest first)
    * and items scheduled for later (soonest first), of the kinds the user may read.
    */
-  app.get('/waiting', { config: needs('report', 'read'), schema: { tags: ['Dashboard'] } }, async (request) => {
+  const waiting = {
+    type: 'array',
+    items: openObject({
+      id: { type: 'integer' },
+      resource: { type: 'string' },
+      kind: { type: 'string' },
+      label: { type: 'string' },
+      at: { type: 'string' },
+    }),
+  };
+  const waitingSchema = {
+    ...operation(
+      'report.waiting',
+      'List drafts and scheduled items',
+      'Drafts of live pages, posts and slides, and items scheduled for later.',
+    ),
+    tags: ['System'],
+    response: { 200: dataAnswer({ type: 'object', properties: { drafts: waiting, scheduled: waiting } }) },
+  };
+  app.get('/waiting', { config: needs('report', 'read'), schema: waitingSchema }, async (request) => {
     const appKey = request.application.app_key;
     const kinds = Object.values(ENTITIES).filter((def) => isPublishable(def) && rightOf(request.user.role, def.resource, 'read'));
     const perKind = await Promise.all(

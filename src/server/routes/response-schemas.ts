@@ -73,3 +73,33 @@ export const arrayEnvelope = (record: JsonSchema): JsonSchema => ({
   type: 'object',
   properties: { data: { type: 'array', items: record } },
 });
+
+/** An answer that only says what happened. */
+export const messageAnswer: JsonSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+};
+
+/**
+ * An object whose named properties are documented and whose others pass through as they are: for
+ * answers that are not records (a report, settings), where leaving a property out must not drop it.
+ */
+export const openObject = (properties: Record<string, JsonSchema> = {}): JsonSchema => ({
+  type: 'object',
+  properties,
+  additionalProperties: true,
+});
+
+/** `{data: …}` with an optional message, around any answer. */
+export const dataAnswer = (data: JsonSchema): JsonSchema => itemEnvelope(data);
+
+export const nullableOf = nullable;
+/** A CSV download (with the route's `produces: ['text/csv']`). */
+export const csvAnswer: JsonSchema = { type: 'string', description: 'The rows as CSV, with a header line' };
+
+/** An object, or null when there is none (a record's draft). */
+export const nullableObject = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: ['object', 'null'], properties });
+
+/** An object of exactly these properties: anything else a handler returns is not sent. */
+export const objectOf = (properties: Record<string, unknown>): JsonSchema => ({ type: 'object', properties });

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { ROLES } from '../../shared/entities';
 import { recordActivity } from '../activity/activity-log';
 import { needs } from '../plugins/auth';
+import { dataAnswer, openObject } from './response-schemas';
+import { operation } from '../openapi';
 
 const settingsBody = z.strictObject({
   requireTwoFactor: z.array(z.enum(ROLES, { error: `Roles are ${ROLES.join(', ')}` })).optional(),
@@ -19,18 +21,28 @@ const settingsBody = z.strictObject({
     .max(1000, 'Keep at most 1000 revisions per record')
     .optional(),
 });
-const tags = ['Settings'];
+const tags = ['System'];
+const settingsAnswer = openObject({
+  requireTwoFactor: { type: 'array', items: { type: 'string', enum: [...ROLES] } },
+  activityRetentionDays: { type: 'integer' },
+  revisionsPerRecord: { type: 'integer' },
+});
 
 export async function securitySettingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/security-settings', { config: needs('settings', 'read'), schema: { tags } }, async () => ({
+  const answer = { 200: dataAnswer(settingsAnswer) };
+  const readSchema = { ...operation('settings.get', 'Read the security settings'), tags, response: answer };
+  api.get('/security-settings', { config: needs('settings', 'read'), schema: readSchema }, async () => ({
     data: await app.ctx.settings.get(),
   }));
 
   api.put(
     '/security-settings',
-    { config: needs('settings', 'update'), schema: { tags, body: settingsBody } },
+    {
+      config: needs('settings', 'update'),
+      schema: { ...operation('settings.update', 'Change the security settings'), tags, body: settingsBody, response: answer },
+    },
     async (request) => {
       const before = await app.ctx.settings.get();
       const after = await app.ctx.settings.set(request.body);

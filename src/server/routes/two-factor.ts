@@ -13,6 +13,8 @@ import { badRequest, HttpError } from '../errors';
 import { findApplication } from '../plugins/tenant';
 import { requireCurrentPassword } from '../security/passwords';
 import { activeSecret, codeStep, enrolment, newRecoveryCodes, newTotpSecret } from '../security/two-factor';
+import { dataAnswer, messageAnswer } from './response-schemas';
+import { operation } from '../openapi';
 
 const signedIn = { rights: 'signed-in' as const };
 const tags = ['Auth'];
@@ -25,7 +27,22 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
 
-  api.post('/me/two-factor/setup', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
+  const setupSchema = {
+    ...operation(
+      'me.twoFactor.setup',
+      'Start setting up two-factor sign-in',
+      'Answers the secret once, as text, an otpauth URI and a QR code.',
+    ),
+    tags,
+    body: passwordBody,
+    response: {
+      200: dataAnswer({
+        type: 'object',
+        properties: { secret: { type: 'string' }, uri: { type: 'string' }, qr: { type: 'string' } },
+      }),
+    },
+  };
+  api.post('/me/two-factor/setup', { config: signedIn, schema: setupSchema }, async (request) => {
     // The secret is shown once: a stolen session must not be enough to bind its own phone.
     await requireCurrentPassword(request, request.body.current_password);
     if (await activeSecret(db, app.ctx.secrets, request.user.id)) throw new HttpError(409, 'Two-factor sign-in is already on');
@@ -42,7 +59,19 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     return { data: { secret, uri, qr } };
   });
 
-  api.post('/me/two-factor/enable', { config: signedIn, schema: { tags, body: codeBody } }, async (request) => {
+  const enableSchema = {
+    ...operation(
+      'me.twoFactor.enable',
+      'Turn two-factor sign-in on',
+      'With a current code from the phone; answers the recovery codes, once.',
+    ),
+    tags,
+    body: codeBody,
+    response: {
+      200: dataAnswer({ type: 'object', properties: { recovery_codes: { type: 'array', items: { type: 'string' } } } }),
+    },
+  };
+  api.post('/me/two-factor/enable', { config: signedIn, schema: enableSchema }, async (request) => {
     const row = await db
       .selectFrom('two_factor')
       .select('pending_secret')
@@ -72,13 +101,27 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     return { data: { recovery_codes: await newRecoveryCodes(db, request.user.id) } };
   });
 
-  api.post('/me/two-factor/recovery-codes', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
+  const codesSchema = {
+    ...operation('me.twoFactor.recoveryCodes', 'Make new recovery codes', 'The earlier ones stop working.'),
+    tags,
+    body: passwordBody,
+    response: {
+      200: dataAnswer({ type: 'object', properties: { recovery_codes: { type: 'array', items: { type: 'string' } } } }),
+    },
+  };
+  api.post('/me/two-factor/recovery-codes', { config: signedIn, schema: codesSchema }, async (request) => {
     await requireCurrentPassword(request, request.body.current_password);
     if (!(await activeSecret(db, app.ctx.secrets, request.user.id))) throw new HttpError(409, 'Two-factor sign-in is off');
     return { data: { recovery_codes: await newRecoveryCodes(db, request.user.id) } };
   });
 
-  api.delete('/me/two-factor', { config: signedIn, schema: { tags, body: passwordBody } }, async (request) => {
+  const offSchema = {
+    ...operation('me.twoFactor.disable', 'Turn two-factor sign-in off'),
+    tags,
+    body: passwordBody,
+    response: { 200: messageAnswer },
+  };
+  api.delete('/me/two-factor', { config: signedIn, schema: offSchema }, async (request) => {
     await requireCurrentPassword(request, request.body.current_password);
     const { requireTwoFactor } = await app.ctx.settings.get();
     if ((requireTwoFactor as unknown[]).includes(request.user.role)) {

@@ -15,6 +15,8 @@ import { notFound } from '../errors';
 import { siteOrigin } from '../seo/origin';
 import { mailResetLink, makeResetLink } from '../security/reset-links';
 import { idParams } from './schemas';
+import { dataAnswer, itemEnvelope } from './response-schemas';
+import { operation } from '../openapi';
 
 /** `{email: true}` mails the link to the user as well (when the server sends mail). */
 const resetLinkBody = z.strictObject({ email: z.boolean().optional() }).nullish();
@@ -30,7 +32,13 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     return user;
   };
 
-  api.post('/users/:id/sign-out', { config: manageUsers, schema: { tags, params: idParams } }, async (request) => {
+  const signOutSchema = {
+    ...operation('users.signOut', 'Sign a user out everywhere'),
+    tags,
+    params: idParams,
+    response: { 200: itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } }) },
+  };
+  api.post('/users/:id/sign-out', { config: manageUsers, schema: signOutSchema }, async (request) => {
     const user = await userOf(request);
     await endSessions(db, user.id, user.id === request.user.id ? request.sessionId : undefined);
     await recordActivity(request, { action: 'sessions-revoked', appKey: null, entity: 'users', recordId: user.id });
@@ -39,7 +47,25 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/users/:id/reset-link',
-    { config: manageUsers, schema: { tags, params: idParams, body: resetLinkBody } },
+    {
+      config: manageUsers,
+      schema: {
+        ...operation(
+          'users.resetLink',
+          'Make a password reset link for a user',
+          'Emailed to them when `email` is true and mail is set up; the link is answered either way.',
+        ),
+        tags,
+        params: idParams,
+        body: resetLinkBody,
+        response: {
+          200: dataAnswer({
+            type: 'object',
+            properties: { url: { type: 'string' }, expires_at: { type: 'string' }, emailed: { type: 'boolean' } },
+          }),
+        },
+      },
+    },
     async (request) => {
       const user = await userOf(request);
       // Refused before a link exists: a link nobody receives should not replace a working one.
@@ -52,7 +78,17 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.delete('/users/:id/two-factor', { config: manageUsers, schema: { tags, params: idParams } }, async (request) => {
+  const resetTwoFactorSchema = {
+    ...operation(
+      'users.twoFactor.disable',
+      'Turn a user’s two-factor sign-in off',
+      'For a user who lost their phone and their recovery codes.',
+    ),
+    tags,
+    params: idParams,
+    response: { 200: itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } }) },
+  };
+  api.delete('/users/:id/two-factor', { config: manageUsers, schema: resetTwoFactorSchema }, async (request) => {
     const user = await userOf(request);
     await db.deleteFrom('two_factor').where('user_id', '=', user.id).execute();
     await db.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute();

@@ -10,6 +10,24 @@ import { paged } from '../../shared/envelope';
 import { notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { idParams, listQuery, paging } from './schemas';
+import { itemEnvelope, listEnvelope, nullableOf } from './response-schemas';
+import { operation } from '../openapi';
+
+const delivery = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    event: { type: 'string' },
+    status: { type: 'string' },
+    attempts: { type: 'integer' },
+    response_status: nullableOf('integer'),
+    error: nullableOf('string'),
+    created_at: { type: 'string' },
+    delivered_at: nullableOf('string'),
+    next_attempt_at: nullableOf('string'),
+    payload: { type: 'string', description: 'The JSON body sent' },
+  },
+};
 
 const tags = ['Webhooks'];
 const deliveryParams = idParams.extend({
@@ -27,7 +45,20 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/webhooks/:id/deliveries',
-    { config: needs('webhooks', 'read'), schema: { tags, params: idParams, querystring: listQuery } },
+    {
+      config: needs('webhooks', 'read'),
+      schema: {
+        ...operation(
+          'webhooks.deliveries.list',
+          'List a webhook’s deliveries',
+          'Newest first, with each attempt’s outcome and the payload sent.',
+        ),
+        tags,
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: listEnvelope(delivery) },
+      },
+    },
     async (request) => {
       await webhookOf(request.application.app_key, request.params.id);
       const { page, size } = paging(request.query);
@@ -58,7 +89,15 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/webhooks/:id/deliveries/:deliveryId/resend',
-    { config: needs('webhooks', 'update'), schema: { tags, params: deliveryParams } },
+    {
+      config: needs('webhooks', 'update'),
+      schema: {
+        ...operation('webhooks.deliveries.resend', 'Send a delivery again'),
+        tags,
+        params: deliveryParams,
+        response: { 202: itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } }) },
+      },
+    },
     async (request, reply) => {
       await webhookOf(request.application.app_key, request.params.id);
       const id = await app.ctx.webhooks.resend(request.params.id, request.params.deliveryId);
