@@ -33,6 +33,8 @@ export interface ServerConfig {
   sessionDays: { admin: number; others: number };
   /** Requests per minute per IP for the public writes (subscribe, contact). */
   publicWriteLimit: number;
+  /** Requests one API token may make per minute. */
+  apiTokenLimit: number;
   /** Seed the demo application on an empty database. */
   seedDemo: boolean;
   /** Days the activity log keeps an entry. */
@@ -67,6 +69,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       others: positiveNumber('SESSION_DAYS', env.SESSION_DAYS, LIMITS.sessionDays),
     },
     publicWriteLimit: Number(env.PUBLIC_WRITE_LIMIT ?? 10),
+    apiTokenLimit: Number(env.API_TOKEN_RATE_LIMIT ?? 600),
     seedDemo: env.SEED_DEMO !== 'false',
     activityRetentionDays: Number(env.ACTIVITY_RETENTION_DAYS ?? LIMITS.activityRetentionDays),
     smtpUrl: env.SMTP_URL || undefined,

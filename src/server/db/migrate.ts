@@ -12,6 +12,7 @@ import * as messageRead from './migrations/009_message_read';
 import * as webhooks from './migrations/010_webhooks';
 import * as siteRelativeUploads from './migrations/011_site_relative_uploads';
 import * as searchIndex from './migrations/012_search_index';
+import * as apiTokens from './migrations/013_api_tokens';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010_webhooks': webhooks,
   '011_site_relative_uploads': siteRelativeUploads,
   '012_search_index': searchIndex,
+  '013_api_tokens': apiTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -120,6 +120,23 @@ export interface RevisionsTable {
   user_name: string | null;
 }
 
+/** A headless consumer's key to one site (security/api-tokens.ts); only its hash is kept. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  app_key: string;
+  name: string;
+  token_hash: string;
+  role: string;
+  /** 1: only the role's reads. */
+  read_only: number;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  /** The admin who made it, on whose behalf it acts. */
+  created_by: number;
+  created_at: string;
+}
+
 /** A form open on a record: who, last seen when (marks older than a minute are ignored). */
 export interface PresenceTable {
   resource: string;
@@ -168,6 +185,7 @@ export interface Tables extends EntityTables {
   auth_failures: AuthFailuresTable;
   activity: ActivityTable;
   two_factor: TwoFactorTable;
+  api_tokens: ApiTokensTable;
   recovery_codes: RecoveryCodesTable;
   password_resets: PasswordResetsTable;
   settings: SettingsTable;

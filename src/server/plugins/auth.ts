@@ -14,6 +14,7 @@ import { LIMITS } from '../../shared/limits';
 import { type Action, rightOf, type Scope, type Subject } from '../../shared/rights';
 import { now } from '../db/database';
 import { HttpError } from '../errors';
+import { findApiToken, isApiToken, tokenActorName, tokenRight } from '../security/api-tokens';
 import { hashToken } from '../security/tokens';
 import { activeSecret } from '../security/two-factor';
 
@@ -48,11 +49,29 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export const idleCutoff = (at = Date.now()) => new Date(at - LIMITS.idleSessionDays * DAY_MS).toISOString();
 
-/** onRequest: 401 without a live session; sets request.user and request.sessionId. */
+/**
+ * onRequest: 401 without a live session or API token; sets request.user and request.sessionId
+ * (and request.apiToken for a token, whose user is the admin it acts for, named as the token).
+ */
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, 'Sign in required');
   const db = request.server.ctx.database.db;
+  if (isApiToken(token)) {
+    const found = await findApiToken(db, token);
+    if (!found) throw new HttpError(401, 'This API token is unknown, revoked or expired');
+    const user = await db.selectFrom('users').select(USER_COLUMNS).where('users.id', '=', found.userId).executeTakeFirstOrThrow();
+    const { principal } = found;
+    request.apiToken = principal;
+    request.user = {
+      ...user,
+      name: tokenActorName(principal),
+      role: principal.role,
+      sites: principal.app_key,
+    } as FastifyRequest['user'];
+    request.sessionId = 0;
+    return;
+  }
   const found = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -79,8 +98,14 @@ export const userAgent = (request: FastifyRequest) => request.headers['user-agen
 /** onRequest, after authenticate: 403 unless the user's role grants the route's right. */
 export async function authorize(request: FastifyRequest): Promise<void> {
   const rights = request.routeOptions.config.rights;
-  if (rights === 'signed-in') return;
+  if (rights === 'signed-in') return personOnly(request);
   if (!rights) throw new HttpError(403, 'This route is not open to any role');
+  if (request.apiToken) {
+    const scope = tokenRight(request.apiToken, rights.subject, rights.action);
+    if (!scope) throw new HttpError(403, `This API token may not ${rights.action} ${rights.subject}`);
+    request.scope = scope;
+    return;
+  }
   const scope = rightOf(request.user.role, rights.subject, rights.action);
   if (!scope) throw forbidden(rights.action, rights.subject);
   if (await mustEnrolTwoFactor(request)) {
@@ -89,6 +114,16 @@ export async function authorize(request: FastifyRequest): Promise<void> {
     });
   }
   request.scope = scope;
+}
+
+/** What the caller (a person's role, or an API token) may do with `subject`: everywhere, only their own, or nothing. */
+export function rightOfCaller(request: FastifyRequest, subject: Subject, action: Action): Scope | undefined {
+  return request.apiToken ? tokenRight(request.apiToken, subject, action) : rightOf(request.user.role, subject, action);
+}
+
+/** onRequest of a person's own routes (profile, sessions, two-factor): no API token. */
+export async function personOnly(request: FastifyRequest): Promise<void> {
+  if (request.apiToken) throw new HttpError(403, 'An API token cannot use a person’s own account routes');
 }
 
 /** Whether the user's role requires two-factor sign-in and they have not set it up yet. */

@@ -16,7 +16,8 @@ const APP_KEY_PATTERN = ENTITIES.applications.fields.app_key.pattern.regex;
 
 export function appKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['app-key'] ?? request.headers.app_key;
-  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+  // An API token belongs to one site: it names it when the header does not.
+  return (Array.isArray(value) ? value[0] : value)?.trim() || request.apiToken?.app_key;
 }
 
 export async function findApplication(request: FastifyRequest, appKey: string): Promise<Records['applications'] | undefined> {
@@ -56,6 +57,11 @@ export async function requirePublishedApplication(request: FastifyRequest): Prom
  */
 export async function requireWorkingSite(request: FastifyRequest): Promise<void> {
   const appKey = appKeyOf(request);
+  if (request.apiToken && appKey !== request.apiToken.app_key) {
+    throw new HttpError(403, `This API token works on the site "${request.apiToken.app_key}" only`, {
+      'app-key': 'Not the token’s site',
+    });
+  }
   if (appKey && !worksOn(request.user.role, sitesOf(request.user.sites), appKey)) {
     throw new HttpError(403, `You do not work on the site "${appKey}"`, { 'app-key': 'Not one of your sites' });
   }
@@ -64,7 +70,7 @@ export async function requireWorkingSite(request: FastifyRequest): Promise<void>
 
 /** The sites the signed-in user may see: null for every site. */
 export const visibleSites = (request: FastifyRequest): string[] | null =>
-  worksOnEverySite(request.user.role) ? null : sitesOf(request.user.sites);
+  request.apiToken ? [request.apiToken.app_key] : worksOnEverySite(request.user.role) ? null : sitesOf(request.user.sites);
 
 /** A list refinement to the applications the signed-in user may see (none when they have no site). */
 export function onlyVisibleSites(request: FastifyRequest): ((qb: Select) => Select) | undefined {

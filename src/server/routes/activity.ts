@@ -8,8 +8,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paged } from '../../shared/envelope';
 import { ENTITIES } from '../../shared/entities';
-import { AREAS, rightOf, type Subject, worksOnEverySite } from '../../shared/rights';
-import { needs } from '../plugins/auth';
+import { AREAS, type Subject } from '../../shared/rights';
+import { needs, rightOfCaller } from '../plugins/auth';
+import { visibleSites } from '../plugins/tenant';
 import { ACTIVITY_ACTIONS } from '../../shared/activity';
 import { listQuery, paging } from './schemas';
 import { listEnvelope, nullableOf } from './response-schemas';
@@ -66,12 +67,12 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { page, size } = paging(request.query);
       const { user_id: userId, entity, action, from, to } = request.query;
-      const everySite = worksOnEverySite(request.user.role);
+      const everySite = visibleSites(request) === null;
       let query = db.selectFrom('activity');
       if (!everySite) {
         // Their own site's entries, of what their role may read (not, say, its webhooks' secrets).
         const readable = [...Object.keys(ENTITIES), ...AREAS].filter((subject) =>
-          rightOf(request.user.role, subject as Subject, 'read'),
+          rightOfCaller(request, subject as Subject, 'read'),
         );
         query = query
           .where('app_key', '=', request.application.app_key)

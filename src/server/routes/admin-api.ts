@@ -10,6 +10,7 @@ import { siteScope } from '../cache/public-answers';
 import { authenticate, authorize } from '../plugins/auth';
 import { requireWorkingSite } from '../plugins/tenant';
 import { activityRoutes } from './activity';
+import { apiTokenRoutes } from './api-tokens';
 import { applicationRoutes } from './applications';
 import { authRoutes } from './auth';
 import { passwordResetRoutes } from './password-reset';
@@ -27,6 +28,16 @@ export const adminApi = fp(
     await admin.register(passwordResetRoutes);
     await admin.register(async (secured) => {
       secured.addHook('onRequest', authenticate);
+      // Each API token has its own budget of requests a minute; people's sessions are not counted.
+      secured.addHook(
+        'onRequest',
+        admin.rateLimit({
+          max: admin.ctx.config.apiTokenLimit,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `api-token-${request.apiToken?.id ?? 0}`,
+          allowList: (request) => request.apiToken === undefined,
+        }),
+      );
       secured.addHook('onRequest', requireWorkingSite);
       secured.addHook('onRequest', authorize);
       secured.addHook('onSend', async (request, reply, payload) => {
@@ -44,6 +55,7 @@ export const adminApi = fp(
       await secured.register(securitySettingsRoutes);
       await secured.register(activityRoutes);
       await secured.register(webhookRoutes);
+      await secured.register(apiTokenRoutes);
     });
   },
   { name: 'admin-api', encapsulate: true, dependencies: ['app-context', 'error-handler'] },

@@ -15,7 +15,7 @@ import { recordActivity, recordUpdate } from '../activity/activity-log';
 import { endSessions } from '../content/user-hooks';
 import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
-import { authenticate, bearerToken, idleCutoff, userAgent } from '../plugins/auth';
+import { authenticate, personOnly, bearerToken, idleCutoff, userAgent } from '../plugins/auth';
 import { onlyVisibleSites } from '../plugins/tenant';
 import { DUMMY_HASH, hashPassword, needsRehash, requireCurrentPassword, verifyPassword } from '../security/passwords';
 import { codeLimit, SignInLimits, signInLimits } from '../security/sign-in-limits';
@@ -162,6 +162,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(async (own) => {
     own.addHook('onRequest', authenticate);
+    own.addHook('onRequest', personOnly);
     const api = own.withTypeProvider<ZodTypeProvider>();
     await own.register(twoFactorRoutes);
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dateTimeOf } from '../../shared/date-time';
 import { ENTITIES, isPublishable, type ResourceName } from '../../shared/entities';
-import { rightOf } from '../../shared/rights';
-import { needs } from '../plugins/auth';
+import { needs, rightOfCaller } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
 import { dataAnswer, openObject } from './response-schemas';
 import { operation } from '../openapi';
@@ -69,7 +68,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   };
   app.get('/waiting', { config: needs('report', 'read'), schema: waitingSchema }, async (request) => {
     const appKey = request.application.app_key;
-    const kinds = Object.values(ENTITIES).filter((def) => isPublishable(def) && rightOf(request.user.role, def.resource, 'read'));
+    const kinds = Object.values(ENTITIES).filter((def) => isPublishable(def) && rightOfCaller(request, def.resource, 'read'));
     const perKind = await Promise.all(
       kinds.map(async (def) => {
         const repo = serviceFor(app.ctx.services, def.resource as ResourceName).repo;

@@ -1,0 +1,186 @@
+/**
+ * System → API tokens: an admin makes a named token for the site they are working in, with a
+ * role's rights or only its reads, and an optional expiry. The token is answered once; only its
+ * hash is stored. The list shows each token's last use; revoking keeps the row, marked.
+ * (What a token may then do is in security/api-tokens.ts.)
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLES } from '../../shared/entities';
+import { dateTimeSchema } from '../../shared/entities/schemas';
+import { dateTimeOf } from '../../shared/date-time';
+import { recordActivity } from '../activity/activity-log';
+import { now } from '../db/database';
+import { badRequest, notFound } from '../errors';
+import { operation } from '../openapi';
+import { needs } from '../plugins/auth';
+import { newApiToken } from '../security/api-tokens';
+import { hashToken } from '../security/tokens';
+import { itemEnvelope, listEnvelope, nullableOf } from './response-schemas';
+import { idParams, listQuery, paging } from './schemas';
+import { paged } from '../../shared/envelope';
+
+const tags = ['System'];
+
+const createBody = z.strictObject({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  role: z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }).default('viewer'),
+  read_only: z.boolean({ error: 'read_only must be true or false' }).default(false),
+  expires_at: dateTimeSchema('Expires at').nullable().optional(),
+});
+
+const COLUMNS = [
+  'id',
+  'name',
+  'app_key',
+  'role',
+  'read_only',
+  'expires_at',
+  'last_used_at',
+  'revoked_at',
+  'created_at',
+  'created_by',
+] as const;
+
+const tokenRecord = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    app_key: { type: 'string' },
+    role: { type: 'string', enum: [...ROLES] },
+    read_only: { type: 'boolean' },
+    expires_at: nullableOf('string'),
+    last_used_at: nullableOf('string'),
+    revoked_at: nullableOf('string'),
+    created_at: { type: 'string' },
+    created_by: { type: 'integer' },
+    status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
+  },
+};
+
+type TokenRow = { [K in (typeof COLUMNS)[number]]: unknown } & {
+  read_only: number;
+  expires_at: string | null;
+  revoked_at: string | null;
+};
+
+/** A row as the API gives it out: its state spelled out, never its hash. */
+const shown = (row: TokenRow) => ({
+  ...row,
+  read_only: row.read_only === 1,
+  status: row.revoked_at ? 'revoked' : row.expires_at && row.expires_at <= now() ? 'expired' : 'active',
+});
+
+export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.database.db;
+
+  api.get(
+    '/api-tokens',
+    {
+      config: needs('tokens', 'read'),
+      schema: {
+        ...operation(
+          'tokens.list',
+          'List the site’s API tokens',
+          'Newest first, with their last use; never the tokens themselves.',
+        ),
+        tags,
+        querystring: listQuery,
+        response: { 200: listEnvelope(tokenRecord) },
+      },
+    },
+    async (request) => {
+      const { page, size } = paging(request.query);
+      const base = db.selectFrom('api_tokens').where('app_key', '=', request.application.app_key);
+      const [rows, count] = await Promise.all([
+        base
+          .select(COLUMNS)
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return paged(rows.map(shown), page, size, Number(count.n));
+    },
+  );
+
+  api.post(
+    '/api-tokens',
+    {
+      config: needs('tokens', 'create'),
+      schema: {
+        ...operation(
+          'tokens.create',
+          'Make an API token',
+          'For the site named by the app key. The answer carries the token once (`token`): store it then, it cannot be shown again.',
+        ),
+        tags,
+        body: createBody,
+        response: {
+          201: itemEnvelope({ ...tokenRecord, properties: { ...tokenRecord.properties, token: { type: 'string' } } }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, role, read_only: readOnly, expires_at: expiresAt } = request.body;
+      if (expiresAt && expiresAt <= dateTimeOf(Date.now())) {
+        throw badRequest('Expires at must be in the future', { expires_at: 'Must be in the future' });
+      }
+      const token = newApiToken();
+      const row = await db
+        .insertInto('api_tokens')
+        .values({
+          app_key: request.application.app_key,
+          name,
+          token_hash: hashToken(token),
+          role,
+          read_only: readOnly ? 1 : 0,
+          // Stored as an ISO time, as the other times of this table.
+          expires_at: expiresAt ? new Date(`${expiresAt.replace(' ', 'T')}Z`).toISOString() : null,
+          created_by: request.user.id,
+          created_at: now(),
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      await recordActivity(request, { action: 'create', entity: 'tokens', recordId: row.id, changes: { name: [null, name] } });
+      return reply
+        .status(201)
+        .send({ message: 'Token made: copy it now, it is shown only once', data: { ...shown(row), token } });
+    },
+  );
+
+  api.delete(
+    '/api-tokens/:id',
+    {
+      config: needs('tokens', 'delete'),
+      schema: {
+        ...operation('tokens.revoke', 'Revoke an API token', 'It stops working at once; the list keeps it, marked revoked.'),
+        tags,
+        params: idParams,
+        response: { 200: itemEnvelope(tokenRecord) },
+      },
+    },
+    async (request) => {
+      const row = await db
+        .updateTable('api_tokens')
+        .set({ revoked_at: now() })
+        .where('id', '=', request.params.id)
+        .where('app_key', '=', request.application.app_key)
+        .where('revoked_at', 'is', null)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      if (!row) throw notFound('Token');
+      await recordActivity(request, {
+        action: 'delete',
+        entity: 'tokens',
+        recordId: row.id,
+        changes: { name: [row.name, null] },
+      });
+      return { message: 'Token revoked', data: shown(row) };
+    },
+  );
+}

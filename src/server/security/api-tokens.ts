@@ -1,0 +1,93 @@
+/**
+ * API tokens: how a headless consumer (a mobile app, a static build, a script) calls the admin API
+ * without a person's session. A token belongs to one site and carries a role's rights, or only
+ * that role's reads. It acts on behalf of the admin who made it (records it creates name them),
+ * and the activity log names the token. It can never manage users, tokens or security settings,
+ * nor use the routes that are a person's own (profile, sessions, two-factor).
+ *
+ * Tokens start with `ost_` so a session token and an API token are told apart by sight, and so
+ * secret scanners can recognise a leaked one.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { type Role, isRole } from '../../shared/entities';
+import { type Action, rightOf, type Scope, type Subject } from '../../shared/rights';
+import type { DB } from '../db/schema';
+import { now } from '../db/database';
+import { hashToken } from './tokens';
+
+export const API_TOKEN_PREFIX = 'ost_';
+
+export const newApiToken = () => `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+
+export const isApiToken = (token: string) => token.startsWith(API_TOKEN_PREFIX);
+
+/** What no token may do, whatever its role. */
+export const NEVER_FOR_TOKENS: readonly Subject[] = ['users', 'tokens', 'settings'];
+
+/** The token a request was made with. */
+export interface TokenPrincipal {
+  id: number;
+  name: string;
+  app_key: string;
+  role: Role;
+  readOnly: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the request came with an API token rather than a person's session. */
+    apiToken?: TokenPrincipal;
+  }
+}
+
+/** How far a token's right reaches on a subject, or undefined when it has none. */
+export function tokenRight(token: TokenPrincipal, subject: Subject, action: Action): Scope | undefined {
+  if (NEVER_FOR_TOKENS.includes(subject)) return undefined;
+  if (token.readOnly && action !== 'read') return undefined;
+  // A token works inside its one site: sites are made and removed by people.
+  if (subject === 'applications' && (action === 'create' || action === 'delete')) return undefined;
+  return rightOf(token.role, subject, action);
+}
+
+/** last_used_at is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** The live token (not revoked, not expired) and the admin it acts for, or undefined. */
+export async function findApiToken(db: DB, token: string) {
+  const found = await db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.created_by')
+    .select([
+      'api_tokens.id',
+      'api_tokens.name',
+      'api_tokens.app_key',
+      'api_tokens.role',
+      'api_tokens.read_only',
+      'api_tokens.last_used_at',
+      'api_tokens.expires_at',
+      'users.id as user_id',
+      'users.email as user_email',
+    ])
+    .where('api_tokens.token_hash', '=', hashToken(token))
+    .where('api_tokens.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!found || !isRole(found.role)) return undefined;
+  if (found.expires_at && found.expires_at <= now()) return undefined;
+  if (!found.last_used_at || Date.now() - Date.parse(found.last_used_at) > TOUCH_EVERY_MS) {
+    await db.updateTable('api_tokens').set({ last_used_at: now() }).where('id', '=', found.id).execute();
+  }
+  const principal: TokenPrincipal = {
+    id: found.id,
+    name: found.name,
+    app_key: found.app_key,
+    role: found.role,
+    readOnly: found.read_only === 1,
+  };
+  return { principal, userId: found.user_id, userEmail: found.user_email };
+}
+
+/** The name the activity log and revisions give a token's writes. */
+export const tokenActorName = (token: TokenPrincipal) => `API token “${token.name}”`;
+
+export const usesApiToken = (request: FastifyRequest) => request.apiToken !== undefined;
