@@ -31,9 +31,9 @@ export function recordSchema(def: EntityDef, extra: Record<string, JsonSchema> =
     version: { type: 'integer' },
     deleted_at: nullable('string'),
   };
-  const properties = Object.fromEntries(
-    readableColumns(def).map((name) => [name, system[name] ?? nullable(fieldType(def.fields[name]!))]),
-  );
+  // A required field always has a value (the write schemas see to it), so its type says so.
+  const typeOf = (fd: FieldDef) => (fd.required ? { type: fieldType(fd) } : nullable(fieldType(fd)));
+  const properties = Object.fromEntries(readableColumns(def).map((name) => [name, system[name] ?? typeOf(def.fields[name]!)]));
   return { type: 'object', properties: { ...properties, ...PICTURE_PLACEHOLDERS, ...extra } };
 }
 
