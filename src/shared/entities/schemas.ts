@@ -130,7 +130,9 @@ export function serverGivenFields(def: EntityDef): z.ZodRawShape {
   const readOnly = Object.entries(def.fields).filter(([, fd]) => fd.readOnly);
   return {
     ...Object.fromEntries(systemColumns(def).map((name) => [name, serverGiven(z.string().nullable())])),
-    ...Object.fromEntries(readOnly.map(([name, fd]) => [name, serverGiven(fd.kind === 'number' ? z.number().nullable() : z.string().nullable())])),
+    ...Object.fromEntries(
+      readOnly.map(([name, fd]) => [name, serverGiven(fd.kind === 'number' ? z.number().nullable() : z.string().nullable())]),
+    ),
     placeholders: serverGiven(z.record(z.string(), z.string())),
     ...Object.fromEntries((def.embeds ?? []).map((name) => [name, serverGiven(z.array(z.unknown()))])),
     id: z.number({ error: 'id must be a number' }).int().positive().optional().meta({
@@ -141,7 +143,9 @@ export function serverGivenFields(def: EntityDef): z.ZodRawShape {
       .int()
       .positive()
       .optional()
-      .meta({ description: 'The version these changes are based on (or send it as If-Match); a newer one on the server is a 409' }),
+      .meta({
+        description: 'The version these changes are based on (or send it as If-Match); a newer one on the server is a 409',
+      }),
   };
 }
 
