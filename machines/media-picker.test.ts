@@ -24,14 +24,30 @@ describe('media-picker machine', () => {
     expect(start(undefined, A).actor.getSnapshot().context.selected).toBe(A);
   });
 
-  it('a click selects, a click on another file moves the selection, a second click keeps it', () => {
+  it('a click selects, a click on another file moves the selection, a second click deselects (spec §2.2)', () => {
     const { actor } = start();
     actor.send({ type: 'file.click', url: A });
     expect(actor.getSnapshot().context.selected).toBe(A);
     actor.send({ type: 'file.click', url: B });
     expect(actor.getSnapshot().context.selected).toBe(B);
     actor.send({ type: 'file.click', url: B });
-    expect(actor.getSnapshot().context.selected).toBe(B);
+    expect(actor.getSnapshot().context.selected).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'selection.insert' })).toBe(false);
+  });
+
+  it('a double click inserts the file, although its second click deselected it', () => {
+    const { actor, insertFile } = start();
+    actor.send({ type: 'file.click', url: A });
+    actor.send({ type: 'file.click', url: A });
+    actor.send({ type: 'file.insert', url: A });
+    expect(actor.getSnapshot().value).toBe('inserted');
+    expect(insertFile).toHaveBeenCalledWith({ url: A });
+  });
+
+  it('a fresh upload may start selected, and a click on it then deselects it', () => {
+    const { actor } = start(undefined, A);
+    actor.send({ type: 'file.click', url: A });
+    expect(actor.getSnapshot().context.selected).toBeNull();
   });
 
   it('Insert does nothing without a selection', () => {

@@ -15,6 +15,7 @@ export interface MediaPickerContext {
 
 export type MediaPickerEvent =
   | { type: 'file.click'; url: string }
+  | { type: 'file.insert'; url: string }
   | { type: 'selection.insert' }
   | { type: 'selection.delete' }
   | { type: 'delete.cancel' }
@@ -37,7 +38,10 @@ export const mediaPickerMachine = setup({
   actions: {
     insertFile: (_, _params: { url: string }) => {},
     notifyDeleted: (_, _params: { url: string }) => {},
-    select: assign(({ event }) => (event.type === 'file.click' ? { selected: event.url, errorMessage: null } : {})),
+    // Clicking the selected file again deselects it (spec §2.2); any other file becomes the selection.
+    toggle: assign(({ context, event }) =>
+      event.type === 'file.click' ? { selected: context.selected === event.url ? null : event.url, errorMessage: null } : {},
+    ),
     clearSelection: assign({ selected: null }),
     clearError: assign({ errorMessage: null }),
     showError: assign((_, params: { error: unknown }) => ({ errorMessage: messageOf(params.error) })),
@@ -52,7 +56,15 @@ export const mediaPickerMachine = setup({
   states: {
     browsing: {
       on: {
-        'file.click': { actions: 'select' },
+        'file.click': { actions: 'toggle' },
+        // A double click picks the file at once, whatever its two clicks did to the selection.
+        'file.insert': {
+          target: 'inserted',
+          actions: [
+            assign(({ event }) => ({ selected: event.url })),
+            { type: 'insertFile', params: ({ event }) => ({ url: event.url }) },
+          ],
+        },
         'selection.insert': {
           guard: 'hasSelection',
           target: 'inserted',

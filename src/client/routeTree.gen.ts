@@ -19,6 +19,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteRouteImport } from './routes/admin/$entity/route'
 import { Route as AdminAccountRouteImport } from './routes/admin/account'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
+import { Route as AdminApiTokensRouteImport } from './routes/admin/api-tokens'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
@@ -78,6 +79,11 @@ const AdminAccountRoute = AdminAccountRouteImport.update({
 const AdminActivityRoute = AdminActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminApiTokensRoute = AdminApiTokensRouteImport.update({
+  id: '/api-tokens',
+  path: '/api-tokens',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminMediaRoute = AdminMediaRouteImport.update({
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/details': typeof SiteDetailsRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -164,6 +171,7 @@ export interface FileRoutesByTo {
   '/details': typeof SiteDetailsRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -188,6 +196,7 @@ export interface FileRoutesById {
   '/_site/details': typeof SiteDetailsRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -213,6 +222,7 @@ export interface FileRouteTypes {
     | '/details'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/api-tokens'
     | '/admin/media'
     | '/admin/reset-password'
     | '/admin/security'
@@ -232,6 +242,7 @@ export interface FileRouteTypes {
     | '/details'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/api-tokens'
     | '/admin/media'
     | '/admin/reset-password'
     | '/admin/security'
@@ -255,6 +266,7 @@ export interface FileRouteTypes {
     | '/_site/details'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/api-tokens'
     | '/admin/media'
     | '/admin/reset-password'
     | '/admin/security'
@@ -345,6 +357,13 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/admin/activity'
       preLoaderRoute: typeof AdminActivityRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/api-tokens': {
+      id: '/admin/api-tokens'
+      path: '/api-tokens'
+      fullPath: '/admin/api-tokens'
+      preLoaderRoute: typeof AdminApiTokensRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/media': {
@@ -448,6 +467,7 @@ interface AdminRouteRouteChildren {
   AdminEntityRouteRoute: typeof AdminEntityRouteRouteWithChildren
   AdminAccountRoute: typeof AdminAccountRoute
   AdminActivityRoute: typeof AdminActivityRoute
+  AdminApiTokensRoute: typeof AdminApiTokensRoute
   AdminMediaRoute: typeof AdminMediaRoute
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
@@ -460,6 +480,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEntityRouteRoute: AdminEntityRouteRouteWithChildren,
   AdminAccountRoute: AdminAccountRoute,
   AdminActivityRoute: AdminActivityRoute,
+  AdminApiTokensRoute: AdminApiTokensRoute,
   AdminMediaRoute: AdminMediaRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminSecurityRoute: AdminSecurityRoute,

@@ -235,13 +235,20 @@ describe('admin back-office', () => {
     await dialog.getByText('File uploaded successfully!').waitFor();
     await expect(dialog.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).resolves.toBe('100');
 
-    // The new file is selected, and the natural click on it keeps it so (it used to deselect it).
+    // The new file starts selected; as the spec says (§2.2), a click on the selected file
+    // deselects it (Insert is disabled again) and the next click selects it.
     const tile = dialog.getByRole('button', { name: new RegExp(`^e2e-${stamp}.*\\.png$`) });
+    const insert = dialog.getByRole('button', { name: 'Insert' });
     await expect(tile.getAttribute('aria-pressed')).resolves.toBe('true');
     await tile.click();
-    await expect(tile.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => tile.getAttribute('aria-pressed')).toBe('false');
+    await expect(insert.isDisabled()).resolves.toBe(true);
+    await dialog.getByText('Click a file to select it.').waitFor();
+    await tile.click();
+    await expect.poll(() => tile.getAttribute('aria-pressed')).toBe('true');
+    await expect(insert.isEnabled()).resolves.toBe(true);
     await expect(tile.textContent()).resolves.toMatch(/\d+ KB · \d{4}-\d{2}-\d{2}/);
-    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await insert.click();
     await dialog.waitFor({ state: 'hidden' });
     const thumb = await field('thumb').inputValue();
     expect(thumb).toMatch(new RegExp(`^/uploads/e2e-${stamp}.*\\.png$`));
@@ -310,7 +317,9 @@ describe('admin back-office', () => {
     await waitForList();
     await page.getByRole('button', { name: `Delete ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Confirmation' });
-    await dialog.getByText(`Delete the slider “${title}”?`).waitFor();
+    await dialog.getByText('Are you sure to delete?').waitFor();
+    await dialog.getByText(`The slider “${title}”`).waitFor();
+    await dialog.getByText('It moves to the Trash, where it can be restored for 30 days.').waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: `Delete ${title}` }).click();

@@ -44,6 +44,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: 'Media library', path: 'media', group: 'Media', right: { subject: 'files', action: 'read' } },
   { label: 'Activity', path: 'activity', group: 'System', right: { subject: 'activity', action: 'read' } },
   { label: 'Security', path: 'security', group: 'System', right: { subject: 'settings', action: 'update' } },
+  { label: 'API tokens', path: 'api-tokens', group: 'System', right: { subject: 'tokens', action: 'create' } },
 ];
 
 /** The screen a path belongs to: the longest screen path that is a prefix of it. */

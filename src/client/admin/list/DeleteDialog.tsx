@@ -38,7 +38,9 @@ export function DeleteDialog({
       closeOnClickOutside={!deleting}
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
-      <Text>{label ? `Delete the ${what} “${label}”?` : `Delete this ${what}?`}</Text>
+      {/* The spec's question (§2.2), then what exactly goes. */}
+      <Text fw={500}>Are you sure to delete?</Text>
+      <Text mt={4}>{label ? `The ${what} “${label}”` : `This ${what}`}</Text>
       {consequence && (
         <Text size="sm" mt="sm">
           {consequence}

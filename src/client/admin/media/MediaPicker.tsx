@@ -164,8 +164,8 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
                   title={displayName(file)}
                   disabled={deleting}
                   onClick={() => send({ type: 'file.click', url: file.url })}
-                  // A double click (or Enter on the selected file) picks it at once.
-                  onDoubleClick={onInsert && (() => send({ type: 'selection.insert' }))}
+                  // A second click deselects (spec §2.2); a double click (or Enter on the selected file) picks it at once.
+                  onDoubleClick={onInsert && (() => send({ type: 'file.insert', url: file.url }))}
                 >
                   {isImage(file.url) ? (
                     <img src={thumbnailUrl(file.url)} alt="" loading="lazy" decoding="async" />
