@@ -50,7 +50,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Public: 'What visitors read, and the two forms they send (contact, subscribe). Send the site key as the `app-key` header.',
   Auth: 'Signing in, one’s own account, sessions and two-factor sign-in.',
   Files: 'The media library: uploads, the file list and deletes.',
-  Sites: 'Sites (applications): each has its own content, scoped by its app key.',
   System: 'The dashboard report, the activity log, security settings, API tokens and webhooks’ deliveries.',
 };
 

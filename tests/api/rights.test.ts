@@ -166,6 +166,9 @@ const ROUTES: Route[] = [
   { subject: 'report', action: 'read', method: 'GET', template: '/cms/api/app-report', onRecord: false },
   { subject: 'report', action: 'read', method: 'GET', template: '/cms/api/waiting', onRecord: false },
   { subject: 'activity', action: 'read', method: 'GET', template: '/cms/api/activity', onRecord: false },
+  { subject: 'tokens', action: 'read', method: 'GET', template: '/cms/api/api-tokens', onRecord: false },
+  { subject: 'tokens', action: 'create', method: 'POST', template: '/cms/api/api-tokens', onRecord: false },
+  { subject: 'tokens', action: 'delete', method: 'DELETE', template: '/cms/api/api-tokens/{id}', onRecord: true },
 ];
 
 /** Routes every signed-in user has for their own account (sessions.test.ts, two-factor.test.ts). */
@@ -250,6 +253,11 @@ describe.each(await dialects())('rights on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(201);
       return [key];
     }
+    if (route.subject === 'tokens') {
+      const res = await asAdminIn(site)('POST', '/cms/api/api-tokens', { name: `Target ${++counter}` });
+      expect(res.statusCode, res.body).toBe(201);
+      return [String(res.json().data.id)];
+    }
     if (route.subject === 'files') {
       const form = multipart('target.png', PNG);
       const res = await asAdminIn(site)('POST', '/cms/api/upload-single', form.body, form.headers);
@@ -313,6 +321,7 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     if (route.method === 'GET' || route.method === 'DELETE' || route.template.startsWith('/cms/api/users/{id}/')) return {};
     if (route.template.endsWith('/presence')) return {};
     if (route.subject === 'settings') return { payload: { activityRetentionDays: 180 } };
+    if (route.subject === 'tokens') return { payload: { name: `Made ${++counter}`, role: 'viewer' } };
     if (route.subject === 'files') {
       const form = multipart('new.png', PNG);
       return { payload: form.body, headers: form.headers };
