@@ -196,3 +196,6 @@ export const documented =
   (def: { resource: string }, prefix = '') =>
   (action: string, summary: string, description?: string) =>
     operation(`${prefix}${def.resource}.${action}`, summary, description);
+
+/** 'a post', 'an app setting': a summary's noun with its article. */
+export const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;

@@ -23,7 +23,7 @@ import {
   nullableOf,
   recordSchema,
 } from './response-schemas';
-import { documented } from '../openapi';
+import { documented, withArticle } from '../openapi';
 import { toCsv } from '../content/csv';
 import { discardDraft, getDraft, saveDraft } from '../content/drafts';
 import { eraseExpiredTrash } from '../content/trash';
@@ -67,6 +67,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     const tags = [def.title];
     const doc = documented(def);
     const label = def.formTitle.toLowerCase();
+    const aLabel = withArticle(label);
     const draftAnswer = nullableObject({
       data: recordSchema(def),
       version: { type: 'integer' },
@@ -85,7 +86,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       {
         config: needs(name, 'update'),
         schema: {
-          ...doc('draft.get', `Read a ${label}'s draft`),
+          ...doc('draft.get', `Read ${aLabel}'s draft`),
           tags,
           params: idParams,
           response: { 200: dataAnswer(draftAnswer) },
@@ -102,7 +103,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           ...doc(
             'draft.save',
-            `Save a ${label}'s draft`,
+            `Save ${aLabel}'s draft`,
             'Visitors keep seeing the published version until the draft is published.',
           ),
           tags,
@@ -130,7 +131,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       {
         config: needs(name, 'update'),
         schema: {
-          ...doc('draft.discard', `Discard a ${label}'s draft`),
+          ...doc('draft.discard', `Discard ${aLabel}'s draft`),
           tags,
           params: idParams,
           response: { 200: messageAnswer },
@@ -148,7 +149,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       {
         config: needs(name, 'update'),
         schema: {
-          ...doc('publish', `Publish a ${label}'s draft`),
+          ...doc('publish', `Publish ${aLabel}'s draft`),
           tags,
           params: idParams,
           response: { 200: itemEnvelope(recordSchema(def)) },
@@ -177,7 +178,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           ...doc(
             'previewLink',
-            `Make a preview link for a ${label}`,
+            `Make a preview link for ${aLabel}`,
             'The link shows the draft (or the record) on the public site, for a limited time.',
           ),
           tags,
@@ -207,6 +208,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     const one = { 200: itemEnvelope(record) };
     const doc = documented(def);
     const label = def.formTitle.toLowerCase();
+    const aLabel = withArticle(label);
     const plural = def.title.toLowerCase();
 
     api.get(
@@ -236,7 +238,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       {
         config: needs(name, 'read'),
         schema: {
-          ...doc('get', `Read a ${label}`, 'The answer carries the version as its ETag.'),
+          ...doc('get', `Read ${aLabel}`, 'The answer carries the version as its ETag.'),
           tags,
           params: idParams,
           response: one,
@@ -255,7 +257,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       {
         config: needs(name, 'delete'),
         schema: {
-          ...doc('delete', `Delete a ${label}`, hasTrash(def) ? 'Moves it to the Trash; `permanent=1` erases it.' : 'Erases it.'),
+          ...doc('delete', `Delete ${aLabel}`, hasTrash(def) ? 'Moves it to the Trash; `permanent=1` erases it.' : 'Erases it.'),
           tags,
           params: idParams,
           querystring: deleteQuery,
@@ -328,7 +330,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         `/${def.resource}/:id/restore`,
         {
           config: needs(name, 'delete'),
-          schema: { ...doc('restore', `Restore a ${label} from the Trash`), tags, params: idParams, response: one },
+          schema: { ...doc('restore', `Restore ${aLabel} from the Trash`), tags, params: idParams, response: one },
         },
         async (request, reply) => {
           const row = await service.restore(appKeyOf(request), request.params.id, actorOf(request));
@@ -349,7 +351,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           ...doc(
             'create',
-            `Create a ${label}`,
+            `Create ${aLabel}`,
             'An `Idempotency-Key` header makes a resend store one record, answered 200 with the first answer.',
           ),
           tags,
@@ -393,7 +395,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           ...doc(
             'update',
-            `Update a ${label}`,
+            `Update ${aLabel}`,
             'Send the changed fields, or the record as read. `version` (or `If-Match`) names the version the edit is based on.',
           ),
           tags,

@@ -17,7 +17,7 @@ import { notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
 import { dataAnswer, itemEnvelope, listEnvelope, messageAnswer, nullableOf, recordSchema } from './response-schemas';
-import { documented } from '../openapi';
+import { documented, withArticle } from '../openapi';
 
 const revisionSummary = {
   type: 'object',
@@ -67,6 +67,7 @@ export function historyRoutes<P extends z.ZodObject>(
   const tags = [def.title];
   const doc = documented(def);
   const label = def.formTitle.toLowerCase();
+  const aLabel = withArticle(label);
   const revisionParams = address.params.extend(revisionId.shape);
   type Request = FastifyRequest<{ Params: z.infer<P> }>;
   type RevisionRequest = FastifyRequest<{ Params: z.infer<P> & { revisionId: number } }>;
@@ -76,7 +77,7 @@ export function historyRoutes<P extends z.ZodObject>(
     {
       config: needs(name, 'read'),
       schema: {
-        ...doc('revisions.list', `List a ${label}'s revisions`),
+        ...doc('revisions.list', `List ${aLabel}'s revisions`),
         tags,
         params: address.params,
         querystring: listQuery,
@@ -103,7 +104,7 @@ export function historyRoutes<P extends z.ZodObject>(
     {
       config: needs(name, 'read'),
       schema: {
-        ...doc('revisions.get', `Read one revision of a ${label}`, 'The record as it was saved then.'),
+        ...doc('revisions.get', `Read one revision of ${aLabel}`, 'The record as it was saved then.'),
         tags,
         params: revisionParams,
         response: { 200: itemEnvelope(recordSchema(def)) },
@@ -119,7 +120,7 @@ export function historyRoutes<P extends z.ZodObject>(
       schema: {
         ...doc(
           'revisions.restore',
-          `Restore a ${label} to one of its revisions`,
+          `Restore ${aLabel} to one of its revisions`,
           'A restore is a save like any other: it makes a new revision.',
         ),
         tags,
@@ -150,7 +151,7 @@ export function historyRoutes<P extends z.ZodObject>(
     {
       config: needs(name, 'update'),
       schema: {
-        ...doc('presence.mark', `Say you have a ${label} open`, 'The open form’s heartbeat; answers who else has it open.'),
+        ...doc('presence.mark', `Say you have ${aLabel} open`, 'The open form’s heartbeat; answers who else has it open.'),
         tags,
         params: address.params,
         response: { 200: dataAnswer({ type: 'array', items: presenceEntry }) },
@@ -168,7 +169,7 @@ export function historyRoutes<P extends z.ZodObject>(
     {
       config: needs(name, 'update'),
       schema: {
-        ...doc('presence.leave', `Say you closed a ${label}`),
+        ...doc('presence.leave', `Say you closed ${aLabel}`),
         tags,
         params: address.params,
         response: { 200: messageAnswer },

@@ -165,14 +165,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Say you have a app setting open
+         * Say you have an app setting open
          * @description The open form’s heartbeat; answers who else has it open.
          *
          *     Needs the right to update applications: admin. Works on one site, named by the app key.
          */
         post: operations["applications.presence.mark"];
         /**
-         * Say you closed a app setting
+         * Say you closed an app setting
          * @description Needs the right to update applications: admin. Works on one site, named by the app key.
          */
         delete: operations["applications.presence.leave"];
@@ -189,7 +189,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List a app setting's revisions
+         * List an app setting's revisions
          * @description Needs the right to read applications: admin, editor, author, viewer. Works on one site, named by the app key.
          */
         get: operations["applications.revisions.list"];
@@ -209,7 +209,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read one revision of a app setting
+         * Read one revision of an app setting
          * @description The record as it was saved then.
          *
          *     Needs the right to read applications: admin, editor, author, viewer. Works on one site, named by the app key.
@@ -233,7 +233,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Restore a app setting to one of its revisions
+         * Restore an app setting to one of its revisions
          * @description A restore is a save like any other: it makes a new revision.
          *
          *     Needs the right to update applications: admin. Works on one site, named by the app key.
@@ -3277,7 +3277,7 @@ export interface paths {
         get: operations["users.list"];
         put?: never;
         /**
-         * Create a user
+         * Create an user
          * @description An `Idempotency-Key` header makes a resend store one record, answered 200 with the first answer.
          *
          *     Needs the right to create users: admin. Works on one site, named by the app key.
@@ -3297,14 +3297,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a user
+         * Read an user
          * @description The answer carries the version as its ETag.
          *
          *     Needs the right to read users: admin. Works on one site, named by the app key.
          */
         get: operations["users.get"];
         /**
-         * Update a user
+         * Update an user
          * @description Send the changed fields, or the record as read. `version` (or `If-Match`) names the version the edit is based on.
          *
          *     Needs the right to update users: admin. Works on one site, named by the app key.
@@ -3312,7 +3312,7 @@ export interface paths {
         put: operations["users.update"];
         post?: never;
         /**
-         * Delete a user
+         * Delete an user
          * @description Erases it.
          *
          *     Needs the right to delete users: admin. Works on one site, named by the app key.
@@ -3333,14 +3333,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Say you have a user open
+         * Say you have an user open
          * @description The open form’s heartbeat; answers who else has it open.
          *
          *     Needs the right to update users: admin. Works on one site, named by the app key.
          */
         post: operations["users.presence.mark"];
         /**
-         * Say you closed a user
+         * Say you closed an user
          * @description Needs the right to update users: admin. Works on one site, named by the app key.
          */
         delete: operations["users.presence.leave"];
@@ -3379,7 +3379,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List a user's revisions
+         * List an user's revisions
          * @description Needs the right to read users: admin. Works on one site, named by the app key.
          */
         get: operations["users.revisions.list"];
@@ -3399,7 +3399,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read one revision of a user
+         * Read one revision of an user
          * @description The record as it was saved then.
          *
          *     Needs the right to read users: admin. Works on one site, named by the app key.
@@ -3423,7 +3423,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Restore a user to one of its revisions
+         * Restore an user to one of its revisions
          * @description A restore is a save like any other: it makes a new revision.
          *
          *     Needs the right to update users: admin. Works on one site, named by the app key.
