@@ -10,10 +10,11 @@ import { buildId } from './scripts/vite/build-id.js';
 import { chunkPlans } from './scripts/vite/chunk-plans.js';
 import { devRendering } from './scripts/vite/dev-rendering.js';
 import { pwa } from './scripts/vite/pwa.js';
+import { SERVER_PATHS } from './src/shared/address-space';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 /** What the dev server sends on to the API server; pages are rendered by Vite itself (dev-rendering.ts). */
-const apiPaths = ['/cms', '/uploads', '/sitemap.xml', '/robots.txt', '/analytics.js', '/manifest.webmanifest'];
+const apiPaths = Object.values(SERVER_PATHS);
 
 /** The same routes and code splitting for the browser and the server bundle. */
 const routerPlugin = () =>

@@ -22,6 +22,7 @@ import { setConfig } from './config';
 import { type AppRouter, createAppRouter, type IslandsDocument, type ServerRendering } from './router';
 import { islandsEntry, routerManifest } from './router-manifest';
 import { setSanitizerWindow } from './ui/sanitize';
+import { isBackOfficeAddress } from '../shared/address-space';
 
 const manifests = new WeakMap<ViteManifest, Manifest>();
 
@@ -50,7 +51,7 @@ export const render: RenderPage = async (options) => {
   const server: ServerRendering = { origin: options.origin, shell: options.shell, formOutcome: options.form };
   try {
     const finished = !options.shell && (await readWhatThePageReads(options, queryClient, server));
-    const islands = finished && !isBackOffice(options.url) ? islandsDocument(options.manifest) : undefined;
+    const islands = finished && !isBackOfficeAddress(options.url) ? islandsDocument(options.manifest) : undefined;
     const router = createAppRouter(queryClient, { ...server, islands });
     const handle = createRequestHandler({
       request: new Request(new URL(options.url, options.origin)),
@@ -78,8 +79,6 @@ export const render: RenderPage = async (options) => {
     queryClient.clear();
   }
 };
-
-const isBackOffice = (url: string) => /^\/admin(\/|$|\?)/.test(url);
 
 /** How this render draws islands: each in a root of its own, numbered in document order. */
 function islandsDocument(manifest: ViteManifest): IslandsDocument | undefined {

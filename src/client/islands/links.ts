@@ -4,13 +4,10 @@
  * (main.tsx). Everything else (new-tab gestures, downloads, other origins, the back-office, the
  * API and files) stays with the browser.
  */
-
-/** Addresses that are not public pages: the back-office, the API, files and what the server makes. */
-const NOT_A_PAGE =
-  /^\/(admin|cms|uploads|app-shell|sitemap\.xml|robots\.txt|analytics\.js|manifest\.webmanifest|sw\.js)(\/|$|\?)/;
+import { isPageAddress } from '../../shared/address-space';
 
 export function isSitePage(url: URL): boolean {
-  return url.origin === window.location.origin && !NOT_A_PAGE.test(url.pathname) && !/\.\w+$/.test(url.pathname);
+  return url.origin === window.location.origin && isPageAddress(url.pathname) && !/\.\w+$/.test(url.pathname);
 }
 
 /** The address a click should open in the page, or null when the browser should handle it. */

@@ -35,6 +35,15 @@ import {
   TOLD_CACHE,
   TOLD_MESSAGE,
 } from '../site/forms/outbox';
+import {
+  APP_PATHS,
+  BACK_OFFICE_PATTERN,
+  BUILD_PATHS,
+  isApiOrFileAddress,
+  isBackOfficeAddress,
+  isPublicApiAddress,
+  SERVER_PATHS,
+} from '../../shared/address-space';
 
 /** The part of the worker's global scope used here (the project's types are the page's, not the worker's). */
 interface WorkerScope {
@@ -62,7 +71,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Only the back-office opens from the shell directly; public pages are the 'pages' route's.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell'), { allowlist: [/^\/admin(\/|$)/] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL(APP_PATHS.appShell), { allowlist: [BACK_OFFICE_PATTERN] }));
 
 const isVisitorFormPost = ({ request, url }: { request: Request; url: URL }) =>
   url.origin === location.origin && request.mode === 'navigate' && url.searchParams.has(FORM_PARAM);
@@ -108,7 +117,9 @@ registerRoute(
   ({ request, url }) =>
     url.origin === location.origin &&
     (request.mode === 'navigate' || (request.headers.get('Accept') ?? '').includes('text/html')) &&
-    !/^\/(admin|cms|uploads|app-shell)(\/|$)/.test(url.pathname) &&
+    !isApiOrFileAddress(url.pathname) &&
+    !isBackOfficeAddress(url.pathname) &&
+    url.pathname !== APP_PATHS.appShell &&
     !url.searchParams.has('preview'),
   new NetworkFirst({
     cacheName: 'pages',
@@ -132,11 +143,7 @@ registerRoute(
 // Public reads carry the app-key header but are keyed by URL: one site per origin. A preview shows
 // a draft to whoever holds its link for an hour: it is never kept.
 registerRoute(
-  ({ url }) =>
-    url.origin === location.origin &&
-    url.pathname.startsWith('/cms/') &&
-    !/^\/cms\/(api|docs)(\/|$)/.test(url.pathname) &&
-    !url.searchParams.has('preview'),
+  ({ url }) => url.origin === location.origin && isPublicApiAddress(url.pathname) && !url.searchParams.has('preview'),
   new StaleWhileRevalidate({
     cacheName: 'cms-reads',
     plugins: [
@@ -150,7 +157,7 @@ registerRoute(
 registerRoute(
   ({ url, request }) =>
     url.origin === location.origin &&
-    url.pathname.startsWith('/uploads/') &&
+    url.pathname.startsWith(`${SERVER_PATHS.uploads}/`) &&
     (request.destination === 'image' || /\.(avif|gif|jpe?g|png|svg|webp)$/i.test(url.pathname)),
   new CacheFirst({
     cacheName: 'uploads',
@@ -163,7 +170,7 @@ registerRoute(
 
 // Admin chunks are not precached; the ones staff have loaded once stay usable offline.
 registerRoute(
-  ({ url }) => url.origin === location.origin && url.pathname.startsWith('/assets/'),
+  ({ url }) => url.origin === location.origin && url.pathname.startsWith(`${BUILD_PATHS.assets}/`),
   new CacheFirst({
     cacheName: 'lazy-assets',
     plugins: [

@@ -11,6 +11,7 @@ import { nextPublishAt } from '../content/visibility';
 import { appKeyOf } from '../plugins/tenant';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
 import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
+import { isApiOrFileAddress, isPublicApiAddress } from '../../shared/address-space';
 
 /** Scope of everything derived from one site's content: its public API answers and rendered pages. */
 export const siteScope = (appKey: string) => `site:${appKey}`;
@@ -31,8 +32,7 @@ export async function expireAtNextPublish(app: FastifyInstance, appKey: string):
  */
 const isPageRead = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
-  !request.url.startsWith('/cms') &&
-  !request.url.startsWith('/uploads/') &&
+  !isApiOrFileAddress(request.url) &&
   !request.url.includes('preview=');
 
 /**
@@ -45,11 +45,7 @@ export const pageKey = (request: FastifyRequest) => `page ${siteOrigin(request)}
 /** A page as kept: the finished document, or where the URL redirects to. */
 export type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };
 
-const isPublicRead = (request: FastifyRequest) =>
-  request.method === 'GET' &&
-  request.url.startsWith('/cms/') &&
-  !request.url.startsWith('/cms/api/') &&
-  !request.url.startsWith('/cms/docs');
+const isPublicRead = (request: FastifyRequest) => request.method === 'GET' && isPublicApiAddress(request.url);
 
 /**
  * Answers a kept public read. Registered before the security headers: a kept answer already

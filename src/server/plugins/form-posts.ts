@@ -24,10 +24,10 @@ import {
 import { refusalsOf, storeVisitorForm, visitorKey } from '../content/visitor-forms';
 import { meaningfulUrl } from '../seo/origin';
 import { findApplication, refuseUnpublished } from './tenant';
+import { isPageAddress } from '../../shared/address-space';
 
 /** Far more than the longest form holds (a 5,000-character message, encoded). */
 const BODY_LIMIT = 64 * 1024;
-const NOT_PAGES = /^\/(cms|uploads|admin|assets)(\/|$)/;
 const KEY_PATTERN = /^[\w-]{8,200}$/;
 
 export interface FormPostOptions {
@@ -96,7 +96,7 @@ export async function formPosts(app: FastifyInstance, { sendPageWithForm }: Form
     async (request, reply) => {
       const form = formOf(request);
       const page = pageOf(request);
-      if (!form || NOT_PAGES.test(page.split('?')[0]!)) return reply.callNotFound();
+      if (!form || !isPageAddress(page.split('?')[0]!)) return reply.callNotFound();
       const body = bodyOf(request);
       const values = formValues(form, body);
       const errors = refusalsOf(form, values);

@@ -9,6 +9,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { parse } from 'parse5';
+import { API_DOCS_PATH, isApiAddress } from '../../shared/address-space';
 
 const ANALYTICS_SCRIPTS = [
   'https://www.googletagmanager.com',
@@ -128,7 +129,7 @@ export const securityHeaders = fp(
       reply.header('permissions-policy', PERMISSIONS_POLICY);
     });
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/cms/') && !request.url.startsWith('/cms/docs')) {
+      if (isApiAddress(request.url) && !request.url.startsWith(API_DOCS_PATH)) {
         reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
         for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
       }

@@ -18,10 +18,9 @@ import { meaningfulUrl, siteOrigin } from '../seo/origin';
 import { buildFiles, PageRenderer, type PageOptions } from '../seo/ssr';
 import { formPosts } from './form-posts';
 import { allowInlineScripts, withoutAnalytics } from './security-headers';
+import { APP_PATHS, isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
 
-const API_PREFIXES = ['/cms', '/uploads'];
-const isBackOffice = (url: string) => /^\/admin(\/|$|\?|#)/.test(url);
-export const APP_SHELL_PATH = '/app-shell';
+export const APP_SHELL_PATH = APP_PATHS.appShell;
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -93,7 +92,7 @@ export const spaRoutes = fp(
       const headers = { ...(reply.getHeaders() as OutgoingHttpHeaders), ...(options.preview ? PREVIEW_HEADERS : PAGE_HEADERS) };
       const policy = headers['content-security-policy'];
       if (typeof policy === 'string') {
-        const ownPolicy = options.shell || isBackOffice(url) ? withoutAnalytics(policy) : policy;
+        const ownPolicy = options.shell || isBackOfficeAddress(url) ? withoutAnalytics(policy) : policy;
         headers['content-security-policy'] = allowInlineScripts(ownPolicy, page.html);
       }
       const status = options.preview === 'invalid' ? 404 : page.status;
@@ -164,8 +163,7 @@ export const spaRoutes = fp(
     // The build's index.html is only the browser build's input, not a page: send its URL home.
     app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
     app.setNotFoundHandler(async (request, reply) => {
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiOrFileAddress(request.url);
       if (!isPage) return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
       return sendPage(request, reply);
     });

@@ -1,4 +1,5 @@
 import { defineEntity, f } from './define';
+import { RESERVED_SEGMENTS } from '../address-space';
 
 export const PAGE_TEMPLATES = ['default', 'publications', 'programs', 'annual_reports', 'program'] as const;
 
@@ -15,7 +16,7 @@ export const pages = defineEntity({
   slug: {
     field: 'slug',
     from: 'title',
-    reserved: ['admin', 'cms', 'uploads', 'app-shell', 'news', 'contact', 'details', 'assets', 'icons', 'images', 'screenshots'],
+    reserved: RESERVED_SEGMENTS,
   },
   fields: {
     name: f.text('Name', { searchable: true }),

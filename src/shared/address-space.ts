@@ -1,0 +1,72 @@
+/**
+ * The site's address space, in one table: every top-level path that is not a public page, and
+ * what it is. The server (pages, kept answers, form posts, security headers), the islands' link
+ * handling, the service worker, the dev server's proxy and the slugs a page may not take all read
+ * it, so a new top-level path is added here once. Plain data: it ships to every visitor.
+ */
+
+/** What the server answers itself: the content API, files, and what it writes from the content. */
+export const SERVER_PATHS = {
+  /** Public reads and forms under /cms; the admin API under /cms/api; its description at /cms/docs. */
+  api: '/cms',
+  uploads: '/uploads',
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
+  analytics: '/analytics.js',
+  manifest: '/manifest.webmanifest',
+} as const;
+
+/** Inside /cms: the admin API and the API's description (not visitors' reads). */
+export const ADMIN_API_PATH = `${SERVER_PATHS.api}/api`;
+export const API_DOCS_PATH = `${SERVER_PATHS.api}/docs`;
+
+/** The back-office and the app shell it (and the offline screen) opens from: rendered in the browser. */
+export const APP_PATHS = { admin: '/admin', appShell: '/app-shell' } as const;
+
+/** What the build writes: hashed assets, the service worker, icons and pictures of the public folder. */
+export const BUILD_PATHS = {
+  assets: '/assets',
+  serviceWorker: '/sw.js',
+  icons: '/icons',
+  images: '/images',
+  screenshots: '/screenshots',
+} as const;
+
+/** Paths the site's own routes own below the root (pages cannot take them as slugs). */
+export const SITE_ROUTE_SEGMENTS = ['news', 'contact', 'details'] as const;
+
+const TOP_LEVEL = [...Object.values(SERVER_PATHS), ...Object.values(APP_PATHS), ...Object.values(BUILD_PATHS)];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `pathname` is `path` or below it. */
+const under = (paths: readonly string[]) => new RegExp(`^(${paths.map(escape).join('|')})(/|$|\\?|#)`);
+
+const NOT_A_PAGE = under(TOP_LEVEL);
+/** The back-office's addresses (the service worker opens them from the app shell). */
+export const BACK_OFFICE_PATTERN = under([APP_PATHS.admin]);
+const API = under([SERVER_PATHS.api]);
+const API_OR_FILE = under([SERVER_PATHS.api, SERVER_PATHS.uploads]);
+const PUBLIC_API_READ = new RegExp(`^${escape(SERVER_PATHS.api)}/(?!(api|docs)(/|$|\\?))`);
+
+/** Whether an address (path, with or without its query) is one of the site's pages. */
+export const isPageAddress = (address: string) => !NOT_A_PAGE.test(address);
+
+/** Whether an address is the back-office (rendered in the browser, never kept, no islands). */
+export const isBackOfficeAddress = (address: string) => BACK_OFFICE_PATTERN.test(address);
+
+/** Whether an address is a visitors' read of the content API (kept and cached like pages). */
+export const isPublicApiAddress = (address: string) => PUBLIC_API_READ.test(address);
+
+/** Whether an address is one of the API's (/cms, public or admin). */
+export const isApiAddress = (address: string) => API.test(address);
+
+/**
+ * Whether an address is answered by the API or the file store, never by a page render (the
+ * back-office and the app shell are rendered documents too).
+ */
+export const isApiOrFileAddress = (address: string) => API_OR_FILE.test(address);
+
+/** First path segments a page's slug may not take: every top-level path and the site's own routes. */
+export const RESERVED_SEGMENTS: readonly string[] = [
+  ...TOP_LEVEL.map((path) => path.slice(1)).filter((segment) => !segment.includes('.')),
+  ...SITE_ROUTE_SEGMENTS,
+];
