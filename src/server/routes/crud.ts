@@ -5,14 +5,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type EntityDef, ENTITIES, hasTrash, isPublishable, readableColumns, type ResourceName } from '../../shared/entities';
+import {
+  type EntityDef,
+  ENTITIES,
+  hasTrash,
+  isPublishable,
+  publicPathOf,
+  readableColumns,
+  type ResourceName,
+} from '../../shared/entities';
 import { LIMITS } from '../../shared/limits';
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import {
   csvAnswer,
   dataAnswer,
@@ -42,12 +50,6 @@ const idempotencyOf = (request: FastifyRequest) => {
 };
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
-/** Where the public site shows a record of a publishable entity (its preview link opens there). */
-const PUBLIC_PATHS: Partial<Record<ResourceName, (row: Record<string, unknown>) => string>> = {
-  pages: (row) => `/${encodeURIComponent(String(row.slug))}`,
-  posts: (row) => `/news/${encodeURIComponent(String(row.slug))}`,
-  sliders: () => '/',
-};
 
 /** `?permanent=1` erases instead of moving to the Trash. */
 const deleteQuery = z.object({
@@ -171,32 +173,37 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
-    api.post(
-      `/${def.resource}/:id/preview-link`,
-      {
-        config: needs(name, 'update'),
-        schema: {
-          ...doc(
-            'previewLink',
-            `Make a preview link for ${aLabel}`,
-            'The link shows the draft (or the record) on the public site, for a limited time.',
-          ),
-          tags,
-          params: idParams,
-          response: {
-            200: { type: 'object', properties: { url: { type: 'string' }, expires_at: { type: 'string' }, data: previewLink } },
+    // A preview link opens the record where the site shows it (the definition's public block).
+    if (def.public?.preview)
+      api.post(
+        `/${def.resource}/:id/preview-link`,
+        {
+          config: needs(name, 'update'),
+          schema: {
+            ...doc(
+              'previewLink',
+              `Make a preview link for ${aLabel}`,
+              'The link shows the draft (or the record) on the public site, for a limited time.',
+            ),
+            tags,
+            params: idParams,
+            response: {
+              200: { type: 'object', properties: { url: { type: 'string' }, expires_at: { type: 'string' }, data: previewLink } },
+            },
           },
         },
-      },
-      async (request) => {
-        const record = await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
-        const draft = await getDraft(db, def.resource, record.id);
-        const path = PUBLIC_PATHS[name]!({ ...record, ...draft?.data });
-        const { token, expiresAt } = await app.ctx.previews.make({ resource: def.resource, id: record.id });
-        const url = `${siteOrigin(request)}${path}?preview=${token}`;
-        return { url, expires_at: expiresAt.toISOString(), data: { url, expires_at: expiresAt.toISOString() } };
-      },
-    );
+        async (request) => {
+          const record = await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
+          const draft = await getDraft(db, def.resource, record.id);
+          // Where the public site shows it (its definition's public path), as its draft has it.
+          const path = publicPathOf(def, { ...record, ...draft?.data });
+          if (!path)
+            throw badRequest(`This ${label} has no address on the site yet: give it a slug`, { slug: 'Required for a preview' });
+          const { token, expiresAt } = await app.ctx.previews.make({ resource: def.resource, id: record.id });
+          const url = `${siteOrigin(request)}${path}?preview=${token}`;
+          return { url, expires_at: expiresAt.toISOString(), data: { url, expires_at: expiresAt.toISOString() } };
+        },
+      );
   };
 
   for (const [name, def] of Object.entries(ENTITIES) as [ResourceName, EntityDef][]) {

@@ -1,13 +1,14 @@
 /**
  * The visitor-facing reads of spec §7.1 (and the two public writes), under /cms with the app-key
- * header. Only what visitors may see is shown: active rows (status 1) whose publish time has come
- * (content/visibility.ts).
+ * header, made from each definition's `public` block: a list read, a read by slug, the children
+ * they embed and how a preview link shows a draft. Only what visitors may see is shown: active
+ * rows (status 1) whose publish time has come (content/visibility.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ENTITIES, type Records, type ResourceName } from '../../shared/entities';
+import { columnType, embedNames, ENTITIES, type EntityDef, type ResourceName } from '../../shared/entities';
 import { paged } from '../../shared/envelope';
 import { LIMITS } from '../../shared/limits';
 import { getDraft } from '../content/drafts';
@@ -21,7 +22,10 @@ import { listQuery } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { formValues, PUBLIC_FORMS } from '../../shared/public-forms';
 import { storeVisitorForm, visitorBodies, visitorKey } from '../content/visitor-forms';
-import { documented, operation } from '../openapi';
+import { documented, operation, withArticle } from '../openapi';
+import type { Row } from '../content/repository';
+
+type JsonSchema = Record<string, unknown>;
 
 const tags = ['Public'];
 const publicDoc = (def: { resource: string }) => documented(def, 'public.');
@@ -31,32 +35,49 @@ const sentAnswers = {
   subscribe: { type: 'object', properties: { email: { type: 'string' } } },
 };
 
-/** Public reads join children in: a section's widgets, a page's sections with theirs. */
-const sectionRecord = visitorRecordSchema(ENTITIES.sections, {
-  widgets: { type: 'array', items: visitorRecordSchema(ENTITIES.widgets) },
-});
-const pageRecord = visitorRecordSchema(ENTITIES.pages, { sections: { type: 'array', items: sectionRecord } });
 /** A site's settings, without the id of the account that created it. */
 const siteRecord = visitorRecordSchema(ENTITIES.applications);
 
-interface PublicList {
-  defaultSize: number;
-}
+/** Entities with public reads, each with its definition's `public` block. */
+const PUBLIC = (Object.entries(ENTITIES) as [ResourceName, EntityDef][]).filter(([, def]) => def.public);
 
-const LISTS: Partial<Record<ResourceName, PublicList>> = {
-  sliders: { defaultSize: LIMITS.maxPageSize },
-  gallery: { defaultSize: LIMITS.maxPageSize },
-  socials: { defaultSize: LIMITS.maxPageSize },
-  faqs: { defaultSize: LIMITS.maxPageSize },
-  profiles: { defaultSize: LIMITS.maxPageSize },
-  posts: { defaultSize: 10 },
-  careers: { defaultSize: LIMITS.maxPageSize },
-};
+/** A record as visitors read it, with the children its reads embed (a page's sections, with their widgets). */
+function publicRecord(def: EntityDef): JsonSchema {
+  const embedded = Object.fromEntries(
+    (def.public?.embeds ?? []).map((embed) => [
+      embed.name,
+      { type: 'array', items: publicRecord(ENTITIES[embed.entity as ResourceName] as EntityDef) },
+    ]),
+  );
+  return visitorRecordSchema(def, embedded);
+}
 
 /** `?preview=` carries a signed preview link's token (content/preview-links.ts). */
 const previewQuery = listQuery.extend({ preview: z.string().max(300).optional() });
-const sectionsQuery = listQuery.extend({ is_top: z.coerce.number().int().min(0).max(1).optional() });
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
+
+/** A list read's query: paging (unless unpaged), a preview token where a list shows one, and the fields it filters by. */
+function listQueryOf(def: EntityDef) {
+  const list = def.public!.list!;
+  const base = list.unpaged ? z.object({}) : def.public!.preview === 'list' ? previewQuery : listQuery;
+  const filters = Object.fromEntries(
+    (def.public?.list?.filters ?? []).map((name) => {
+      const field = def.fields[name]!;
+      const numeric = columnType(field) === 'integer';
+      return [
+        name,
+        numeric
+          ? z.coerce
+              .number({ error: `${name} must be a number` })
+              .int()
+              .optional()
+          : z.string().max(200).optional(),
+      ];
+    }),
+  );
+  return base.extend(filters);
+}
+
 export const publicRoutes = fp(
   async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
@@ -68,33 +89,30 @@ export const publicRoutes = fp(
       reply.statusCode === 200 ? withPlaceholders(payload, (name) => app.ctx.renditions.placeholder(name)) : payload,
     );
 
-    const withWidgets = async (appKey: string, sections: Records['sections'][]) => {
-      if (sections.length === 0) return sections;
-      const widgets = await services.widgets.repo.list(appKey, {
-        page: 1,
-        size: LIMITS.maxPageSize,
-        ...forVisitors(ENTITIES.widgets, {}, (qb) =>
-          qb.where(
-            'section_id',
-            'in',
-            sections.map((s) => s.id),
-          ),
-        ),
-      });
-      return sections.map((s) => ({ ...s, widgets: widgets.rows.filter((w) => w.section_id === s.id) }));
+    /** `rows` with the children each embeds, as visitors see them, found in one read per kind. */
+    const withEmbeds = async (appKey: string, def: EntityDef, rows: Row[]): Promise<Row[]> => {
+      let result = rows;
+      for (const embed of def.public?.embeds ?? []) {
+        if (result.length === 0) return result;
+        const childDef = ENTITIES[embed.entity as ResourceName] as EntityDef;
+        const ids = result.map((row) => row.id as number);
+        const children = await serviceFor(services, embed.entity as ResourceName).repo.list(appKey, {
+          page: 1,
+          size: LIMITS.maxPageSize,
+          ...forVisitors(childDef, {}, (qb) => qb.where(embed.by, 'in', ids)),
+        });
+        const withTheirs = await withEmbeds(appKey, childDef, children.rows as Row[]);
+        result = result.map((row) => ({ ...row, [embed.name]: withTheirs.filter((child) => child[embed.by] === row.id) }));
+      }
+      return result;
     };
 
     /**
      * The record a valid preview link names, as its draft would have it, whatever its status or
      * publish time; never kept, never indexed. Any other link is a 404, as if there were nothing.
      */
-    const previewed = async <N extends 'pages' | 'posts' | 'sliders'>(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      name: N,
-      token: string,
-    ): Promise<Records[N]> => {
-      const def = ENTITIES[name];
+    const previewed = async (request: FastifyRequest, reply: FastifyReply, name: ResourceName, token: string): Promise<Row> => {
+      const def = ENTITIES[name] as EntityDef;
       const target = await app.ctx.previews.open(token);
       const row =
         target?.resource === def.resource
@@ -103,143 +121,75 @@ export const publicRoutes = fp(
       if (!row) throw notFound(def.formTitle);
       const draft = await getDraft(app.ctx.database.db, def.resource, target!.id);
       void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
-      return { ...row, ...draft?.data } as Records[N];
+      return { ...row, ...draft?.data };
     };
 
-    for (const [name, options] of Object.entries(LISTS) as [ResourceName, PublicList][]) {
-      const def = ENTITIES[name];
-      const schema = {
-        ...publicDoc(def)(
-          'list',
-          `List ${def.title.toLowerCase()} visitors see`,
-          'Active ones whose publish time has come, in the list order.',
-        ),
-        tags,
-        querystring: previewQuery,
-        response: { 200: listEnvelope(visitorRecordSchema(def)) },
-      };
-      api.get(`/${def.resource}`, { schema }, async (request, reply) => {
-        const page = request.query.page ?? 1;
-        const size = request.query.size ?? options.defaultSize;
-        const { rows, total } = await serviceFor(services, name).repo.list(request.application.app_key, {
-          page,
-          size,
-          ...forVisitors(def),
+    for (const [name, def] of PUBLIC) {
+      const doc = publicDoc(def);
+      const repo = serviceFor(services, name).repo;
+      const record = publicRecord(def);
+      const { list, detail, preview } = def.public!;
+
+      if (list) {
+        const filters = list.filters ?? [];
+        const query = listQueryOf(def);
+        const schema = {
+          ...doc(
+            'list',
+            `List ${def.title.toLowerCase()} visitors see`,
+            [
+              list.unpaged
+                ? 'Every active one, unpaged, as `{data: [...]}` (spec §7.1).'
+                : 'Active ones whose publish time has come, in the list order.',
+              ...filters.map((field) => `\`${field}\` narrows it to the ones with that ${def.fields[field]!.label}.`),
+            ].join(' '),
+          ),
+          tags,
+          querystring: query,
+          response: { 200: list.unpaged ? arrayEnvelope(record) : listEnvelope(record) },
+        };
+        api.get(`/${def.resource}`, { schema }, async (request, reply) => {
+          const appKey = request.application.app_key;
+          const asked = request.query as Record<string, unknown> & { page?: number; size?: number; preview?: string };
+          const page = list.unpaged ? 1 : (asked.page ?? 1);
+          const size = list.unpaged ? LIMITS.maxPageSize : (asked.size ?? list.size);
+          const where = Object.fromEntries(filters.filter((f) => asked[f] !== undefined).map((f) => [f, asked[f]]));
+          const { rows, total } = await repo.list(appKey, { page, size, ...forVisitors(def, where) });
+          const shown = await withEmbeds(appKey, def, rows as Row[]);
+          if (list.unpaged) return { data: shown };
+          if (asked.preview === undefined || preview !== 'list') return paged(shown, page, size, total);
+          // A record previewed in a list (a slide on the home page's slider) comes first, as its draft has it.
+          const [first] = await withEmbeds(appKey, def, [await previewed(request, reply, name, asked.preview)]);
+          const others = shown.filter((row) => row.id !== first!.id);
+          return paged([first!, ...others], page, size, others.length + 1);
         });
-        const { preview } = request.query;
-        if (preview === undefined || name !== 'sliders') return paged(rows, page, size, total);
-        // A slide's preview is the home page's slider with that slide as its draft has it.
-        const slide = await previewed(request, reply, 'sliders', preview);
-        const others = rows.filter((row) => row.id !== slide.id);
-        return paged([slide, ...others], page, size, others.length + 1);
-      });
+      }
+
+      if (detail && def.slug) {
+        const slugField = def.slug.field;
+        const schema = {
+          ...doc(
+            'get',
+            `Read ${withArticle(def.formTitle.toLowerCase())} by its slug`,
+            embedNames(def).length ? `With its ${embedNames(def).join(', ')}.` : undefined,
+          ),
+          tags,
+          params: slugParams,
+          querystring: previewQuery,
+          response: { 200: itemEnvelope(record) },
+        };
+        api.get(`/${def.resource}/:slug`, { schema }, async (request, reply) => {
+          const appKey = request.application.app_key;
+          const token = preview === 'detail' ? request.query.preview : undefined;
+          const row = token
+            ? await previewed(request, reply, name, token)
+            : (await repo.list(appKey, { page: 1, size: 1, ...forVisitors(def, { [slugField]: request.params.slug }) })).rows[0];
+          if (!row) throw notFound(def.formTitle);
+          const [shown] = await withEmbeds(appKey, def, [row as Row]);
+          return { data: shown };
+        });
+      }
     }
-
-    api.get(
-      '/sections',
-      {
-        schema: {
-          ...publicDoc(ENTITIES.sections)(
-            'list',
-            'List home sections with their widgets',
-            '`is_top=1` gives the sections above the fold.',
-          ),
-          tags,
-          querystring: sectionsQuery,
-          response: { 200: listEnvelope(sectionRecord) },
-        },
-      },
-      async (request) => {
-        const appKey = request.application.app_key;
-        const page = request.query.page ?? 1;
-        const size = request.query.size ?? LIMITS.maxPageSize;
-        const visible = forVisitors(
-          ENTITIES.sections,
-          request.query.is_top === undefined ? {} : { is_top: request.query.is_top },
-        );
-        const { rows, total } = await services.sections.repo.list(appKey, { page, size, ...visible });
-        return paged(await withWidgets(appKey, rows), page, size, total);
-      },
-    );
-
-    api.get(
-      '/menus',
-      {
-        schema: {
-          ...publicDoc(ENTITIES.menus)(
-            'list',
-            'List the menu entries',
-            'Every active entry, unpaged, as `{data: [...]}` (spec §7.1).',
-          ),
-          tags,
-          response: { 200: arrayEnvelope(visitorRecordSchema(ENTITIES.menus)) },
-        },
-      },
-      async (request) => {
-        const { rows } = await services.menus.repo.list(request.application.app_key, {
-          page: 1,
-          size: LIMITS.maxPageSize,
-          ...forVisitors(ENTITIES.menus),
-        });
-        return { data: rows };
-      },
-    );
-
-    api.get(
-      '/pages/:slug',
-      {
-        schema: {
-          ...publicDoc(ENTITIES.pages)('get', 'Read a page by its slug', 'With its sections and their widgets.'),
-          tags,
-          params: slugParams,
-          querystring: previewQuery,
-          response: { 200: itemEnvelope(pageRecord) },
-        },
-      },
-      async (request, reply) => {
-        const appKey = request.application.app_key;
-        const { preview } = request.query;
-        const page = preview
-          ? { rows: [await previewed(request, reply, 'pages', preview)] }
-          : await services.pages.repo.list(appKey, {
-              page: 1,
-              size: 1,
-              ...forVisitors(ENTITIES.pages, { slug: request.params.slug }),
-            });
-        const row = page.rows[0];
-        if (!row) throw notFound('Page');
-        const sections = await services.sections.repo.list(appKey, {
-          page: 1,
-          size: LIMITS.maxPageSize,
-          ...forVisitors(ENTITIES.sections, { page_id: row.id }),
-        });
-        return { data: { ...row, sections: await withWidgets(appKey, sections.rows) } };
-      },
-    );
-
-    api.get(
-      '/posts/:slug',
-      {
-        schema: {
-          ...publicDoc(ENTITIES.posts)('get', 'Read a news post by its slug'),
-          tags,
-          params: slugParams,
-          querystring: previewQuery,
-          response: { 200: itemEnvelope(visitorRecordSchema(ENTITIES.posts)) },
-        },
-      },
-      async (request, reply) => {
-        const { preview } = request.query;
-        if (preview) return { data: await previewed(request, reply, 'posts', preview) };
-        const { rows } = await services.posts.repo.list(request.application.app_key, {
-          page: 1,
-          size: 1,
-          ...forVisitors(ENTITIES.posts, { slug: request.params.slug }),
-        });
-        if (!rows[0]) throw notFound('Post');
-        return { data: rows[0] };
-      },
-    );
 
     const site = { 200: itemEnvelope(siteRecord) };
     api.get(

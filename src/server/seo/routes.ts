@@ -1,11 +1,16 @@
 /** /sitemap.xml, /robots.txt and /analytics.js: generated from the site's content and settings. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ENTITIES } from '../../shared/entities';
+import { ENTITIES, type EntityDef, publicPathOf, type ResourceName } from '../../shared/entities';
+import { serviceFor } from '../plugins/context';
 import { LIMITS } from '../../shared/limits';
 import { forVisitors } from '../content/visibility';
 import { findApplication } from '../plugins/tenant';
 import { escapeHtml, siteOrigin } from './origin';
+
+/** The site's own pages that are no record's: the home page, the contact page and the news list. */
+const SITE_PAGES = ['/', '/contact', '/news'];
+const SITEMAP_ENTITIES = (Object.entries(ENTITIES) as [ResourceName, EntityDef][]).filter(([, def]) => def.public?.sitemap);
 
 export const seoRoutes = fp(
   async (app: FastifyInstance) => {
@@ -14,19 +19,19 @@ export const seoRoutes = fp(
     app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
       const origin = siteOrigin(request);
       const all = { page: 1, size: LIMITS.maxPageSize };
-      const [pages, posts] = await Promise.all([
-        app.ctx.services.pages.repo.list(appKey, { ...all, ...forVisitors(ENTITIES.pages) }),
-        app.ctx.services.posts.repo.list(appKey, { ...all, ...forVisitors(ENTITIES.posts) }),
-      ]);
       const url = (path: string, lastmod?: unknown) =>
         `  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod ? `<lastmod>${String(lastmod).slice(0, 10)}</lastmod>` : ''}</url>`;
-      const urls = [
-        url('/'),
-        url('/contact'),
-        url('/news'),
-        ...pages.rows.map((p) => url(`/${encodeURIComponent(String(p.slug))}`, p.updated_at)),
-        ...posts.rows.map((p) => url(`/news/${encodeURIComponent(String(p.slug))}`, p.updated_at)),
-      ];
+      // The site's own pages, then each record the definitions say the sitemap lists, at its address.
+      const listed = await Promise.all(
+        SITEMAP_ENTITIES.map(async ([name, def]) => {
+          const { rows } = await serviceFor(app.ctx.services, name).repo.list(appKey, { ...all, ...forVisitors(def) });
+          return rows.flatMap((row) => {
+            const path = publicPathOf(def, row as Record<string, unknown>);
+            return path ? [url(path, row.updated_at)] : [];
+          });
+        }),
+      );
+      const urls = [...SITE_PAGES.map((path) => url(path)), ...listed.flat()];
       return reply
         .type('application/xml; charset=utf-8')
         .header('Cache-Control', 'public, max-age=600')

@@ -4021,8 +4021,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the menu entries
-         * @description Every active entry, unpaged, as `{data: [...]}` (spec §7.1).
+         * List menus visitors see
+         * @description Every active one, unpaged, as `{data: [...]}` (spec §7.1).
          *
          *     Open to visitors: send the site’s app key.
          */
@@ -4066,7 +4066,7 @@ export interface paths {
         };
         /**
          * Read a page by its slug
-         * @description With its sections and their widgets.
+         * @description With its sections.
          *
          *     Open to visitors: send the site’s app key.
          */
@@ -4109,7 +4109,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a news post by its slug
+         * Read a post by its slug
          * @description Open to visitors: send the site’s app key.
          */
         get: operations["public.posts.get"];
@@ -4151,8 +4151,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List home sections with their widgets
-         * @description `is_top=1` gives the sections above the fold.
+         * List sections visitors see
+         * @description Active ones whose publish time has come, in the list order. `is_top` narrows it to the ones with that Is Top.
          *
          *     Open to visitors: send the site’s app key.
          */
@@ -16785,7 +16785,6 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
-                preview?: string;
                 search_key?: string;
                 size?: number;
             };
@@ -16835,7 +16834,6 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
-                preview?: string;
                 search_key?: string;
                 size?: number;
             };
@@ -16882,7 +16880,6 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
-                preview?: string;
                 search_key?: string;
                 size?: number;
             };
@@ -16964,6 +16961,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -17115,7 +17113,6 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
-                preview?: string;
                 search_key?: string;
                 size?: number;
             };
@@ -17225,7 +17222,6 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
-                preview?: string;
                 search_key?: string;
                 size?: number;
             };
@@ -17402,7 +17398,6 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
-                preview?: string;
                 search_key?: string;
                 size?: number;
             };

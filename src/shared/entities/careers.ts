@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits';
 import { defineEntity, f } from './define';
 
 /** Career dates travel as 'YYYY-MM-DD HH:mm:ss' text both ways (spec §3). */
@@ -7,6 +8,7 @@ export const careers = defineEntity({
   title: 'Careers',
   formTitle: 'Career Setting',
   successText: 'Success! Updated successfully.',
+  public: { list: { size: LIMITS.maxPageSize } },
   labelField: 'title',
   publishedFrom: 'application_publish_at',
   order: [{ field: 'id', dir: 'desc' }],

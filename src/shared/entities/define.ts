@@ -148,8 +148,47 @@ export interface EntityDef<F extends Fields = Fields> {
   publishedFrom?: string;
   /** Staff can download every row as CSV (subscribers, messages). */
   exportable?: boolean;
-  /** Children a public read embeds in each record (a page's `sections`); a client may send them back, ignored. */
-  embeds?: readonly string[];
+  /** What visitors see of it, and where the site shows it; absent for what is only staff's. */
+  public?: PublicBlock;
+}
+
+/**
+ * What of an entity is public (Payload's `access.read` plus Directus's generic router, in one
+ * block): the reads under /cms, where the site shows a record, whether the sitemap lists it and
+ * how a preview link shows a draft. The public router, the sitemap and preview links read it.
+ */
+export interface PublicBlock {
+  /**
+   * GET /cms/{resource}: the records visitors see, in the list order. `size` is the page size when
+   * the request names none; `unpaged` answers every record as `{data: [...]}` (menus, spec §7.1);
+   * `filters` are fields a query may narrow it by (`?is_top=1`).
+   */
+  list?: { size: number; unpaged?: boolean; filters?: readonly string[] };
+  /** GET /cms/{resource}/{slug}: one record by its slug field. */
+  detail?: boolean;
+  /** Children each read carries: `name` holds the `entity` records whose `by` field names this one. */
+  embeds?: readonly { name: string; entity: string; by: string }[];
+  /** Where the site shows a record: a path with `:slug` (`/news/:slug`), or a fixed one (`/`: slides on the home page). */
+  path?: string;
+  /** /sitemap.xml lists each record at its `path` (it needs `:slug`). */
+  sitemap?: boolean;
+  /**
+   * How a preview link (`?preview=`) shows a draft: in the `detail` read, or first in the `list`
+   * read (a slide on the home page's slider). Only publishable entities have drafts to preview.
+   */
+  preview?: 'detail' | 'list';
+}
+
+/** The children a public read embeds in each record (a page's `sections`). */
+export const embedNames = (def: EntityDef): string[] => (def.public?.embeds ?? []).map((embed) => embed.name);
+
+/** Where the site shows `row` of `def`, or undefined when the site shows none of it on a page of its own. */
+export function publicPathOf(def: EntityDef, row: Record<string, unknown>): string | undefined {
+  const path = def.public?.path;
+  if (!path) return undefined;
+  const slug = def.slug ? row[def.slug.field] : undefined;
+  if (!path.includes(':slug')) return path;
+  return typeof slug === 'string' && slug !== '' ? path.replace(':slug', encodeURIComponent(slug)) : undefined;
 }
 
 export const STATUS_DEFAULT = 1;

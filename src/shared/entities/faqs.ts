@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits';
 import { defineEntity, f } from './define';
 
 export const faqs = defineEntity({
@@ -5,6 +6,7 @@ export const faqs = defineEntity({
   adminPath: 'faq',
   title: 'FAQs',
   formTitle: 'FAQ',
+  public: { list: { size: LIMITS.maxPageSize } },
   labelField: 'faq_title',
   pageSizes: [20, 40, 75, 100],
   fields: {

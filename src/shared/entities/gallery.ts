@@ -8,6 +8,7 @@ export const gallery = defineEntity({
   resource: 'gallery',
   title: 'Gallery Options',
   formTitle: 'Gallery Setting',
+  public: { list: { size: LIMITS.maxPageSize } },
   labelField: 'title',
   order: [
     { field: 'sort_order', dir: 'asc' },

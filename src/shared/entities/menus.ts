@@ -1,4 +1,4 @@
-import { MENU_LOCATIONS, type MenuLocation } from '../limits';
+import { LIMITS, MENU_LOCATIONS, type MenuLocation } from '../limits';
 import { defineEntity, f } from './define';
 
 /** Mega-menu columns (spec §2.1 "Header and menu"): which heading each location code sits under. */
@@ -22,6 +22,7 @@ export const menus = defineEntity({
   resource: 'menus',
   title: 'Menus',
   formTitle: 'Menu',
+  public: { list: { size: LIMITS.maxPageSize, unpaged: true } },
   labelField: 'title',
   pageSizes: [20, 40, 100, 200],
   unpagedByDefault: true,

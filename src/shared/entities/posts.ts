@@ -6,6 +6,7 @@ export const posts = defineEntity({
   adminPath: 'post',
   title: 'Posts',
   formTitle: 'Post',
+  public: { list: { size: 10 }, detail: true, path: '/news/:slug', sitemap: true, preview: 'detail' },
   labelField: 'title',
   publishedFrom: 'publish_at',
   order: [

@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits';
 import { defineEntity, f } from './define';
 
 export const profiles = defineEntity({
@@ -5,6 +6,7 @@ export const profiles = defineEntity({
   adminPath: 'profile',
   title: 'Profiles',
   formTitle: 'Profile',
+  public: { list: { size: LIMITS.maxPageSize } },
   labelField: 'name',
   order: [
     { field: 'sort_order', dir: 'asc' },

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isSafeAddress, UNSAFE_ADDRESS_MESSAGE } from '../addresses';
 import { ISO_DATE_TIME, STORED_DATE_TIME, storedDateTime } from '../date-time';
-import { type EntityDef, type FieldDef, type FieldKind, isAddressField, systemColumns } from './define';
+import { embedNames, type EntityDef, type FieldDef, type FieldKind, isAddressField, systemColumns } from './define';
 
 const TEXT_MAX = 255;
 const LONG_TEXT_MAX = 5_000;
@@ -134,7 +134,7 @@ export function serverGivenFields(def: EntityDef): z.ZodRawShape {
       readOnly.map(([name, fd]) => [name, serverGiven(fd.kind === 'number' ? z.number().nullable() : z.string().nullable())]),
     ),
     placeholders: serverGiven(z.record(z.string(), z.string())),
-    ...Object.fromEntries((def.embeds ?? []).map((name) => [name, serverGiven(z.array(z.unknown()))])),
+    ...Object.fromEntries(embedNames(def).map((name) => [name, serverGiven(z.array(z.unknown()))])),
     id: z.number({ error: 'id must be a number' }).int().positive().optional().meta({
       description: 'Given out by the server; when sent back it must name the record being written',
     }),

@@ -9,7 +9,10 @@ export const sections = defineEntity({
   adminPath: 'section',
   title: 'Sections',
   formTitle: 'Section',
-  embeds: ['widgets'],
+  public: {
+    list: { size: LIMITS.maxPageSize, filters: ['is_top'] },
+    embeds: [{ name: 'widgets', entity: 'widgets', by: 'section_id' }],
+  },
   labelField: 'title',
   pageSizes: [20, 30, 50, 100],
   order: [

@@ -6,6 +6,7 @@ export const sliders = defineEntity({
   adminPath: 'slider',
   title: 'Sliders',
   formTitle: 'Slider',
+  public: { list: { size: LIMITS.maxPageSize }, path: '/', preview: 'list' },
   labelField: 'title',
   publishedFrom: 'publish_at',
   fields: {

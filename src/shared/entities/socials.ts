@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits';
 import { defineEntity, f } from './define';
 
 export const LINK_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
@@ -7,6 +8,7 @@ export const socials = defineEntity({
   adminPath: 'social',
   title: 'Socials',
   formTitle: 'Social',
+  public: { list: { size: LIMITS.maxPageSize } },
   labelField: 'name',
   fields: {
     name: f.text('Name', { required: true, searchable: true }),
