@@ -12,6 +12,12 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** The top-level paths of the address space, as an esquery regex: the exact path as a string … */
+const TOP_LEVEL = 'admin|app-shell|cms|uploads|assets|sitemap\\.xml|robots\\.txt|analytics\\.js|manifest\\.webmanifest|sw\\.js';
+const TOP_LEVEL_PATH = `/^\\/(${TOP_LEVEL})$/`;
+/** … or a pattern that starts by listing them (`/^\/(admin|cms)(\/|$)/`). */
+const TOP_LEVEL_PATTERN = `/^\\^\\\\\\/\\((${TOP_LEVEL})\\b/`;
+
 /** [the layer, what it may not import]. */
 const LAYERS = [
   ['./src/shared', ['./src/server', './src/client', './machines']],
@@ -52,6 +58,37 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // One table of the address space (src/shared/address-space.ts): a top-level path named again
+    // elsewhere, as its own string or in a pattern, is a second listing that will drift.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}', 'vite.config.ts'],
+    // Migrations are history: they keep the names they were written with.
+    // TanStack Router's file routes name their own path (its generator writes it).
+    ignores: [
+      'src/shared/address-space.ts',
+      'src/client/routeTree.gen.ts',
+      'src/client/routes/**',
+      'src/server/db/migrations/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Literal[value=${TOP_LEVEL_PATH}]`,
+          message: 'A top-level path is listed once, in src/shared/address-space.ts: import it from there.',
+        },
+        {
+          selector: `Literal[regex.pattern=${TOP_LEVEL_PATTERN}]`,
+          message: 'A pattern of top-level paths is made once, in src/shared/address-space.ts: use its helpers.',
+        },
+        {
+          selector: "TSTypeReference[typeName.name='Kysely'] > TSTypeParameterInstantiation > TSAnyKeyword",
+          message:
+            'Kysely<any> only in migrations: code serving every entity uses Kysely<LooseTables> (src/server/db/schema.ts).',
+        },
       ],
     },
   },

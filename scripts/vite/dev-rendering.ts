@@ -7,6 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Plugin, ViteDevServer } from 'vite';
 import type { RenderPage, ViteManifest } from '../../src/shared/ssr';
+import { APP_PATHS, SERVER_PATHS } from '../../src/shared/address-space';
 
 /**
  * The dev "build": the entry is the source module, started by /start.js as in production. Nothing
@@ -34,8 +35,8 @@ export function devRendering(apiTarget: string, apiPaths: string[]): Plugin {
     return entry.render({
       url,
       origin: `http://${req.headers.host ?? 'localhost'}`,
-      shell: url === '/app-shell',
-      config: { apiBase: '/cms', appKey: process.env.VITE_APP_KEY ?? 'demo' },
+      shell: url === APP_PATHS.appShell,
+      config: { apiBase: SERVER_PATHS.api, appKey: process.env.VITE_APP_KEY ?? 'demo' },
       manifest: DEV_MANIFEST,
       sanitizerWindow: (sanitizerWindow ??= new JSDOM('').window),
       transport: async (path, init) => {

@@ -9,6 +9,7 @@
  * plugin would inject.
  */
 import { VitePWA } from 'vite-plugin-pwa';
+import { APP_PATHS } from '../../src/shared/address-space';
 
 export const pwa = (isAdminFile: (url: string) => boolean) =>
   VitePWA({
@@ -28,7 +29,7 @@ export const pwa = (isAdminFile: (url: string) => boolean) =>
             // only (the document, its head with this site's app config, the router's scripts):
             // it opens any URL, and the browser draws the page from its cache. Its revision is
             // index.html's, which changes with the entry it names.
-            .map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/app-shell' } : entry)),
+            .map((entry) => (entry.url === 'index.html' ? { ...entry, url: APP_PATHS.appShell } : entry)),
           warnings: [],
         }),
       ],

@@ -2,13 +2,14 @@
  * Where the API is and which site to show. The server writes these into the HTML it serves
  * (<meta name="app-config">), so one build serves any site; `vite` dev falls back to the demo.
  */
+import { SERVER_PATHS } from '../shared/address-space';
 export interface ClientConfig {
   apiBase: string;
   appKey: string;
 }
 
 function readConfig(): ClientConfig {
-  const fallback: ClientConfig = { apiBase: '/cms', appKey: import.meta.env.VITE_APP_KEY ?? 'demo' };
+  const fallback: ClientConfig = { apiBase: SERVER_PATHS.api, appKey: import.meta.env.VITE_APP_KEY ?? 'demo' };
   const meta = typeof document !== 'undefined' ? document.querySelector('meta[name="app-config"]') : null;
   if (!meta) return fallback;
   try {

@@ -34,6 +34,7 @@ import { publicRoutes } from './routes/public';
 import { seoRoutes } from './seo/routes';
 import { healthRoutes } from './plugins/health';
 import { uploadRoutes } from './media/uploads';
+import { ADMIN_API_PATH, SERVER_PATHS } from '../shared/address-space';
 
 /** Secrets that travel in addresses (reset and preview links) never reach a log line. */
 export const loggableUrl = (url: string) => url.replace(/([?&](?:token|preview)=)[^&#]*/gi, '$1[redacted]');
@@ -100,8 +101,8 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(swagger, openapiOptions);
   await app.register(swaggerUi, { routePrefix: '/cms/docs', staticCSP: true });
 
-  await app.register(publicRoutes, { prefix: '/cms' });
-  await app.register(adminApi, { prefix: '/cms/api' });
+  await app.register(publicRoutes, { prefix: SERVER_PATHS.api });
+  await app.register(adminApi, { prefix: ADMIN_API_PATH });
 
   await app.register(uploadRoutes);
   await app.register(healthRoutes);

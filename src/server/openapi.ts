@@ -18,6 +18,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ROLES } from '../shared/entities';
 import { rightOf } from '../shared/rights';
 import type { RouteRights } from './plugins/auth';
+import { ADMIN_API_PATH, isApiAddress } from '../shared/address-space';
 
 type Json = Record<string, unknown>;
 type Operation = Json & { responses?: Json; security?: Json[]; requestBody?: unknown; parameters?: Json[]; tags?: string[] };
@@ -65,7 +66,7 @@ const SECURITY_SCHEMES = {
 /** Who may call a route, as words from the roles' rights. */
 function accessText(rights: RouteRights | undefined, url: string): string {
   if (rights === 'signed-in') return 'Any signed-in account, for itself.';
-  if (!rights) return url.startsWith('/cms/api') ? 'Open: no token needed.' : 'Open to visitors: send the site’s app key.';
+  if (!rights) return url.startsWith(ADMIN_API_PATH) ? 'Open: no token needed.' : 'Open to visitors: send the site’s app key.';
   const roles = ROLES.flatMap((role) => {
     const scope = rightOf(role, rights.subject, rights.action);
     return scope ? [scope === 'own' ? `${role} (own records only)` : role] : [];
@@ -76,7 +77,7 @@ function accessText(rights: RouteRights | undefined, url: string): string {
 function securityOf(rights: RouteRights | undefined, url: string): Json[] {
   if (rights === 'signed-in') return [{ bearer: [] }];
   if (rights) return [{ bearer: [], appKey: [] }];
-  return url.startsWith('/cms/api') || !url.startsWith('/cms') ? [] : [{ appKey: [] }];
+  return url.startsWith(ADMIN_API_PATH) || !isApiAddress(url) ? [] : [{ appKey: [] }];
 }
 
 /**
@@ -122,7 +123,7 @@ function errorsOf(method: unknown, url: string, requests: Json, config: { rights
   if (takesInput) codes.add('400');
   if (config.rights) codes.add('401').add('403');
   // A site's key that names no (published) site is a 404, as is an id that names no record.
-  if (hasId || typeof config.rights === 'object' || (url.startsWith('/cms/') && !url.startsWith('/cms/api'))) codes.add('404');
+  if (hasId || typeof config.rights === 'object' || (isApiAddress(url) && !url.startsWith(ADMIN_API_PATH))) codes.add('404');
   if (method === 'PUT' && hasId) codes.add('409');
   // API tokens are rate-limited on every route they may use; public writes and sign-in have their own limits.
   if (config.rateLimit !== undefined || typeof config.rights === 'object' || /\/(login|password-reset)/.test(url))

@@ -5,6 +5,7 @@
  */
 import { Workbox } from 'workbox-window';
 import { createStore } from './store';
+import { BUILD_PATHS } from '../../shared/address-space';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -16,7 +17,7 @@ export const isUpdateWaiting = updateStore.get;
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
+  workbox = new Workbox(BUILD_PATHS.serviceWorker, { scope: '/' });
   // Fires for a worker installed now and for one that was already waiting when the page loaded.
   workbox.addEventListener('waiting', () => updateStore.set(true));
   workbox

@@ -127,7 +127,7 @@ registerRoute(
     plugins: [
       new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: THIRTY_DAYS }),
       new CacheableResponsePlugin({ statuses: [200] }),
-      new PrecacheFallbackPlugin({ fallbackURL: '/app-shell' }),
+      new PrecacheFallbackPlugin({ fallbackURL: APP_PATHS.appShell }),
       {
         cacheKeyWillBeUsed: async ({ request }) => {
           const url = new URL(request.url);

@@ -10,6 +10,7 @@ import { htmlToText } from '../../shared/html-text';
 import type { RouterContext } from '../router';
 import { siteInfoQuery } from './api/queries';
 import type { SiteInfo } from './api/types';
+import { SERVER_PATHS } from '../../shared/address-space';
 
 export type Head = { meta?: AnyRouteMatch['meta']; links?: AnyRouteMatch['links']; scripts?: AnyRouteMatch['headScripts'] };
 
@@ -141,13 +142,13 @@ export function documentHead(
     ],
     links: [
       { rel: 'icon', href: text(site?.icon) || '/favicon.png' },
-      { rel: 'manifest', href: '/manifest.webmanifest' },
+      { rel: 'manifest', href: SERVER_PATHS.manifest },
     ],
     scripts: [
       ...(analytics
         ? [
             ...(ga ? [{ async: true, src: `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ga)}` }] : []),
-            { defer: true, src: '/analytics.js' },
+            { defer: true, src: SERVER_PATHS.analytics },
           ]
         : []),
       ...jsonLd(site),

@@ -4,6 +4,7 @@
  * so the queries inside are loosely typed; what leaves is typed as the definition's record.
  */
 import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
+import type { LooseTables } from '../db/schema';
 import { columnType, type EntityDef, hasTrash, type RecordOf, readableColumns, searchableFields } from '../../shared/entities';
 import type { Cache } from '../cache/cache';
 import { type DB, isPostgresDb, now } from '../db/database';
@@ -20,13 +21,10 @@ const TOTAL = '__total';
 /** Cache scope of one table's search totals. */
 const countScope = (table: string) => `counts:${table}`;
 
-// The one place where the database is seen without its table types: see the comment above.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDB = Kysely<any>;
+type AnyDB = Kysely<LooseTables>;
 /** The shortest search a trigram index answers. */
 const TRIGRAM = 3;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Select = SelectQueryBuilder<any, any, any>;
+export type Select = SelectQueryBuilder<LooseTables, string, Row>;
 
 /**
  * Which rows a read sees: `live` ones (what every list, public read and selector shows), the
@@ -222,10 +220,11 @@ export class Repository<E extends EntityDef = EntityDef> {
   }
 
   async findBy(appKey: string | null, column: string, value: unknown, visibility?: Visibility): Promise<RecordOf<E> | undefined> {
-    return this.scoped(appKey, this.db.selectFrom(this.def.table), visibility)
+    // The definition's columns, as its record type says them (the one cast from a loose row).
+    return (await this.scoped(appKey, this.db.selectFrom(this.def.table), visibility)
       .select(this.columns)
       .where(column, '=', value)
-      .executeTakeFirst();
+      .executeTakeFirst()) as RecordOf<E> | undefined;
   }
 
   async exists(

@@ -100,7 +100,7 @@ function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase
 }
 
 /** True when `db` talks to PostgreSQL (migrations and the repository ask; they only get the Kysely). */
-export const isPostgresDb = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgresDb = <T>(db: Kysely<T>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** True when the error is a unique-constraint violation, in either dialect. */
 export function isUniqueViolation(error: unknown): boolean {

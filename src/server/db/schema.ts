@@ -196,3 +196,9 @@ export interface Tables extends EntityTables {
 }
 
 export type DB = Kysely<Tables>;
+
+/**
+ * The database as code that serves every entity sees it: tables named at run time (from the
+ * definitions), each a row of columns whose types the definitions, not TypeScript, know.
+ */
+export type LooseTables = Record<string, Record<string, unknown>>;

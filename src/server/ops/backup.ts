@@ -73,8 +73,7 @@ export async function backup(
       dump = 'database.json';
       const tables: Record<string, unknown[]> = {};
       for (const table of [...Object.values(ENTITIES).map((def) => def.table), ...KEPT_TABLES]) {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every table, named at run time
-        tables[table] = await (database.db as any).selectFrom(table).selectAll().execute();
+        tables[table] = await (database.db as unknown as AnyDb).selectFrom(table).selectAll().execute();
         progress(`  ${table}: ${tables[table]!.length} rows`);
       }
       fs.writeFileSync(path.join(work, dump), JSON.stringify({ tables }));

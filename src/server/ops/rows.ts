@@ -3,6 +3,7 @@
  * the order tables go in, the links within one table, and PostgreSQL's id sequences.
  */
 import { type Kysely, sql } from 'kysely';
+import type { LooseTables } from '../db/schema';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
 import type { Database } from '../db/database';
 
@@ -17,8 +18,7 @@ export interface Installation {
 }
 
 export type Row = Record<string, unknown>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables named at run time, from the definitions
-export type AnyDb = Kysely<any>;
+export type AnyDb = Kysely<LooseTables>;
 
 /** The content entities of a site, each after the entities its relations point at. */
 export function contentInOrder(): EntityDef[] {

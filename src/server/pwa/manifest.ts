@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Records } from '../../shared/entities';
 import { findApplication } from '../plugins/tenant';
+import { SERVER_PATHS } from '../../shared/address-space';
 
 export const THEME_COLOR = '#0b5394';
 export const BACKGROUND_COLOR = '#ffffff';
@@ -72,7 +73,7 @@ export function webManifest(site: Records['applications'] | undefined) {
 
 export const manifestRoutes = fp(
   async (app: FastifyInstance) => {
-    app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
+    app.get(SERVER_PATHS.manifest, { schema: { hide: true } }, async (request, reply) => {
       const site = await findApplication(request, app.ctx.config.appKey);
       return (
         reply

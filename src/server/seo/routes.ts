@@ -7,6 +7,7 @@ import { LIMITS } from '../../shared/limits';
 import { forVisitors } from '../content/visibility';
 import { findApplication } from '../plugins/tenant';
 import { escapeHtml, siteOrigin } from './origin';
+import { SERVER_PATHS } from '../../shared/address-space';
 
 /** The site's own pages that are no record's: the home page, the contact page and the news list. */
 const SITE_PAGES = ['/', '/contact', '/news'];
@@ -16,7 +17,7 @@ export const seoRoutes = fp(
   async (app: FastifyInstance) => {
     const { appKey } = app.ctx.config;
 
-    app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    app.get(SERVER_PATHS.sitemap, { schema: { hide: true } }, async (request, reply) => {
       const origin = siteOrigin(request);
       const all = { page: 1, size: LIMITS.maxPageSize };
       const url = (path: string, lastmod?: unknown) =>
@@ -40,13 +41,13 @@ export const seoRoutes = fp(
         );
     });
 
-    app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
+    app.get(SERVER_PATHS.robots, { schema: { hide: true } }, async (request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
         .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /cms/api/\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`),
     );
 
-    app.get('/analytics.js', { schema: { hide: true } }, async (request, reply) => {
+    app.get(SERVER_PATHS.analytics, { schema: { hide: true } }, async (request, reply) => {
       const site = await findApplication(request, appKey);
       const ids = {
         ga: String(site?.google_analytics_id ?? '').trim(),

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import type { FormOutcome } from '../../shared/public-forms';
 import type { RenderPage, RenderResult, ViteManifest } from '../../shared/ssr';
+import { SERVER_PATHS } from '../../shared/address-space';
 
 /** Pages rendered at once at most; a render is CPU work that holds the event loop. */
 const RENDER_SLOTS = 2;
@@ -179,7 +180,7 @@ export class PageRenderer {
       shell,
       form,
       manifest,
-      config: { apiBase: '/cms', appKey },
+      config: { apiBase: SERVER_PATHS.api, appKey },
       sanitizerWindow: (this.sanitizerWindow ??= new JSDOM('').window),
       transport: async (apiUrl, init) => {
         const res = await this.app.inject({

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { adminCall } from '../api/admin-call';
 import { notifyFailure } from '../api/notify';
 import { signOut } from '../session/session-store';
+import { APP_PATHS } from '../../../shared/address-space';
 
 /**
  * Ends the session on the server, then locally whatever the server said: a user who clicks Log Out
@@ -21,6 +22,6 @@ export function useLogout(): () => Promise<void> {
     signOut();
     queryClient.removeQueries({ queryKey: ['entities'] });
     queryClient.removeQueries({ queryKey: ['admin'] });
-    await navigate({ to: '/admin' });
+    await navigate({ to: APP_PATHS.admin });
   }, [navigate, queryClient]);
 }

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { ApiError, adminApi } from '../../api/http';
+import { APP_PATHS } from '../../../shared/address-space';
 
 /**
  * Where 'Forgot Password' leads, and where a one-time reset link (made by an admin on the user's
@@ -40,7 +41,7 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
               Passwords are reset with a one-time link that an administrator makes for you (Users → your account → Make reset
               link). It works once, for an hour. Open it here to choose a new password.
             </Text>
-            <Anchor component={Link} to="/admin" size="sm">
+            <Anchor component={Link} to={APP_PATHS.admin} size="sm">
               Back to sign in
             </Anchor>
           </Stack>
@@ -58,7 +59,7 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
             <Alert color="red" role="alert" title="This link cannot be used">
               {link.error.message}
             </Alert>
-            <Anchor component={Link} to="/admin" size="sm">
+            <Anchor component={Link} to={APP_PATHS.admin} size="sm">
               Back to sign in
             </Anchor>
           </Stack>
