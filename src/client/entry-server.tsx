@@ -23,6 +23,14 @@ import { type AppRouter, createAppRouter, type IslandsDocument, type ServerRende
 import { islandsEntry, routerManifest } from './router-manifest';
 import { setSanitizerWindow } from './ui/sanitize';
 import { isBackOfficeAddress } from '../shared/address-space';
+import { decodeHTMLStrict } from 'entities';
+import { decodeNamedEntitiesWith } from '../shared/html-text';
+
+// Every named entity, from the `entities` package: the browser decodes with its own table (ui/entity-decoding.ts).
+decodeNamedEntitiesWith((entity) => {
+  const text = decodeHTMLStrict(entity);
+  return text === entity ? undefined : text;
+});
 
 const manifests = new WeakMap<ViteManifest, Manifest>();
 

@@ -54,6 +54,9 @@ import { registerServiceWorker } from './pwa/service-worker';
 import { startVisitorOutbox } from './site/forms/notes';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
+import { decodeEntitiesWithBrowser } from './ui/entity-decoding';
+
+decodeEntitiesWithBrowser();
 
 async function start(): Promise<void> {
   const queryClient = createQueryClient();

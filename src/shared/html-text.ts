@@ -6,7 +6,8 @@
  * unclosed '<' (seconds per request, with the whole server waiting).
  */
 
-const ENTITIES: Record<string, string> = {
+/** The few named entities every runtime knows without a table (the rest: decodeNamedEntitiesWith). */
+const COMMON_ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',
   gt: '>',
@@ -22,14 +23,27 @@ const ENTITIES: Record<string, string> = {
   ldquo: '“',
 };
 
+/** A named entity (`&eacute;`) as text, or undefined when it names none. */
+type NamedEntityDecoder = (entity: string) => string | undefined;
+let decodeNamed: NamedEntityDecoder = (entity) => COMMON_ENTITIES[entity.slice(1, -1).toLowerCase()];
+
+/**
+ * Every HTML named entity, from the runtime's own table: the `entities` package on the server
+ * (entry-server.tsx), the browser's parser in the browser (client/ui/entity-decoding.ts), so both
+ * render the same text and visitors download no table.
+ */
+export function decodeNamedEntitiesWith(decoder: NamedEntityDecoder): void {
+  decodeNamed = decoder;
+}
+
 /** Linear: each '&' starts at most one match, and matches never overlap. */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, code: string) => {
     if (code[0] === '#') {
       const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
       return Number.isFinite(point) && point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : whole;
     }
-    return ENTITIES[code.toLowerCase()] ?? whole;
+    return decodeNamed(whole) ?? whole;
   });
 }
 

@@ -148,6 +148,19 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     await expect.poll(async () => (await html(t, '/rebuilt')).body, { timeout: 5_000 }).toContain('/assets/islands-1.js');
   });
 
+  it('decodes every named entity in the text it makes of HTML (a news page’s description)', async () => {
+    const made = await t.admin('POST', '/cms/api/posts', {
+      title: 'Entities',
+      slug: `entities-${dialect}`,
+      content: '<p>Caf&eacute; &frac12; price &rarr; &copy; &hellip;</p>',
+      status: 1,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const page = await html(t, `/news/entities-${dialect}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<meta name="description" content="Café ½ price → © …"');
+  });
+
   it('answers the redirect a route asks for', async () => {
     const res = await html(t, '/details?page=3');
     expect(res.statusCode).toBe(307);

@@ -13,6 +13,9 @@ import { fillFormKeys } from '../site/forms/form-keys';
 import { startVisitorOutbox } from '../site/forms/notes';
 import { wakeIslands } from './hydrate';
 import { startNavigator } from './navigator';
+import { decodeEntitiesWithBrowser } from '../ui/entity-decoding';
+
+decodeEntitiesWithBrowser();
 
 /**
  * An image whose address is broken shows its fallback (LazyImage's data-fallback): the error is

@@ -102,3 +102,16 @@ describe('formatDate', () => {
     expect(formatDate('soon')).toBeNull();
   });
 });
+
+describe('named entities', () => {
+  it('decodes every one the runtime knows, once it says how (the server: the entities package)', async () => {
+    const { decodeHTMLStrict } = await import('entities');
+    const { decodeNamedEntitiesWith } = await import('../../../src/shared/html-text');
+    expect(htmlToText('Caf&eacute;')).toBe('Caf&eacute;'); // only the common few without a table
+    decodeNamedEntitiesWith((entity) => {
+      const text = decodeHTMLStrict(entity);
+      return text === entity ? undefined : text;
+    });
+    expect(htmlToText('<p>Caf&eacute; &frac12; &rarr; &Alpha;&amp;&bogus;</p>')).toBe('Café ½ → Α&&bogus;');
+  });
+});
