@@ -1,4 +1,4 @@
-import { Badge, Card, Center, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Center, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { ACTIVITY_ACTIONS, type ActivityEntry } from '../../../shared/activity';
@@ -9,6 +9,7 @@ import { ListFooter } from '../list/ListFooter';
 import { LoadError } from '../QueryState';
 import { useRights } from '../session/rights';
 import type { ActivitySearch } from './activity-search';
+import { type DataColumn, DataTable } from '../list/DataTable';
 
 const activityQuery = (search: ActivitySearch) =>
   queryOptions({
@@ -65,6 +66,53 @@ interface Props {
   search: ActivitySearch;
   onChange: (next: ActivitySearch) => void;
 }
+
+/** The log's columns: when, who, what was done to what, the changes, and from where. */
+const COLUMNS: DataColumn<ActivityEntry>[] = [
+  {
+    key: 'when',
+    label: 'When',
+    style: { whiteSpace: 'nowrap' },
+    cell: (entry) => dayjs(entry.created_at).format('YYYY-MM-DD HH:mm:ss'),
+  },
+  { key: 'who', label: 'Who', cell: (entry) => entry.user_name ?? '--' },
+  {
+    key: 'action',
+    label: 'Action',
+    cell: (entry) => (
+      <Badge variant="light" color={ACTION_COLOR[entry.action] ?? 'blue'} styles={{ label: { overflow: 'visible' } }}>
+        {entry.action}
+      </Badge>
+    ),
+  },
+  {
+    key: 'what',
+    label: 'What',
+    cell: (entry) => (
+      <>
+        {entry.entity ? `${titleOf(entry.entity)}${entry.record_id ? ` #${entry.record_id}` : ''}` : '--'}
+        {entry.app_key && (
+          <Text size="xs" c="dimmed">
+            {entry.app_key}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { key: 'changes', label: 'Changes', cell: (entry) => <Changes changes={entry.changes} /> },
+  {
+    key: 'from',
+    label: 'From',
+    cell: (entry) => (
+      <>
+        <Text size="xs">{entry.ip ?? '--'}</Text>
+        <Text size="xs" c="dimmed" lineClamp={1} title={entry.user_agent ?? undefined}>
+          {entry.user_agent ?? ''}
+        </Text>
+      </>
+    ),
+  },
+];
 
 /** The activity log: who did what and when, filtered by user, entity, action and dates, newest first. */
 export function ActivityLog({ search, onChange }: Props) {
@@ -127,66 +175,7 @@ export function ActivityLog({ search, onChange }: Props) {
             <Loader aria-label="Loading the activity log" />
           </Center>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>Changes</Table.Th>
-                  <Table.Th>From</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.data.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text ta="center" py="md">
-                        No Data Found
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  page.data.map((entry) => (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {dayjs(entry.created_at).format('YYYY-MM-DD HH:mm:ss')}
-                      </Table.Td>
-                      <Table.Td>{entry.user_name ?? '--'}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          variant="light"
-                          color={ACTION_COLOR[entry.action] ?? 'blue'}
-                          styles={{ label: { overflow: 'visible' } }}
-                        >
-                          {entry.action}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {entry.entity ? `${titleOf(entry.entity)}${entry.record_id ? ` #${entry.record_id}` : ''}` : '--'}
-                        {entry.app_key && (
-                          <Text size="xs" c="dimmed">
-                            {entry.app_key}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Changes changes={entry.changes} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="xs">{entry.ip ?? '--'}</Text>
-                        <Text size="xs" c="dimmed" lineClamp={1} title={entry.user_agent ?? undefined}>
-                          {entry.user_agent ?? ''}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable columns={COLUMNS} rows={page.data} rowKey={(entry) => entry.id} empty="No Data Found" minWidth={720} />
         )}
       </Card>
       {page && (

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Center, Group, Loader, LoadingOverlay, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Loader, LoadingOverlay, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
@@ -15,6 +15,7 @@ import { SearchBar } from './SearchBar';
 import { useDeleteConfirm } from './useDeleteConfirm';
 import { LoadError } from '../QueryState';
 import { useEntityRights } from '../session/rights';
+import { type DataColumn, DataTable } from './DataTable';
 
 interface Props {
   entity: AdminEntity;
@@ -43,6 +44,39 @@ export function EntityList({ entity, search, onChange, note }: Props) {
 
   const rowLabel = (row: Row) => String(row[def.labelField] ?? '');
   const params = (s: ListSearch) => urlParams(s, def.defaultPageSize);
+  const columns: DataColumn<Row>[] = [
+    { key: 'sl', label: 'Sl.', width: 56, cell: (_row, index) => (page!.current_page - 1) * search.size + index + 1 },
+    ...def.columns.map((c) => ({ key: c.label, label: c.label, cell: (row: Row) => renderCell(c, row, def) })),
+    {
+      key: 'actions',
+      label: 'Actions',
+      width: 150,
+      className: 'row-actions',
+      cell: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          <Anchor
+            component={Link}
+            to={`/admin/${def.adminPath}/form/${recordKey(entity, row)}`}
+            size="sm"
+            aria-label={`${rights.canEdit(row) ? 'Edit' : 'View'} ${rowLabel(row)}`}
+          >
+            {rights.canEdit(row) ? 'Edit' : 'View'}
+          </Anchor>
+          {rights.canDelete(row) && (
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="light"
+              aria-label={`Delete ${rowLabel(row)}`}
+              onClick={() => sendDelete({ type: 'delete.request', id: recordKey(entity, row), label: rowLabel(row) })}
+            >
+              Delete
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
 
   useEffect(() => {
     // After deleting the last row of the last page, step back to the page that still has rows.
@@ -93,66 +127,13 @@ export function EntityList({ entity, search, onChange, note }: Props) {
         ) : (
           <>
             <LoadingOverlay visible={query.isFetching && query.isPlaceholderData} zIndex={2} />
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={56}>Sl.</Table.Th>
-                    {def.columns.map((c) => (
-                      <Table.Th key={c.label}>{c.label}</Table.Th>
-                    ))}
-                    <Table.Th w={150} className="row-actions">
-                      Actions
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {page.data.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={def.columns.length + 2}>
-                        <Text ta="center" py="md">
-                          No Data Found
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : (
-                    page.data.map((row, index) => (
-                      <Table.Tr key={recordKey(entity, row)}>
-                        <Table.Td>{(page.current_page - 1) * search.size + index + 1}</Table.Td>
-                        {def.columns.map((c) => (
-                          <Table.Td key={c.label}>{renderCell(c, row, def)}</Table.Td>
-                        ))}
-                        <Table.Td className="row-actions">
-                          <Group gap="xs" wrap="nowrap">
-                            <Anchor
-                              component={Link}
-                              to={`/admin/${def.adminPath}/form/${recordKey(entity, row)}`}
-                              size="sm"
-                              aria-label={`${rights.canEdit(row) ? 'Edit' : 'View'} ${rowLabel(row)}`}
-                            >
-                              {rights.canEdit(row) ? 'Edit' : 'View'}
-                            </Anchor>
-                            {rights.canDelete(row) && (
-                              <Button
-                                size="compact-sm"
-                                color="red"
-                                variant="light"
-                                aria-label={`Delete ${rowLabel(row)}`}
-                                onClick={() =>
-                                  sendDelete({ type: 'delete.request', id: recordKey(entity, row), label: rowLabel(row) })
-                                }
-                              >
-                                Delete
-                              </Button>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              columns={columns}
+              rows={page.data}
+              rowKey={(row) => recordKey(entity, row)}
+              empty="No Data Found"
+              minWidth={560}
+            />
           </>
         )}
       </Card>

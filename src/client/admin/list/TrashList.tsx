@@ -2,7 +2,7 @@
  * An entity's Trash: what was deleted in the last LIMITS.trashDays days, most recent first, with
  * Restore (the record comes back as it was, its children still attached) and Delete permanently.
  */
-import { Alert, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
@@ -15,6 +15,7 @@ import { DeleteConfirmDialog } from './DeleteDialog';
 import { ListFooter } from './ListFooter';
 import type { ListSearchParams } from './list-search';
 import { restoreAndTell, useDeleteConfirm } from './useDeleteConfirm';
+import { type DataColumn, DataTable } from './DataTable';
 
 interface Props {
   entity: AdminEntity;
@@ -34,6 +35,39 @@ export function TrashList({ entity, search, onChange }: Props) {
   });
   const labelOf = (row: Row) => String(row[def.labelField] ?? '') || `#${String(row.id)}`;
   const page = query.data;
+  const columns: DataColumn<Row>[] = [
+    { key: 'label', label: def.fields[def.labelField]?.label ?? 'Name', cell: labelOf },
+    { key: 'deleted', label: 'Deleted', cell: (row) => dayjs(String(row.deleted_at)).format('YYYY-MM-DD HH:mm') },
+    {
+      key: 'actions',
+      label: 'Actions',
+      width: 260,
+      className: 'row-actions',
+      cell: (row) =>
+        rights.canDelete(row) && (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="light"
+              aria-label={`Restore ${labelOf(row)}`}
+              loading={restore.isPending && restore.variables === row}
+              onClick={() => restore.mutate(row)}
+            >
+              Restore
+            </Button>
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="subtle"
+              aria-label={`Delete ${labelOf(row)} permanently`}
+              onClick={() => sendErase({ type: 'delete.request', id: recordKey(entity, row), label: labelOf(row) })}
+            >
+              Delete permanently
+            </Button>
+          </Group>
+        ),
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -52,63 +86,13 @@ export function TrashList({ entity, search, onChange }: Props) {
             <Loader aria-label={`Loading the ${def.title} Trash`} />
           </Center>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{def.fields[def.labelField]?.label ?? 'Name'}</Table.Th>
-                  <Table.Th>Deleted</Table.Th>
-                  <Table.Th w={260} className="row-actions">
-                    Actions
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.data.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={3}>
-                      <Text ta="center" py="md">
-                        The Trash is empty
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  page.data.map((row) => (
-                    <Table.Tr key={recordKey(entity, row)}>
-                      <Table.Td>{labelOf(row)}</Table.Td>
-                      <Table.Td>{dayjs(String(row.deleted_at)).format('YYYY-MM-DD HH:mm')}</Table.Td>
-                      <Table.Td className="row-actions">
-                        {rights.canDelete(row) && (
-                          <Group gap="xs" wrap="nowrap">
-                            <Button
-                              size="compact-sm"
-                              variant="light"
-                              aria-label={`Restore ${labelOf(row)}`}
-                              loading={restore.isPending && restore.variables === row}
-                              onClick={() => restore.mutate(row)}
-                            >
-                              Restore
-                            </Button>
-                            <Button
-                              size="compact-sm"
-                              color="red"
-                              variant="subtle"
-                              aria-label={`Delete ${labelOf(row)} permanently`}
-                              onClick={() =>
-                                sendErase({ type: 'delete.request', id: recordKey(entity, row), label: labelOf(row) })
-                              }
-                            >
-                              Delete permanently
-                            </Button>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            columns={columns}
+            rows={page.data}
+            rowKey={(row) => recordKey(entity, row)}
+            empty="The Trash is empty"
+            minWidth={480}
+          />
         )}
       </Card>
       {page && page.total > 0 && (

@@ -14,7 +14,6 @@ import {
   Select,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
@@ -29,6 +28,7 @@ import { ROLE_CHOICES, type Role } from '../../../shared/entities';
 import { adminCall } from '../api/admin-call';
 import { DeleteDialog } from '../list/DeleteDialog';
 import { QueryState } from '../QueryState';
+import { DataTable } from '../list/DataTable';
 
 type TokenList = AnswerOf<'tokens.list'>;
 type Token = NonNullable<NonNullable<TokenList['data']>['data']>[number];
@@ -174,56 +174,47 @@ function TokenTable({ tokens }: { tokens: Token[] }) {
       void queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
     },
   });
-  if (tokens.length === 0) return <Text c="dimmed">No tokens yet.</Text>;
   return (
     <>
-      <Table striped highlightOnHover aria-label="API tokens">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Rights</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>Made</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tokens.map((token) => (
-            <Table.Tr key={token.id}>
-              <Table.Td>{token.name}</Table.Td>
-              <Table.Td>
-                {token.role}
-                {token.read_only ? ', read only' : ''}
-              </Table.Td>
-              <Table.Td>{token.expires_at ? when(token.expires_at) : 'Never'}</Table.Td>
-              <Table.Td>{when(token.last_used_at)}</Table.Td>
-              <Table.Td>{when(token.created_at)}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLOR[token.status ?? 'active']} variant="light">
-                  {token.status}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                {token.status !== 'revoked' && (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setRevoking(token)}
-                    aria-label={`Revoke ${token.name}`}
-                  >
-                    Revoke
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="API tokens"
+        minWidth={720}
+        rows={tokens}
+        rowKey={(token) => token.id!}
+        empty="No tokens yet."
+        columns={[
+          { key: 'name', label: 'Name', cell: (token) => token.name },
+          { key: 'rights', label: 'Rights', cell: (token) => `${token.role ?? ''}${token.read_only ? ', read only' : ''}` },
+          { key: 'expires', label: 'Expires', cell: (token) => (token.expires_at ? when(token.expires_at) : 'Never') },
+          { key: 'used', label: 'Last used', cell: (token) => when(token.last_used_at) },
+          { key: 'made', label: 'Made', cell: (token) => when(token.created_at) },
+          {
+            key: 'status',
+            label: 'Status',
+            cell: (token) => (
+              <Badge color={STATUS_COLOR[token.status ?? 'active']} variant="light">
+                {token.status}
+              </Badge>
+            ),
+          },
+          {
+            key: 'actions',
+            label: <VisuallyHidden>Actions</VisuallyHidden>,
+            cell: (token) =>
+              token.status !== 'revoked' && (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setRevoking(token)}
+                  aria-label={`Revoke ${token.name}`}
+                >
+                  Revoke
+                </Button>
+              ),
+          },
+        ]}
+      />
       <DeleteDialog
         opened={revoking !== null}
         what="API token"

@@ -1,17 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Code, CopyButton, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -21,6 +8,7 @@ import type { ListEnvelope, Paged } from '../../../shared/envelope';
 import { adminCall } from '../api/admin-call';
 import { entityRecordQuery } from '../api/entity-queries';
 import { notifyFailure } from '../api/notify';
+import { DataTable } from '../list/DataTable';
 
 interface Delivery {
   id: number;
@@ -92,55 +80,53 @@ export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
               : 'Nothing sent yet: deliveries appear here after the next change of content.'}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label="Deliveries">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Event</Table.Th>
-                  <Table.Th>Result</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Answer</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>{dayjs(d.created_at).format('YYYY-MM-DD HH:mm:ss')}</Table.Td>
-                    <Table.Td>{d.event}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[d.status]} variant="light">
-                        {d.status === 'pending' && d.attempts > 0
-                          ? `retry at ${dayjs(d.next_attempt_at).format('HH:mm:ss')}`
-                          : d.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{d.attempts}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={2} title={d.error ?? undefined}>
-                        {d.error ?? (d.response_status ? `HTTP ${d.response_status}` : '--')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {d.status !== 'pending' && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => resend.mutate(d.id)}
-                          loading={resend.isPending && resend.variables === d.id}
-                        >
-                          Resend
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Deliveries"
+            minWidth={640}
+            rows={rows}
+            rowKey={(d) => d.id}
+            empty=""
+            columns={[
+              { key: 'when', label: 'When', cell: (d) => dayjs(d.created_at).format('YYYY-MM-DD HH:mm:ss') },
+              { key: 'event', label: 'Event', cell: (d) => d.event },
+              {
+                key: 'result',
+                label: 'Result',
+                cell: (d) => (
+                  <Badge color={STATUS_COLOR[d.status]} variant="light">
+                    {d.status === 'pending' && d.attempts > 0
+                      ? `retry at ${dayjs(d.next_attempt_at).format('HH:mm:ss')}`
+                      : d.status}
+                  </Badge>
+                ),
+              },
+              { key: 'attempts', label: 'Attempts', cell: (d) => d.attempts },
+              {
+                key: 'answer',
+                label: 'Answer',
+                cell: (d) => (
+                  <Text size="sm" lineClamp={2} title={d.error ?? undefined}>
+                    {d.error ?? (d.response_status ? `HTTP ${d.response_status}` : '--')}
+                  </Text>
+                ),
+              },
+              {
+                key: 'actions',
+                label: <VisuallyHidden>Actions</VisuallyHidden>,
+                cell: (d) =>
+                  d.status !== 'pending' && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => resend.mutate(d.id)}
+                      loading={resend.isPending && resend.variables === d.id}
+                    >
+                      Resend
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         )}
         {lastPage > 1 && (
           <Group justify="flex-end">
