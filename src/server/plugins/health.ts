@@ -17,11 +17,24 @@ export const healthRoutes = fp(
     const { config, database } = app.ctx;
     const schema = database.dialect === 'postgres' ? (config.pgSchema ?? 'public') : undefined;
 
-    app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
+    const live = { type: 'object', properties: { status: { type: 'string' }, uptime_s: { type: 'integer' } } };
+    const check = { type: 'string' };
+    const readiness = {
+      type: 'object',
+      properties: {
+        status: { type: 'string', enum: ['ready', 'not ready'] },
+        checks: { type: 'object', properties: { database: check, migrations: check, build: check } },
+      },
+    };
+    // Hidden from the API's document (they are the operator's, not a consumer's), typed all the same.
+    const liveSchema = { hide: true, response: { 200: live } };
+    const readySchema = { hide: true, response: { 200: readiness, 503: readiness } };
+
+    app.get('/healthz', { schema: liveSchema, logLevel: 'warn' }, async (_request, reply) =>
       reply.header('cache-control', 'no-store').send({ status: 'ok', uptime_s: Math.round(process.uptime()) }),
     );
 
-    app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+    app.get('/readyz', { schema: readySchema, logLevel: 'warn' }, async (request, reply) => {
       const checks: Record<'database' | 'migrations' | 'build', Check> = { database: 'ok', migrations: 'ok', build: 'ok' };
       try {
         await sql`select 1`.execute(database.db);
