@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -24,6 +11,8 @@ import { adminKeys, meQuery } from '../api/admin-queries';
 import type { Row } from '../api/entity-queries';
 import { QueryState } from '../QueryState';
 import { TwoFactorCard } from './TwoFactorCard';
+import { ENTITIES, type FieldDef } from '../../../shared/entities';
+import { FieldInput } from '../form/field-registry';
 
 interface Session {
   id: number;
@@ -40,13 +29,20 @@ const sessionsQuery = queryOptions({
   meta: { failureTitle: 'Loading your sessions failed' },
 });
 
+/** What one may change of one's own account (the server's PUT /me takes these), drawn by the field registry. */
 const DETAILS = [
-  ['name', 'Name'],
-  ['firstname', 'First Name'],
-  ['lastname', 'Last Name'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
+  'name',
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'address',
+  'national_id_no',
+  'dob',
+  'gender',
+  'profile_img',
 ] as const;
+const USER_FIELDS: Record<string, FieldDef> = ENTITIES.users.fields;
 
 const fieldErrors = (error: unknown) => (error instanceof ApiError ? error.errors : {});
 
@@ -65,9 +61,10 @@ function useSaveProfile(onSaved: () => void) {
 }
 
 function DetailsForm({ me }: { me: Row }) {
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(DETAILS.map(([name]) => [name, String(me[name] ?? '')])),
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    Object.fromEntries(DETAILS.map((name) => [name, me[name] ?? ''])),
   );
+  const textOf = (name: string) => String(values[name] ?? '').trim();
   const [current, setCurrent] = useState('');
   const save = useSaveProfile(() => {
     setCurrent('');
@@ -75,11 +72,12 @@ function DetailsForm({ me }: { me: Row }) {
   });
   const errors = fieldErrors(save.error);
   // Email and phone are what one signs in with: changing either needs the current password.
-  const emailChanged =
-    values.email!.trim().toLowerCase() !== String(me.email ?? '') || (values.phone ?? '').trim() !== String(me.phone ?? '');
+  const emailChanged = textOf('email').toLowerCase() !== String(me.email ?? '') || textOf('phone') !== String(me.phone ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body: Record<string, unknown> = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() || null]));
+    const body: Record<string, unknown> = Object.fromEntries(
+      DETAILS.map((name) => [name, typeof values[name] === 'string' ? textOf(name) || null : (values[name] ?? null)]),
+    );
     if (emailChanged) body.current_password = current;
     save.mutate(body);
   };
@@ -95,14 +93,17 @@ function DetailsForm({ me }: { me: Row }) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {DETAILS.map(([name, label]) => (
-            <TextInput
+          {DETAILS.map((name) => (
+            <FieldInput
               key={name}
-              label={label}
-              required={name === 'email'}
+              name={name}
+              field={USER_FIELDS[name]!}
               value={values[name]}
               error={errors[name]}
-              onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
+              disabled={save.isPending}
+              onChange={(value) => setValues({ ...values, [name]: value })}
+              resource="users"
+              recordId={String(me.id)}
             />
           ))}
         </SimpleGrid>
