@@ -18,7 +18,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ROLES } from '../shared/entities';
 import { rightOf } from '../shared/rights';
 import type { RouteRights } from './plugins/auth';
-import { ADMIN_API_PATH, isApiAddress } from '../shared/address-space';
+import { isPublicApiAddress } from '../shared/address-space';
 
 type Json = Record<string, unknown>;
 type Operation = Json & { responses?: Json; security?: Json[]; requestBody?: unknown; parameters?: Json[]; tags?: string[] };
@@ -38,14 +38,14 @@ const ERROR_SCHEMA = {
 };
 
 /** The error answers, by status; an operation refers to those that apply to it. */
-const ERRORS: Record<string, { name: string; description: string }> = {
+const ERRORS = {
   400: { name: 'BadRequest', description: 'The request is invalid: `errors` names each field at fault; nothing was stored' },
   401: { name: 'Unauthorized', description: 'No valid token: sign in (POST /cms/api/login) or send a live API token' },
   403: { name: 'Forbidden', description: 'The token may not do this, or not on this site' },
   404: { name: 'NotFound', description: 'No such record, or no such published site for this key' },
   409: { name: 'Conflict', description: 'Saved by someone else since the version this edit is based on; `current` holds theirs' },
   429: { name: 'TooManyRequests', description: 'Too many requests: wait as long as `Retry-After` says' },
-};
+} satisfies Record<number, { name: string; description: string }>;
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Public: 'What visitors read, and the two forms they send (contact, subscribe). Send the site key as the `app-key` header.',
@@ -66,7 +66,7 @@ const SECURITY_SCHEMES = {
 /** Who may call a route, as words from the roles' rights. */
 function accessText(rights: RouteRights | undefined, url: string): string {
   if (rights === 'signed-in') return 'Any signed-in account, for itself.';
-  if (!rights) return url.startsWith(ADMIN_API_PATH) ? 'Open: no token needed.' : 'Open to visitors: send the site’s app key.';
+  if (!rights) return isPublicApiAddress(url) ? 'Open to visitors: send the site’s app key.' : 'Open: no token needed.';
   const roles = ROLES.flatMap((role) => {
     const scope = rightOf(role, rights.subject, rights.action);
     return scope ? [scope === 'own' ? `${role} (own records only)` : role] : [];
@@ -77,7 +77,7 @@ function accessText(rights: RouteRights | undefined, url: string): string {
 function securityOf(rights: RouteRights | undefined, url: string): Json[] {
   if (rights === 'signed-in') return [{ bearer: [] }];
   if (rights) return [{ bearer: [], appKey: [] }];
-  return url.startsWith(ADMIN_API_PATH) || !isApiAddress(url) ? [] : [{ appKey: [] }];
+  return isPublicApiAddress(url) ? [{ appKey: [] }] : [];
 }
 
 /**
@@ -88,7 +88,7 @@ export const DOCUMENTED_BODY = 'x-documented-body';
 
 /** Per route: zod request schemas → JSON Schema, then what follows from how the route is mounted. */
 const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input) => {
-  const { response, [DOCUMENTED_BODY]: documentedBody, ...requests } = (input.schema ?? {}) as Json;
+  const { response, [DOCUMENTED_BODY]: documentedBody, [ERRORS_KEY]: raised, ...requests } = (input.schema ?? {}) as Json;
   const converted = jsonSchemaTransform({ ...input, schema: requests } as Parameters<typeof jsonSchemaTransform>[0]);
   const schema = {
     ...converted.schema,
@@ -107,13 +107,21 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
       ...schema,
       description: schema.description ? `${String(schema.description)}\n\n${access}` : access,
       security: securityOf(config.rights, input.url),
-      [ERRORS_KEY]: errorsOf(input.route.method, input.url, requests, config),
+      [ERRORS_KEY]: [
+        ...new Set([...errorsOf(input.route.method, input.url, requests, config), ...((raised as string[]) ?? [])]),
+      ].sort(),
     },
   };
 };
 
-/** Where transform leaves an operation's error answers for transformObject to write as references. */
+/**
+ * Where transform leaves an operation's error answers for transformObject to write as references;
+ * a route names there the ones it raises itself (`raises`).
+ */
 const ERRORS_KEY = 'x-errors';
+
+/** Error answers a route gives of its own, beyond what follows from how it is mounted (a sign-in limit's 429). */
+export const raises = (...codes: (keyof typeof ERRORS)[]) => ({ [ERRORS_KEY]: codes.map(String) });
 
 /** The error answers a route can give, from what it takes, who may call it and where it lives. */
 function errorsOf(method: unknown, url: string, requests: Json, config: { rights?: RouteRights; rateLimit?: unknown }): string[] {
@@ -123,11 +131,10 @@ function errorsOf(method: unknown, url: string, requests: Json, config: { rights
   if (takesInput) codes.add('400');
   if (config.rights) codes.add('401').add('403');
   // A site's key that names no (published) site is a 404, as is an id that names no record.
-  if (hasId || typeof config.rights === 'object' || (isApiAddress(url) && !url.startsWith(ADMIN_API_PATH))) codes.add('404');
+  if (hasId || typeof config.rights === 'object' || isPublicApiAddress(url)) codes.add('404');
   if (method === 'PUT' && hasId) codes.add('409');
-  // API tokens are rate-limited on every route they may use; public writes and sign-in have their own limits.
-  if (config.rateLimit !== undefined || typeof config.rights === 'object' || /\/(login|password-reset)/.test(url))
-    codes.add('429');
+  // API tokens are rate-limited on every route they may use; public writes have their own limits.
+  if (config.rateLimit !== undefined || typeof config.rights === 'object') codes.add('429');
   return [...codes].sort();
 }
 
@@ -143,7 +150,7 @@ const transformObject: NonNullable<FastifyDynamicSwaggerOptions['transformObject
       if (typeof operation !== 'object' || !operation.responses) continue;
       for (const tag of operation.tags ?? []) tags.add(tag);
       for (const code of (operation[ERRORS_KEY] as string[] | undefined) ?? []) {
-        operation.responses[code] ??= { $ref: `#/components/responses/${ERRORS[code]!.name}` };
+        operation.responses[code] ??= { $ref: `#/components/responses/${ERRORS[Number(code) as keyof typeof ERRORS].name}` };
       }
       delete operation[ERRORS_KEY];
     }

@@ -9,12 +9,12 @@
  *   use it.
  */
 import type { FastifyRequest } from 'fastify';
-import { ENTITIES, readableColumns } from '../../shared/entities';
+import { ENTITIES, isRole, readableColumns } from '../../shared/entities';
 import { LIMITS } from '../../shared/limits';
 import { type Action, rightOf, type Scope, type Subject } from '../../shared/rights';
 import { now } from '../db/database';
 import { HttpError } from '../errors';
-import { findApiToken, isApiToken, tokenActorName, tokenRight } from '../security/api-tokens';
+import { isApiToken, type TokenPrincipal, tokenActorName, tokenRight } from '../security/api-tokens';
 import { hashToken } from '../security/tokens';
 import { activeSecret } from '../security/two-factor';
 
@@ -57,21 +57,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, 'Sign in required');
   const db = request.server.ctx.database.db;
-  if (isApiToken(token)) {
-    const found = await findApiToken(db, token);
-    if (!found) throw new HttpError(401, 'This API token is unknown, revoked or expired');
-    const user = await db.selectFrom('users').select(USER_COLUMNS).where('users.id', '=', found.userId).executeTakeFirstOrThrow();
-    const { principal } = found;
-    request.apiToken = principal;
-    request.user = {
-      ...user,
-      name: tokenActorName(principal),
-      role: principal.role,
-      sites: principal.app_key,
-    } as FastifyRequest['user'];
-    request.sessionId = 0;
-    return;
-  }
+  if (isApiToken(token)) return authenticateApiToken(request, token);
   const found = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -82,7 +68,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     .executeTakeFirst();
   if (!found) throw new HttpError(401, 'Your session has expired. Please sign in again.');
   const { session_id: sessionId, last_used_at: lastUsedAt, ...user } = found;
-  if (!lastUsedAt || Date.now() - Date.parse(lastUsedAt) > TOUCH_EVERY_MS) {
+  if (isStale(lastUsedAt)) {
     await db
       .updateTable('sessions')
       .set({ last_used_at: now(), ip: request.ip, user_agent: userAgent(request) })
@@ -93,6 +79,48 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   request.sessionId = sessionId;
 }
 
+/** Whether a session's or token's last use is old enough to be written again. */
+const isStale = (lastUsedAt: string | null) => !lastUsedAt || Date.now() - Date.parse(lastUsedAt) > TOUCH_EVERY_MS;
+
+/**
+ * A live API token (not revoked, not expired) and the admin it acts for, in one read: the request's
+ * user is that admin with the token's name, role and one site (security/api-tokens.ts).
+ */
+async function authenticateApiToken(request: FastifyRequest, token: string): Promise<void> {
+  const db = request.server.ctx.database.db;
+  const found = await db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.created_by')
+    .select([
+      ...USER_COLUMNS,
+      'api_tokens.id as token_id',
+      'api_tokens.name as token_name',
+      'api_tokens.app_key as token_site',
+      'api_tokens.role as token_role',
+      'api_tokens.read_only',
+      'api_tokens.last_used_at as token_used_at',
+    ])
+    .where('api_tokens.token_hash', '=', hashToken(token))
+    .where('api_tokens.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now())]))
+    .executeTakeFirst();
+  if (!found || !isRole(found.token_role)) throw new HttpError(401, 'This API token is unknown, revoked or expired');
+  const {
+    token_id: id,
+    token_name: name,
+    token_site: site,
+    token_role: role,
+    read_only: readOnly,
+    token_used_at: usedAt,
+    ...user
+  } = found;
+  if (isStale(usedAt)) await db.updateTable('api_tokens').set({ last_used_at: now() }).where('id', '=', id).execute();
+  const principal: TokenPrincipal = { id, name, app_key: site, role, readOnly: readOnly === 1 };
+  request.apiToken = principal;
+  request.user = { ...user, name: tokenActorName(principal), role, sites: site } as FastifyRequest['user'];
+  request.sessionId = 0;
+}
+
 export const userAgent = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, 500) ?? null;
 
 /** onRequest, after authenticate: 403 unless the user's role grants the route's right. */
@@ -100,15 +128,14 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   const rights = request.routeOptions.config.rights;
   if (rights === 'signed-in') return personOnly(request);
   if (!rights) throw new HttpError(403, 'This route is not open to any role');
-  if (request.apiToken) {
-    const scope = tokenRight(request.apiToken, rights.subject, rights.action);
-    if (!scope) throw new HttpError(403, `This API token may not ${rights.action} ${rights.subject}`);
-    request.scope = scope;
-    return;
+  const scope = rightOfCaller(request, rights.subject, rights.action);
+  if (!scope) {
+    throw request.apiToken
+      ? new HttpError(403, `This API token may not ${rights.action} ${rights.subject}`)
+      : forbidden(rights.action, rights.subject);
   }
-  const scope = rightOf(request.user.role, rights.subject, rights.action);
-  if (!scope) throw forbidden(rights.action, rights.subject);
-  if (await mustEnrolTwoFactor(request)) {
+  // Two-factor sign-in is a person's: a token acts for an admin who already signed in to make it.
+  if (!request.apiToken && (await mustEnrolTwoFactor(request))) {
     throw new HttpError(403, 'Your role requires two-factor sign-in: set it up under My Profile first', {
       two_factor: 'Required for your role',
     });

@@ -13,21 +13,21 @@ import { needs, rightOfCaller } from '../plugins/auth';
 import { visibleSites } from '../plugins/tenant';
 import { ACTIVITY_ACTIONS } from '../../shared/activity';
 import { listQuery, paging } from './schemas';
-import { listEnvelope, nullableOf } from './response-schemas';
+import { listEnvelope, nullable } from './response-schemas';
 import { operation } from '../openapi';
 
 const activityEntry = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    app_key: nullableOf('string'),
-    user_id: nullableOf('integer'),
-    user_name: nullableOf('string'),
+    app_key: nullable('string'),
+    user_id: nullable('integer'),
+    user_name: nullable('string'),
     action: { type: 'string' },
-    entity: nullableOf('string'),
-    record_id: nullableOf('integer'),
+    entity: nullable('string'),
+    record_id: nullable('integer'),
     changes: { description: 'Each changed field, as [before, after]', type: ['object', 'null'], additionalProperties: true },
-    ip: nullableOf('string'),
+    ip: nullable('string'),
     created_at: { type: 'string' },
   },
   additionalProperties: true,

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '../../shared/entities';
 import { dateTimeSchema } from '../../shared/entities/schemas';
-import { dateTimeOf } from '../../shared/date-time';
+import { dateTimeOf, timeOfDateTime } from '../../shared/date-time';
 import { recordActivity } from '../activity/activity-log';
 import { now } from '../db/database';
 import { badRequest, notFound } from '../errors';
@@ -17,7 +17,7 @@ import { operation } from '../openapi';
 import { needs } from '../plugins/auth';
 import { newApiToken } from '../security/api-tokens';
 import { hashToken } from '../security/tokens';
-import { itemEnvelope, listEnvelope, nullableOf } from './response-schemas';
+import { itemEnvelope, listEnvelope, nullable } from './response-schemas';
 import { idParams, listQuery, paging } from './schemas';
 import { paged } from '../../shared/envelope';
 
@@ -51,9 +51,9 @@ const tokenRecord = {
     app_key: { type: 'string' },
     role: { type: 'string', enum: [...ROLES] },
     read_only: { type: 'boolean' },
-    expires_at: nullableOf('string'),
-    last_used_at: nullableOf('string'),
-    revoked_at: nullableOf('string'),
+    expires_at: nullable('string'),
+    last_used_at: nullable('string'),
+    revoked_at: nullable('string'),
     created_at: { type: 'string' },
     created_by: { type: 'integer' },
     status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
@@ -140,7 +140,7 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
           role,
           read_only: readOnly ? 1 : 0,
           // Stored as an ISO time, as the other times of this table.
-          expires_at: expiresAt ? new Date(`${expiresAt.replace(' ', 'T')}Z`).toISOString() : null,
+          expires_at: expiresAt ? new Date(timeOfDateTime(expiresAt)).toISOString() : null,
           created_by: request.user.id,
           created_at: now(),
         })

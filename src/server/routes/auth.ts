@@ -22,8 +22,8 @@ import { codeLimit, SignInLimits, signInLimits } from '../security/sign-in-limit
 import { hashToken, newToken } from '../security/tokens';
 import { activeSecret, takeCode, useRecoveryCode } from '../security/two-factor';
 import { twoFactorRoutes } from './two-factor';
-import { dataAnswer, itemEnvelope, messageAnswer, nullableOf, objectOf, openObject, recordSchema } from './response-schemas';
-import { operation } from '../openapi';
+import { itemEnvelope, messageAnswer, nullable, objectOf, openObject, recordSchema } from './response-schemas';
+import { operation, raises } from '../openapi';
 
 const loginBody = z.strictObject({
   identifier: z.string({ error: 'Identifier is required' }).trim().min(1, 'Identifier is required').max(255),
@@ -65,7 +65,7 @@ const me = objectOf({
   ...(recordSchema(ENTITIES.users) as { properties: Record<string, unknown> }).properties,
   applications: {
     type: 'array',
-    items: { type: 'object', properties: { app_key: { type: 'string' }, name: nullableOf('string') } },
+    items: { type: 'object', properties: { app_key: { type: 'string' }, name: nullable('string') } },
   },
   two_factor: { type: 'object', properties: { enabled: { type: 'boolean' }, required: { type: 'boolean' } } },
   mail: { type: 'boolean' },
@@ -84,6 +84,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       'Sign in',
       'With an email or phone and the password (and the two-factor code when the account has it on). Answers a bearer token for /cms/api.',
     ),
+    ...raises(429),
     tags,
     body: loginBody,
     response: {
@@ -183,15 +184,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const meSchema = {
       ...operation('me.get', 'Read your own account', 'With your role, the sites you work on and your two-factor state.'),
       tags,
-      response: { 200: dataAnswer(me) },
+      response: { 200: itemEnvelope(me) },
     };
     api.get('/me', { config: signedIn, schema: meSchema }, async (request) => ({ data: await describe(request) }));
 
     const profileSchema = {
       ...operation('me.update', 'Update your own profile', 'A new password, email or phone needs `current_password`.'),
+      ...raises(429),
       tags,
       body: profileBody,
-      response: { 200: dataAnswer(me) },
+      response: { 200: itemEnvelope(me) },
     };
     api.put('/me', { config: signedIn, schema: profileSchema }, async (request) => {
       const { current_password: current, ...input } = request.body as Record<string, unknown> & { current_password?: string };
@@ -213,15 +215,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         id: { type: 'integer' },
         created_at: { type: 'string' },
         last_used_at: { type: 'string' },
-        ip: nullableOf('string'),
-        user_agent: nullableOf('string'),
+        ip: nullable('string'),
+        user_agent: nullable('string'),
         current: { type: 'boolean' },
       },
     };
     const sessionsSchema = {
       ...operation('me.sessions.list', 'List your sessions', 'Where you are signed in, the current one marked.'),
       tags,
-      response: { 200: dataAnswer({ type: 'array', items: session }) },
+      response: { 200: itemEnvelope({ type: 'array', items: session }) },
     };
     api.get('/me/sessions', { config: signedIn, schema: sessionsSchema }, async (request) => {
       const rows = await db

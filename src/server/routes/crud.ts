@@ -21,16 +21,7 @@ import { recordActivity, recordUpdate } from '../activity/activity-log';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
 import { badRequest, notFound } from '../errors';
-import {
-  csvAnswer,
-  dataAnswer,
-  itemEnvelope,
-  listEnvelope,
-  messageAnswer,
-  nullableObject,
-  nullableOf,
-  recordSchema,
-} from './response-schemas';
+import { csvAnswer, itemEnvelope, listEnvelope, messageAnswer, nullableObject, nullable, recordSchema } from './response-schemas';
 import { documented, withArticle } from '../openapi';
 import { toCsv } from '../content/csv';
 import { discardDraft, getDraft, saveDraft } from '../content/drafts';
@@ -73,8 +64,8 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     const draftAnswer = nullableObject({
       data: recordSchema(def),
       version: { type: 'integer' },
-      user_id: nullableOf('integer'),
-      user_name: nullableOf('string'),
+      user_id: nullable('integer'),
+      user_name: nullable('string'),
       updated_at: { type: 'string' },
     });
     const appKeyOf = (request: FastifyRequest) => request.application.app_key;
@@ -91,7 +82,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
           ...doc('draft.get', `Read ${aLabel}'s draft`),
           tags,
           params: idParams,
-          response: { 200: dataAnswer(draftAnswer) },
+          response: { 200: itemEnvelope(draftAnswer) },
         },
       },
       async (request) => ({ data: (await draftOf(request)) ?? null }),
@@ -111,7 +102,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
           tags,
           params: idParams,
           body: updateSchema(def),
-          response: { 200: dataAnswer(draftAnswer) },
+          response: { 200: itemEnvelope(draftAnswer) },
         },
       },
       async (request) => {

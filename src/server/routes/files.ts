@@ -18,7 +18,7 @@ import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { LONE_SURROGATE } from '../plugins/text-guard';
-import { itemEnvelope, nullableOf } from './response-schemas';
+import { itemEnvelope, nullable } from './response-schemas';
 import { DOCUMENTED_BODY, operation } from '../openapi';
 
 /** A stored name: what we generate, and nothing that could climb out of the upload folder. */
@@ -95,7 +95,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     type: 'object',
     properties: {
       name: { type: 'string' },
-      original_name: nullableOf('string'),
+      original_name: nullable('string'),
       mime: { type: 'string' },
       size: { type: 'integer' },
       created_at: { type: 'string' },

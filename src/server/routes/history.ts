@@ -16,7 +16,7 @@ import { listRevisions, revisionSnapshot } from '../content/revisions';
 import { notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
-import { dataAnswer, itemEnvelope, listEnvelope, messageAnswer, nullableOf, recordSchema } from './response-schemas';
+import { itemEnvelope, listEnvelope, messageAnswer, nullable, recordSchema } from './response-schemas';
 import { documented, withArticle } from '../openapi';
 
 const revisionSummary = {
@@ -25,13 +25,13 @@ const revisionSummary = {
     id: { type: 'integer' },
     version: { type: 'integer' },
     created_at: { type: 'string' },
-    user_id: nullableOf('integer'),
-    user_name: nullableOf('string'),
+    user_id: nullable('integer'),
+    user_name: nullable('string'),
   },
 };
 const presenceEntry = {
   type: 'object',
-  properties: { user_id: { type: 'integer' }, user_name: nullableOf('string'), seen_at: { type: 'string' } },
+  properties: { user_id: { type: 'integer' }, user_name: nullable('string'), seen_at: { type: 'string' } },
 };
 import { listQuery, paging } from './schemas';
 
@@ -154,7 +154,7 @@ export function historyRoutes<P extends z.ZodObject>(
         ...doc('presence.mark', `Say you have ${aLabel} open`, 'The open form’s heartbeat; answers who else has it open.'),
         tags,
         params: address.params,
-        response: { 200: dataAnswer({ type: 'array', items: presenceEntry }) },
+        response: { 200: itemEnvelope({ type: 'array', items: presenceEntry }) },
       },
     },
     async (request) => {

@@ -9,7 +9,7 @@ import { now } from '../db/database';
 import { notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { idParams } from './schemas';
-import { dataAnswer, itemEnvelope, nullableOf } from './response-schemas';
+import { itemEnvelope, nullable } from './response-schemas';
 import { operation } from '../openapi';
 
 const tags = ['Messages'];
@@ -23,7 +23,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const countSchema = {
     ...operation('messages.unreadCount', 'Count unread messages'),
     tags,
-    response: { 200: dataAnswer({ type: 'object', properties: { count: { type: 'integer' } } }) },
+    response: { 200: itemEnvelope({ type: 'object', properties: { count: { type: 'integer' } } }) },
   };
   api.get('/messages/unread-count', { config: needs('messages', 'read'), schema: countSchema }, async (request) => {
     const { total } = await repo.list(request.application.app_key, { page: 1, size: 1, where: { read_at: null } });
@@ -46,7 +46,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
         tags,
         params: idParams,
         response: {
-          200: itemEnvelope({ type: 'object', properties: { id: { type: 'integer' }, read_at: nullableOf('string') } }),
+          200: itemEnvelope({ type: 'object', properties: { id: { type: 'integer' }, read_at: nullable('string') } }),
         },
       },
       handler: async (request) => {

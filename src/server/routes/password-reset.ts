@@ -15,7 +15,7 @@ import { now } from '../db/database';
 import { badRequest, HttpError } from '../errors';
 import { hashPassword } from '../security/passwords';
 import { hashToken } from '../security/tokens';
-import { dataAnswer, messageAnswer } from './response-schemas';
+import { itemEnvelope, messageAnswer } from './response-schemas';
 import { operation } from '../openapi';
 
 const tokenField = z.string({ error: 'Token is required' }).min(20).max(100);
@@ -52,7 +52,9 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
     ),
     tags,
     querystring: z.object({ token: tokenField }),
-    response: { 200: dataAnswer({ type: 'object', properties: { email: { type: 'string' }, expires_at: { type: 'string' } } }) },
+    response: {
+      200: itemEnvelope({ type: 'object', properties: { email: { type: 'string' }, expires_at: { type: 'string' } } }),
+    },
   };
   api.get('/password-reset', { schema: checkSchema }, async (request) => {
     const { email, expires_at: expiresAt } = await liveReset(request.query.token);

@@ -61,7 +61,7 @@ function listQueryOf(def: EntityDef) {
   const list = def.public!.list!;
   const base = list.unpaged ? z.object({}) : def.public!.preview === 'list' ? previewQuery : listQuery;
   const filters = Object.fromEntries(
-    (def.public?.list?.filters ?? []).map((name) => {
+    (list.filters ?? []).map((name) => {
       const field = def.fields[name]!;
       const numeric = columnType(field) === 'integer';
       return [

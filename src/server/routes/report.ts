@@ -3,7 +3,7 @@ import { dateTimeOf } from '../../shared/date-time';
 import { ENTITIES, isPublishable, type ResourceName } from '../../shared/entities';
 import { needs, rightOfCaller } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
-import { dataAnswer, openObject } from './response-schemas';
+import { itemEnvelope, openObject } from './response-schemas';
 import { operation } from '../openapi';
 
 /** How many drafts and how many scheduled items the dashboard lists. */
@@ -22,7 +22,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     ...operation('report.counts', 'Count the site’s content', 'The dashboard’s counts (spec §3).'),
     tags: ['System'],
     response: {
-      200: dataAnswer({
+      200: itemEnvelope({
         type: 'object',
         properties: Object.fromEntries(Object.keys(counted).map((name) => [name, { type: 'integer' }])),
       }),
@@ -64,7 +64,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       'Drafts of live pages, posts and slides, and items scheduled for later.',
     ),
     tags: ['System'],
-    response: { 200: dataAnswer({ type: 'object', properties: { drafts: waiting, scheduled: waiting } }) },
+    response: { 200: itemEnvelope({ type: 'object', properties: { drafts: waiting, scheduled: waiting } }) },
   };
   app.get('/waiting', { config: needs('report', 'read'), schema: waitingSchema }, async (request) => {
     const appKey = request.application.app_key;

@@ -8,7 +8,7 @@ import { type EntityDef, type FieldDef, readableColumns } from '../../shared/ent
 
 type JsonSchema = Record<string, unknown>;
 
-const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
+export const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
 
 function fieldType(fd: FieldDef): string {
   if (fd.kind === 'number' || fd.kind === 'relation') return 'integer';
@@ -91,10 +91,6 @@ export const openObject = (properties: Record<string, JsonSchema> = {}): JsonSch
   additionalProperties: true,
 });
 
-/** `{data: …}` with an optional message, around any answer. */
-export const dataAnswer = (data: JsonSchema): JsonSchema => itemEnvelope(data);
-
-export const nullableOf = nullable;
 /** A CSV download (with the route's `produces: ['text/csv']`). */
 export const csvAnswer: JsonSchema = { type: 'string', description: 'The rows as CSV, with a header line' };
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ROLES } from '../../shared/entities';
 import { recordActivity } from '../activity/activity-log';
 import { needs } from '../plugins/auth';
-import { dataAnswer, openObject } from './response-schemas';
+import { itemEnvelope, openObject } from './response-schemas';
 import { operation } from '../openapi';
 
 const settingsBody = z.strictObject({
@@ -31,7 +31,7 @@ const settingsAnswer = openObject({
 export async function securitySettingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const answer = { 200: dataAnswer(settingsAnswer) };
+  const answer = { 200: itemEnvelope(settingsAnswer) };
   const readSchema = { ...operation('settings.get', 'Read the security settings'), tags, response: answer };
   api.get('/security-settings', { config: needs('settings', 'read'), schema: readSchema }, async () => ({
     data: await app.ctx.settings.get(),

@@ -13,8 +13,8 @@ import { badRequest, HttpError } from '../errors';
 import { findApplication } from '../plugins/tenant';
 import { requireCurrentPassword } from '../security/passwords';
 import { activeSecret, codeStep, enrolment, newRecoveryCodes, newTotpSecret } from '../security/two-factor';
-import { dataAnswer, messageAnswer } from './response-schemas';
-import { operation } from '../openapi';
+import { itemEnvelope, messageAnswer } from './response-schemas';
+import { operation, raises } from '../openapi';
 
 const signedIn = { rights: 'signed-in' as const };
 const tags = ['Auth'];
@@ -33,10 +33,11 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       'Start setting up two-factor sign-in',
       'Answers the secret once, as text, an otpauth URI and a QR code.',
     ),
+    ...raises(429),
     tags,
     body: passwordBody,
     response: {
-      200: dataAnswer({
+      200: itemEnvelope({
         type: 'object',
         properties: { secret: { type: 'string' }, uri: { type: 'string' }, qr: { type: 'string' } },
       }),
@@ -68,7 +69,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     tags,
     body: codeBody,
     response: {
-      200: dataAnswer({ type: 'object', properties: { recovery_codes: { type: 'array', items: { type: 'string' } } } }),
+      200: itemEnvelope({ type: 'object', properties: { recovery_codes: { type: 'array', items: { type: 'string' } } } }),
     },
   };
   api.post('/me/two-factor/enable', { config: signedIn, schema: enableSchema }, async (request) => {
@@ -103,10 +104,11 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
 
   const codesSchema = {
     ...operation('me.twoFactor.recoveryCodes', 'Make new recovery codes', 'The earlier ones stop working.'),
+    ...raises(429),
     tags,
     body: passwordBody,
     response: {
-      200: dataAnswer({ type: 'object', properties: { recovery_codes: { type: 'array', items: { type: 'string' } } } }),
+      200: itemEnvelope({ type: 'object', properties: { recovery_codes: { type: 'array', items: { type: 'string' } } } }),
     },
   };
   api.post('/me/two-factor/recovery-codes', { config: signedIn, schema: codesSchema }, async (request) => {
@@ -117,6 +119,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
 
   const offSchema = {
     ...operation('me.twoFactor.disable', 'Turn two-factor sign-in off'),
+    ...raises(429),
     tags,
     body: passwordBody,
     response: { 200: messageAnswer },

@@ -15,7 +15,7 @@ import { notFound } from '../errors';
 import { siteOrigin } from '../seo/origin';
 import { mailResetLink, makeResetLink } from '../security/reset-links';
 import { idParams } from './schemas';
-import { dataAnswer, itemEnvelope } from './response-schemas';
+import { itemEnvelope } from './response-schemas';
 import { operation } from '../openapi';
 
 /** `{email: true}` mails the link to the user as well (when the server sends mail). */
@@ -59,7 +59,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
         params: idParams,
         body: resetLinkBody,
         response: {
-          200: dataAnswer({
+          200: itemEnvelope({
             type: 'object',
             properties: { url: { type: 'string' }, expires_at: { type: 'string' }, emailed: { type: 'boolean' } },
           }),

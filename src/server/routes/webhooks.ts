@@ -10,7 +10,7 @@ import { paged } from '../../shared/envelope';
 import { notFound } from '../errors';
 import { needs } from '../plugins/auth';
 import { idParams, listQuery, paging } from './schemas';
-import { itemEnvelope, listEnvelope, nullableOf } from './response-schemas';
+import { itemEnvelope, listEnvelope, nullable } from './response-schemas';
 import { operation } from '../openapi';
 
 const delivery = {
@@ -20,11 +20,11 @@ const delivery = {
     event: { type: 'string' },
     status: { type: 'string' },
     attempts: { type: 'integer' },
-    response_status: nullableOf('integer'),
-    error: nullableOf('string'),
+    response_status: nullable('integer'),
+    error: nullable('string'),
     created_at: { type: 'string' },
-    delivered_at: nullableOf('string'),
-    next_attempt_at: nullableOf('string'),
+    delivered_at: nullable('string'),
+    next_attempt_at: nullable('string'),
     payload: { type: 'string', description: 'The JSON body sent' },
   },
 };

@@ -9,12 +9,8 @@
  * secret scanners can recognise a leaked one.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import { type Role, isRole } from '../../shared/entities';
+import type { Role } from '../../shared/entities';
 import { type Action, rightOf, type Scope, type Subject } from '../../shared/rights';
-import type { DB } from '../db/schema';
-import { now } from '../db/database';
-import { hashToken } from './tokens';
 
 export const API_TOKEN_PREFIX = 'ost_';
 
@@ -23,7 +19,7 @@ export const newApiToken = () => `${API_TOKEN_PREFIX}${randomBytes(32).toString(
 export const isApiToken = (token: string) => token.startsWith(API_TOKEN_PREFIX);
 
 /** What no token may do, whatever its role. */
-export const NEVER_FOR_TOKENS: readonly Subject[] = ['users', 'tokens', 'settings'];
+const NEVER_FOR_TOKENS: readonly Subject[] = ['users', 'tokens', 'settings'];
 
 /** The token a request was made with. */
 export interface TokenPrincipal {
@@ -50,44 +46,5 @@ export function tokenRight(token: TokenPrincipal, subject: Subject, action: Acti
   return rightOf(token.role, subject, action);
 }
 
-/** last_used_at is written at most this often, not on every request. */
-const TOUCH_EVERY_MS = 60_000;
-
-/** The live token (not revoked, not expired) and the admin it acts for, or undefined. */
-export async function findApiToken(db: DB, token: string) {
-  const found = await db
-    .selectFrom('api_tokens')
-    .innerJoin('users', 'users.id', 'api_tokens.created_by')
-    .select([
-      'api_tokens.id',
-      'api_tokens.name',
-      'api_tokens.app_key',
-      'api_tokens.role',
-      'api_tokens.read_only',
-      'api_tokens.last_used_at',
-      'api_tokens.expires_at',
-      'users.id as user_id',
-      'users.email as user_email',
-    ])
-    .where('api_tokens.token_hash', '=', hashToken(token))
-    .where('api_tokens.revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (!found || !isRole(found.role)) return undefined;
-  if (found.expires_at && found.expires_at <= now()) return undefined;
-  if (!found.last_used_at || Date.now() - Date.parse(found.last_used_at) > TOUCH_EVERY_MS) {
-    await db.updateTable('api_tokens').set({ last_used_at: now() }).where('id', '=', found.id).execute();
-  }
-  const principal: TokenPrincipal = {
-    id: found.id,
-    name: found.name,
-    app_key: found.app_key,
-    role: found.role,
-    readOnly: found.read_only === 1,
-  };
-  return { principal, userId: found.user_id, userEmail: found.user_email };
-}
-
 /** The name the activity log and revisions give a token's writes. */
 export const tokenActorName = (token: TokenPrincipal) => `API token “${token.name}”`;
-
-export const usesApiToken = (request: FastifyRequest) => request.apiToken !== undefined;

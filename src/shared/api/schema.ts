@@ -4242,7 +4242,7 @@ export interface paths {
          * Read a smaller copy of a picture
          * @description A width the site uses, as AVIF or WebP; made on first request and kept. Public, like the file itself.
          *
-         *     Open to visitors: send the site’s app key.
+         *     Open: no token needed.
          */
         get: operations["files.rendition"];
         put?: never;
@@ -7312,6 +7312,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     "me.sessions.list": {
@@ -7430,6 +7431,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     "me.twoFactor.enable": {
@@ -7498,6 +7500,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     "me.twoFactor.setup": {
@@ -7534,6 +7537,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     "menus.list": {
@@ -9494,7 +9498,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     "auth.passwordReset.complete": {
@@ -9526,7 +9529,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     "post-categories.list": {

@@ -144,22 +144,22 @@ export function serverGivenFields(def: EntityDef): z.ZodRawShape {
   };
 }
 
-/** Drops what serverGivenFields accepts only to ignore: all of it but `id` and `version`. */
-function withoutIgnored(def: EntityDef) {
-  const ignored = Object.keys(serverGivenFields(def)).filter((name) => name !== 'id' && name !== 'version');
-  return (body: Record<string, unknown>) => {
-    const kept = { ...body };
-    for (const name of ignored) delete kept[name];
-    return kept;
-  };
+/** `fields` plus what a loaded record carries, which is then dropped: all of it but `id` and `version`. */
+function acceptingRoundTrip(def: EntityDef, fields: z.ZodObject) {
+  const given = serverGivenFields(def);
+  const ignored = Object.keys(given).filter((name) => name !== 'id' && name !== 'version');
+  return fields
+    .extend(given)
+    .strict()
+    .transform((body: Record<string, unknown>) => {
+      const kept = { ...body };
+      for (const name of ignored) delete kept[name];
+      return kept;
+    });
 }
 
 /** Create: the writable fields (required ones present), plus what a loaded record carries. */
-export function createSchema(def: EntityDef) {
-  return fieldsSchema(def).extend(serverGivenFields(def)).strict().transform(withoutIgnored(def));
-}
+export const createSchema = (def: EntityDef) => acceptingRoundTrip(def, fieldsSchema(def));
 
 /** Update: every field optional (a PUT may carry the full record or only changes), plus what a loaded record carries. */
-export function updateSchema(def: EntityDef) {
-  return fieldsSchema(def).partial().extend(serverGivenFields(def)).strict().transform(withoutIgnored(def));
-}
+export const updateSchema = (def: EntityDef) => acceptingRoundTrip(def, fieldsSchema(def).partial());
