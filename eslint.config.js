@@ -36,6 +36,8 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // The imported modules are parsed too (to follow a cycle through them): TypeScript's parser reads them.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
     },
     // Server, scripts and browser code share the repository; tsc checks which globals each may use.
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

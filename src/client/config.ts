@@ -1,6 +1,7 @@
 /**
- * Where the API is and which site to show. The server writes these into the HTML it serves
- * (<meta name="app-config">), so one build serves any site; `vite` dev falls back to the demo.
+ * Where the API is and which site to show, in the browser. The server writes these into the HTML
+ * it serves (<meta name="app-config">), so one build serves any site; `vite` dev falls back to the
+ * demo. A server render names its site in its own connection (api/http.ts), not here.
  */
 import { SERVER_PATHS } from '../shared/address-space';
 export interface ClientConfig {
@@ -20,8 +21,3 @@ function readConfig(): ClientConfig {
 }
 
 export const config: ClientConfig = readConfig();
-
-/** The server, rendering a page, has no <meta> to read: it states the site it renders. */
-export function setConfig(next: ClientConfig): void {
-  Object.assign(config, next);
-}

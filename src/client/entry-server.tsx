@@ -2,8 +2,9 @@
  * Server rendering (built by `vite build --ssr`, loaded by src/server/seo/ssr.ts) through TanStack
  * Router's own server entry: its request handler loads the URL's matches (answering a redirecting
  * route with its redirect and what is not there with 404), and the routes' head() and the build's
- * asset manifest fill <head>. The API reads run against the server's own API in-process
- * (`transport`, no network).
+ * asset manifest fill <head>. The loaders read everything the page shows (site/alongside.ts),
+ * through this render's query client and its connection, which the server answers in-process
+ * from its services (`transport`, no HTTP): then the page is rendered once.
  *
  * A public page whose reads all succeeded is sent as an islands document (App.tsx): finished, with
  * only its islands for the browser to wake (islands/main.ts). Anything else (the back-office, the
@@ -12,14 +13,12 @@
  * failed reads again.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, type Manifest } from '@tanstack/react-router';
+import type { Manifest } from '@tanstack/react-router';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { renderToString } from 'react-dom/server';
-import { prerender } from 'react-dom/static';
-import type { RenderOptions, RenderPage, ViteManifest } from '../shared/ssr';
-import { ApiError, setTransport } from './api/http';
-import { setConfig } from './config';
-import { type AppRouter, createAppRouter, type IslandsDocument, type ServerRendering } from './router';
+import type { RenderPage, ViteManifest } from '../shared/ssr';
+import { ApiError, connect } from './api/http';
+import { type AppRouter, createAppRouter, type IslandsDocument } from './router';
 import { islandsEntry, routerManifest } from './router-manifest';
 import { setSanitizerWindow } from './ui/sanitize';
 import { isBackOfficeAddress } from '../shared/address-space';
@@ -50,25 +49,24 @@ function manifestOf(vite: ViteManifest, router: AppRouter): Manifest {
 }
 
 export const render: RenderPage = async (options) => {
-  // The same for every request of a server (one server shows one site); set each time, so a
-  // process that runs several servers (the tests) renders each with its own.
-  setConfig(options.config);
-  setTransport(options.transport);
+  // The process's one DOM for DOMPurify: the same for every render.
   setSanitizerWindow(options.sanitizerWindow as Parameters<typeof setSanitizerWindow>[0]);
-  const queryClient = createServerQueryClient();
-  const server: ServerRendering = { origin: options.origin, shell: options.shell, formOutcome: options.form };
+  const queryClient = connect(createServerQueryClient(), { ...options.config, transport: options.transport });
+  const router = createAppRouter(queryClient, { origin: options.origin, shell: options.shell, formOutcome: options.form });
   try {
-    const finished = !options.shell && (await readWhatThePageReads(options, queryClient, server));
-    const islands = finished && !isBackOfficeAddress(options.url) ? islandsDocument(options.manifest) : undefined;
-    const router = createAppRouter(queryClient, { ...server, islands });
     const handle = createRequestHandler({
       request: new Request(new URL(options.url, options.origin)),
       createRouter: () => router,
       getRouterManifest: () => manifestOf(options.manifest, router),
     });
-    const response = await handle(({ router, responseHeaders }) =>
-      renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> }),
-    );
+    let islands: IslandsDocument | undefined;
+    // Called once the routes' loaders have read everything the page shows (site/alongside.ts).
+    const response = await handle(({ router, responseHeaders }) => {
+      const finished = !options.shell && !isBackOfficeAddress(options.url) && everyReadSucceeded(router, queryClient);
+      islands = finished ? islandsDocument(options.manifest) : undefined;
+      if (islands) router.update({ context: { ...router.options.context, islands } });
+      return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
+    });
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('Location') ?? '/';
       return {
@@ -79,6 +77,7 @@ export const render: RenderPage = async (options) => {
     // renderRouterToString answers a render that threw with a bare 500: the server sends the shell instead.
     if (response.status >= 500) throw new Error(`the page could not be rendered (${response.status})`);
     const html = await response.text();
+    reportReadsNoLoaderMade(queryClient);
     // An islands document carries no router state: the browser does not run the router on it. The
     // request handler serializes it regardless and, with no <Scripts> to place it, adds it after
     // the document's end, where it is dropped.
@@ -101,36 +100,28 @@ function islandsDocument(manifest: ViteManifest): IslandsDocument | undefined {
 }
 
 /**
- * Loaders prefetch some reads without waiting (the menu, the slides), components ask for others
- * (latest posts, socials, a section's items) and some code is loaded on demand (React.lazy). A
- * first render of the page that waits for the code and reports failures (prerender) finds them;
- * their answers are fetched, so the render that is sent, and the state dehydrated with it, has
- * everything: the HTML is the finished page. True when it is: every read of the page succeeded.
+ * Whether the page can be sent finished: every route loaded (or is not there: a 404 is an answer)
+ * and every read its loaders made succeeded. A read that failed is left to the browser, which
+ * starts it again, so it is taken out of the cache: both sides draw it loading.
  */
-async function readWhatThePageReads(options: RenderOptions, queryClient: QueryClient, server: ServerRendering): Promise<boolean> {
-  const router: AppRouter = createAppRouter(queryClient, {
-    ...server,
-    history: createMemoryHistory({ initialEntries: [options.url] }),
-  });
-  await router.load();
-  // A route that failed to load is left to the browser, which starts the failed read again; a
-  // redirect is answered by the request handler.
-  const statuses = router.state.matches.map((match) => match.status);
-  if (statuses.includes('error')) throw new Error('a route failed to load');
-  if (statuses.some((status) => status !== 'success' && status !== 'notFound')) return false;
-  let failure: unknown;
-  await new Response(
-    (await prerender(<RouterServer router={router} />, { onError: (error) => void (failure ??= error) })).prelude,
-  ).text();
-  if (failure) throw failure;
-  const asked = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
-  await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-  // A read that failed is left to the browser, which starts it again: both sides show it loading.
-  // What is not there (404) is an answer: the page says so, finished.
+function everyReadSucceeded(router: AppRouter, queryClient: QueryClient): boolean {
+  const loaded = router.state.matches.every((match) => match.status === 'success' || match.status === 'notFound');
   const failed = queryClient
     .getQueryCache()
     .findAll({ predicate: (query) => query.state.status === 'error' })
     .filter((query) => !(query.state.error instanceof ApiError && query.state.error.status === 404));
   queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
-  return failed.length === 0;
+  return loaded && failed.length === 0;
+}
+
+/**
+ * A component that asks for a read no loader made renders it loading on the server, and the
+ * browser fetches it after the page arrives: the page is not finished. Said in the log, so the
+ * loader that should read it is found (the server's tests fail on it).
+ */
+function reportReadsNoLoaderMade(queryClient: QueryClient): void {
+  const asked = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
+  if (asked.length > 0) {
+    console.error(`A page read no loader made: ${asked.map((query) => JSON.stringify(query.queryKey)).join(', ')}`);
+  }
 }

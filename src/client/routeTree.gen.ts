@@ -23,8 +23,8 @@ import { Route as AdminApiTokensRouteImport } from './routes/admin/api-tokens'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
+import { Route as SiteCollectionSlugRouteImport } from './routes/_site/$collection/$slug'
 import { Route as SiteNewsIndexRouteImport } from './routes/_site/news/index'
-import { Route as SiteNewsSlugRouteImport } from './routes/_site/news/$slug'
 import { Route as AdminEntityIndexRouteImport } from './routes/admin/$entity/index'
 import { Route as AdminEntityTrashRouteImport } from './routes/admin/$entity/trash'
 import { Route as AdminDashboardIndexRouteImport } from './routes/admin/dashboard/index'
@@ -101,14 +101,14 @@ const AdminSecurityRoute = AdminSecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const SiteCollectionSlugRoute = SiteCollectionSlugRouteImport.update({
+  id: '/$collection/$slug',
+  path: '/$collection/$slug',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteNewsIndexRoute = SiteNewsIndexRouteImport.update({
   id: '/news/',
   path: '/news/',
-  getParentRoute: () => SiteRoute,
-} as any)
-const SiteNewsSlugRoute = SiteNewsSlugRouteImport.update({
-  id: '/news/$slug',
-  path: '/news/$slug',
   getParentRoute: () => SiteRoute,
 } as any)
 const AdminEntityIndexRoute = AdminEntityIndexRouteImport.update({
@@ -156,7 +156,7 @@ export interface FileRoutesByFullPath {
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/': typeof AdminIndexRoute
-  '/news/$slug': typeof SiteNewsSlugRoute
+  '/$collection/$slug': typeof SiteCollectionSlugRoute
   '/admin/$entity/trash': typeof AdminEntityTrashRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
   '/news/': typeof SiteNewsIndexRoute
@@ -177,7 +177,7 @@ export interface FileRoutesByTo {
   '/admin/security': typeof AdminSecurityRoute
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
-  '/news/$slug': typeof SiteNewsSlugRoute
+  '/$collection/$slug': typeof SiteCollectionSlugRoute
   '/admin/$entity/trash': typeof AdminEntityTrashRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
   '/news': typeof SiteNewsIndexRoute
@@ -202,7 +202,7 @@ export interface FileRoutesById {
   '/admin/security': typeof AdminSecurityRoute
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
-  '/_site/news/$slug': typeof SiteNewsSlugRoute
+  '/_site/$collection/$slug': typeof SiteCollectionSlugRoute
   '/admin/$entity/trash': typeof AdminEntityTrashRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
   '/_site/news/': typeof SiteNewsIndexRoute
@@ -227,7 +227,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/admin/security'
     | '/admin/'
-    | '/news/$slug'
+    | '/$collection/$slug'
     | '/admin/$entity/trash'
     | '/admin/dashboard/social'
     | '/news/'
@@ -248,7 +248,7 @@ export interface FileRouteTypes {
     | '/admin/security'
     | '/'
     | '/admin'
-    | '/news/$slug'
+    | '/$collection/$slug'
     | '/admin/$entity/trash'
     | '/admin/dashboard/social'
     | '/news'
@@ -272,7 +272,7 @@ export interface FileRouteTypes {
     | '/admin/security'
     | '/_site/'
     | '/admin/'
-    | '/_site/news/$slug'
+    | '/_site/$collection/$slug'
     | '/admin/$entity/trash'
     | '/admin/dashboard/social'
     | '/_site/news/'
@@ -387,18 +387,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSecurityRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/_site/$collection/$slug': {
+      id: '/_site/$collection/$slug'
+      path: '/$collection/$slug'
+      fullPath: '/$collection/$slug'
+      preLoaderRoute: typeof SiteCollectionSlugRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/news/': {
       id: '/_site/news/'
       path: '/news'
       fullPath: '/news/'
       preLoaderRoute: typeof SiteNewsIndexRouteImport
-      parentRoute: typeof SiteRoute
-    }
-    '/_site/news/$slug': {
-      id: '/_site/news/$slug'
-      path: '/news/$slug'
-      fullPath: '/news/$slug'
-      preLoaderRoute: typeof SiteNewsSlugRouteImport
       parentRoute: typeof SiteRoute
     }
     '/admin/$entity/': {
@@ -498,7 +498,7 @@ interface SiteRouteChildren {
   SiteContactRoute: typeof SiteContactRoute
   SiteDetailsRoute: typeof SiteDetailsRoute
   SiteIndexRoute: typeof SiteIndexRoute
-  SiteNewsSlugRoute: typeof SiteNewsSlugRoute
+  SiteCollectionSlugRoute: typeof SiteCollectionSlugRoute
   SiteNewsIndexRoute: typeof SiteNewsIndexRoute
 }
 
@@ -507,7 +507,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteContactRoute: SiteContactRoute,
   SiteDetailsRoute: SiteDetailsRoute,
   SiteIndexRoute: SiteIndexRoute,
-  SiteNewsSlugRoute: SiteNewsSlugRoute,
+  SiteCollectionSlugRoute: SiteCollectionSlugRoute,
   SiteNewsIndexRoute: SiteNewsIndexRoute,
 }
 

@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter } from '@tanstack/react-router';
 import type { FormOutcome } from '../shared/public-forms';
 import type { IslandServer } from './islands/Island';
 import { routeTree } from './routeTree.gen';
 import { applySsrState, type SsrState, successfulQueries } from './ssr-state';
 
 export interface RouterContext {
+  /** The request's reads: on the server, one client per render, reading through its connection (api/http.ts). */
   queryClient: QueryClient;
+  /** The server is rendering the page: loaders wait for every read (site/alongside.ts), so it renders once. */
+  server: boolean;
   /** Scheme and host the page is served from: canonical and Open Graph addresses are absolute. */
   origin: string;
   /** The server renders an islands document (App.tsx): how, and the browser entry that wakes it. */
@@ -28,8 +31,6 @@ export interface ServerRendering {
   origin: string;
   /** The offline app shell: the document with only the root route, for any URL (isShell). */
   shell?: boolean;
-  /** Where the router reads its location; TanStack's request handler sets it for the render itself. */
-  history?: RouterHistory;
   /** Render an islands document (App.tsx) rather than the app. */
   islands?: IslandsDocument;
   formOutcome?: FormOutcome;
@@ -40,12 +41,13 @@ export function createAppRouter(queryClient: QueryClient, server?: ServerRenderi
     routeTree,
     context: {
       queryClient,
+      server: Boolean(server),
       origin: server?.origin ?? window.location.origin,
       islands: server?.islands,
       formOutcome: server?.formOutcome,
       shell: server?.shell,
     },
-    ...(server ? { isServer: true, isShell: server.shell ?? false, history: server.history } : {}),
+    ...(server ? { isServer: true, isShell: server.shell ?? false } : {}),
     defaultPreload: 'intent',
     // Loaders read through TanStack Query, which owns freshness; the router must not cache on its own.
     defaultPreloadStaleTime: 0,

@@ -3,6 +3,7 @@
  * port. Plugins go in a fixed order: external (security, parsing, docs) → ours → routes → SPA.
  */
 import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -20,6 +21,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { peerInvalidation } from './cache/peer-invalidation';
 import { keepPublicAnswers, servePublicAnswers } from './cache/public-answers';
+import { notModifiedCarriesNoBody } from './cache/http-answer';
 import { appContext, createContext } from './plugins/context';
 import { upkeep } from './plugins/upkeep';
 import { webhookSender } from './routes/webhooks';
@@ -95,6 +97,10 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(servePublicAnswers);
   await app.register(securityHeaders);
   await app.register(keepPublicAnswers);
+  // ETags and 304s for every answer (a kept one brings its own); then compression, which leaves
+  // an answer sent in a kept compressed form alone.
+  await app.register(etag);
+  app.addHook('onSend', notModifiedCarriesNoBody);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 5 } });

@@ -7,7 +7,7 @@
  * `all` (any record of the sites the user works on) or `own` (only records the user created; the
  * entity must say who created a record, see `ownerField`). Anything not listed is refused.
  */
-import { ENTITIES, isRole, type ResourceName, type Role } from './entities';
+import { ENTITIES, type EntityDef, isRole, type ResourceName, type Role } from './entities';
 
 export { isRole, ROLES, type Role } from './entities';
 
@@ -24,16 +24,16 @@ type Grants = Partial<Record<Subject, Partial<Record<Action, Scope>>>>;
 const every: Partial<Record<Action, Scope>> = { read: 'all', create: 'all', update: 'all', delete: 'all' };
 const readOnly: Partial<Record<Action, Scope>> = { read: 'all' };
 
-/** A site's own settings beside its content: they reach other systems (webhooks carry secrets), so admins only. */
-const SITE_SETTINGS: readonly ResourceName[] = ['webhooks'];
-/** Content: every entity that lives inside one site. */
+const sensitivityOf = (name: ResourceName) => (ENTITIES[name] as EntityDef).sensitivity;
+/**
+ * Content: every entity that lives inside one site, but a site's own settings beside it, which
+ * reach other systems (webhooks carry secrets): admins only.
+ */
 const CONTENT = (Object.keys(ENTITIES) as ResourceName[]).filter(
-  (name) => ENTITIES[name].tenant && !SITE_SETTINGS.includes(name),
+  (name) => ENTITIES[name].tenant && sensitivityOf(name) !== 'site-settings',
 );
-/** Content that is people's personal data (visitors' messages, subscribers' addresses): editors and admins only. */
-const PERSONAL_DATA: readonly ResourceName[] = ['messages', 'subscribers'];
-/** Content every role of a site may read. */
-const SHARED_CONTENT = CONTENT.filter((name) => !PERSONAL_DATA.includes(name));
+/** Content every role of a site may read: not people's personal data (visitors' messages, subscribers' addresses). */
+const SHARED_CONTENT = CONTENT.filter((name) => sensitivityOf(name) !== 'personal-data');
 const each = (names: readonly Subject[], rights: Partial<Record<Action, Scope>>): Grants =>
   Object.fromEntries(names.map((name) => [name, rights]));
 

@@ -4,11 +4,14 @@
  */
 import type { FormOutcome } from './public-forms';
 
-/** How an API request is answered: `fetch` in the browser, in-process on the server. */
+/**
+ * How an API request is answered: `fetch` in the browser (the body as text); on the server, read
+ * in-process (the body as the value it would have been sent as).
+ */
 export type ApiTransport = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
-) => Promise<{ status: number; text: string }>;
+) => Promise<{ status: number; text: string } | { status: number; body: unknown }>;
 
 /** One chunk of Vite's build manifest (`.vite/manifest.json`), keyed by its source file. */
 export interface ViteChunk {

@@ -1,12 +1,13 @@
 /**
  * A public entity is its definition: a throwaway one, added to a copy of the registry (as its
  * definition file and registry line would add it) with its table made as its migration would,
- * gets its list and detail reads, its sitemap entries and its preview links, with no server file
- * naming it. (The site's page for it is a route file of src/client/routes/_site: README, "Add an entity".)
+ * gets its list and detail reads, its page on the site (drawn from its definition: it has no
+ * screen file), its sitemap entries and its preview links, with no other file naming it.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dialects, startTestApp, type TestApp } from './harness';
+import fs from 'node:fs';
+import { dialects, sourceBuild, startTestApp, type TestApp } from './harness';
 
 vi.mock('../../src/shared/entities/index', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/shared/entities/index')>();
@@ -33,15 +34,20 @@ vi.mock('../../src/shared/entities/index', async (importOriginal) => {
 
 describe.each(await dialects())('a public entity made of its definition, on %s', (dialect) => {
   let t: TestApp;
+  const staticDir = sourceBuild();
+  const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, { staticDir });
     // What its migration would make.
     const id = dialect === 'postgres' ? sql`id serial primary key` : sql`id integer primary key autoincrement`;
     await sql`create table notices (${id}, app_key text not null, title text not null, slug text, body text,
       status integer not null default 1, publish_at text, created_at text not null, updated_at text not null,
       version integer not null default 1, deleted_at text)`.execute(t.app.ctx.database.db);
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
 
   it('is listed and read by slug by visitors, listed in the sitemap, and previewed where the site shows it', async () => {
     const live = await t.admin('POST', '/cms/api/notices', {
@@ -60,6 +66,14 @@ describe.each(await dialects())('a public entity made of its definition, on %s',
     expect(one.json().data.body).toBe('<p>For the holiday.</p>');
     expect((await t.visitor('GET', '/cms/notices/not-yet')).statusCode).toBe(404);
 
+    const shown = await page('/notices/office-closed-on-friday');
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toMatch(/<h1[^>]*>Office closed on Friday<\/h1>/);
+    expect(shown.body).toContain('<p>For the holiday.</p>');
+    expect(shown.body).toContain('<title>Office closed on Friday · ');
+    expect(shown.body).toContain('<meta name="description" content="For the holiday."/>');
+    expect((await page('/notices/not-yet')).statusCode).toBe(404);
+
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.body).toContain('/notices/office-closed-on-friday</loc>');
     expect(sitemap.body).not.toContain('/notices/not-yet');
@@ -72,6 +86,10 @@ describe.each(await dialects())('a public entity made of its definition, on %s',
     const previewed = await t.visitor('GET', `/cms/notices/not-yet?preview=${encodeURIComponent(token)}`);
     expect(previewed.statusCode).toBe(200);
     expect(previewed.json().data.title).toBe('Not yet');
+    const previewPage = await page(new URL(url).pathname + new URL(url).search);
+    expect(previewPage.statusCode).toBe(200);
+    expect(previewPage.body).toMatch(/<h1[^>]*>Not yet<\/h1>/);
+    expect(previewPage.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
 
     const documented = (await t.app.inject({ method: 'GET', url: '/cms/docs/json' })).json().paths;
     expect(documented['/cms/notices/{slug}'].get.operationId).toBe('public.notices.get');

@@ -5,7 +5,7 @@
  * escalations staff tried by hand, as named tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES, type EntityDef, hasTrash, isPublishable, type ResourceName } from '../../src/shared/entities';
+import { ENTITIES, type EntityDef, hasTrash, isPublishable, localizedFields, type ResourceName } from '../../src/shared/entities';
 import { type Action, rightOf, ROLES, type Role, type Subject } from '../../src/shared/rights';
 import {
   ADMIN,
@@ -75,6 +75,9 @@ const ROUTES: Route[] = [
           },
         ]
       : [];
+    const translations: Route[] = localizedFields(def).length
+      ? [{ subject: name, action: 'update', method: 'DELETE', template: `${base}/{id}/translations/{locale}`, onRecord: true }]
+      : [];
     const exports: Route[] = def.exportable
       ? [{ subject: name, action: 'read', method: 'GET', template: `${base}/export.csv`, onRecord: false }]
       : [];
@@ -84,6 +87,7 @@ const ROUTES: Route[] = [
       ...trash,
       ...exports,
       ...publishing,
+      ...translations,
       { subject: name, action: 'create', method: 'POST', template: base, onRecord: false },
       { subject: name, action: 'update', method: 'PUT', template: `${base}/{id}`, onRecord: true },
       { subject: name, action: 'read', method: 'GET', template: `${base}/{id}/revisions`, onRecord: true },
@@ -282,6 +286,14 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     if (route.template.endsWith('/publish') || (route.method === 'DELETE' && route.template.endsWith('/draft'))) {
       const draft = await asAdminIn(site)('PUT', `/cms/api/${def.resource}/${id}/draft`, { [plainTextField(def)]: 'Draft' });
       expect(draft.statusCode, draft.body).toBe(200);
+    }
+    if (route.template.includes('{locale}')) {
+      // A record with its text in the site's second language.
+      expect((await asAdminIn(site)('PUT', `/cms/api/applications/${site}`, { locales: 'en,bn' })).statusCode).toBe(200);
+      const field = localizedFields(def).find((name) => def.fields[name]!.kind === 'text')!;
+      const translated = await asAdminIn(site)('PUT', `/cms/api/${def.resource}/${id}?locale=bn`, { [field]: 'অনুবাদ' });
+      expect(translated.statusCode, translated.body).toBe(200);
+      return [id, 'bn'];
     }
     if (route.template.includes('{deliveryId}')) {
       // A delivery that failed, for Resend to queue again.

@@ -35,6 +35,8 @@ async function answers(t: TestApp, ids: { post: number; page: number; revision: 
     '/cms/careers',
     '/cms/profiles',
     '/cms/socials',
+    '/cms/pages/moved-page?locale=bn',
+    `/cms/pages/${encodeURIComponent('সরানো-পাতা')}`,
   ];
   const adminUrls = [
     ...Object.values(ENTITIES)
@@ -43,6 +45,7 @@ async function answers(t: TestApp, ids: { post: number; page: number; revision: 
     `/cms/api/posts/${ids.post}/revisions`,
     `/cms/api/posts/${ids.post}/revisions/${ids.revision}`,
     `/cms/api/pages/${ids.page}/draft`,
+    `/cms/api/pages/${ids.page}?locale=bn`,
     '/cms/api/files?size=1000',
   ];
   const result: Record<string, unknown> = {};
@@ -95,6 +98,10 @@ describe.each(pairs)('a site exported from %s and imported into an empty %s data
       version: page.version,
     });
     expect(draft.statusCode, draft.body).toBe(200);
+    // The page in the site's second language.
+    expect((await source.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: 'en,bn' })).statusCode).toBe(200);
+    const bangla = await source.admin('PUT', `/cms/api/pages/${page.id}?locale=bn`, { title: 'সরানো পাতা', slug: 'সরানো পাতা' });
+    expect(bangla.statusCode, bangla.body).toBe(200);
     const faq = (
       await source.admin('POST', '/cms/api/faqs', { faq_title: 'Trashed?', faq_content: '<p>Yes</p>', status: 1 })
     ).json().data;
@@ -124,6 +131,7 @@ describe.each(pairs)('a site exported from %s and imported into an empty %s data
     expect(JSON.stringify(before[`/cms/api/posts/${ids.post}/revisions/${ids.revision}`])).toContain('"title":"Moved post"');
     expect(JSON.stringify(before['/cms/api/faqs/trash?size=1000'])).toContain('Trashed?');
     expect(JSON.stringify(before[`/cms/api/pages/${ids.page}/draft`])).toContain('Moved page, draft');
+    expect(JSON.stringify(before['/cms/pages/moved-page?locale=bn'])).toContain('সরানো পাতা');
   });
 
   it('carries the files, served from the new place', async () => {

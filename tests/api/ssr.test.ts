@@ -1,7 +1,7 @@
 /**
  * How the server renders documents (src/server/seo/ssr.ts, plugins/spa.ts) with the app's own
  * server entry (src/client/entry-server.tsx, compiled from source here; the built bundle is
- * exercised by the e2e layer): the page and its state, read through the real API in-process,
+ * exercised by the e2e layer): the page and its state, read from the services in-process,
  * kept until content changes, redirects, the admin and the offline shell, the policy for the
  * router's inline scripts, and the fallback when a render fails (a small stand-in bundle).
  */

@@ -45,13 +45,14 @@ function seed(env: Record<string, string>): Promise<void> {
 }
 
 /** The compiled server on a seeded database, with warnings-only logging; resolves once it answers. */
-async function serve(env: Record<string, string>): Promise<void> {
+async function serve(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
   await waitForServer(`http://127.0.0.1:${env.PORT}`, child, () => '(its output goes to this terminal)');
+  return child;
 }
 
 interface Row {
@@ -215,6 +216,50 @@ async function twoInstances(port: number, against: number, writes = 20): Promise
   return { row: { ...row, against }, reachMs };
 }
 
+/** The n-th smallest of `values` at quantile q (0–1). */
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/**
+ * A page as the first visitor after an edit gets it: each round writes to the site (a slide's
+ * title, which every kept page of the site depends on) and times the next GET of `url`, whole body
+ * read, one request at a time.
+ */
+async function freshPages(base: string, urls: string[], rounds = 30): Promise<{ url: string; p50: number; p99: number }[]> {
+  const headers = { 'content-type': 'application/json', ...(await adminOf(base)) };
+  const slider = (await (
+    await fetch(`${base}/cms/api/sliders`, { method: 'POST', headers, body: JSON.stringify({ title: 'Fresh 0', status: 1 }) })
+  ).json()) as { data: { id: number } };
+  const results = [];
+  for (const url of urls) {
+    const times: number[] = [];
+    for (let i = 1; i <= rounds; i++) {
+      const written = await fetch(`${base}/cms/api/sliders/${slider.data.id}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ title: `Fresh ${i}` }),
+      });
+      if (!written.ok) throw new Error(`The write before ${url} failed: ${written.status}`);
+      const started = performance.now();
+      const page = await fetch(`${base}${url}`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+      await page.arrayBuffer();
+      if (!page.ok) throw new Error(`${url} after a write: ${page.status}`);
+      times.push(performance.now() - started);
+    }
+    results.push({ url, p50: quantile(times, 0.5), p99: quantile(times, 0.99) });
+  }
+  await fetch(`${base}/cms/api/sliders/${slider.data.id}`, { method: 'DELETE', headers });
+  return results;
+}
+
+/** Resident memory of a process, in MB (Linux). */
+function residentMb(pid: number): number | undefined {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return status ? Math.round(Number(status[1]) / 1024) : undefined;
+}
+
 async function adminOf(base: string): Promise<Record<string, string>> {
   const login = await fetch(`${base}/cms/api/login`, {
     method: 'POST',
@@ -223,6 +268,14 @@ async function adminOf(base: string): Promise<Record<string, string>> {
   });
   const { token } = (await login.json()) as { token: string };
   return { authorization: `Bearer ${token}`, app_key: 'demo' };
+}
+
+/** Stops what the bench started and removes its files. */
+async function cleanUp(): Promise<void> {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => child.exitCode === null && new Promise((resolve) => child.once('exit', resolve))));
+  await onPostgres(`drop schema if exists ${pgSchema} cascade`).catch(() => undefined);
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 const build = path.resolve(process.env.STATIC_DIR ?? 'dist');
@@ -241,12 +294,26 @@ try {
     BENCH_POSTS: String(POSTS),
   };
   await seed(env);
-  await serve(env);
+  const server = await serve(env);
   const base = `http://127.0.0.1:${port}`;
+  const idleMb = residentMb(server.pid!);
   const publicHeaders = { 'app-key': 'demo' };
   // What every browser sends for a page (the home page is about ten times smaller in brotli).
   const browserHeaders = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
   const adminHeaders = await adminOf(base);
+  const fresh = () => freshPages(base, ['/', '/about', '/news/coremf-5-brings-mobile-agent-banking']);
+  const printFresh = (rows: Awaited<ReturnType<typeof fresh>>) => {
+    console.log('\nA page right after a write (cold: rendered, not kept), 30 rounds each, one request at a time:\n');
+    console.log('| page | p50 ms | p99 ms |');
+    console.log('| --- | ---: | ---: |');
+    for (const r of rows) console.log(`| GET ${r.url} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
+  };
+  if (process.env.BENCH_ONLY === 'fresh') {
+    printFresh(await fresh());
+    console.log(`\nResident memory: ${idleMb} MB idle after start, ${residentMb(server.pid!)} MB after these rounds.`);
+    await cleanUp();
+    process.exit(0);
+  }
 
   const bodyFile = path.join(dir, 'sliders.json');
   fs.writeFileSync(bodyFile, await (await fetch(`${base}/cms/sliders`, { headers: publicHeaders })).text());
@@ -302,6 +369,8 @@ try {
     ),
   ];
   const bare = rows[0]!.rps;
+  const freshRows = await fresh();
+  const loadedMb = residentMb(server.pid!);
   console.log(`\n${DURATION_S} s per endpoint, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})\n`);
   console.log('| endpoint | connections | req/s | p50 ms | p99 ms | ratio to bare |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
@@ -320,12 +389,11 @@ try {
       `Two-instance row: against the bare home page. A write on one instance reached the other's kept answers in ${at(0.5)} ms (median), ${at(1)} ms at most, over ${sorted.length} writes.`,
     );
   } else console.log(`\n(No PostgreSQL at ${PG_URL}: the two-instance row is left out.)`);
+  printFresh(freshRows);
+  console.log(`\nResident memory of the server: ${idleMb} MB idle after start, ${loadedMb} MB after the load above.`);
   console.log(
     '\nTargets: public reads and pages ≥ 0.80 of bare; admin search (a new search each time, 100,000 posts) p99 ≤ 30 ms.',
   );
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => child.exitCode === null && new Promise((resolve) => child.once('exit', resolve))));
-  await onPostgres(`drop schema if exists ${pgSchema} cascade`).catch(() => undefined);
-  fs.rmSync(dir, { recursive: true, force: true });
+  await cleanUp();
 }

@@ -2,7 +2,16 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { Cache } from '../../src/server/cache/cache';
-import { acceptedCodings, chooseCoding, makeAnswer } from '../../src/server/cache/http-answer';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
+import Fastify from 'fastify';
+import {
+  acceptedCodings,
+  chooseCoding,
+  makeAnswer,
+  notModifiedCarriesNoBody,
+  sendAnswer,
+} from '../../src/server/cache/http-answer';
 
 describe('Cache', () => {
   it('keeps values per scope and forgets one scope without touching the others', () => {
@@ -121,5 +130,57 @@ describe('kept HTTP answers', () => {
       expect(chooseCoding(answer, `br;q=0, gzip;q=0, x-${n}`)).toBe('identity');
     }
     expect(chooseCoding(answer, 'gzip, deflate, br, zstd')).toBe('br');
+  });
+});
+
+describe('a kept answer sent', () => {
+  const big = 'A kept page. '.repeat(400);
+  /** A server as ours is put together around kept answers: a hook after them, then ETags and compression. */
+  async function serverSending(answer: ReturnType<typeof makeAnswer>) {
+    const app = Fastify();
+    app.get('/kept', (request, reply) => sendAnswer(request, reply, answer));
+    app.get('/fresh', (_request, reply) => reply.type('text/plain').send(big));
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('x-added-later', 'seen');
+      return payload;
+    });
+    await app.register(etag);
+    app.addHook('onSend', notModifiedCarriesNoBody);
+    await app.register(compress, { global: true, threshold: 1024 });
+    return app;
+  }
+
+  it('goes through every onSend hook, in the form the client accepts, compressed once', async () => {
+    const answer = makeAnswer(big, { 'content-type': 'text/plain', 'x-first': 'kept' });
+    const app = await serverSending(answer);
+    for (const [accept, decode] of [
+      ['br, gzip', brotliDecompressSync],
+      ['gzip', gunzipSync],
+      ['identity', (body: Buffer) => body],
+    ] as const) {
+      const res = await app.inject({ url: '/kept', headers: { 'accept-encoding': accept } });
+      expect(res.headers['x-added-later']).toBe('seen');
+      expect(res.headers['x-first']).toBe('kept');
+      expect(res.headers.etag).toBe(answer.etag);
+      expect(decode(res.rawPayload).toString()).toBe(big);
+    }
+    await app.close();
+  });
+
+  it('is a 304 for a current copy, through @fastify/etag, as any other answer is', async () => {
+    const answer = makeAnswer(big, { 'content-type': 'text/plain' });
+    const app = await serverSending(answer);
+    const kept = await app.inject({ url: '/kept', headers: { 'if-none-match': answer.etag, 'accept-encoding': 'br' } });
+    expect(kept.statusCode).toBe(304);
+    expect(kept.body).toBe('');
+    // It speaks of the copy the client holds: no encoding, no length of a body it does not carry.
+    expect(kept.headers['content-encoding']).toBeUndefined();
+    expect(kept.headers.etag).toBe(answer.etag);
+    const fresh = await app.inject({ url: '/fresh' });
+    expect(fresh.headers.etag).toMatch(/^"/);
+    expect((await app.inject({ url: '/fresh', headers: { 'if-none-match': fresh.headers.etag as string } })).statusCode).toBe(
+      304,
+    );
+    await app.close();
   });
 });

@@ -1,4 +1,6 @@
 /** The project's lint rules that keep one listing of each thing: they fire on a second one. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -26,5 +28,27 @@ describe('lint', () => {
       expect.stringContaining('Kysely<any> only in migrations'),
     ]);
     expect(await rulesFiredOn(code, 'src/server/db/migrations/999_example.ts')).toEqual([]);
+  });
+
+  it('refuses a value import cycle, one through a dynamic import() too, and lets a type-only one be', async () => {
+    const dir = fs.mkdtempSync(path.join('src', 'client', 'cycle-probe-'));
+    try {
+      const write = (name: string, code: string) => fs.writeFileSync(path.join(dir, name), code);
+      write('registry.ts', "export const load = () => import('./viewer');\nexport type Name = 'viewer';\n");
+      write('island.ts', "import { load } from './registry';\nexport const island = load;\n");
+      write('viewer.ts', "import { island } from './island';\nexport const viewer = island;\n");
+      write('typed.ts', "import type { Name } from './registry';\nexport const name: Name = 'viewer';\n");
+      const results = await eslint.lintFiles([dir]);
+      const cycles = (file: string) =>
+        results
+          .find((result) => result.filePath.endsWith(file))!
+          .messages.filter((message) => message.ruleId === 'import-x/no-cycle');
+      expect(cycles('registry.ts')).toHaveLength(1); // the dynamic import starts the cycle
+      expect(cycles('island.ts')).toHaveLength(1);
+      expect(cycles('viewer.ts')).toHaveLength(1);
+      expect(cycles('typed.ts')).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,9 +2,11 @@
  * The one way the client talks to the content API: base URL, application key, bearer token and
  * typed errors. Public reads go to /cms/{path}; admin calls to /cms/api/{path}.
  */
+import type { AnyRecord } from '../../shared/entities';
 import type { ErrorBody } from '../../shared/envelope';
 import type { ApiTransport } from '../../shared/ssr';
-import { config } from '../config';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ClientConfig, config } from '../config';
 import { getToken } from './session';
 
 export class ApiError extends Error {
@@ -13,7 +15,7 @@ export class ApiError extends Error {
     message: string,
     readonly errors: Record<string, string> = {},
     /** A 409 on a stale version: the record as the server stores it now, and who saved it when. */
-    readonly current?: Record<string, unknown>,
+    readonly current?: AnyRecord,
     readonly savedBy?: { user_name: string | null; at: string } | null,
   ) {
     super(message);
@@ -37,40 +39,63 @@ export interface RequestOptions {
   as?: 'text';
 }
 
-/**
- * How a request reaches the API: `fetch` in the browser; when the server renders a page
- * (entry-server.tsx) it answers the same requests itself, without a network round trip.
- */
-let transport: ApiTransport = async (url, init) => {
-  const response = await fetch(url, init);
-  return { status: response.status, text: await response.text() };
-};
-
-export function setTransport(next: ApiTransport): void {
-  transport = next;
+/** Where a read goes and how it travels: the site's API and key, and the transport. */
+export interface ApiConnection extends ClientConfig {
+  transport: ApiTransport;
 }
 
-export function buildUrl(path: string, query?: Query): string {
+/** The browser's: the site its page names (config.ts), over `fetch`. */
+export const browserConnection: ApiConnection = {
+  get apiBase() {
+    return config.apiBase;
+  },
+  get appKey() {
+    return config.appKey;
+  },
+  transport: async (url, init) => {
+    const response = await fetch(url, init);
+    return { status: response.status, text: await response.text() };
+  },
+};
+
+/**
+ * A server render's query client reads through the render's own connection (entry-server.tsx):
+ * TanStack Query hands every query function the client it runs in, so the connection travels with
+ * the request, and two renders at once (of two servers in one process) never cross.
+ */
+const connections = new WeakMap<QueryClient, ApiConnection>();
+
+export function connect(client: QueryClient, connection: ApiConnection): QueryClient {
+  connections.set(client, connection);
+  return client;
+}
+
+/** The connection of `client`'s reads: its render's on the server, the browser's otherwise. */
+export function connectionOf(client: QueryClient | undefined): ApiConnection {
+  return (client && connections.get(client)) ?? browserConnection;
+}
+
+export function buildUrl(path: string, query?: Query, apiBase = config.apiBase): string {
   // Only the path and query are kept: the base merely lets URL parse it (there is no window on the server).
-  const url = new URL(`${config.apiBase}/${path.replace(/^\//, '')}`, 'http://api');
+  const url = new URL(`${apiBase}/${path.replace(/^\//, '')}`, 'http://api');
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
   return url.pathname + url.search;
 }
 
-async function request<T>(path: string, options: RequestOptions, admin: boolean): Promise<T> {
+async function request<T>(path: string, options: RequestOptions, admin: boolean, connection = browserConnection): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  headers[admin ? 'app_key' : 'app-key'] = config.appKey;
+  headers[admin ? 'app_key' : 'app-key'] = connection.appKey;
   if (admin) {
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const url = buildUrl(admin ? `api/${path}` : path, options.query);
+  const url = buildUrl(admin ? `api/${path}` : path, options.query, connection.apiBase);
   let response: Awaited<ReturnType<ApiTransport>>;
   try {
-    response = await transport(url, {
+    response = await connection.transport(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -81,11 +106,13 @@ async function request<T>(path: string, options: RequestOptions, admin: boolean)
     throw new ApiError(0, 'No connection to the server. Check your network and try again.');
   }
   const ok = response.status >= 200 && response.status <= 299;
-  if (ok && options.as === 'text') return response.text as T;
-  const body = response.text ? safeJson(response.text) : undefined;
+  if ('body' in response) {
+    if (ok) return response.body as T;
+  } else if (ok && options.as === 'text') return response.text as T;
+  const body = 'body' in response ? response.body : response.text ? safeJson(response.text) : undefined;
   if (!ok) {
     const err = (body ?? {}) as Partial<ErrorBody>;
-    const current = err.current && typeof err.current === 'object' ? (err.current as Record<string, unknown>) : undefined;
+    const current = err.current && typeof err.current === 'object' ? (err.current as AnyRecord) : undefined;
     const savedBy = (body as { saved_by?: ApiError['savedBy'] } | undefined)?.saved_by ?? null;
     throw new ApiError(response.status, err.message ?? `Request failed (${response.status})`, err.errors ?? {}, current, savedBy);
   }
@@ -100,8 +127,9 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Public content API (no token). */
-export const publicApi = <T>(path: string, options: RequestOptions = {}) => request<T>(path, options, false);
+/** Public content API (no token); from a query function, through the connection of its `client`. */
+export const publicApi = <T>(path: string, options: RequestOptions & { client?: QueryClient } = {}) =>
+  request<T>(path, options, false, connectionOf(options.client));
 
 /** Admin API (bearer token and app_key header). */
 export const adminApi = <T>(path: string, options: RequestOptions = {}) => request<T>(path, options, true);

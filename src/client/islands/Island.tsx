@@ -13,11 +13,14 @@
  *   or a page whose reads failed on the server), the whole document is one React tree: a React
  *   island is just its component, and a behaviour runs from an effect.
  *
+ * (A behaviour island, which loads its behaviour through the registry, is BehaviourIsland.tsx: the
+ * registry loads React islands' components, which use this file.)
+ *
  * So an island's component gets everything it shows through its props, and needs no context from
  * the page around it (no router, no query cache): what it needs it provides itself.
  */
-import { createContext, useContext, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import { type Behaviour, type IslandName, type IslandWhen, islandModule } from './registry';
+import { createContext, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
+import type { IslandName, IslandWhen } from './registry';
 
 /** Given by the server while it renders an islands document. */
 export interface IslandServer {
@@ -30,9 +33,9 @@ export interface IslandServer {
 export const IslandServerContext = createContext<IslandServer | null>(null);
 
 type ReactIslandProps<P> = { name: IslandName; when?: IslandWhen; component: ComponentType<P>; props: P };
-type BehaviourIslandProps<P> = { name: IslandName; when?: IslandWhen; props: P; children: ReactNode };
 
-const wrapper = { style: { display: 'contents' } } as const;
+/** An island's element takes no box of its own: its content lays out as if it were not there. */
+export const wrapper = { style: { display: 'contents' } } as const;
 
 /**
  * The root of a React island, the same on both sides (so the markup and its ids match): in the
@@ -64,32 +67,5 @@ export function Island<P extends object>({ name, when = 'load', component: Compo
         ),
       }}
     />
-  );
-}
-
-/** A behaviour island: markup of the page that a behaviour takes over. */
-export function BehaviourIsland<P extends object>({ name, when = 'load', props, children }: BehaviourIslandProps<P>) {
-  const server = useContext(IslandServerContext);
-  const element = useRef<HTMLDivElement>(null);
-  const json = JSON.stringify(props);
-  useEffect(() => {
-    // In the app the behaviour runs from here; in an islands document the browser runs it (hydrate.ts).
-    const target = element.current;
-    const module = islandModule(name);
-    if (!target || module?.kind !== 'behaviour') return;
-    let stop: (() => void) | undefined;
-    let gone = false;
-    void module.load().then((behaviour) => {
-      if (!gone) stop = (behaviour as Behaviour<P>)(target, JSON.parse(json) as P);
-    });
-    return () => {
-      gone = true;
-      stop?.();
-    };
-  }, [name, json]);
-  return (
-    <div ref={element} {...wrapper} data-island={name} data-when={when} {...(server ? { 'data-props': json } : {})}>
-      {children}
-    </div>
   );
 }

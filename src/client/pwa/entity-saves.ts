@@ -13,6 +13,7 @@
  * staff's own device and own input; nothing read from the admin API is stored.
  */
 import { hashKey, MutationObserver, type QueryClient } from '@tanstack/react-query';
+import type { AnyRecord } from '../../shared/entities';
 import type { ItemEnvelope } from '../../shared/envelope';
 import { ApiError, adminApi, type RequestOptions } from '../api/http';
 import { keepConflictedEdit } from './conflicted-edits';
@@ -20,7 +21,7 @@ import { isNetworkError } from './connectivity';
 
 export const SAVE_ENTITY_KEY = ['entities', 'save'] as const;
 
-export type SavedRecord = Record<string, unknown>;
+export type SavedRecord = AnyRecord;
 
 export interface SaveEntityVariables {
   /** The admin resource, e.g. 'posts'. */

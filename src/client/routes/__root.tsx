@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { Document } from '../App';
-import { config } from '../config';
+import { connectionOf } from '../api/http';
 import type { RouterContext } from '../router';
 import { siteInfoQuery } from '../site/api/queries';
 import { documentHead, isNotFound, notFoundHead } from '../site/head';
@@ -15,7 +15,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: ({ match, matches }) => {
     // Analytics belong to the public site: never beside the back-office's token or a reset link.
     const analytics = !match.context.shell && matches.some((m) => m.routeId.startsWith('/_site'));
-    const head = documentHead(match, config, { analytics });
+    // The site this document shows: the server render's, or the one the browser's page names.
+    const { apiBase, appKey } = connectionOf(match.context.queryClient);
+    const head = documentHead(match, { apiBase, appKey }, { analytics });
     // An address no route knows: the root's not-found screen, answered with 404.
     if (!isNotFound(matches)) return head;
     return { ...head, meta: [...(head.meta ?? []), ...(notFoundHead(match).meta ?? [])] };

@@ -21,12 +21,13 @@ function loadSanitizer(): Promise<Sanitize> {
 }
 
 /**
- * For route loaders of screens with stored HTML: the sanitiser arrives with the data, not after it.
- * The browser does not run the loaders of the page the server rendered (the router adopts their
- * data), so that page loads no sanitiser.
+ * For route loaders of screens with stored HTML: the sanitiser arrives with the data, not after it
+ * (and a server render has it before it renders, site/alongside.ts). The browser does not run the
+ * loaders of the page the server rendered (the router adopts their data), so that page loads no
+ * sanitiser.
  */
-export function prepareSanitizer(): void {
-  void loadSanitizer();
+export function prepareSanitizer(): Promise<Sanitize> {
+  return loadSanitizer();
 }
 
 const subscribeNothing = () => () => {};

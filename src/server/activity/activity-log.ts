@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { entityByResource, type EntityDef, type ResourceName, type WebhookEvent } from '../../shared/entities';
 import type { ActivityAction } from '../../shared/activity';
 import { LIMITS } from '../../shared/limits';
-import type { Row } from '../content/repository';
+import type { Row, WriteValues } from '../content/repository';
 import { type DB, now } from '../db/database';
 import { userAgent } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
@@ -80,8 +80,10 @@ const WEBHOOK_EVENT: Partial<Record<ActivityAction, WebhookEvent>> = {
 };
 
 /** A site's content (and its settings) is what webhooks follow; users, files and webhooks themselves are not. */
-const followed = (entity: string | undefined): entity is ResourceName =>
-  entity !== undefined && entity !== 'webhooks' && (entity === 'applications' || entityByResource(entity)?.tenant === true);
+const followed = (entity: string | undefined): entity is ResourceName => {
+  const def = entity === undefined ? undefined : entityByResource(entity);
+  return Boolean(def && (def.sites || def.tenant) && def.sensitivity !== 'site-settings');
+};
 
 async function tellWebhooks(request: FastifyRequest, entry: ActivityRecord, appKey: string | null): Promise<void> {
   const event = WEBHOOK_EVENT[entry.action];
@@ -136,13 +138,12 @@ export async function recordUpdate(
   def: EntityDef,
   before: object,
   after: { id: number },
-  input: Row,
+  input: WriteValues,
 ): Promise<void> {
   const changes = changedFields(def, before as Row, after as Row);
-  const action: ActivityAction =
-    'role' in changes ? 'role-change' : def.resource === 'applications' ? 'settings-change' : 'update';
+  const action: ActivityAction = 'role' in changes ? 'role-change' : def.sites ? 'settings-change' : 'update';
   // A site's settings are filed under that site, whichever site the admin was working in.
-  const appKey = def.resource === 'applications' ? String((after as Row).app_key) : undefined;
+  const appKey = def.sites ? String((after as Row).app_key) : undefined;
   await recordActivity(request, { action, entity: def.resource, recordId: Number(after.id), changes, appKey });
   if (input.password)
     await recordActivity(request, { action: 'password-change', entity: def.resource, recordId: Number(after.id), appKey });

@@ -1,10 +1,10 @@
 /**
- * A finished HTTP answer kept in the cache: the body, its gzip and brotli forms made once, an ETag
- * and the headers it was first sent with, flattened once into the header lists of each form. A hit
- * is routed and logged by Fastify and answered from a hook (inject() sees it like any answer), but
- * written straight to the connection with those prepared lists: hooks that would only set the
- * same headers again are skipped. The encoding is the one the client accepts; a current copy gets
- * 304.
+ * A finished HTTP answer kept in the cache: the body and its gzip and brotli forms, made once, an
+ * ETag and the headers it was first sent with. A hit goes out through Fastify's normal reply path,
+ * so every onSend hook sees it: @fastify/etag answers 304 to a current copy, and @fastify/compress
+ * leaves a body that is compressed already alone. What is written by hand is only the choice of
+ * the kept form the client accepts: compressing a page again on every hit (what the library would
+ * do) costs more than the whole rest of the answer (README, "HTTP answers").
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -18,16 +18,10 @@ export interface HttpAnswer extends Sized {
   gzip?: Buffer;
   br?: Buffer;
   etag: string;
+  /** The headers it was first sent with, without those of one transfer. */
   headers: OutgoingHttpHeaders;
-  /** Flat name/value lists for writeHead, per form of the answer. */
-  raw: { identity: string[]; gzip?: string[]; br?: string[]; notModified: string[] };
-}
-
-/** Header objects flattened once per answer, so a hit only writes prepared strings. */
-function flatten(headers: OutgoingHttpHeaders): string[] {
-  return Object.entries(headers).flatMap(([name, value]) =>
-    value === undefined ? [] : Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)],
-  );
+  /** Those headers with its validator, per form of the answer. */
+  sent: { identity: OutgoingHttpHeaders; gzip?: OutgoingHttpHeaders; br?: OutgoingHttpHeaders };
 }
 
 /** Headers that describe one transfer, not the resource. */
@@ -49,9 +43,7 @@ export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, 
   const gzip = compress ? gzipSync(bytes) : undefined;
   const br = compress ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : undefined;
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  const common = { ...kept, etag, vary: 'accept-encoding' };
-  const encoded = (coding: string, body: Buffer) =>
-    flatten({ ...common, 'content-length': body.length, 'content-encoding': coding });
+  const identity = { ...kept, etag, vary: 'accept-encoding' };
   return {
     status,
     body: bytes,
@@ -59,11 +51,10 @@ export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, 
     br,
     etag,
     headers: kept,
-    raw: {
-      identity: flatten({ ...common, 'content-length': bytes.length }),
-      gzip: gzip && encoded('gzip', gzip),
-      br: br && encoded('br', br),
-      notModified: flatten(common),
+    sent: {
+      identity,
+      gzip: gzip && { ...identity, 'content-encoding': 'gzip' },
+      br: br && { ...identity, 'content-encoding': 'br' },
     },
     size: bytes.length + (gzip?.length ?? 0) + (br?.length ?? 0),
   };
@@ -115,28 +106,25 @@ export function chooseCoding(answer: HttpAnswer, header: string | undefined): 'b
   return 'identity';
 }
 
-const ifNoneMatch = (request: FastifyRequest, etag: string) =>
-  (request.headers['if-none-match'] ?? '')
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-
-/** Sends a kept answer on the connection, with its prepared headers. */
+/** Sends a kept answer in the form the client accepts, through the reply's hooks. */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: HttpAnswer): FastifyReply {
-  reply.hijack();
-  const res = reply.raw;
-  if (answer.status === 200 && ifNoneMatch(request, answer.etag)) {
-    res.writeHead(304, answer.raw.notModified).end();
-    return reply;
-  }
   const coding = chooseCoding(answer, request.headers['accept-encoding']);
-  const [headers, body] =
-    coding === 'br'
-      ? [answer.raw.br!, answer.br!]
-      : coding === 'gzip'
-        ? [answer.raw.gzip!, answer.gzip!]
-        : [answer.raw.identity, answer.body];
-  res.writeHead(answer.status, headers);
-  res.end(request.method === 'HEAD' ? undefined : body);
-  return reply;
+  const body = coding === 'identity' ? answer.body : answer[coding]!;
+  return reply.code(answer.status).headers(answer.sent[coding]!).send(body);
+}
+
+/**
+ * onSend, after @fastify/etag: a 304 describes the copy the client holds, so it names no encoding
+ * and no length of a body it does not carry. (Chromium's service worker, revalidating its copy of
+ * the app shell, took a 304 saying `content-encoding: br` for a broken copy: the back-office no
+ * longer opened offline.)
+ */
+export function notModifiedCarriesNoBody(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void {
+  if (reply.statusCode === 304) reply.removeHeader('content-encoding').removeHeader('content-length');
+  done(null, payload);
 }

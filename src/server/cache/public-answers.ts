@@ -1,8 +1,9 @@
 /**
  * Public API reads (GET /cms/{resource} with an app key) and the site's pages are the hot path:
  * each answer is kept as it was first sent, per application, until that application's content
- * changes, and a kept one is answered from the first hook of the request. Registered at the root
- * before compression, so what is kept is the plain body (compressed once, in makeAnswer).
+ * changes, and a kept one is answered from the first hook of the request, through the reply's
+ * onSend hooks like any answer. Registered at the root before compression, so what is kept is
+ * the plain body (compressed once, in makeAnswer).
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,6 +13,13 @@ import { appKeyOf } from '../plugins/tenant';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
 import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
 import { isApiOrFileAddress, isPublicApiAddress } from '../../shared/address-space';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Answered with a kept answer (which is not kept again). */
+    keptAnswer: boolean;
+  }
+}
 
 /** Scope of everything derived from one site's content: its public API answers and rendered pages. */
 export const siteScope = (appKey: string) => `site:${appKey}`;
@@ -55,16 +63,20 @@ export const servePublicAnswers = fp(
   async (app: FastifyInstance) => {
     const { cache, config } = app.ctx;
     const pages = siteScope(config.appKey);
+    app.decorateRequest('keptAnswer', false);
     // A callback hook, not an async one: a hit is answered without waiting for a promise, and the
     // lifecycle stops there (`done` is not called once the answer is written).
     app.addHook('onRequest', (request, reply, done) => {
       const appKey = isPublicRead(request) ? appKeyOf(request) : undefined;
       if (appKey) {
         const hit = cache.get<HttpAnswer>(siteScope(appKey), request.url);
-        return hit ? void sendAnswer(request, reply, hit.value) : done();
+        if (!hit) return done();
+        request.keptAnswer = true;
+        return void sendAnswer(request, reply, hit.value);
       }
       const page = isPageRead(request) ? cache.get<PageAnswer>(pages, pageKey(request))?.value : undefined;
       if (!page || !('answer' in page)) return done();
+      request.keptAnswer = true;
       sendAnswer(request, reply, page.answer);
     });
   },
@@ -78,18 +90,27 @@ export const servePublicAnswers = fp(
 export const keepPublicAnswers = fp(
   async (app: FastifyInstance) => {
     const { cache } = app.ctx;
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!isPublicRead(request) || reply.statusCode !== 200 || typeof payload !== 'string' || !request.application) {
-        return payload;
+    // A callback hook: every answer passes it, kept ones too, and most need no promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (
+        request.keptAnswer ||
+        !isPublicRead(request) ||
+        reply.statusCode !== 200 ||
+        typeof payload !== 'string' ||
+        !request.application ||
+        // A preview is for the person who holds its link only.
+        String(reply.getHeader('cache-control') ?? '').includes('no-store')
+      ) {
+        return done(null, payload);
       }
-      // A preview is for the person who holds its link only.
-      if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
+      const appKey = request.application.app_key;
       reply.header('cache-control', 'no-cache');
       const answer = makeAnswer(payload, reply.getHeaders() as OutgoingHttpHeaders);
-      await expireAtNextPublish(app, request.application.app_key);
-      cache.set(siteScope(request.application.app_key), request.url, answer);
-      reply.header('etag', answer.etag);
-      return payload;
+      expireAtNextPublish(app, appKey).then(() => {
+        cache.set(siteScope(appKey), request.url, answer);
+        reply.header('etag', answer.etag);
+        done(null, payload);
+      }, done);
     });
   },
   { name: 'keep-public-answers', dependencies: ['app-context', 'security-headers'] },

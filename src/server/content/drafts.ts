@@ -6,11 +6,11 @@
  */
 import { type DB, now } from '../db/database';
 import type { Actor } from './entity-service';
-import type { Row } from './repository';
+import type { WriteValues } from './repository';
 
 export interface Draft {
   /** The fields as the draft has them (only those it changed or was given). */
-  data: Row;
+  data: WriteValues;
   /** The record's version the draft was based on. */
   version: number;
   user_id: number | null;
@@ -25,13 +25,13 @@ export async function getDraft(db: DB, resource: string, recordId: number): Prom
     .where('resource', '=', resource)
     .where('record_id', '=', recordId)
     .executeTakeFirst();
-  return row ? { ...row, data: JSON.parse(row.data) as Row } : undefined;
+  return row ? { ...row, data: JSON.parse(row.data) as WriteValues } : undefined;
 }
 
 export async function saveDraft(
   db: DB,
   target: { resource: string; recordId: number; appKey: string },
-  data: Row,
+  data: WriteValues,
   version: number,
   actor: Actor,
 ): Promise<Draft> {

@@ -4,12 +4,19 @@
  * small hook files (users' passwords), never flags in here.
  */
 import { createHash } from 'node:crypto';
-import { createDefaults, type EntityDef, entityByResource, hasTrash, type RecordOf } from '../../shared/entities';
+import {
+  type ColumnValue,
+  createDefaults,
+  type EntityDef,
+  entityByResource,
+  hasTrash,
+  type RecordOf,
+} from '../../shared/entities';
 import { LIMITS } from '../../shared/limits';
 import type { Cache } from '../cache/cache';
 import { type DB, isUniqueViolation, now } from '../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
-import { Repository, type Row, type Visibility } from './repository';
+import { Repository, type Row, type Visibility, type WriteValues } from './repository';
 import { keepRevision } from './revisions';
 import { slugify } from './slug';
 
@@ -34,11 +41,11 @@ export interface WriteContext<E extends EntityDef = EntityDef> {
 
 export interface EntityHooks<E extends EntityDef = EntityDef> {
   /** Transforms validated input before it is stored, or throws an HttpError. */
-  beforeWrite?(values: Row, ctx: WriteContext<E>): Promise<Row> | Row;
+  beforeWrite?(values: WriteValues, ctx: WriteContext<E>): Promise<WriteValues> | WriteValues;
   /** Refuses a delete by throwing an HttpError. */
   beforeDelete?(ctx: WriteContext<E> & { existing: RecordOf<E> }): Promise<void> | void;
   /** Runs after an update was stored (users end their other sessions on a new password). */
-  afterUpdate?(row: RecordOf<E>, ctx: WriteContext<E> & { existing: RecordOf<E>; values: Row }): Promise<void> | void;
+  afterUpdate?(row: RecordOf<E>, ctx: WriteContext<E> & { existing: RecordOf<E>; values: WriteValues }): Promise<void> | void;
 }
 
 export interface UpdateResult<E extends EntityDef> {
@@ -54,13 +61,13 @@ export interface Idempotency {
 }
 
 /** The request a key is bound to: the resource and its body, independent of key order. */
-function hashRequest(resource: string, input: Row): string {
+function hashRequest(resource: string, input: WriteValues): string {
   const sorted = (value: unknown): unknown =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(
           Object.keys(value)
             .sort()
-            .map((k) => [k, sorted((value as Row)[k])]),
+            .map((k) => [k, sorted((value as WriteValues)[k])]),
         )
       : value;
   return createHash('sha256')
@@ -94,14 +101,14 @@ export class EntityService<E extends EntityDef = EntityDef> {
    * key with another request is refused (422), and a repeat after that record was deleted says so
    * (410).
    */
-  async create(appKey: string, input: Row, idempotency?: Idempotency, actor?: Actor): Promise<CreateResult<E>> {
+  async create(appKey: string, input: WriteValues, idempotency?: Idempotency, actor?: Actor): Promise<CreateResult<E>> {
     const key = idempotency && `${idempotency.caller}:${idempotency.key}`;
     const requestHash = idempotency && hashRequest(this.def.resource, input);
     if (key) {
       const replay = await this.replay(appKey, key, requestHash!);
       if (replay) return { row: replay, replayed: true };
     }
-    let values: Row = { ...createDefaults(this.def), ...input };
+    let values: WriteValues = { ...createDefaults(this.def), ...input };
     values = await this.prepare(values, { mode: 'create', appKey, db: this.db, actor });
     if (this.def.ownerField && actor) values[this.def.ownerField] = actor.id;
     try {
@@ -138,7 +145,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
    * someone saved since, nothing is written and the answer is a 409 with the stored record, so a
    * person can compare and choose. Without it (the spec's own client sends none) the save lands.
    */
-  async update(appKey: string, id: number, input: Row, actor?: Actor, basedOn?: number): Promise<UpdateResult<E>> {
+  async update(appKey: string, id: number, input: WriteValues, actor?: Actor, basedOn?: number): Promise<UpdateResult<E>> {
     const existing = await this.forWrite(appKey, id, actor);
     if (basedOn !== undefined && existing.version !== basedOn) {
       // A repeat of a save that already landed (its answer was lost, the outbox sent it again)
@@ -206,16 +213,16 @@ export class EntityService<E extends EntityDef = EntityDef> {
     return ids.length;
   }
 
-  /** History and drafts of records that no longer exist. */
+  /** History, drafts and translations of records that no longer exist. */
   private async eraseTraces(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    for (const table of ['revisions', 'drafts'] as const) {
+    for (const table of ['revisions', 'drafts', 'translations'] as const) {
       await this.db.deleteFrom(table).where('resource', '=', this.def.resource).where('record_id', 'in', ids).execute();
     }
   }
 
   /** A field given at creation (an application's key) may be sent again unchanged, never changed. */
-  private refuseFixedChanges(input: Row, existing: RecordOf<E>): void {
+  private refuseFixedChanges(input: WriteValues, existing: RecordOf<E>): void {
     for (const [name, field] of Object.entries(this.def.fields)) {
       if (!field.fixed || input[name] === undefined || input[name] === (existing as Row)[name]) continue;
       const message = `${field.label} cannot change once the ${this.def.formTitle.toLowerCase()} exists`;
@@ -224,7 +231,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
   }
 
   /** Whether every field of `input` already holds that value (a write-only field never does). */
-  private alreadyStored(input: Row, stored: RecordOf<E>): boolean {
+  private alreadyStored(input: WriteValues, stored: RecordOf<E>): boolean {
     return Object.entries(input).every(([name, value]) => {
       const field = this.def.fields[name];
       return field !== undefined && !field.writeOnly && !field.virtual && (stored as Row)[name] === value;
@@ -275,7 +282,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
     return row;
   }
 
-  private async prepare(values: Row, ctx: WriteContext<E>): Promise<Row> {
+  private async prepare(values: WriteValues, ctx: WriteContext<E>): Promise<WriteValues> {
     let result = this.hooks.beforeWrite ? await this.hooks.beforeWrite(values, ctx) : values;
     result = Object.fromEntries(Object.entries(result).filter(([name]) => !this.def.fields[name]?.virtual));
     await this.fillSlug(result, ctx);
@@ -284,7 +291,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
     return result;
   }
 
-  private async fillSlug(values: Row, ctx: WriteContext<E>): Promise<void> {
+  private async fillSlug(values: WriteValues, ctx: WriteContext<E>): Promise<void> {
     const spec = this.def.slug;
     if (!spec) return;
     const given = values[spec.field];
@@ -316,7 +323,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
     values[spec.field] = candidate;
   }
 
-  private async checkRelations(values: Row, ctx: WriteContext<E>): Promise<void> {
+  private async checkRelations(values: WriteValues, ctx: WriteContext<E>): Promise<void> {
     for (const [name, field] of Object.entries(this.def.fields)) {
       const value = values[name];
       if (field.kind !== 'relation' || value === undefined || value === null) continue;
@@ -324,7 +331,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
       if (ctx.existing && (ctx.existing as Row)[name] === value) continue;
       const target = entityByResource(field.relation.entity)!;
       const repo = target === this.def ? this.repo : new Repository(this.db, target);
-      if (!(await repo.exists(ctx.appKey, 'id', value))) {
+      if (!(await repo.exists(ctx.appKey, 'id', value as ColumnValue))) {
         throw badRequest(`${field.label} ${value} does not exist`, { [name]: `${field.label} ${value} does not exist` });
       }
       if (target === this.def && ctx.existing) await this.refuseCycle(name, Number(value), Number(ctx.existing.id), ctx);
@@ -343,14 +350,14 @@ export class EntityService<E extends EntityDef = EntityDef> {
     }
   }
 
-  private async checkUnique(values: Row, ctx: WriteContext<E>): Promise<void> {
+  private async checkUnique(values: WriteValues, ctx: WriteContext<E>): Promise<void> {
     for (const [name, field] of Object.entries(this.def.fields)) {
       const value = values[name];
       if (!field.unique || value === undefined || value === null || value === '') continue;
       const exceptId = ctx.existing?.id as number | undefined;
       // A value held by a record in the Trash stays taken, so restoring that record never collides.
-      if (await this.repo.exists(ctx.appKey, name, value, exceptId, 'any')) {
-        const inTrash = !(await this.repo.exists(ctx.appKey, name, value, exceptId));
+      if (await this.repo.exists(ctx.appKey, name, value as ColumnValue, exceptId, 'any')) {
+        const inTrash = !(await this.repo.exists(ctx.appKey, name, value as ColumnValue, exceptId));
         throw conflict(
           name,
           inTrash

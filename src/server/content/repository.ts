@@ -5,13 +5,25 @@
  */
 import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
 import type { LooseTables } from '../db/schema';
-import { columnType, type EntityDef, hasTrash, type RecordOf, readableColumns, searchableFields } from '../../shared/entities';
+import {
+  type AnyRecord,
+  type ColumnValue,
+  columnType,
+  type EntityDef,
+  hasTrash,
+  type RecordOf,
+  readableColumns,
+  searchableFields,
+} from '../../shared/entities';
 import type { Cache } from '../cache/cache';
 import { type DB, isPostgresDb, now } from '../db/database';
 import { searchText } from '../db/migrations/012_search_index';
 
 /** A record of an entity not known at compile time (plugins that serve every entity). */
-export type Row = Record<string, unknown>;
+export type Row = AnyRecord;
+
+/** What a write gives a table's columns: a body the write schemas have checked, or the server's own values. */
+export type WriteValues = Record<string, unknown>;
 
 /** The most rows a search reads in order rather than ask its index (`walk`). */
 const WALK_ROWS = 2_000;
@@ -23,7 +35,7 @@ const countScope = (table: string) => `counts:${table}`;
 
 type AnyDB = Kysely<LooseTables>;
 /** The shortest search a trigram index answers. */
-const TRIGRAM = 3;
+export const TRIGRAM = 3;
 export type Select = SelectQueryBuilder<LooseTables, string, Row>;
 
 /**
@@ -38,7 +50,7 @@ export interface ListParams {
   size: number;
   search?: string;
   /** Equality filters on columns (public reads use status = 1, is_top = 1 …). */
-  where?: Row;
+  where?: Readonly<Record<string, ColumnValue>>;
   /** Any further condition (e.g. careers published by now). */
   refine?: (qb: Select) => Select;
   /** Live rows unless said otherwise. */
@@ -48,7 +60,7 @@ export interface ListParams {
 const unsearched = <P extends Omit<ListParams, 'page' | 'size'>>(params: P): P => ({ ...params, search: undefined });
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class Repository<E extends EntityDef = EntityDef> {
   readonly columns: string[];
@@ -219,7 +231,12 @@ export class Repository<E extends EntityDef = EntityDef> {
     return this.findBy(appKey, 'id', id, visibility);
   }
 
-  async findBy(appKey: string | null, column: string, value: unknown, visibility?: Visibility): Promise<RecordOf<E> | undefined> {
+  async findBy(
+    appKey: string | null,
+    column: string,
+    value: ColumnValue,
+    visibility?: Visibility,
+  ): Promise<RecordOf<E> | undefined> {
     // The definition's columns, as its record type says them (the one cast from a loose row).
     return (await this.scoped(appKey, this.db.selectFrom(this.def.table), visibility)
       .select(this.columns)
@@ -230,7 +247,7 @@ export class Repository<E extends EntityDef = EntityDef> {
   async exists(
     appKey: string | null,
     column: string,
-    value: unknown,
+    value: ColumnValue,
     exceptId?: number,
     visibility?: Visibility,
   ): Promise<boolean> {
@@ -239,7 +256,7 @@ export class Repository<E extends EntityDef = EntityDef> {
     return (await qb.executeTakeFirst()) !== undefined;
   }
 
-  async insert(appKey: string | null, values: Row, db: DB = this.db): Promise<RecordOf<E>> {
+  async insert(appKey: string | null, values: WriteValues, db: DB = this.db): Promise<RecordOf<E>> {
     this.forgetCounts();
     const stamp = now();
     // Client input can never carry created_at (the schemas refuse it); the seeder backdates news.
@@ -247,7 +264,7 @@ export class Repository<E extends EntityDef = EntityDef> {
     const row = { ...values, ...(this.def.tenant ? { app_key: appKey } : {}), created_at: created, updated_at: created };
     return (await (db as AnyDB)
       .insertInto(this.def.table)
-      .values(row)
+      .values(row as Record<string, ColumnValue>)
       .returning(this.columns)
       .executeTakeFirstOrThrow()) as RecordOf<E>;
   }
@@ -260,14 +277,14 @@ export class Repository<E extends EntityDef = EntityDef> {
   async update(
     appKey: string | null,
     id: number,
-    values: Row,
+    values: WriteValues,
     basedOn?: number,
     db: DB = this.db,
   ): Promise<RecordOf<E> | undefined> {
     this.forgetCounts();
     let qb = (db as AnyDB)
       .updateTable(this.def.table)
-      .set((eb) => ({ ...values, updated_at: now(), version: eb('version', '+', 1) }))
+      .set((eb) => ({ ...(values as Record<string, ColumnValue>), updated_at: now(), version: eb('version', '+', 1) }))
       .where('id', '=', id);
     if (this.def.tenant && appKey !== null) qb = qb.where('app_key', '=', appKey);
     if (basedOn !== undefined) qb = qb.where('version', '=', basedOn);

@@ -13,6 +13,7 @@ import * as webhooks from './migrations/010_webhooks';
 import * as siteRelativeUploads from './migrations/011_site_relative_uploads';
 import * as searchIndex from './migrations/012_search_index';
 import * as apiTokens from './migrations/013_api_tokens';
+import * as translations from './migrations/014_translations';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_site_relative_uploads': siteRelativeUploads,
   '012_search_index': searchIndex,
   '013_api_tokens': apiTokens,
+  '014_translations': translations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -5,7 +5,7 @@
  * against this, on SQLite and PostgreSQL.
  */
 import type { Generated, Kysely } from 'kysely';
-import type { ENTITIES, ResourceName, StoredRowOf } from '../../shared/entities';
+import type { ColumnValue, ENTITIES, ResourceName, StoredRowOf } from '../../shared/entities';
 
 type Entities = typeof ENTITIES;
 
@@ -159,6 +159,24 @@ export interface DraftsTable {
   updated_at: string;
 }
 
+/** A record's text in one of its site's other locales (content/translations.ts). */
+export interface TranslationsTable {
+  id: Generated<number>;
+  app_key: string;
+  resource: string;
+  record_id: number;
+  locale: string;
+  /** JSON: the localized fields' text in this locale. */
+  data: string;
+  /** The translated slug, when the record has one there: the page's address in this locale. */
+  slug: string | null;
+  /** The searchable localized fields, joined: what the trigram index holds. */
+  search_text: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** One POST to a webhook, queued until it is sent (server/webhooks/deliveries.ts). */
 export interface WebhookDeliveriesTable {
   id: Generated<number>;
@@ -192,6 +210,7 @@ export interface Tables extends EntityTables {
   revisions: RevisionsTable;
   presence: PresenceTable;
   drafts: DraftsTable;
+  translations: TranslationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }
 
@@ -201,4 +220,4 @@ export type DB = Kysely<Tables>;
  * The database as code that serves every entity sees it: tables named at run time (from the
  * definitions), each a row of columns whose types the definitions, not TypeScript, know.
  */
-export type LooseTables = Record<string, Record<string, unknown>>;
+export type LooseTables = Record<string, Record<string, ColumnValue>>;

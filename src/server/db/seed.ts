@@ -5,9 +5,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ResourceName } from '../../shared/entities';
+import { type EntityDef, ENTITIES, type ResourceName } from '../../shared/entities';
+import { Translations } from '../content/translations';
 import type { ServerConfig } from '../config';
-import type { Repository, Row } from '../content/repository';
+import type { Repository, WriteValues } from '../content/repository';
 import { hashPassword } from '../security/passwords';
 import { randomPassword } from '../security/tokens';
 import { type DB, now } from './database';
@@ -56,10 +57,10 @@ export async function seed(db: DB, repos: Repos, config: ServerConfig): Promise<
 
 async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: DemoContent, userId: number | null) {
   const appKey = config.appKey;
-  const insert = (name: ResourceName, row: Row) => repos[name].insert(appKey, row, trx);
+  const insert = (name: ResourceName, row: WriteValues) => repos[name].insert(appKey, row, trx);
   const application = await repos.applications.insert(null, { ...content.application, app_key: appKey, user_id: userId }, trx);
 
-  const insertSections = async (trees: DemoSectionTree[], extra: Row) => {
+  const insertSections = async (trees: DemoSectionTree[], extra: WriteValues) => {
     for (const { section, widgets } of trees) {
       const row = await insert('sections', { status: 1, sort_order: 0, is_top: 0, ...section, ...extra });
       for (const widget of widgets) await insert('widgets', { status: 1, ...widget, section_id: row.id });
@@ -106,6 +107,26 @@ async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: De
   for (const row of content.faqs) await insert('faqs', { status: 1, ...row });
   for (const row of content.careers) await insert('careers', { status: 1, ...row });
   for (const row of content.profiles) await insert('profiles', { status: 1, sort_order: 1, ...row });
+
+  // The site in its other languages, each record found by what the demo copy keys it by.
+  const translations = new Translations(trx);
+  const translate = async (name: ResourceName, column: string, key: string, text: Record<string, string>, locale: string) => {
+    const rows = await trx
+      .selectFrom(ENTITIES[name].table as 'pages')
+      .select('id')
+      .where('app_key', '=', appKey)
+      .where(column as 'slug', '=', key)
+      .execute();
+    if (rows.length === 0) throw new Error(`The demo's ${locale} text names no ${name} “${key}”`);
+    for (const row of rows) await translations.put(appKey, ENTITIES[name] as EntityDef, row.id, locale, text);
+  };
+  for (const { locale, pages, sections, sliders, menus, posts } of content.translations) {
+    for (const [slug, text] of Object.entries(pages)) await translate('pages', 'slug', slug, text, locale);
+    for (const [name, text] of Object.entries(sections)) await translate('sections', 'name', name, text, locale);
+    for (const [title, text] of Object.entries(sliders)) await translate('sliders', 'title', title, text, locale);
+    for (const [title, text] of Object.entries(menus)) await translate('menus', 'title', title, { title: text }, locale);
+    for (const [slug, text] of Object.entries(posts)) await translate('posts', 'slug', slug, text, locale);
+  }
 }
 
 /** Demo images go into UPLOAD_DIR and the media library, like files an editor uploaded. */

@@ -21,7 +21,17 @@ import { appliedMigrations, pendingMigrations } from '../db/migrate';
 import { type AnyDb, catchUpSequence, type Installation, Refusal, contentInOrder, insertLinkedRows, type Row } from './rows';
 
 /** Tables a backup holds besides the entities' own. */
-const KEPT_TABLES = ['files', 'activity', 'revisions', 'drafts', 'settings', 'two_factor', 'recovery_codes', 'api_tokens'];
+const KEPT_TABLES = [
+  'files',
+  'activity',
+  'revisions',
+  'drafts',
+  'translations',
+  'settings',
+  'two_factor',
+  'recovery_codes',
+  'api_tokens',
+];
 
 export type BackupKind = 'sqlite' | 'pg_dump' | 'logical';
 

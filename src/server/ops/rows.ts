@@ -4,7 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { LooseTables } from '../db/schema';
-import { ENTITIES, type EntityDef } from '../../shared/entities';
+import { ENTITIES, type EntityDef, type ColumnValue } from '../../shared/entities';
 import type { Database } from '../db/database';
 
 /** A refusal a person can act on (the message says what to do): the command line prints it without a stack, exit code 1. */
@@ -17,7 +17,8 @@ export interface Installation {
   uploadDir: string;
 }
 
-export type Row = Record<string, unknown>;
+/** A row as a table stores it (or an archive carries it): its columns' values. */
+export type Row = Record<string, ColumnValue>;
 export type AnyDb = Kysely<LooseTables>;
 
 /** The content entities of a site, each after the entities its relations point at. */
@@ -54,7 +55,7 @@ export async function insertLinkedRows(
   def: EntityDef,
   rows: Row[],
   insert: (rows: Row[]) => Promise<number>,
-  idOf: (id: unknown) => unknown = (id) => id,
+  idOf: (id: ColumnValue) => ColumnValue = (id) => id,
 ): Promise<number> {
   const links = selfLinks(def);
   const count = await insert(rows.map((row) => ({ ...row, ...Object.fromEntries(links.map((name) => [name, null])) })));
@@ -62,8 +63,8 @@ export async function insertLinkedRows(
     for (const row of rows.filter((r) => r[name] != null)) {
       await db
         .updateTable(def.table)
-        .set({ [name]: idOf(row[name]) })
-        .where('id', '=', idOf(row.id))
+        .set({ [name]: idOf(row[name] ?? null) })
+        .where('id', '=', idOf(row.id ?? null))
         .execute();
     }
   }

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { create as createTar, extract } from 'tar';
-import { ENTITIES, type EntityDef } from '../../shared/entities';
+import { type ColumnValue, ENTITIES, type EntityDef } from '../../shared/entities';
 import { fieldsSchema, writableFields } from '../../shared/entities/schemas';
 import { STORED_NAME } from '../routes/files';
 import { privateFile } from './private-file';
@@ -48,6 +48,8 @@ export interface SiteArchive {
   files: Row[];
   revisions: Row[];
   drafts: Row[];
+  /** Records' text in the site's other languages (none in archives made before there were any). */
+  translations?: Row[];
   /** The email of every user id the rows mention. */
   people: Record<string, string>;
 }
@@ -81,12 +83,23 @@ export async function exportSite(
     .selectFrom('revisions')
     .selectAll()
     .where((eb) =>
-      eb.or([eb('app_key', '=', appKey), eb.and([eb('resource', '=', 'applications'), eb('record_id', '=', application.id)])]),
+      eb.or([
+        eb('app_key', '=', appKey),
+        eb.and([eb('resource', '=', 'applications'), eb('record_id', '=', Number(application.id))]),
+      ]),
     )
     .orderBy('id')
     .execute();
   const drafts: Row[] = await db.selectFrom('drafts').selectAll().where('app_key', '=', appKey).execute();
-  progress(`  files: ${files.length}, revisions: ${revisions.length}, drafts: ${drafts.length}`);
+  const translations: Row[] = await db
+    .selectFrom('translations')
+    .selectAll()
+    .where('app_key', '=', appKey)
+    .orderBy('id')
+    .execute();
+  progress(
+    `  files: ${files.length}, revisions: ${revisions.length}, drafts: ${drafts.length}, translations: ${translations.length}`,
+  );
 
   const userIds = new Set<number>();
   for (const [table, columns] of Object.entries(PEOPLE_COLUMNS)) {
@@ -114,6 +127,7 @@ export async function exportSite(
     files,
     revisions,
     drafts,
+    translations,
     people,
   };
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-export-'));
@@ -220,6 +234,7 @@ async function checkArchive(db: AnyDb, archive: SiteArchive, file: string): Prom
     ['files', archive.files],
     ['revisions', archive.revisions],
     ['drafts', archive.drafts],
+    ['translations', archive.translations ?? []],
   ] as const) {
     if (!Array.isArray(rows)) refuse(`the ${table}`, 'are not a list of rows');
     rows.forEach((row, index) => {
@@ -286,7 +301,7 @@ export async function importSite(
       (names) => db.selectFrom('files').select('name').where('name', 'in', names).execute(),
     );
     const renamed = new Map(taken.map(({ name }) => [String(name), freshName(String(name))]));
-    const followRenames = (value: unknown) => {
+    const followRenames = (value: ColumnValue): ColumnValue => {
       if (typeof value !== 'string' || renamed.size === 0 || !value.includes('uploads/')) return value;
       return value.replace(/uploads\/([^"'\s?#)<>]+)/g, (match, name: string) =>
         renamed.has(name) ? `uploads/${renamed.get(name)}` : match,
@@ -361,14 +376,14 @@ export async function importSite(
       }
       await insert('files', archive.files, (row) => ({
         ...translate('files', row),
-        name: renamed.get(String(row.name)) ?? row.name,
+        name: renamed.get(String(row.name)) ?? row.name ?? null,
       }));
 
       const recordTable = (resource: string) => tableOfEntity(resource);
       const revisionOf = (row: Row): Row => {
         const out = translate('revisions', row);
         const table = recordTable(String(row.resource));
-        out.record_id = newId(table, row.record_id) ?? row.record_id;
+        out.record_id = newId(table, row.record_id) ?? row.record_id ?? null;
         const snapshot = JSON.parse(String(row.snapshot)) as Row; // its texts follow renamed files through translate
         out.snapshot = JSON.stringify({ ...translate(table, snapshot), id: out.record_id });
         return out;
@@ -379,11 +394,24 @@ export async function importSite(
         archive.drafts,
         (row) => ({
           ...translate('drafts', row),
-          record_id: newId(recordTable(String(row.resource)), row.record_id) ?? row.record_id,
+          record_id: newId(recordTable(String(row.resource)), row.record_id) ?? row.record_id ?? null,
         }),
         false,
       );
-      progress(`  files: ${archive.files.length}, revisions: ${archive.revisions.length}, drafts: ${archive.drafts.length}`);
+      await insert(
+        'translations',
+        archive.translations ?? [],
+        (row) => {
+          // A new id in this database: the archive's may be taken here.
+          const { id: _archived, ...values } = translate('translations', row);
+          void _archived;
+          return { ...values, record_id: newId(recordTable(String(row.resource)), row.record_id) ?? row.record_id ?? null };
+        },
+        false,
+      );
+      progress(
+        `  files: ${archive.files.length}, revisions: ${archive.revisions.length}, drafts: ${archive.drafts.length}, translations: ${archive.translations?.length ?? 0}`,
+      );
     });
 
     // The database holds the site now; its files follow, under the names the database gave them.

@@ -2,7 +2,7 @@
 import { PublicOrigin } from '../seo/public-origin';
 import { SecretBox, secretKeyOf } from '../security/secret-box';
 import fp from 'fastify-plugin';
-import { ENTITIES, type RecordOf, type ResourceName } from '../../shared/entities';
+import { ENTITIES, type EntityDef, type EntityHookName, type RecordOf, type ResourceName } from '../../shared/entities';
 import { Cache } from '../cache/cache';
 import { DEFAULT_SECURITY_SETTINGS } from '../../shared/security-settings';
 import type { ServerConfig } from '../config';
@@ -10,20 +10,22 @@ import { EntityService, type EntityHooks } from '../content/entity-service';
 import { appIdHooks } from '../content/app-id-hooks';
 import { userHooks } from '../content/user-hooks';
 import { webhookHooks } from '../content/webhook-hooks';
+import { siteLocalesHooks } from '../content/site-locales-hooks';
 import type { Repository } from '../content/repository';
 import { PreviewLinks } from '../content/preview-links';
+import { Translations } from '../content/translations';
 import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { Renditions } from '../media/renditions';
 import { Settings } from '../security/settings';
 import { DEFAULT_DELIVERY_OPTIONS, WebhookDeliveries } from '../webhooks/deliveries';
 
-/** The entities with rules of their own; every other entity is served by the generic code alone. */
-const HOOKS: Partial<Record<ResourceName, EntityHooks>> = {
+/** The code of each set of rules a definition may name (`hooks`); an entity naming none is served by the generic code alone. */
+const HOOKS: Record<EntityHookName, EntityHooks> = {
   users: userHooks,
-  socials: appIdHooks,
-  subscribers: appIdHooks,
+  'site-id': appIdHooks,
   webhooks: webhookHooks,
+  'site-locales': siteLocalesHooks,
 };
 
 /** One service per entity, each typed by its own definition. */
@@ -47,6 +49,8 @@ export interface AppContext {
   origin: PublicOrigin;
   /** Seals the secrets the server must read back (two-factor secrets). */
   secrets: SecretBox;
+  /** Records' text in the other locales of their site. */
+  translations: Translations;
 }
 
 /** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
@@ -70,10 +74,10 @@ export function createContext(config: ServerConfig, database: Database): AppCont
   });
   const revisionsToKeep = async () => (await settings.get()).revisionsPerRecord;
   const services = Object.fromEntries(
-    Object.entries(ENTITIES).map(([name, def]) => [
-      name,
-      new EntityService(database.db, def, HOOKS[name as ResourceName], cache, revisionsToKeep),
-    ]),
+    Object.entries(ENTITIES).map(([name, def]) => {
+      const hooks = (def as EntityDef).hooks;
+      return [name, new EntityService(database.db, def, hooks && HOOKS[hooks], cache, revisionsToKeep)];
+    }),
   ) as unknown as Services;
   return {
     config,
@@ -82,6 +86,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     cache,
     settings,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
+    translations: new Translations(database.db),
     previews: new PreviewLinks(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
     renditions: new Renditions(config.uploadDir),

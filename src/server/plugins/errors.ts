@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/envelope';
-import { HttpError } from '../errors';
+import { HttpError, invalidRequest } from '../errors';
 
 const KNOWN_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON'],
@@ -31,10 +31,8 @@ export const errorHandler = fp(
               issue.message ?? 'Invalid value';
           }
         }
-        const summary = Object.entries(errors)
-          .map(([field, text]) => `${field}: ${text}`)
-          .join('; ');
-        return reply.status(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${summary}`, errors });
+        const { message } = invalidRequest(error.validationContext ?? 'request', errors);
+        return reply.status(400).send({ message, errors });
       }
       if (error instanceof HttpError) {
         const body: ErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra };

@@ -128,12 +128,14 @@ export const securityHeaders = fp(
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
     });
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (isApiAddress(request.url) && !request.url.startsWith(API_DOCS_PATH)) {
+    // A callback hook, not an async one: it runs on every answer, kept ones included (which have
+    // these headers already), and needs no promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!request.keptAnswer && isApiAddress(request.url) && !request.url.startsWith(API_DOCS_PATH)) {
         reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
         for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'security-headers' },

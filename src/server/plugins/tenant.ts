@@ -7,6 +7,7 @@ import { ENTITIES, type Records } from '../../shared/entities';
 import { sitesOf, worksOn, worksOnEverySite } from '../../shared/rights';
 import type { Select } from '../content/repository';
 import { HttpError } from '../errors';
+import type { AppContext } from './context';
 
 /** Cache scope of application rows: every request needs its application, few change it. */
 export const APPLICATIONS_SCOPE = 'applications';
@@ -21,7 +22,11 @@ export function appKeyOf(request: FastifyRequest): string | undefined {
 }
 
 export async function findApplication(request: FastifyRequest, appKey: string): Promise<Records['applications'] | undefined> {
-  const { cache, services } = request.server.ctx;
+  return siteByKey(request.server.ctx, appKey);
+}
+
+/** The site with this key (kept until a site changes), or none. */
+export function siteByKey({ cache, services }: AppContext, appKey: string): Promise<Records['applications'] | undefined> {
   return cache.fetch(APPLICATIONS_SCOPE, appKey, () => services.applications.repo.findBy(null, 'app_key', appKey));
 }
 

@@ -10,6 +10,7 @@ import {
   ENTITIES,
   hasTrash,
   isPublishable,
+  localizedFields,
   publicPathOf,
   readableColumns,
   type ResourceName,
@@ -20,14 +21,25 @@ import { paged } from '../../shared/envelope';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
-import { badRequest, notFound } from '../errors';
-import { csvAnswer, itemEnvelope, listEnvelope, messageAnswer, nullableObject, nullable, recordSchema } from './response-schemas';
+import { badRequest, HttpError, notFound } from '../errors';
+import { askedLocale, siteLocales, translationRecord } from '../content/translations';
+import {
+  csvAnswer,
+  itemEnvelope,
+  listEnvelope,
+  messageAnswer,
+  nullableObject,
+  nullable,
+  recordSchema,
+  translationSchema,
+} from './response-schemas';
 import { documented, withArticle } from '../openapi';
 import { toCsv } from '../content/csv';
 import { discardDraft, getDraft, saveDraft } from '../content/drafts';
 import { eraseExpiredTrash } from '../content/trash';
 import { actorOf, historyRoutes } from './history';
-import { idParams, listQuery, paging } from './schemas';
+import { idParams, listQuery, localeTag, paging } from './schemas';
+import type { Select } from '../content/repository';
 import { acceptSiteInBody } from './site-in-body';
 import { withSavedBy, writeOf } from './versions';
 import { siteOrigin } from '../seo/origin';
@@ -198,7 +210,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
   };
 
   for (const [name, def] of Object.entries(ENTITIES) as [ResourceName, EntityDef][]) {
-    if (name === 'applications') continue; // keyed by app key too: routes/applications.ts
+    if (def.sites) continue; // keyed by app key too: routes/applications.ts
     const service = serviceFor(app.ctx.services, name);
     const appKeyOf = (request: { application: { app_key: string } }) => request.application.app_key;
     const tags = [def.title];
@@ -208,6 +220,19 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     const label = def.formTitle.toLowerCase();
     const aLabel = withArticle(label);
     const plural = def.title.toLowerCase();
+
+    const localized = localizedFields(def);
+    /** The locale a read or write names (`?locale=`), when it is not the site's default: the default is the record itself. */
+    const otherLocale = (request: FastifyRequest) => {
+      const site = request.application;
+      const locale = askedLocale(site, (request.query as { locale?: string }).locale);
+      return locale === undefined || locale === siteLocales(site)[0] ? undefined : locale;
+    };
+    const localeQuery = z.object(localized.length ? { locale: localeTag.optional() } : {});
+    const translated = { 200: itemEnvelope(translationSchema(record)) };
+    const inLocale = localized.length
+      ? ` With \`?locale=\` (one of the site's other languages), only the fields written per language (${localized.join(', ')}), as that language has them, with the translation's own version.`
+      : '';
 
     api.get(
       `/${def.resource}`,
@@ -220,13 +245,31 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
             'A page of records, newest or in the list order; `search_key` matches the searchable fields.',
           ),
           tags,
-          querystring: listQuery,
+          querystring: localized.length
+            ? listQuery.extend({ locale: localeTag.optional(), missing: localeTag.optional() })
+            : listQuery,
           response: { 200: listEnvelope(record) },
         },
       },
       async (request) => {
         const { page, size } = paging(request.query, def.unpagedByDefault);
-        const { rows, total } = await service.repo.list(appKeyOf(request), { page, size, search: request.query.search_key });
+        const appKey = appKeyOf(request);
+        const search = request.query.search_key?.trim();
+        // `?locale=` searches that language's text; `?missing=` keeps the records not yet written in it.
+        const locale = search ? otherLocale(request) : undefined;
+        const missing = (request.query as { missing?: string }).missing;
+        const missingLocale = missing ? askedLocale(request.application, missing) : undefined;
+        const translations = app.ctx.translations;
+        const refine =
+          locale || missingLocale
+            ? (qb: Select) => {
+                let narrowed = locale ? qb.where('id', 'in', translations.matching(appKey, def.resource, locale, search!)) : qb;
+                if (missingLocale)
+                  narrowed = narrowed.where('id', 'not in', translations.recordsIn(appKey, def.resource, missingLocale));
+                return narrowed;
+              }
+            : undefined;
+        const { rows, total } = await service.repo.list(appKey, { page, size, search: locale ? undefined : search, refine });
         return paged(rows, page, size, total);
       },
     );
@@ -236,19 +279,64 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       {
         config: needs(name, 'read'),
         schema: {
-          ...doc('get', `Read ${aLabel}`, 'The answer carries the version as its ETag.'),
+          ...doc('get', `Read ${aLabel}`, `The answer carries the version as its ETag.${inLocale}`),
           tags,
           params: idParams,
-          response: one,
+          querystring: localeQuery,
+          response: localized.length ? translated : one,
         },
       },
       async (request, reply) => {
         const row = await service.repo.get(appKeyOf(request), request.params.id);
         if (!row) throw notFound(def.formTitle);
+        const locale = otherLocale(request);
+        if (locale) {
+          const translation = await app.ctx.translations.get(def.resource, row.id, locale);
+          void reply.header('ETag', `"${translation?.version ?? 0}"`);
+          return { data: translationRecord(def, row, locale, translation) };
+        }
         void reply.header('ETag', `"${row.version}"`);
         return { data: row };
       },
     );
+
+    if (localized.length) {
+      api.delete(
+        `/${def.resource}/:id/translations/:locale`,
+        {
+          config: needs(name, 'update'),
+          schema: {
+            ...doc(
+              'deleteTranslation',
+              `Remove ${withArticle(label)}'s translation`,
+              'Its text in that language; the default language is the record itself.',
+            ),
+            tags,
+            params: idParams.extend({ locale: localeTag }),
+            response: { 200: messageAnswer },
+          },
+        },
+        async (request) => {
+          const existing = await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
+          const locale = askedLocale(request.application, request.params.locale)!;
+          if (locale === siteLocales(request.application)[0]) {
+            throw badRequest('The default language is the record itself: delete the record instead', {
+              locale: 'The default language',
+            });
+          }
+          if (!(await app.ctx.translations.remove(def.resource, existing.id, locale))) {
+            throw notFound(`${def.formTitle} translation`);
+          }
+          await recordActivity(request, {
+            action: 'update',
+            entity: name,
+            recordId: existing.id,
+            changes: { locale: [locale, null] },
+          });
+          return { message: 'Translation removed' };
+        },
+      );
+    }
 
     api.delete(
       `/${def.resource}/:id`,
@@ -398,12 +486,46 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
           ),
           tags,
           params: idParams,
+          querystring: localeQuery,
           body: updateSchema(def),
-          response: one,
+          response: localized.length ? translated : one,
         },
       },
       async (request, reply) => {
         const { basedOn, input } = writeOf(request, request.params.id);
+        const locale = otherLocale(request);
+        if (locale) {
+          const existing = await service.forWrite(appKeyOf(request), request.params.id, actorOf(request));
+          const shared = Object.keys(input).filter((field) => def.fields[field] && !def.fields[field]!.localized);
+          if (shared.length > 0) {
+            const message = `Only the fields written per language go with ?locale=${locale}: ${shared.join(', ')} ${shared.length === 1 ? 'is' : 'are'} shared`;
+            throw badRequest(message, Object.fromEntries(shared.map((field) => [field, 'Shared by every language'])));
+          }
+          const saved = await app.ctx.translations.put(appKeyOf(request), def, existing.id, locale, input, basedOn);
+          if (!saved) {
+            const current = await app.ctx.translations.get(def.resource, existing.id, locale);
+            throw new HttpError(
+              409,
+              `This ${label}'s ${locale} text was saved by someone else since you opened it (version ${basedOn}, now ${current?.version ?? 0})`,
+              { version: `Based on version ${basedOn}; the saved one is ${current?.version ?? 0}` },
+              {},
+              { current: translationRecord(def, existing, locale, current) },
+            );
+          }
+          const changes = Object.fromEntries(
+            Object.keys(input)
+              .filter((f) => localized.includes(f))
+              .map((f) => [f, [null, input[f]]]),
+          );
+          await recordActivity(request, {
+            action: 'update',
+            entity: name,
+            recordId: existing.id,
+            changes: { ...changes, locale: [null, locale] },
+          });
+          void reply.header('ETag', `"${saved.version}"`);
+          return { data: translationRecord(def, existing, locale, saved) };
+        }
         const { row, before } = await service
           .update(appKeyOf(request), request.params.id, input, actorOf(request), basedOn)
           .catch(async (error: unknown) => {

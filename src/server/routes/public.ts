@@ -4,26 +4,22 @@
  * they embed and how a preview link shows a draft. Only what visitors may see is shown: active
  * rows (status 1) whose publish time has come (content/visibility.ts).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { columnType, embedNames, ENTITIES, type EntityDef, type ResourceName } from '../../shared/entities';
-import { paged } from '../../shared/envelope';
-import { LIMITS } from '../../shared/limits';
-import { getDraft } from '../content/drafts';
+import { columnType, embedNames, ENTITIES, type EntityDef, localizedFields, type ResourceName } from '../../shared/entities';
 import { withPlaceholders } from '../media/placeholders';
-import { forVisitors } from '../content/visibility';
-import { notFound } from '../errors';
-import { serviceFor } from '../plugins/context';
-import { requirePublishedApplication } from '../plugins/tenant';
-import { arrayEnvelope, itemEnvelope, listEnvelope, visitorRecordSchema } from './response-schemas';
-import { listQuery } from './schemas';
+import { type ListAsked, PUBLIC_ENTITIES, publicReads } from '../content/public-reads';
+import { refuseUnpublished, requirePublishedApplication, siteByKey } from '../plugins/tenant';
+import { HttpError, invalidRequest } from '../errors';
+import { SERVER_PATHS } from '../../shared/address-space';
+import { arrayEnvelope, itemEnvelope, keptBySchema, listEnvelope, visitorRecordSchema } from './response-schemas';
+import { listQuery, localeTag } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { formValues, PUBLIC_FORMS } from '../../shared/public-forms';
 import { storeVisitorForm, visitorBodies, visitorKey } from '../content/visitor-forms';
 import { documented, operation, withArticle } from '../openapi';
-import type { Row } from '../content/repository';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -38,9 +34,6 @@ const sentAnswers = {
 /** A site's settings, without the id of the account that created it. */
 const siteRecord = visitorRecordSchema(ENTITIES.applications);
 
-/** Entities with public reads, each with its definition's `public` block. */
-const PUBLIC = (Object.entries(ENTITIES) as [ResourceName, EntityDef][]).filter(([, def]) => def.public);
-
 /** A record as visitors read it, with the children its reads embed (a page's sections, with their widgets). */
 function publicRecord(def: EntityDef): JsonSchema {
   const embedded = Object.fromEntries(
@@ -49,17 +42,23 @@ function publicRecord(def: EntityDef): JsonSchema {
       { type: 'array', items: publicRecord(ENTITIES[embed.entity as ResourceName] as EntityDef) },
     ]),
   );
-  return visitorRecordSchema(def, embedded);
+  // Asked in a locale (?locale=), a record says which locale each localized field's text is in.
+  const textLocales: Record<string, JsonSchema> = localizedFields(def).length
+    ? { text_locales: { type: 'object', additionalProperties: { type: 'string' } } }
+    : {};
+  return visitorRecordSchema(def, { ...embedded, ...textLocales });
 }
 
 /** `?preview=` carries a signed preview link's token (content/preview-links.ts). */
-const previewQuery = listQuery.extend({ preview: z.string().max(300).optional() });
+/** `?locale=bn`: the text in one of the site's locales (content/translations.ts); none, the default locale's as ever. */
+const localeQuery = { locale: localeTag.optional() };
+const previewQuery = listQuery.extend({ preview: z.string().max(300).optional(), ...localeQuery });
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 
 /** A list read's query: paging (unless unpaged), a preview token where a list shows one, and the fields it filters by. */
 function listQueryOf(def: EntityDef) {
   const list = def.public!.list!;
-  const base = list.unpaged ? z.object({}) : def.public!.preview === 'list' ? previewQuery : listQuery;
+  const base = (list.unpaged ? z.object({}) : def.public!.preview === 'list' ? previewQuery : listQuery).extend(localeQuery);
   const filters = Object.fromEntries(
     (list.filters ?? []).map((name) => {
       const field = def.fields[name]!;
@@ -78,10 +77,70 @@ function listQueryOf(def: EntityDef) {
   return base.extend(filters);
 }
 
+/** What a list read answers: `{data: [...]}` unpaged (menus, spec §7.1), a page of records otherwise. */
+const listAnswer = (def: EntityDef) => (def.public!.list!.unpaged ? arrayEnvelope : listEnvelope)(publicRecord(def));
+const detailAnswer = (def: EntityDef) => itemEnvelope(publicRecord(def));
+const siteAnswer = itemEnvelope(siteRecord);
+
+/** An answer of a read made without HTTP: its status and its body, as the API would send them. */
+export interface InProcessAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The public reads a page render makes (seo/ssr.ts), answered without a trip through HTTP: the
+ * same query validation, the same reads (content/public-reads.ts), the same answer shape (the
+ * response schema's properties) and placeholders as the routes below. A path that is not a
+ * visitor's read is a 404, as it is over HTTP.
+ */
+export function inProcessReads(app: FastifyInstance): (url: string, appKey: string) => Promise<InProcessAnswer> {
+  const reads = publicReads(app.ctx);
+  const shaped = async (schema: JsonSchema, body: unknown): Promise<InProcessAnswer> => ({
+    status: 200,
+    body: keptBySchema(schema, await withPlaceholders(body, (name) => app.ctx.renditions.placeholder(name))),
+  });
+  const parsed = <T>(schema: z.ZodType<T>, part: 'params' | 'querystring', values: Record<string, string>): T => {
+    const result = schema.safeParse(values);
+    if (result.success) return result.data;
+    throw invalidRequest(
+      part,
+      Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.') || part, issue.message])),
+    );
+  };
+  const answer = async (url: string, appKey: string): Promise<InProcessAnswer> => {
+    const { pathname, searchParams } = new URL(url, 'http://in-process');
+    if (!pathname.startsWith(`${SERVER_PATHS.api}/`)) throw new HttpError(404, `No route for GET ${pathname}`);
+    const [resource, slug, ...more] = pathname
+      .slice(SERVER_PATHS.api.length + 1)
+      .split('/')
+      .map(decodeURIComponent);
+    const query = Object.fromEntries(searchParams);
+    refuseUnpublished(await siteByKey(app.ctx, appKey));
+    if (resource === ENTITIES.applications.resource && slug && more.length === 0)
+      return shaped(siteAnswer, await reads.site(slug));
+    const [name, def] = PUBLIC_ENTITIES.find(([, candidate]) => candidate.resource === resource) ?? [];
+    if (name && def && slug === undefined && def.public!.list) {
+      return shaped(listAnswer(def), await reads.list(appKey, name, parsed(listQueryOf(def), 'querystring', query) as ListAsked));
+    }
+    if (name && def && slug && more.length === 0 && def.public!.detail && def.slug) {
+      parsed(slugParams, 'params', { slug });
+      const { preview, locale } = parsed(previewQuery, 'querystring', query);
+      return shaped(detailAnswer(def), await reads.detail(appKey, name, slug, preview, locale));
+    }
+    throw new HttpError(404, `No route for GET ${pathname}`);
+  };
+  return (url, appKey) =>
+    answer(url, appKey).catch((error: unknown) => {
+      if (!(error instanceof HttpError)) throw error;
+      return { status: error.statusCode, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
+    });
+}
+
 export const publicRoutes = fp(
   async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const { services, config } = app.ctx;
+    const { config } = app.ctx;
     const writeLimit = { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } };
 
     app.addHook('preHandler', requirePublishedApplication);
@@ -89,45 +148,13 @@ export const publicRoutes = fp(
       reply.statusCode === 200 ? withPlaceholders(payload, (name) => app.ctx.renditions.placeholder(name)) : payload,
     );
 
-    /** `rows` with the children each embeds, as visitors see them, found in one read per kind. */
-    const withEmbeds = async (appKey: string, def: EntityDef, rows: Row[]): Promise<Row[]> => {
-      let result = rows;
-      for (const embed of def.public?.embeds ?? []) {
-        if (result.length === 0) return result;
-        const childDef = ENTITIES[embed.entity as ResourceName] as EntityDef;
-        const ids = result.map((row) => row.id as number);
-        const children = await serviceFor(services, embed.entity as ResourceName).repo.list(appKey, {
-          page: 1,
-          size: LIMITS.maxPageSize,
-          ...forVisitors(childDef, {}, (qb) => qb.where(embed.by, 'in', ids)),
-        });
-        const withTheirs = await withEmbeds(appKey, childDef, children.rows as Row[]);
-        result = result.map((row) => ({ ...row, [embed.name]: withTheirs.filter((child) => child[embed.by] === row.id) }));
-      }
-      return result;
-    };
-
-    /**
-     * The record a valid preview link names, as its draft would have it, whatever its status or
-     * publish time; never kept, never indexed. Any other link is a 404, as if there were nothing.
-     */
-    const previewed = async (request: FastifyRequest, reply: FastifyReply, name: ResourceName, token: string): Promise<Row> => {
-      const def = ENTITIES[name] as EntityDef;
-      const target = await app.ctx.previews.open(token);
-      const row =
-        target?.resource === def.resource
-          ? await serviceFor(services, name).repo.get(request.application.app_key, target.id)
-          : undefined;
-      if (!row) throw notFound(def.formTitle);
-      const draft = await getDraft(app.ctx.database.db, def.resource, target!.id);
+    const reads = publicReads(app.ctx);
+    /** A preview is for the holder of its link only: never kept by anyone, never indexed. */
+    const privately = (reply: FastifyReply) =>
       void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
-      return { ...row, ...draft?.data };
-    };
 
-    for (const [name, def] of PUBLIC) {
+    for (const [name, def] of PUBLIC_ENTITIES) {
       const doc = publicDoc(def);
-      const repo = serviceFor(services, name).repo;
-      const record = publicRecord(def);
       const { list, detail, preview } = def.public!;
 
       if (list) {
@@ -146,27 +173,16 @@ export const publicRoutes = fp(
           ),
           tags,
           querystring: query,
-          response: { 200: list.unpaged ? arrayEnvelope(record) : listEnvelope(record) },
+          response: { 200: listAnswer(def) },
         };
         api.get(`/${def.resource}`, { schema }, async (request, reply) => {
-          const appKey = request.application.app_key;
-          const asked = request.query as Record<string, unknown> & { page?: number; size?: number; preview?: string };
-          const page = list.unpaged ? 1 : (asked.page ?? 1);
-          const size = list.unpaged ? LIMITS.maxPageSize : (asked.size ?? list.size);
-          const where = Object.fromEntries(filters.filter((f) => asked[f] !== undefined).map((f) => [f, asked[f]]));
-          const { rows, total } = await repo.list(appKey, { page, size, ...forVisitors(def, where) });
-          const shown = await withEmbeds(appKey, def, rows as Row[]);
-          if (list.unpaged) return { data: shown };
-          if (asked.preview === undefined || preview !== 'list') return paged(shown, page, size, total);
-          // A record previewed in a list (a slide on the home page's slider) comes first, as its draft has it.
-          const [first] = await withEmbeds(appKey, def, [await previewed(request, reply, name, asked.preview)]);
-          const others = shown.filter((row) => row.id !== first!.id);
-          return paged([first!, ...others], page, size, others.length + 1);
+          const asked = request.query as ListAsked;
+          if (asked.preview !== undefined && preview === 'list') privately(reply);
+          return reads.list(request.application.app_key, name, asked);
         });
       }
 
       if (detail && def.slug) {
-        const slugField = def.slug.field;
         const schema = {
           ...doc(
             'get',
@@ -176,24 +192,18 @@ export const publicRoutes = fp(
           tags,
           params: slugParams,
           querystring: previewQuery,
-          response: { 200: itemEnvelope(record) },
+          response: { 200: detailAnswer(def) },
         };
         api.get(`/${def.resource}/:slug`, { schema }, async (request, reply) => {
-          const appKey = request.application.app_key;
           const token = preview === 'detail' ? request.query.preview : undefined;
-          const row = token
-            ? await previewed(request, reply, name, token)
-            : (await repo.list(appKey, { page: 1, size: 1, ...forVisitors(def, { [slugField]: request.params.slug }) })).rows[0];
-          if (!row) throw notFound(def.formTitle);
-          const [shown] = await withEmbeds(appKey, def, [row as Row]);
-          return { data: shown };
+          if (token) privately(reply);
+          return reads.detail(request.application.app_key, name, request.params.slug, token, request.query.locale);
         });
       }
     }
 
-    const site = { 200: itemEnvelope(siteRecord) };
     api.get(
-      '/applications/:appKey',
+      `/${ENTITIES.applications.resource}/:appKey`,
       {
         schema: {
           ...publicDoc(ENTITIES.applications)(
@@ -203,15 +213,11 @@ export const publicRoutes = fp(
           ),
           tags,
           params: z.object({ appKey: z.string().max(64) }),
-          response: site,
+          response: { 200: siteAnswer },
         },
       },
-      async (request) => {
-        const row = await services.applications.repo.findBy(null, 'app_key', request.params.appKey);
-        if (!row) throw notFound('Application');
-        // Written through siteRecord, which leaves the owner's id out.
-        return { data: row };
-      },
+      // Written through siteRecord, which leaves the owner's id out.
+      async (request) => reads.site(request.params.appKey),
     );
 
     /** An island's Idempotency-Key; a body without one is keyed by what it says (visitorKey). */

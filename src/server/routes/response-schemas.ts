@@ -38,6 +38,15 @@ export function recordSchema(def: EntityDef, extra: Record<string, JsonSchema> =
 }
 
 /**
+ * A record as the admin API reads it, or (with `?locale=`) its text in one of its site's other
+ * languages: then the locale it is in, and the fields written per language that have text there
+ * (one that has none is left out: the default language's shows through).
+ */
+export function translationSchema(record: JsonSchema): JsonSchema {
+  return { ...record, properties: { ...(record.properties as Record<string, JsonSchema>), locale: { type: 'string' } } };
+}
+
+/**
  * What visitors see of a record: its content, not who on staff made it (`created_by`, a site's
  * `user_id`: ids of staff accounts) nor its Trash state. The answer is written from this schema,
  * so what it leaves out is never sent.
@@ -99,3 +108,28 @@ export const nullableObject = (properties: Record<string, JsonSchema>): JsonSche
 
 /** An object of exactly these properties: anything else a handler returns is not sent. */
 export const objectOf = (properties: Record<string, unknown>): JsonSchema => ({ type: 'object', properties });
+
+/**
+ * `value` as an answer written through `schema` would carry it: an object keeps only the
+ * properties the schema names (as fast-json-stringify writes it), so a read answered without HTTP
+ * (a page render's, seo/ssr.ts) holds exactly what the API would have sent.
+ */
+export function keptBySchema(schema: JsonSchema, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (value instanceof Date) return value.toISOString();
+  const types = ([] as unknown[]).concat(schema.type);
+  if (Array.isArray(value)) {
+    const items = schema.items as JsonSchema | undefined;
+    return items && types.includes('array') ? value.map((item) => keptBySchema(items, item)) : value;
+  }
+  if (typeof value !== 'object' || !types.includes('object')) return value;
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  const additional = schema.additionalProperties;
+  const kept: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) {
+    const declared = properties?.[name] ?? (typeof additional === 'object' ? (additional as JsonSchema) : undefined);
+    if (declared) kept[name] = keptBySchema(declared, field);
+    else if (additional === true || (!properties && additional === undefined)) kept[name] = field;
+  }
+  return kept;
+}

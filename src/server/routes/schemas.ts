@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../../shared/limits';
 
+/** A language tag as a query or path names it (`bn`, `pt-BR`); checked against the site's own by content/translations.ts. */
+export const localeTag = z.string().max(35);
+
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).optional(),
   size: z.coerce

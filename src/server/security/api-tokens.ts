@@ -9,7 +9,7 @@
  * secret scanners can recognise a leaked one.
  */
 import { randomBytes } from 'node:crypto';
-import type { Role } from '../../shared/entities';
+import { entityByResource, type Role } from '../../shared/entities';
 import { type Action, rightOf, type Scope, type Subject } from '../../shared/rights';
 
 export const API_TOKEN_PREFIX = 'ost_';
@@ -42,7 +42,7 @@ export function tokenRight(token: TokenPrincipal, subject: Subject, action: Acti
   if (NEVER_FOR_TOKENS.includes(subject)) return undefined;
   if (token.readOnly && action !== 'read') return undefined;
   // A token works inside its one site: sites are made and removed by people.
-  if (subject === 'applications' && (action === 'create' || action === 'delete')) return undefined;
+  if (entityByResource(subject)?.sites && (action === 'create' || action === 'delete')) return undefined;
   return rightOf(token.role, subject, action);
 }
 

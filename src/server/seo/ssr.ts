@@ -2,9 +2,10 @@
  * Renders every page to HTML with the build's server bundle (`<staticDir>/.ssr/entry-server.js`,
  * made by `npm run build`; src/client/entry-server.tsx): public pages finished, so visitors and
  * crawlers get them in the first answer and the browser only hydrates them; the back-office and
- * the offline app shell as the document the browser then fills. The bundle's API reads are
- * answered in-process (inject), exactly as the public API would answer them. A page that cannot be
- * rendered is sent as the app shell, for the browser to render: slower, never broken.
+ * the offline app shell as the document the browser then fills. The bundle's reads are answered
+ * in-process from the services (routes/public.ts, inProcessReads), exactly as the public API would
+ * answer them, without a trip through HTTP. A page that cannot be rendered is sent as the app
+ * shell, for the browser to render: slower, never broken.
  *
  * A module cannot be loaded twice under one URL, and the bundle's chunks import its entry by its
  * plain URL, so a bundle replaced under a running server is not reloaded: the server says so and
@@ -18,6 +19,7 @@ import { JSDOM } from 'jsdom';
 import type { FormOutcome } from '../../shared/public-forms';
 import type { RenderPage, RenderResult, ViteManifest } from '../../shared/ssr';
 import { SERVER_PATHS } from '../../shared/address-space';
+import { inProcessReads } from '../routes/public';
 
 /** Pages rendered at once at most; a render is CPU work that holds the event loop. */
 const RENDER_SLOTS = 2;
@@ -86,6 +88,10 @@ class Watched<T> {
   }
 }
 
+/** The process's one DOM for the sanitiser, made on the first render: a server without a build never needs one. */
+let domWindow: unknown;
+const sanitizerWindow = () => (domWindow ??= new JSDOM('').window);
+
 export interface PageOptions {
   /** The offline app shell rather than the page (also what a page that cannot be rendered gets). */
   shell?: boolean;
@@ -99,8 +105,7 @@ export class PageRenderer {
   private readonly manifest: Watched<ViteManifest>;
   private loadedBundle: { mtimeMs: number; render: RenderPage } | undefined;
   private warnedStale = false;
-  /** Made on the first render: a server without a build never needs a DOM. */
-  private sanitizerWindow: unknown;
+  private readonly reads: ReturnType<typeof inProcessReads>;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -112,6 +117,7 @@ export class PageRenderer {
       async (file) => ((await import(pathToFileURL(file).href)) as { render: RenderPage }).render,
     );
     this.manifest = new Watched(files.manifest, (file) => JSON.parse(fs.readFileSync(file, 'utf8')) as ViteManifest);
+    this.reads = inProcessReads(app);
   }
 
   /** The bundle's render function, as first loaded; none without a build. */
@@ -181,15 +187,11 @@ export class PageRenderer {
       form,
       manifest,
       config: { apiBase: SERVER_PATHS.api, appKey },
-      sanitizerWindow: (this.sanitizerWindow ??= new JSDOM('').window),
+      sanitizerWindow: sanitizerWindow(),
+      // A page reads what visitors may read, from the services, as the public API answers it.
       transport: async (apiUrl, init) => {
-        const res = await this.app.inject({
-          method: init.method as 'GET',
-          url: apiUrl,
-          headers: init.headers,
-          ...(init.body === undefined ? {} : { payload: init.body }),
-        });
-        return { status: res.statusCode, text: res.body };
+        if (init.method !== 'GET') throw new Error(`A page render sent ${init.method} ${apiUrl}: pages only read`);
+        return this.reads(apiUrl, init.headers['app-key'] ?? appKey);
       },
     });
   }

@@ -282,7 +282,7 @@ export interface paths {
         };
         /**
          * Read a career setting
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (title, content), as that language has them, with the translation's own version.
          *
          *     Needs the right to read careers: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -417,6 +417,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/careers/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a career setting's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update careers: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["careers.deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/careers/trash": {
         parameters: {
             query?: never;
@@ -496,7 +518,7 @@ export interface paths {
         };
         /**
          * Read a faq
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (faq_title, faq_content), as that language has them, with the translation's own version.
          *
          *     Needs the right to read faqs: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -631,6 +653,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/faqs/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a faq's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update faqs: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["faqs.deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/faqs/trash": {
         parameters: {
             query?: never;
@@ -710,7 +754,7 @@ export interface paths {
         };
         /**
          * Read a gallery setting
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (title, content, alt_text), as that language has them, with the translation's own version.
          *
          *     Needs the right to read gallery: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -840,6 +884,28 @@ export interface paths {
          */
         post: operations["gallery.revisions.restore"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/gallery/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a gallery setting's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update gallery: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["gallery.deleteTranslation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1106,7 +1172,7 @@ export interface paths {
         };
         /**
          * Read a menu
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (title), as that language has them, with the translation's own version.
          *
          *     Needs the right to read menus: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -1236,6 +1302,28 @@ export interface paths {
          */
         post: operations["menus.revisions.restore"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/menus/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a menu's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update menus: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["menus.deleteTranslation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1452,7 +1540,7 @@ export interface paths {
         };
         /**
          * Read a page
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (title, sub_title, slug, description, content, meta_key, meta_description), as that language has them, with the translation's own version.
          *
          *     Needs the right to read pages: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -1659,6 +1747,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/pages/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a page's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update pages: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["pages.deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/pages/trash": {
         parameters: {
             query?: never;
@@ -1744,7 +1854,7 @@ export interface paths {
         };
         /**
          * Read a post category
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (name, description), as that language has them, with the translation's own version.
          *
          *     Needs the right to read post-categories: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -1879,6 +1989,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/post-categories/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a post category's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update post-categories: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["post-categories.deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/post-categories/trash": {
         parameters: {
             query?: never;
@@ -1936,7 +2068,7 @@ export interface paths {
         };
         /**
          * Read a post
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (title, sub_title, slug, content, meta_title, meta_description, meta_keywords), as that language has them, with the translation's own version.
          *
          *     Needs the right to read posts: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2143,6 +2275,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/posts/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a post's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update posts: admin, editor, author (own records only). Works on one site, named by the app key.
+         */
+        delete: operations["posts.deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/posts/trash": {
         parameters: {
             query?: never;
@@ -2200,7 +2354,7 @@ export interface paths {
         };
         /**
          * Read a profile
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (name, title, designation, biography_content, spech_content), as that language has them, with the translation's own version.
          *
          *     Needs the right to read profiles: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2335,6 +2489,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/profiles/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a profile's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update profiles: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["profiles.deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/profiles/trash": {
         parameters: {
             query?: never;
@@ -2392,7 +2568,7 @@ export interface paths {
         };
         /**
          * Read a section
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (title, sub_title, content), as that language has them, with the translation's own version.
          *
          *     Needs the right to read sections: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2527,6 +2703,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/sections/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a section's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update sections: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["sections.deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/sections/trash": {
         parameters: {
             query?: never;
@@ -2608,7 +2806,7 @@ export interface paths {
         };
         /**
          * Read a slider
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (title, sub_title, description), as that language has them, with the translation's own version.
          *
          *     Needs the right to read sliders: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2810,6 +3008,28 @@ export interface paths {
          */
         post: operations["sliders.revisions.restore"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/sliders/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a slider's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update sliders: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["sliders.deleteTranslation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3770,7 +3990,7 @@ export interface paths {
         };
         /**
          * Read a widget
-         * @description The answer carries the version as its ETag.
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (title, sub_title, content), as that language has them, with the translation's own version.
          *
          *     Needs the right to read widgets: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -3900,6 +4120,28 @@ export interface paths {
          */
         post: operations["widgets.revisions.restore"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/widgets/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a widget's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update widgets: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["widgets.deleteTranslation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4598,6 +4840,7 @@ export interface operations {
                                 app_key?: string;
                                 copyright?: string | null;
                                 created_at?: string;
+                                default_locale?: string | null;
                                 description?: string | null;
                                 email?: string | null;
                                 facebook_pixels_id?: string | null;
@@ -4606,6 +4849,7 @@ export interface operations {
                                 google_tag_manager_id?: string | null;
                                 icon?: string | null;
                                 id?: number;
+                                locales?: string | null;
                                 logo_footer?: string | null;
                                 logo_header?: string | null;
                                 map_html?: string | null;
@@ -4657,6 +4901,8 @@ export interface operations {
                     copyright?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly created_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly default_locale?: string | null;
                     description?: string | null;
                     email?: string | null;
                     facebook_pixels_id?: string | null;
@@ -4666,6 +4912,7 @@ export interface operations {
                     icon?: string | null;
                     /** @description Given out by the server; when sent back it must name the record being written */
                     id?: number;
+                    locales?: string | null;
                     logo_footer?: string | null;
                     logo_header?: string | null;
                     map_html?: string | null;
@@ -4689,7 +4936,7 @@ export interface operations {
                     readonly updated_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly user_id?: number | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                     web_url?: string | null;
                 };
@@ -4708,6 +4955,7 @@ export interface operations {
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
+                            default_locale?: string | null;
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
@@ -4716,6 +4964,7 @@ export interface operations {
                             google_tag_manager_id?: string | null;
                             icon?: string | null;
                             id?: number;
+                            locales?: string | null;
                             logo_footer?: string | null;
                             logo_header?: string | null;
                             map_html?: string | null;
@@ -4773,6 +5022,7 @@ export interface operations {
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
+                            default_locale?: string | null;
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
@@ -4781,6 +5031,7 @@ export interface operations {
                             google_tag_manager_id?: string | null;
                             icon?: string | null;
                             id?: number;
+                            locales?: string | null;
                             logo_footer?: string | null;
                             logo_header?: string | null;
                             map_html?: string | null;
@@ -4832,6 +5083,8 @@ export interface operations {
                     copyright?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly created_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly default_locale?: string | null;
                     description?: string | null;
                     email?: string | null;
                     facebook_pixels_id?: string | null;
@@ -4841,6 +5094,7 @@ export interface operations {
                     icon?: string | null;
                     /** @description Given out by the server; when sent back it must name the record being written */
                     id?: number;
+                    locales?: string | null;
                     logo_footer?: string | null;
                     logo_header?: string | null;
                     map_html?: string | null;
@@ -4864,7 +5118,7 @@ export interface operations {
                     readonly updated_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly user_id?: number | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                     web_url?: string | null;
                 };
@@ -4883,6 +5137,7 @@ export interface operations {
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
+                            default_locale?: string | null;
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
@@ -4891,6 +5146,7 @@ export interface operations {
                             google_tag_manager_id?: string | null;
                             icon?: string | null;
                             id?: number;
+                            locales?: string | null;
                             logo_footer?: string | null;
                             logo_header?: string | null;
                             map_html?: string | null;
@@ -5089,6 +5345,7 @@ export interface operations {
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
+                            default_locale?: string | null;
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
@@ -5097,6 +5354,7 @@ export interface operations {
                             google_tag_manager_id?: string | null;
                             icon?: string | null;
                             id?: number;
+                            locales?: string | null;
                             logo_footer?: string | null;
                             logo_header?: string | null;
                             map_html?: string | null;
@@ -5155,6 +5413,7 @@ export interface operations {
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
+                            default_locale?: string | null;
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
@@ -5163,6 +5422,7 @@ export interface operations {
                             google_tag_manager_id?: string | null;
                             icon?: string | null;
                             id?: number;
+                            locales?: string | null;
                             logo_footer?: string | null;
                             logo_header?: string | null;
                             map_html?: string | null;
@@ -5200,6 +5460,8 @@ export interface operations {
     "careers.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -5283,7 +5545,7 @@ export interface operations {
                     title: string;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -5356,7 +5618,9 @@ export interface operations {
     };
     "careers.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5381,6 +5645,7 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             id?: number;
+                            locale?: string;
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -5403,7 +5668,9 @@ export interface operations {
     };
     "careers.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5434,7 +5701,7 @@ export interface operations {
                     title?: string;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -5456,6 +5723,7 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             id?: number;
+                            locale?: string;
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -5761,6 +6029,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "careers.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "careers.trash": {
         parameters: {
             query?: {
@@ -5849,6 +6147,8 @@ export interface operations {
     "faqs.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -5926,7 +6226,7 @@ export interface operations {
                     thumb?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -5993,7 +6293,9 @@ export interface operations {
     };
     "faqs.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -6016,6 +6318,7 @@ export interface operations {
                             faq_content?: string | null;
                             faq_title?: string;
                             id?: number;
+                            locale?: string;
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -6037,7 +6340,9 @@ export interface operations {
     };
     "faqs.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -6065,7 +6370,7 @@ export interface operations {
                     thumb?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -6085,6 +6390,7 @@ export interface operations {
                             faq_content?: string | null;
                             faq_title?: string;
                             id?: number;
+                            locale?: string;
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -6380,6 +6686,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "faqs.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "faqs.trash": {
         parameters: {
             query?: {
@@ -6467,6 +6803,8 @@ export interface operations {
     "gallery.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -6550,7 +6888,7 @@ export interface operations {
                     type?: ("image" | "youtube_embedded") | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -6623,7 +6961,9 @@ export interface operations {
     };
     "gallery.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -6647,6 +6987,7 @@ export interface operations {
                             deleted_at?: string | null;
                             file_url?: string | null;
                             id?: number;
+                            locale?: string;
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -6670,7 +7011,9 @@ export interface operations {
     };
     "gallery.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -6701,7 +7044,7 @@ export interface operations {
                     type?: ("image" | "youtube_embedded") | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -6722,6 +7065,7 @@ export interface operations {
                             deleted_at?: string | null;
                             file_url?: string | null;
                             id?: number;
+                            locale?: string;
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -7018,6 +7362,36 @@ export interface operations {
                             version?: number;
                         };
                         message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "gallery.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
                     };
                 };
             };
@@ -7543,6 +7917,8 @@ export interface operations {
     "menus.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -7626,7 +8002,7 @@ export interface operations {
                     title: string;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -7699,7 +8075,9 @@ export interface operations {
     };
     "menus.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -7721,6 +8099,7 @@ export interface operations {
                             deleted_at?: string | null;
                             hook?: string | null;
                             id?: number;
+                            locale?: string;
                             location?: string | null;
                             parent_id?: number | null;
                             placeholders?: {
@@ -7746,7 +8125,9 @@ export interface operations {
     };
     "menus.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -7777,7 +8158,7 @@ export interface operations {
                     title?: string;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -7796,6 +8177,7 @@ export interface operations {
                             deleted_at?: string | null;
                             hook?: string | null;
                             id?: number;
+                            locale?: string;
                             location?: string | null;
                             parent_id?: number | null;
                             placeholders?: {
@@ -8094,6 +8476,36 @@ export interface operations {
                             version?: number;
                         };
                         message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "menus.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
                     };
                 };
             };
@@ -8501,6 +8913,8 @@ export interface operations {
     "pages.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -8600,7 +9014,7 @@ export interface operations {
                     title: string;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -8687,7 +9101,9 @@ export interface operations {
     };
     "pages.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -8711,6 +9127,7 @@ export interface operations {
                             deleted_at?: string | null;
                             description?: string | null;
                             id?: number;
+                            locale?: string;
                             meta_description?: string | null;
                             meta_key?: string | null;
                             name?: string | null;
@@ -8741,7 +9158,9 @@ export interface operations {
     };
     "pages.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -8781,7 +9200,7 @@ export interface operations {
                     title?: string;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -8802,6 +9221,7 @@ export interface operations {
                             deleted_at?: string | null;
                             description?: string | null;
                             id?: number;
+                            locale?: string;
                             meta_description?: string | null;
                             meta_key?: string | null;
                             name?: string | null;
@@ -8967,7 +9387,7 @@ export interface operations {
                     title?: string;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -9411,6 +9831,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "pages.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "pages.trash": {
         parameters: {
             query?: {
@@ -9534,6 +9984,8 @@ export interface operations {
     "post-categories.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -9619,7 +10071,7 @@ export interface operations {
                     thumb?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -9694,7 +10146,9 @@ export interface operations {
     };
     "post-categories.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -9716,6 +10170,7 @@ export interface operations {
                             deleted_at?: string | null;
                             description?: string | null;
                             id?: number;
+                            locale?: string;
                             metaDescription?: string | null;
                             metaKey?: string | null;
                             name?: string;
@@ -9742,7 +10197,9 @@ export interface operations {
     };
     "post-categories.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -9774,7 +10231,7 @@ export interface operations {
                     thumb?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -9793,6 +10250,7 @@ export interface operations {
                             deleted_at?: string | null;
                             description?: string | null;
                             id?: number;
+                            locale?: string;
                             metaDescription?: string | null;
                             metaKey?: string | null;
                             name?: string;
@@ -10105,6 +10563,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "post-categories.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "post-categories.trash": {
         parameters: {
             query?: {
@@ -10162,6 +10650,8 @@ export interface operations {
     "posts.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -10260,7 +10750,7 @@ export interface operations {
                     title: string;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -10347,7 +10837,9 @@ export interface operations {
     };
     "posts.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -10371,6 +10863,7 @@ export interface operations {
                             created_by?: number | null;
                             deleted_at?: string | null;
                             id?: number;
+                            locale?: string;
                             meta_description?: string | null;
                             meta_keywords?: string | null;
                             meta_title?: string | null;
@@ -10401,7 +10894,9 @@ export interface operations {
     };
     "posts.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -10440,7 +10935,7 @@ export interface operations {
                     title?: string;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -10461,6 +10956,7 @@ export interface operations {
                             created_by?: number | null;
                             deleted_at?: string | null;
                             id?: number;
+                            locale?: string;
                             meta_description?: string | null;
                             meta_keywords?: string | null;
                             meta_title?: string | null;
@@ -10625,7 +11121,7 @@ export interface operations {
                     title?: string;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -11069,6 +11565,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "posts.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "posts.trash": {
         parameters: {
             query?: {
@@ -11132,6 +11658,8 @@ export interface operations {
     "profiles.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -11223,7 +11751,7 @@ export interface operations {
                     title?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -11304,7 +11832,9 @@ export interface operations {
     };
     "profiles.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -11327,6 +11857,7 @@ export interface operations {
                             deleted_at?: string | null;
                             designation?: string | null;
                             id?: number;
+                            locale?: string;
                             name?: string;
                             placeholders?: {
                                 [key: string]: string;
@@ -11355,7 +11886,9 @@ export interface operations {
     };
     "profiles.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -11390,7 +11923,7 @@ export interface operations {
                     title?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -11410,6 +11943,7 @@ export interface operations {
                             deleted_at?: string | null;
                             designation?: string | null;
                             id?: number;
+                            locale?: string;
                             name?: string;
                             placeholders?: {
                                 [key: string]: string;
@@ -11733,6 +12267,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "profiles.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "profiles.trash": {
         parameters: {
             query?: {
@@ -11793,6 +12357,8 @@ export interface operations {
     "sections.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -11886,7 +12452,7 @@ export interface operations {
                     title?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly widgets?: unknown[];
@@ -11971,7 +12537,9 @@ export interface operations {
     };
     "sections.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -11996,6 +12564,7 @@ export interface operations {
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
+                            locale?: string;
                             name?: string | null;
                             page_id?: number | null;
                             placeholders?: {
@@ -12023,7 +12592,9 @@ export interface operations {
     };
     "sections.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -12059,7 +12630,7 @@ export interface operations {
                     title?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly widgets?: unknown[];
@@ -12083,6 +12654,7 @@ export interface operations {
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
+                            locale?: string;
                             name?: string | null;
                             page_id?: number | null;
                             placeholders?: {
@@ -12408,6 +12980,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "sections.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "sections.trash": {
         parameters: {
             query?: {
@@ -12544,6 +13146,8 @@ export interface operations {
     "sliders.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -12627,7 +13231,7 @@ export interface operations {
                     title?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -12700,7 +13304,9 @@ export interface operations {
     };
     "sliders.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -12723,6 +13329,7 @@ export interface operations {
                             description?: string | null;
                             id?: number;
                             link_url?: string | null;
+                            locale?: string;
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -12747,7 +13354,9 @@ export interface operations {
     };
     "sliders.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -12778,7 +13387,7 @@ export interface operations {
                     title?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -12798,6 +13407,7 @@ export interface operations {
                             description?: string | null;
                             id?: number;
                             link_url?: string | null;
+                            locale?: string;
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -12941,7 +13551,7 @@ export interface operations {
                     title?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -13350,6 +13960,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "sliders.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "sliders.trash": {
         parameters: {
             query?: {
@@ -13490,7 +14130,7 @@ export interface operations {
                     target?: ("_blank" | "_self" | "_parent" | "_top") | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -13642,7 +14282,7 @@ export interface operations {
                     target?: ("_blank" | "_self" | "_parent" | "_top") | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -14103,7 +14743,7 @@ export interface operations {
                     status?: number | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -14243,7 +14883,7 @@ export interface operations {
                     status?: number | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -14776,7 +15416,7 @@ export interface operations {
                     type?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -14960,7 +15600,7 @@ export interface operations {
                     type?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -15497,7 +16137,7 @@ export interface operations {
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     url: string;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -15641,7 +16281,7 @@ export interface operations {
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     url?: string;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -16097,6 +16737,8 @@ export interface operations {
     "widgets.list": {
         parameters: {
             query?: {
+                locale?: string;
+                missing?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -16182,7 +16824,7 @@ export interface operations {
                     title?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -16257,7 +16899,9 @@ export interface operations {
     };
     "widgets.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -16280,6 +16924,7 @@ export interface operations {
                             deleted_at?: string | null;
                             id?: number;
                             link_url?: string | null;
+                            locale?: string;
                             name?: string | null;
                             placeholders?: {
                                 [key: string]: string;
@@ -16305,7 +16950,9 @@ export interface operations {
     };
     "widgets.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -16337,7 +16984,7 @@ export interface operations {
                     title?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409 */
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
                     version?: number;
                 };
             };
@@ -16357,6 +17004,7 @@ export interface operations {
                             deleted_at?: string | null;
                             id?: number;
                             link_url?: string | null;
+                            locale?: string;
                             name?: string | null;
                             placeholders?: {
                                 [key: string]: string;
@@ -16668,6 +17316,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "widgets.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "widgets.trash": {
         parameters: {
             query?: {
@@ -16745,6 +17423,7 @@ export interface operations {
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
+                            default_locale?: string | null;
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
@@ -16753,6 +17432,7 @@ export interface operations {
                             google_tag_manager_id?: string | null;
                             icon?: string | null;
                             id?: number;
+                            locales?: string | null;
                             logo_footer?: string | null;
                             logo_header?: string | null;
                             map_html?: string | null;
@@ -16786,6 +17466,7 @@ export interface operations {
     "public.careers.list": {
         parameters: {
             query?: {
+                locale?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -16817,6 +17498,9 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 status?: number | null;
+                                text_locales?: {
+                                    [key: string]: string;
+                                };
                                 thumb?: string | null;
                                 title?: string;
                                 updated_at?: string;
@@ -16835,6 +17519,7 @@ export interface operations {
     "public.faqs.list": {
         parameters: {
             query?: {
+                locale?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -16864,6 +17549,9 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 status?: number | null;
+                                text_locales?: {
+                                    [key: string]: string;
+                                };
                                 thumb?: string | null;
                                 updated_at?: string;
                                 version?: number;
@@ -16881,6 +17569,7 @@ export interface operations {
     "public.gallery.list": {
         parameters: {
             query?: {
+                locale?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -16912,6 +17601,9 @@ export interface operations {
                                 };
                                 sort_order?: number | null;
                                 status?: number | null;
+                                text_locales?: {
+                                    [key: string]: string;
+                                };
                                 title?: string | null;
                                 type?: string | null;
                                 updated_at?: string;
@@ -16929,7 +17621,9 @@ export interface operations {
     };
     "public.menus.list": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -16956,6 +17650,9 @@ export interface operations {
                             shortcode?: string | null;
                             slug?: string | null;
                             status?: number | null;
+                            text_locales?: {
+                                [key: string]: string;
+                            };
                             title?: string;
                             updated_at?: string;
                             version?: number;
@@ -17019,6 +17716,7 @@ export interface operations {
     "public.pages.get": {
         parameters: {
             query?: {
+                locale?: string;
                 page?: number;
                 preview?: string;
                 search_key?: string;
@@ -17071,6 +17769,9 @@ export interface operations {
                                 status?: number | null;
                                 sub_title?: string | null;
                                 template?: string | null;
+                                text_locales?: {
+                                    [key: string]: string;
+                                };
                                 thumb?: string | null;
                                 title?: string | null;
                                 updated_at?: string;
@@ -17088,6 +17789,9 @@ export interface operations {
                                     section_id?: number | null;
                                     status?: number | null;
                                     sub_title?: string | null;
+                                    text_locales?: {
+                                        [key: string]: string;
+                                    };
                                     thumb?: string | null;
                                     title?: string | null;
                                     updated_at?: string;
@@ -17098,6 +17802,9 @@ export interface operations {
                             status?: number | null;
                             sub_title?: string | null;
                             tags?: string | null;
+                            text_locales?: {
+                                [key: string]: string;
+                            };
                             thumb?: string | null;
                             title?: string;
                             updated_at?: string;
@@ -17114,6 +17821,7 @@ export interface operations {
     "public.posts.list": {
         parameters: {
             query?: {
+                locale?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -17151,6 +17859,9 @@ export interface operations {
                                 status?: number | null;
                                 sub_title?: string | null;
                                 tags?: string | null;
+                                text_locales?: {
+                                    [key: string]: string;
+                                };
                                 thumb?: string | null;
                                 title?: string;
                                 updated_at?: string;
@@ -17169,6 +17880,7 @@ export interface operations {
     "public.posts.get": {
         parameters: {
             query?: {
+                locale?: string;
                 page?: number;
                 preview?: string;
                 search_key?: string;
@@ -17207,6 +17919,9 @@ export interface operations {
                             status?: number | null;
                             sub_title?: string | null;
                             tags?: string | null;
+                            text_locales?: {
+                                [key: string]: string;
+                            };
                             thumb?: string | null;
                             title?: string;
                             updated_at?: string;
@@ -17223,6 +17938,7 @@ export interface operations {
     "public.profiles.list": {
         parameters: {
             query?: {
+                locale?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -17259,6 +17975,9 @@ export interface operations {
                                 sort_order?: number | null;
                                 spech_content?: string | null;
                                 status?: number | null;
+                                text_locales?: {
+                                    [key: string]: string;
+                                };
                                 title?: string | null;
                                 updated_at?: string;
                                 version?: number;
@@ -17277,6 +17996,7 @@ export interface operations {
         parameters: {
             query?: {
                 is_top?: number;
+                locale?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;
@@ -17313,6 +18033,9 @@ export interface operations {
                                 status?: number | null;
                                 sub_title?: string | null;
                                 template?: string | null;
+                                text_locales?: {
+                                    [key: string]: string;
+                                };
                                 thumb?: string | null;
                                 title?: string | null;
                                 updated_at?: string;
@@ -17330,6 +18053,9 @@ export interface operations {
                                     section_id?: number | null;
                                     status?: number | null;
                                     sub_title?: string | null;
+                                    text_locales?: {
+                                        [key: string]: string;
+                                    };
                                     thumb?: string | null;
                                     title?: string | null;
                                     updated_at?: string;
@@ -17349,6 +18075,7 @@ export interface operations {
     "public.sliders.list": {
         parameters: {
             query?: {
+                locale?: string;
                 page?: number;
                 preview?: string;
                 search_key?: string;
@@ -17381,6 +18108,9 @@ export interface operations {
                                 publish_at?: string | null;
                                 status?: number | null;
                                 sub_title?: string | null;
+                                text_locales?: {
+                                    [key: string]: string;
+                                };
                                 thumb?: string | null;
                                 title?: string | null;
                                 updated_at?: string;
@@ -17399,6 +18129,7 @@ export interface operations {
     "public.socials.list": {
         parameters: {
             query?: {
+                locale?: string;
                 page?: number;
                 search_key?: string;
                 size?: number;

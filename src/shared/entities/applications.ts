@@ -1,8 +1,12 @@
 import { defineEntity, f } from './define';
+import { LOCALE_LIST } from '../locales';
 
 /** The tenant itself: one row per site. Admin screens call it "App Setting". */
 export const applications = defineEntity({
   resource: 'applications',
+  admin: { group: 'Site' },
+  sites: true,
+  hooks: 'site-locales',
   adminPath: 'app-setting',
   title: 'App Settings',
   formTitle: 'App Setting',
@@ -31,6 +35,13 @@ export const applications = defineEntity({
     map_html: f.textarea('Map HTML', { rows: 4, hint: 'Embed code of a Google Maps iframe' }),
     copyright: f.text('Copyright'),
     status: f.status(),
+    locales: f.text('Languages', {
+      default: 'en',
+      max: 200,
+      hint: 'The languages the site is written in, as BCP 47 tags separated by commas, the default first: en,bn',
+      pattern: { regex: LOCALE_LIST, message: 'Languages are BCP 47 tags separated by commas, like en,bn' },
+    }),
+    default_locale: f.text('Default language', { readOnly: true }),
     meta_title: f.text('Meta Title'),
     meta_description: f.textarea('Meta Description', { rows: 2 }),
     meta_keywords: f.text('Meta Keywords', { max: 1000 }),

@@ -13,8 +13,8 @@ export const careers = defineEntity({
   publishedFrom: 'application_publish_at',
   order: [{ field: 'id', dir: 'desc' }],
   fields: {
-    title: f.text('Career Title', { required: true, searchable: true }),
-    content: f.textarea('Career Content', { rows: 8, max: 50_000, searchable: true }),
+    title: f.text('Career Title', { localized: true, required: true, searchable: true }),
+    content: f.textarea('Career Content', { localized: true, rows: 8, max: 50_000, searchable: true }),
     thumb: f.image('Thumb'),
     application_publish_at: f.datetime('Application Publish'),
     application_start_at: f.datetime('Application Start'),

@@ -31,6 +31,13 @@ interface FieldBase {
   virtual?: boolean;
   /** Given when the record is created and never changed after (an application's key, which sites and accounts name). */
   fixed?: boolean;
+  /** What the browser may fill it with (`username`, `current-password`, `one-time-code`): its autocomplete token. */
+  autoComplete?: string;
+  /**
+   * Written in each of a site's locales (titles, text, slugs, alt text, SEO fields); a field
+   * without it (ids, status, order, relations, files, dates) is shared by every locale.
+   */
+  localized?: boolean;
 }
 
 /** Kinds whose value is text. */
@@ -150,6 +157,41 @@ export interface EntityDef<F extends Fields = Fields> {
   exportable?: boolean;
   /** What visitors see of it, and where the site shows it; absent for what is only staff's. */
   public?: PublicBlock;
+  /**
+   * Who may see it where that differs from the rest of a site's content (shared/rights.ts):
+   * 'personal-data', people's details (editors and admins); 'site-settings', settings that reach
+   * other systems (admins only, and webhooks do not follow their changes).
+   */
+  sensitivity?: 'personal-data' | 'site-settings';
+  /**
+   * Its rows are the sites themselves: addressed by app key (routes/applications.ts), filed under
+   * the site each is, never made or removed by an API token.
+   */
+  sites?: true;
+  /**
+   * Rules of its own on the server (Payload's `hooks`), by name: the definitions are shared with
+   * the browser, so the code is the server's (server/content/entity-hooks.ts).
+   */
+  hooks?: EntityHookName;
+  /** What the back-office adds to its generic screens (Payload's `admin`). */
+  admin?: AdminBlock;
+}
+
+/** Sets of server rules an entity may name (server/content/entity-hooks.ts). */
+export type EntityHookName = 'users' | 'site-id' | 'webhooks' | 'site-locales';
+
+/** The back-office sidebar's sections, in order; the dashboards come first, above them. */
+export const SCREEN_GROUPS = ['Content', 'Media', 'Site', 'People', 'System'] as const;
+export type ScreenGroup = (typeof SCREEN_GROUPS)[number];
+
+export interface AdminBlock {
+  /** The sidebar section its screen is listed in ('Content' unless it says). */
+  group?: ScreenGroup;
+  /**
+   * Visitors write it and staff read it, as mail: an unread count beside its sidebar item, a
+   * record marked read when opened, and a note above the list when no mail goes out.
+   */
+  inbox?: true;
 }
 
 /**
@@ -178,6 +220,10 @@ export interface PublicBlock {
    */
   preview?: 'detail' | 'list';
 }
+
+/** The fields written in each of a site's locales. */
+export const localizedFields = (def: EntityDef): string[] =>
+  Object.keys(def.fields).filter((name) => def.fields[name]!.localized);
 
 /** The children a public read embeds in each record (a page's `sections`). */
 export const embedNames = (def: EntityDef): string[] => (def.public?.embeds ?? []).map((embed) => embed.name);
@@ -276,6 +322,19 @@ export interface SystemColumns {
   /** 1 on create, one more on every save: what a save says it was based on (If-Match). */
   version: number;
 }
+
+/** What a column of a record holds, whatever its field: text, a number, or nothing. */
+export type ColumnValue = string | number | null;
+
+/**
+ * A record of an entity not known at compile time, in code that serves every entity alike (the
+ * repository, the CRUD and public routers, the admin's lists and forms): its system columns
+ * typed, each other column's value as stored, and what a read may add beside them (a public
+ * read's embedded children, its pictures' placeholders).
+ */
+export type AnyRecord = Partial<SystemColumns> & {
+  [column: string]: ColumnValue | undefined | AnyRecord[] | Readonly<Record<string, string>>;
+};
 
 /** A site's content belongs to one application and goes to the Trash before it is erased. */
 type TenantColumn<E> = E extends { tenant: false } ? object : { app_key: string; deleted_at: string | null };

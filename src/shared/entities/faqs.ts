@@ -10,8 +10,8 @@ export const faqs = defineEntity({
   labelField: 'faq_title',
   pageSizes: [20, 40, 75, 100],
   fields: {
-    faq_title: f.text('Title', { required: true, searchable: true }),
-    faq_content: f.html('Content'),
+    faq_title: f.text('Title', { localized: true, required: true, searchable: true }),
+    faq_content: f.html('Content', { localized: true }),
     thumb: f.image('Thumb'),
     status: f.status(),
   },

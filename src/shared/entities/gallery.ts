@@ -6,6 +6,7 @@ export type GalleryType = (typeof GALLERY_TYPES)[number];
 
 export const gallery = defineEntity({
   resource: 'gallery',
+  admin: { group: 'Media' },
   title: 'Gallery Options',
   formTitle: 'Gallery Setting',
   public: { list: { size: LIMITS.maxPageSize } },
@@ -22,13 +23,13 @@ export const gallery = defineEntity({
         { value: 'youtube_embedded', label: 'YouTube (embed code)' },
       ],
     }),
-    title: f.text('Title', { searchable: true }),
-    content: f.textarea('Content', { rows: 3 }),
+    title: f.text('Title', { localized: true, searchable: true }),
+    content: f.textarea('Content', { localized: true, rows: 3 }),
     file_url: f.image('File', {
       max: 5_000,
       hint: 'For an image, pick or paste its address; for YouTube, paste the embed code',
     }),
-    alt_text: f.text('Alt Text'),
+    alt_text: f.text('Alt Text', { localized: true }),
     sort_order: f.number('Sort Order', { min: 0, default: 0 }),
     status: f.status(),
   },

@@ -20,6 +20,7 @@ export const MENU_SHORTCODES = [
 
 export const menus = defineEntity({
   resource: 'menus',
+  admin: { group: 'Site' },
   title: 'Menus',
   formTitle: 'Menu',
   public: { list: { size: LIMITS.maxPageSize, unpaged: true } },
@@ -27,7 +28,7 @@ export const menus = defineEntity({
   pageSizes: [20, 40, 100, 200],
   unpagedByDefault: true,
   fields: {
-    title: f.text('Title', { required: true, searchable: true }),
+    title: f.text('Title', { localized: true, required: true, searchable: true }),
     slug: f.text('Slug', { searchable: true, address: true, hint: 'The address the entry links to, e.g. /about' }),
     location: f.select('Location', {
       choices: MENU_LOCATIONS.map((code) => ({ value: code, label: `${code}: ${MENU_LOCATION_LABELS[code]}` })),

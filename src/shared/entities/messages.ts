@@ -4,6 +4,8 @@ import { defineEntity, f } from './define';
 /** Contact-form messages: visitors write them, staff read and delete them. */
 export const messages = defineEntity({
   resource: 'messages',
+  sensitivity: 'personal-data',
+  admin: { group: 'People', inbox: true },
   title: 'Messages',
   formTitle: 'Message',
   readOnlyResource: true,

@@ -12,8 +12,8 @@ export const postCategories = defineEntity({
     { field: 'id', dir: 'asc' },
   ],
   fields: {
-    name: f.text('Name', { required: true, searchable: true }),
-    description: f.textarea('Description', { rows: 3 }),
+    name: f.text('Name', { localized: true, required: true, searchable: true }),
+    description: f.textarea('Description', { localized: true, rows: 3 }),
     thumb: f.image('Thumb'),
     metaKey: f.text('Meta Keywords'),
     metaDescription: f.textarea('Meta Description', { rows: 2 }),

@@ -138,8 +138,9 @@ export function serverGivenFields(def: EntityDef): z.ZodRawShape {
     id: z.number({ error: 'id must be a number' }).int().positive().optional().meta({
       description: 'Given out by the server; when sent back it must name the record being written',
     }),
-    version: z.number({ error: 'version must be a number' }).int().positive().optional().meta({
-      description: 'The version these changes are based on (or send it as If-Match); a newer one on the server is a 409',
+    version: z.number({ error: 'version must be a number' }).int().nonnegative().optional().meta({
+      description:
+        'The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet',
     }),
   };
 }

@@ -22,10 +22,10 @@ export const sections = defineEntity({
   fields: {
     page_id: f.relation('Page', 'pages', 'title'),
     name: f.text('Name', { searchable: true }),
-    title: f.text('Title', { searchable: true }),
-    sub_title: f.text('Sub Title', { searchable: true }),
+    title: f.text('Title', { localized: true, searchable: true }),
+    sub_title: f.text('Sub Title', { localized: true, searchable: true }),
     link_url: f.url('Link URL'),
-    content: f.html('Content'),
+    content: f.html('Content', { localized: true }),
     thumb: f.image('Thumb'),
     background_img: f.image('Background Image', { pickerLabel: 'Select Background' }),
     sort_order: f.number('Sort Order', { min: 0, default: 0 }),

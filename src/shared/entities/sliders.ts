@@ -10,10 +10,10 @@ export const sliders = defineEntity({
   labelField: 'title',
   publishedFrom: 'publish_at',
   fields: {
-    title: f.text('Title', { searchable: true }),
-    sub_title: f.text('Sub Title', { searchable: true }),
+    title: f.text('Title', { localized: true, searchable: true }),
+    sub_title: f.text('Sub Title', { localized: true, searchable: true }),
     link_url: f.url('Link URL'),
-    description: f.textarea('Description', { rows: 3 }),
+    description: f.textarea('Description', { localized: true, rows: 3 }),
     status: f.status(),
     publish_at: f.publishAt(),
     thumb: f.image('Thumb'),

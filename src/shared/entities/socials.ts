@@ -5,6 +5,8 @@ export const LINK_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
 
 export const socials = defineEntity({
   resource: 'socials',
+  admin: { group: 'Site' },
+  hooks: 'site-id',
   adminPath: 'social',
   title: 'Socials',
   formTitle: 'Social',

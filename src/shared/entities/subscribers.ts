@@ -2,6 +2,9 @@ import { defineEntity, f } from './define';
 
 export const subscribers = defineEntity({
   resource: 'subscribers',
+  admin: { group: 'People' },
+  sensitivity: 'personal-data',
+  hooks: 'site-id',
   title: 'Subscribers',
   formTitle: 'Subscriber',
   labelField: 'email',

@@ -24,6 +24,8 @@ export const isRole = (value: unknown): value is Role =>
  */
 export const users = defineEntity({
   resource: 'users',
+  admin: { group: 'People' },
+  hooks: 'users',
   title: 'Users',
   formTitle: 'User',
   tenant: false,

@@ -10,6 +10,9 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
  */
 export const webhooks = defineEntity({
   resource: 'webhooks',
+  admin: { group: 'Site' },
+  sensitivity: 'site-settings',
+  hooks: 'webhooks',
   title: 'Webhooks',
   formTitle: 'Webhook',
   labelField: 'name',

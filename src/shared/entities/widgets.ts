@@ -9,10 +9,10 @@ export const widgets = defineEntity({
   fields: {
     section_id: f.relation('Section', 'sections', 'title'),
     name: f.text('Name', { searchable: true }),
-    title: f.text('Title', { searchable: true }),
-    sub_title: f.text('Sub Title', { searchable: true }),
+    title: f.text('Title', { localized: true, searchable: true }),
+    sub_title: f.text('Sub Title', { localized: true, searchable: true }),
     link_url: f.url('Link URL'),
-    content: f.html('Content'),
+    content: f.html('Content', { localized: true }),
     thumb: f.image('Thumb'),
     status: f.status(),
   },

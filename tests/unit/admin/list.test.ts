@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ENTITIES } from '../../../src/shared/entities';
+import { type AnyRecord, ENTITIES } from '../../../src/shared/entities';
 import { adminEntity, adminEntityByPath, recordKey } from '../../../src/client/admin/admin-entities';
 import { ADMIN_SCREENS, currentScreen } from '../../../src/client/admin/layout/admin-screens';
 import { MantineProvider } from '@mantine/core';
@@ -64,7 +64,7 @@ describe('list cells', () => {
     const status = column('Status', ENTITIES.posts);
     const ahead = dateTimeOf(Date.now() + 3_600_000);
     const past = dateTimeOf(Date.now() - 3_600_000);
-    const text = (row: Record<string, unknown>) => renderToStaticMarkup(wrap(renderCell(status, row, ENTITIES.posts)));
+    const text = (row: AnyRecord) => renderToStaticMarkup(wrap(renderCell(status, row, ENTITIES.posts)));
     expect(text({ status: 1, publish_at: ahead })).toContain('Scheduled');
     expect(text({ status: 1, publish_at: past })).toContain('Active');
     expect(text({ status: 1, publish_at: null })).toContain('Active');

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -12,7 +12,8 @@ import type { Row } from '../api/entity-queries';
 import { QueryState } from '../QueryState';
 import { TwoFactorCard } from './TwoFactorCard';
 import { ENTITIES, type FieldDef } from '../../../shared/entities';
-import { FieldInput } from '../form/field-registry';
+import { CHANGE_PASSWORD_FIELDS, CURRENT_PASSWORD_FIELDS } from '../../../shared/account-forms';
+import { FieldInput, FormFields } from '../form/field-registry';
 
 interface Session {
   id: number;
@@ -108,12 +109,11 @@ function DetailsForm({ me }: { me: Row }) {
           ))}
         </SimpleGrid>
         {emailChanged && (
-          <PasswordInput
-            label="Current password"
-            description="Needed to change the email or phone you sign in with"
-            value={current}
-            error={errors.current_password}
-            onChange={(event) => setCurrent(event.currentTarget.value)}
+          <FormFields
+            fields={CURRENT_PASSWORD_FIELDS}
+            values={{ current_password: current }}
+            errors={errors}
+            onChange={(_, value) => setCurrent(String(value ?? ''))}
           />
         )}
         <Group>
@@ -134,15 +134,6 @@ function PasswordForm() {
     notifications.show({ color: 'green', title: 'Password changed', message: 'Your other sessions were signed out.' });
   });
   const errors = fieldErrors(save.error);
-  const field = (name: keyof typeof empty, label: string) => (
-    <PasswordInput
-      label={label}
-      value={values[name]}
-      error={errors[name]}
-      autoComplete={name === 'current_password' ? 'current-password' : 'new-password'}
-      onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
-    />
-  );
   return (
     <Card
       withBorder
@@ -164,9 +155,12 @@ function PasswordForm() {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {field('current_password', 'Current password')}
-          {field('password', 'New password')}
-          {field('confirm_password', 'Confirm new password')}
+          <FormFields
+            fields={CHANGE_PASSWORD_FIELDS}
+            values={values}
+            errors={errors}
+            onChange={(name, value) => setValues({ ...values, [name]: String(value ?? '') })}
+          />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           At least 8 characters. Changing it signs you out everywhere else.

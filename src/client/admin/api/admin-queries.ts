@@ -50,7 +50,7 @@ export const filesQuery = queryOptions({
 
 export const meQuery = queryOptions({
   queryKey: adminKeys.me,
-  queryFn: ({ signal }) => adminCall<ItemEnvelope<Row>>('me', { signal }).then((r) => r.data),
+  queryFn: ({ signal }) => adminCall<ItemEnvelope<Row & { mail?: boolean }>>('me', { signal }).then((r) => r.data),
   staleTime: Infinity,
   // Screens mount and unmount as the rights become known; a failed read (offline) is tried again
   // when the connection returns, not each time one of them mounts.

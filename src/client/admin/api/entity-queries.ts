@@ -3,12 +3,12 @@
  * ['entities', resource] refreshes a resource's lists, records and selector options together.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { EntityDef } from '../../../shared/entities';
+import type { EntityDef, AnyRecord } from '../../../shared/entities';
 import type { ItemEnvelope, ListEnvelope } from '../../../shared/envelope';
 import { LIMITS } from '../../../shared/limits';
 import { adminCall } from './admin-call';
 
-export type Row = Record<string, unknown>;
+export type Row = AnyRecord;
 
 export interface ListSearch {
   page: number;

@@ -24,9 +24,9 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
   const deleteMachine = useDeleteConfirm(entity);
   const [deleteState, sendDelete] = deleteMachine;
   const wasDeleting = useRef(false);
-  // Contact messages: opening one marks it read.
-  const isMessage = def.resource === 'messages';
-  useReadOnOpen(recordKey, record.data, isMessage);
+  // An inbox's record (a contact message) is marked read when opened, and can be marked unread again.
+  const inInbox = Boolean(def.admin?.inbox);
+  useReadOnOpen(recordKey, record.data, inInbox);
   const backToList = useCallback(
     () => void navigate({ to: '/admin/$entity', params: { entity: def.adminPath } }),
     [navigate, def.adminPath],
@@ -62,9 +62,9 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-            {(rights.canDelete(row) || isMessage) && (
+            {(rights.canDelete(row) || inInbox) && (
               <Group mt="md">
-                {isMessage && <MarkUnreadButton recordKey={recordKey} onDone={backToList} />}
+                {inInbox && <MarkUnreadButton recordKey={recordKey} onDone={backToList} />}
                 {rights.canDelete(row) && (
                   <Button
                     color="red"

@@ -32,11 +32,13 @@ export interface FieldProps<D extends FieldDef = FieldDef> {
   /** The resource and key of the record being edited (a record may not be its own parent). */
   resource: string;
   recordId: string | undefined;
+  /** Focused when shown (the next step of a form: the sign-in code). */
+  autoFocus?: boolean;
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-function common({ name, field, error, disabled }: FieldProps) {
+function common({ name, field, error, disabled, autoFocus }: FieldProps) {
   return {
     name,
     label: field.label,
@@ -44,6 +46,8 @@ function common({ name, field, error, disabled }: FieldProps) {
     error,
     disabled,
     withAsterisk: field.required,
+    autoComplete: field.autoComplete,
+    autoFocus,
   };
 }
 
@@ -67,7 +71,7 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
     <TextInput
       {...common(p)}
       type="email"
-      autoComplete="off"
+      autoComplete={p.field.autoComplete ?? 'off'}
       value={text(p.value)}
       onChange={(e) => p.onChange(e.currentTarget.value)}
     />
@@ -103,6 +107,7 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
       <NumberInput
         {...common(p)}
         min={p.field.min}
+        max={p.field.max}
         allowDecimal={false}
         value={typeof p.value === 'number' ? p.value : text(p.value)}
         onChange={p.onChange}
@@ -154,7 +159,7 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
   password: (p) => (
     <PasswordInput
       {...common(p)}
-      autoComplete="new-password"
+      autoComplete={p.field.autoComplete ?? 'new-password'}
       value={text(p.value)}
       onChange={(e) => p.onChange(e.currentTarget.value)}
     />
@@ -163,6 +168,43 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
 
 /** Kinds that read better across the whole form width. */
 export const WIDE_KINDS: ReadonlySet<FieldKind> = new Set(['textarea', 'html', 'image']);
+
+/**
+ * The fields of a form that is not an entity's (signing in, a new password, the security
+ * settings), each drawn from its definition by the same registry; `values` and `errors` by name.
+ */
+export function FormFields<N extends string>({
+  fields,
+  values,
+  errors,
+  disabled = false,
+  focus,
+  onChange,
+}: {
+  fields: Readonly<Record<N, FieldDef>>;
+  values: Readonly<Record<N, unknown>>;
+  errors: Readonly<Partial<Record<string, string>>>;
+  disabled?: boolean;
+  /** The field focused when the form is shown. */
+  focus?: NoInfer<N>;
+  onChange: (name: NoInfer<N>, value: unknown) => void;
+}) {
+  return (Object.entries(fields) as [N, FieldDef][]).map(([name, field]) => (
+    <FieldInput
+      key={name}
+      name={name}
+      field={field}
+      value={values[name]}
+      error={errors[name]}
+      disabled={disabled}
+      autoFocus={focus === name}
+      onChange={(value) => onChange(name, value)}
+      // No record: these forms edit none, and their fields name none.
+      resource=""
+      recordId={undefined}
+    />
+  ));
+}
 
 export function FieldInput(props: FieldProps) {
   // A field given at creation is shown, not offered, once the record exists.

@@ -22,7 +22,8 @@ export function initialValues(def: EntityDef): FormValues {
   return Object.fromEntries(formFields(def).map(([name, fd]) => [name, fd.default ?? emptyValue(fd)]));
 }
 
-export function toFormValues(def: EntityDef, record: Row): FormValues {
+/** A form's values from a record, or from a body kept to send again (saved offline). */
+export function toFormValues(def: EntityDef, record: Row | FormValues): FormValues {
   // The version travels with the values: a save says which version it was based on.
   const values: FormValues = { id: record.id, version: record.version };
   for (const [name, fd] of formFields(def)) {
@@ -35,8 +36,8 @@ export function toFormValues(def: EntityDef, record: Row): FormValues {
   return values;
 }
 
-export function toPayload(def: EntityDef, values: FormValues): Row {
-  const payload: Row = typeof values.version === 'number' ? { version: values.version } : {};
+export function toPayload(def: EntityDef, values: FormValues): FormValues {
+  const payload: FormValues = typeof values.version === 'number' ? { version: values.version } : {};
   const passwordTyped = Boolean(values.password) || Boolean(values.confirm_password);
   for (const [name, fd] of formFields(def)) {
     const value = values[name];

@@ -90,7 +90,7 @@ export function AdminNav({ onNavigate, onLogout }: Props) {
                     to={`/admin/${screen.path}`}
                     label={screen.label}
                     leftSection={ScreenIcon && <ScreenIcon size={18} stroke={1.6} aria-hidden />}
-                    rightSection={screen.path === 'messages' ? <UnreadMessagesBadge /> : undefined}
+                    rightSection={screen.inbox ? <UnreadMessagesBadge /> : undefined}
                     active={screen === current}
                     aria-current={screen === current ? 'page' : undefined}
                     onClick={onNavigate}

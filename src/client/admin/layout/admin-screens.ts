@@ -1,11 +1,9 @@
 /** Every screen of the sidebar, in the order of spec §2.2 (plus contact messages, the activity log and security), and its section. */
-import { ENTITIES, type ResourceName } from '../../../shared/entities';
+import { ENTITIES, type EntityDef, type ScreenGroup } from '../../../shared/entities';
 import type { Action, Subject } from '../../../shared/rights';
 import { adminEntity } from '../admin-entities';
 
-/** The sidebar's sections, in order; the dashboards come first, above them. */
-export const SCREEN_GROUPS = ['Content', 'Media', 'Site', 'People', 'System'] as const;
-export type ScreenGroup = (typeof SCREEN_GROUPS)[number];
+export { SCREEN_GROUPS, type ScreenGroup } from '../../../shared/entities';
 
 export interface AdminScreen {
   label: string;
@@ -15,32 +13,23 @@ export interface AdminScreen {
   group?: ScreenGroup;
   /** The right that opens the screen: the sidebar lists only the screens the user's role opens. */
   right: { subject: Subject; action: Action };
+  /** An inbox's screen: its sidebar item shows how many are unread. */
+  inbox?: boolean;
 }
 
-/** Where entities other than a site's content are listed (content is the default). */
-const ENTITY_GROUPS: Partial<Record<ResourceName, ScreenGroup>> = {
-  gallery: 'Media',
-  applications: 'Site',
-  menus: 'Site',
-  socials: 'Site',
-  webhooks: 'Site',
-  users: 'People',
-  subscribers: 'People',
-  messages: 'People',
-};
-
-const entityScreen = (def: (typeof ENTITIES)[keyof typeof ENTITIES]): AdminScreen => ({
+const entityScreen = (def: EntityDef): AdminScreen => ({
   label: def.title,
   path: def.adminPath,
-  group: ENTITY_GROUPS[def.resource as ResourceName] ?? 'Content',
-  right: { subject: def.resource, action: adminEntity(def).screenAction },
+  group: def.admin?.group ?? 'Content',
+  right: { subject: def.resource as Subject, action: adminEntity(def).screenAction },
+  inbox: def.admin?.inbox,
 });
 
 /** The dashboards, one screen per entity in the registry's order (which is the spec's), then the activity log and the security settings. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: 'Dashboard', path: 'dashboard', right: { subject: 'report', action: 'read' } },
   { label: 'Social Overview', path: 'dashboard/social', right: { subject: 'socials', action: 'read' } },
-  ...Object.values(ENTITIES).map(entityScreen),
+  ...(Object.values(ENTITIES) as EntityDef[]).map(entityScreen),
   { label: 'Media library', path: 'media', group: 'Media', right: { subject: 'files', action: 'read' } },
   { label: 'Activity', path: 'activity', group: 'System', right: { subject: 'activity', action: 'read' } },
   { label: 'Security', path: 'security', group: 'System', right: { subject: 'settings', action: 'update' } },

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, Stack, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { type Credentials, loginMachine } from '../../../../machines/login';
+import { SIGN_IN_CODE_FIELDS, SIGN_IN_FIELDS } from '../../../shared/account-forms';
 import { inspect } from '../../inspect';
+import { FormFields } from '../form/field-registry';
 import { signIn } from '../session/session-store';
 import { AccountHelp } from './AccountHelp';
 import { signInRequest } from './sign-in';
@@ -27,6 +29,8 @@ export function LoginScreen() {
   const { identifier, password, code, remember, fieldErrors, errorMessage } = state.context;
   const busy = state.matches('signingIn') || state.matches('verifyingCode');
   const askingForCode = state.matches('codeEntry') || state.matches('verifyingCode');
+  const change = (field: 'identifier' | 'password' | 'code', value: unknown) =>
+    send({ type: 'field.change', field, value: String(value ?? '') });
 
   return (
     <Container size={420} py={80} component="main">
@@ -48,17 +52,7 @@ export function LoginScreen() {
                   {errorMessage}
                 </Alert>
               )}
-              <TextInput
-                label="Authentication code"
-                description="The 6-digit code from your authenticator app, or one of your recovery codes"
-                name="code"
-                autoComplete="one-time-code"
-                autoFocus
-                withAsterisk
-                value={code}
-                error={fieldErrors.code}
-                onChange={(e) => send({ type: 'field.change', field: 'code', value: e.currentTarget.value })}
-              />
+              <FormFields fields={SIGN_IN_CODE_FIELDS} values={{ code }} errors={fieldErrors} focus="code" onChange={change} />
               <Button type="submit" loading={busy} fullWidth>
                 Verify
               </Button>
@@ -75,24 +69,7 @@ export function LoginScreen() {
                   {errorMessage}
                 </Alert>
               )}
-              <TextInput
-                label="Email or phone"
-                name="identifier"
-                autoComplete="username"
-                withAsterisk
-                value={identifier}
-                error={fieldErrors.identifier}
-                onChange={(e) => send({ type: 'field.change', field: 'identifier', value: e.currentTarget.value })}
-              />
-              <PasswordInput
-                label="Password"
-                name="password"
-                autoComplete="current-password"
-                withAsterisk
-                value={password}
-                error={fieldErrors.password}
-                onChange={(e) => send({ type: 'field.change', field: 'password', value: e.currentTarget.value })}
-              />
+              <FormFields fields={SIGN_IN_FIELDS} values={{ identifier, password }} errors={fieldErrors} onChange={change} />
               <Group justify="space-between">
                 <Checkbox
                   label="Remember Me"

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { ApiError, adminApi } from '../../api/http';
 import { APP_PATHS } from '../../../shared/address-space';
+import { NEW_PASSWORD_FIELDS } from '../../../shared/account-forms';
+import { FormFields } from '../form/field-registry';
 
 /**
  * Where 'Forgot Password' leads, and where a one-time reset link (made by an admin on the user's
@@ -72,23 +74,11 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
                   {reset.error.message}
                 </Alert>
               )}
-              <PasswordInput
-                label="New password"
-                name="password"
-                autoComplete="new-password"
-                withAsterisk
-                value={values.password}
-                error={errors.password}
-                onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
-              />
-              <PasswordInput
-                label="Confirm new password"
-                name="confirm_password"
-                autoComplete="new-password"
-                withAsterisk
-                value={values.confirm_password}
-                error={errors.confirm_password}
-                onChange={(e) => setValues({ ...values, confirm_password: e.currentTarget.value })}
+              <FormFields
+                fields={NEW_PASSWORD_FIELDS}
+                values={values}
+                errors={errors}
+                onChange={(name, value) => setValues({ ...values, [name]: String(value ?? '') })}
               />
               <Button type="submit" loading={reset.isPending} disabled={!link.data} fullWidth>
                 Set password

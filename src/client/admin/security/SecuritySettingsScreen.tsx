@@ -1,9 +1,11 @@
-import { Alert, Button, Card, Checkbox, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ROLE_CHOICES, type Role } from '../../../shared/entities';
-import type { SecuritySettings } from '../../../shared/security-settings';
+import type { Role } from '../../../shared/entities';
+import { SECURITY_SETTINGS_FIELDS, type SecuritySettings } from '../../../shared/security-settings';
+import { ApiError } from '../../api/http';
+import { FormFields } from '../form/field-registry';
 import { adminCall } from '../api/admin-call';
 import { QueryState } from '../QueryState';
 
@@ -15,17 +17,15 @@ const settingsQuery = queryOptions({
 
 function SettingsForm({ settings }: { settings: SecuritySettings }) {
   const queryClient = useQueryClient();
-  const [roles, setRoles] = useState<string[]>(settings.requireTwoFactor);
-  const [days, setDays] = useState<number | string>(settings.activityRetentionDays);
-  const [revisions, setRevisions] = useState<number | string>(settings.revisionsPerRecord);
+  const [values, setValues] = useState<Record<keyof SecuritySettings, unknown>>(settings);
   const save = useMutation({
     mutationFn: () =>
       adminCall<{ data: SecuritySettings }>('security-settings', {
         method: 'PUT',
         body: {
-          requireTwoFactor: roles as Role[],
-          activityRetentionDays: Number(days),
-          revisionsPerRecord: Number(revisions),
+          requireTwoFactor: values.requireTwoFactor as Role[],
+          activityRetentionDays: Number(values.activityRetentionDays),
+          revisionsPerRecord: Number(values.revisionsPerRecord),
         },
       }).then((r) => r.data),
     onSuccess: (next) => {
@@ -49,36 +49,15 @@ function SettingsForm({ settings }: { settings: SecuritySettings }) {
             {save.error.message}
           </Alert>
         )}
-        <Checkbox.Group
-          label="Require two-factor sign-in for"
-          description="Users of these roles must set it up under My Profile before they can work."
-          value={roles}
-          onChange={setRoles}
-        >
-          <Stack gap="xs" mt="xs">
-            {ROLE_CHOICES.map((role) => (
-              <Checkbox key={role.value} value={role.value} label={role.label} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <NumberInput
-          label="Keep activity for (days)"
-          description="Older entries of the activity log are removed."
-          min={1}
-          max={3650}
-          value={days}
-          onChange={setDays}
-          w={360}
-        />
-        <NumberInput
-          label="Keep earlier versions per record"
-          description="History keeps this many earlier states of each record; older ones are removed on the next save."
-          min={1}
-          max={1000}
-          value={revisions}
-          onChange={setRevisions}
-          w={360}
-        />
+        <Stack gap="lg" maw={640}>
+          <FormFields
+            fields={SECURITY_SETTINGS_FIELDS}
+            values={values}
+            errors={save.error instanceof ApiError ? save.error.errors : {}}
+            disabled={save.isPending}
+            onChange={(name, value) => setValues({ ...values, [name]: value })}
+          />
+        </Stack>
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save

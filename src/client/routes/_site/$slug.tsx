@@ -4,13 +4,16 @@ import { notFoundHead, pageDescription, screenHead } from '../../site/head';
 import { SiteError, SiteNotFound } from '../../site/layout/SiteFallbacks';
 import { PageScreen } from '../../site/page/PageScreen';
 import { prepareSanitizer } from '../../ui/SafeHtml';
+import { alongside } from '../../site/alongside';
+import { extraBlockNeeds } from '../../site/page/extra-blocks';
 
 export const Route = createFileRoute('/_site/$slug')({
   loaderDeps: ({ search: { preview } }) => ({ preview }),
   // The page is in the query cache, where the screen and head() read it; the router keeps no copy.
   loader: async ({ context, params, deps }) => {
-    prepareSanitizer();
-    await ensureOrNotFound(context.queryClient, pageQuery(params.slug, deps.preview));
+    const sanitizer = prepareSanitizer();
+    const page = await ensureOrNotFound(context.queryClient, pageQuery(params.slug, deps.preview));
+    await alongside(context, [sanitizer, ...extraBlockNeeds(page.slug, context.queryClient)]);
   },
   head: ({ match, matches, params }) => {
     const page = match.context.queryClient.getQueryData(pageQuery(params.slug, match.search.preview).queryKey);

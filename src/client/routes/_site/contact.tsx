@@ -4,12 +4,14 @@ import { ContactScreen } from '../../site/contact/ContactScreen';
 import { screenHead } from '../../site/head';
 import { SiteError } from '../../site/layout/SiteFallbacks';
 import { prepareSanitizer } from '../../ui/SafeHtml';
+import { alongside } from '../../site/alongside';
 
 export const Route = createFileRoute('/_site/contact')({
   loader: async ({ context }) => {
-    prepareSanitizer();
-    void context.queryClient.prefetchQuery(socialsQuery());
-    await context.queryClient.ensureQueryData(siteInfoQuery());
+    await Promise.all([
+      context.queryClient.ensureQueryData(siteInfoQuery()),
+      alongside(context, [prepareSanitizer(), context.queryClient.prefetchQuery(socialsQuery())]),
+    ]);
   },
   head: (context) => screenHead(context, { title: 'Contact' }),
   component: ContactScreen,

@@ -4,14 +4,17 @@ import { screenHead } from '../../site/head';
 import { HomeScreen } from '../../site/home/HomeScreen';
 import { SiteError } from '../../site/layout/SiteFallbacks';
 import { prepareSanitizer } from '../../ui/SafeHtml';
+import { alongside } from '../../site/alongside';
+import { sectionReads } from '../../site/home/sections/registry';
 
 export const Route = createFileRoute('/_site/')({
   loaderDeps: ({ search: { preview } }) => ({ preview }),
   loader: async ({ context, deps }) => {
-    prepareSanitizer();
-    // Sliders are not awaited: the slider shows its own spinner until they arrive (spec §4).
-    void context.queryClient.prefetchQuery(slidersQuery(deps.preview));
-    await context.queryClient.ensureQueryData(topSectionsQuery());
+    const { queryClient } = context;
+    // The slides are not waited for in the browser: the slider shows its own spinner until they arrive (spec §4).
+    const beside = [prepareSanitizer(), queryClient.prefetchQuery(slidersQuery(deps.preview))];
+    const sections = await queryClient.ensureQueryData(topSectionsQuery());
+    await alongside(context, [...beside, ...sectionReads(sections, queryClient)]);
   },
   // The site's own title and description (documentHead's), at the home's canonical address.
   head: (context) => screenHead(context, {}),

@@ -7,30 +7,33 @@ import { queryOptions, type EnsureQueryDataOptions, type QueryClient, type Query
 import { notFound } from '@tanstack/react-router';
 import type { ItemEnvelope, ListEnvelope, Paged } from '../../../shared/envelope';
 import { LIMITS } from '../../../shared/limits';
-import { ApiError, publicApi } from '../../api/http';
-import { config } from '../../config';
+import { ApiError, connectionOf, publicApi } from '../../api/http';
 import type { Career, GalleryItem, MenuItem, Page, Post, Section, SiteInfo, Slider, Social } from './types';
 
-const list = async <T>(path: string, query?: Record<string, number>): Promise<T[]> =>
-  (await publicApi<ListEnvelope<T>>(path, { query })).data.data;
+/** What a query function is given: the query client it runs in, whose connection it reads through (api/http.ts). */
+type Reader = { client: QueryClient };
 
-const item = async <T>(path: string, query?: Record<string, string>): Promise<T> =>
-  (await publicApi<ItemEnvelope<T>>(path, { query })).data;
+const list = async <T>({ client }: Reader, path: string, query?: Record<string, number | string>): Promise<T[]> =>
+  (await publicApi<ListEnvelope<T>>(path, { query, client })).data.data;
+
+const item = async <T>({ client }: Reader, path: string, query?: Record<string, string>): Promise<T> =>
+  (await publicApi<ItemEnvelope<T>>(path, { query, client })).data;
 
 /** A preview link's token as a query (content/preview-links.ts on the server); none for a plain read. */
 const previewQuery = (preview?: string) => (preview ? { preview } : undefined);
 
 export const siteInfoQuery = () =>
   queryOptions({
-    queryKey: ['public', 'applications', config.appKey],
-    queryFn: () => item<SiteInfo>(`applications/${encodeURIComponent(config.appKey)}`),
+    // One site per document (and per server render): its key is the connection's.
+    queryKey: ['public', 'applications'],
+    queryFn: (reader) => item<SiteInfo>(reader, `applications/${encodeURIComponent(connectionOf(reader.client).appKey)}`),
     staleTime: 5 * 60_000,
   });
 
 export const menusQuery = () =>
   queryOptions({
     queryKey: ['public', 'menus'],
-    queryFn: async () => (await publicApi<{ data: MenuItem[] }>('menus')).data,
+    queryFn: async ({ client }) => (await publicApi<{ data: MenuItem[] }>('menus', { client })).data,
     staleTime: 5 * 60_000,
   });
 
@@ -40,22 +43,22 @@ export const slidersQuery = (preview?: string) =>
     // The API already filters by status; the client repeats the rule of §3 so a server that does
     // not (the contract allows other servers) still never shows an inactive slide. A preview
     // shows the slide it was made for, whatever its status.
-    queryFn: async () =>
+    queryFn: async (reader) =>
       preview
-        ? (await publicApi<ListEnvelope<Slider>>('sliders', { query: { preview } })).data.data
-        : (await list<Slider>('sliders')).filter((slide) => slide.status === 1),
+        ? await list<Slider>(reader, 'sliders', { preview })
+        : (await list<Slider>(reader, 'sliders')).filter((slide) => slide.status === 1),
   });
 
 export const topSectionsQuery = () =>
   queryOptions({
     queryKey: ['public', 'sections', { is_top: 1 }],
-    queryFn: () => list<Section>('sections', { is_top: 1 }),
+    queryFn: (reader) => list<Section>(reader, 'sections', { is_top: 1 }),
   });
 
 export const latestPostsQuery = () =>
   queryOptions({
     queryKey: ['public', 'posts', 'list', { page: 1, size: LIMITS.homeNewsPageSize }],
-    queryFn: () => list<Post>('posts', { page: 1, size: LIMITS.homeNewsPageSize }),
+    queryFn: (reader) => list<Post>(reader, 'posts', { page: 1, size: LIMITS.homeNewsPageSize }),
   });
 
 /** The /news listing reads whole pages with their page count. */
@@ -63,39 +66,40 @@ export const NEWS_PAGE_SIZE = 9;
 export const postsPageQuery = (page: number) =>
   queryOptions({
     queryKey: ['public', 'posts', 'list', { page, size: NEWS_PAGE_SIZE }],
-    queryFn: async (): Promise<Paged<Post>> =>
-      (await publicApi<ListEnvelope<Post>>('posts', { query: { page, size: NEWS_PAGE_SIZE } })).data,
+    queryFn: async ({ client }): Promise<Paged<Post>> =>
+      (await publicApi<ListEnvelope<Post>>('posts', { query: { page, size: NEWS_PAGE_SIZE }, client })).data,
   });
 
-export const postQuery = (slug: string, preview?: string) =>
+/** One record of a public entity by its slug (a news post at /news/{slug}: routes/_site/$collection/$slug.tsx). */
+export const recordQuery = <T>(resource: string, slug: string, preview?: string) =>
   queryOptions({
-    queryKey: preview ? ['public', 'posts', 'item', slug, { preview }] : ['public', 'posts', 'item', slug],
-    queryFn: () => item<Post>(`posts/${encodeURIComponent(slug)}`, previewQuery(preview)),
+    queryKey: preview ? ['public', resource, 'item', slug, { preview }] : ['public', resource, 'item', slug],
+    queryFn: (reader) => item<T>(reader, `${resource}/${encodeURIComponent(slug)}`, previewQuery(preview)),
   });
 
 export const pageQuery = (slug: string, preview?: string) =>
   queryOptions({
     queryKey: preview ? ['public', 'pages', slug, { preview }] : ['public', 'pages', slug],
-    queryFn: () => item<Page>(`pages/${encodeURIComponent(slug)}`, previewQuery(preview)),
+    queryFn: (reader) => item<Page>(reader, `pages/${encodeURIComponent(slug)}`, previewQuery(preview)),
   });
 
 export const galleryQuery = () =>
   queryOptions({
     queryKey: ['public', 'gallery'],
-    queryFn: () => list<GalleryItem>('gallery'),
+    queryFn: (reader) => list<GalleryItem>(reader, 'gallery'),
   });
 
 export const socialsQuery = () =>
   queryOptions({
     queryKey: ['public', 'socials'],
-    queryFn: () => list<Social>('socials'),
+    queryFn: (reader) => list<Social>(reader, 'socials'),
     staleTime: 5 * 60_000,
   });
 
 export const careersQuery = () =>
   queryOptions({
     queryKey: ['public', 'careers'],
-    queryFn: () => list<Career>('careers'),
+    queryFn: (reader) => list<Career>(reader, 'careers'),
   });
 
 /**

@@ -14,7 +14,7 @@ import 'swiper/css/pagination';
 import { Container, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { BehaviourIsland } from '../../islands/Island';
+import { BehaviourIsland } from '../../islands/BehaviourIsland';
 import { CmsButton } from '../../ui/CmsLink';
 import { QueryError } from '../../ui/QueryError';
 import { slidersQuery } from '../api/queries';

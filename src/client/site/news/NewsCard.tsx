@@ -27,7 +27,7 @@ export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?
         ) : null}
         <Title order={headingOrder} size="h4">
           <Anchor
-            renderRoot={(props) => <Link {...props} to="/news/$slug" params={{ slug: post.slug }} />}
+            renderRoot={(props) => <Link {...props} to="/$collection/$slug" params={{ collection: 'news', slug: post.slug }} />}
             c="blue.9"
             title={post.title}
           >

@@ -17,7 +17,7 @@ import { PageSection } from './PageSection';
 /** `preview`: a preview link's token, which shows the page as its draft has it. */
 export function PageScreen({ slug, preview }: { slug: string; preview?: string }) {
   const { data: page } = useSuspenseQuery(pageQuery(slug, preview));
-  const Extra = extraBlockFor(page.slug);
+  const Extra = extraBlockFor(page.slug)?.component;
   const hasBody = Boolean(page.thumb || page.content);
   return (
     <article>

@@ -15,6 +15,7 @@ import { servicePages } from './copy/pages-services';
 import { sitePages } from './copy/pages-site';
 import { careers, faqs, profiles } from './copy/people';
 import type { DemoContent } from './types';
+import { bangla } from './copy/bangla';
 
 export const demoContent: DemoContent = {
   application,
@@ -28,4 +29,5 @@ export const demoContent: DemoContent = {
   faqs,
   careers,
   profiles,
+  translations: [bangla],
 };

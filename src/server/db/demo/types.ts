@@ -43,4 +43,22 @@ export interface DemoContent {
   faqs: Demo<'faqs'>[];
   careers: Demo<'careers'>[];
   profiles: Demo<'profiles'>[];
+  /** The site's text in its other languages. */
+  translations: DemoTranslations[];
+}
+
+/** A localized field's text, by field name. */
+type Text = Record<string, string>;
+
+/**
+ * The site in one of its other languages, keyed by what finds each record: a page's or post's
+ * slug, a section's name, a slide's English title; a menu entry's English title gives its title.
+ */
+export interface DemoTranslations {
+  locale: string;
+  pages: Record<string, Text>;
+  sections: Record<string, Text>;
+  sliders: Record<string, Text>;
+  menus: Record<string, string>;
+  posts: Record<string, Text>;
 }

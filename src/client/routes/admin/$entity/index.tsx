@@ -40,7 +40,7 @@ function EntityListRoute() {
       entity={entity}
       search={resolveListSearch(entity.def, params)}
       onChange={onChange}
-      note={entity.def.resource === 'messages' && <MailOffNote />}
+      note={entity.def.admin?.inbox && <MailOffNote />}
     />
   );
 }

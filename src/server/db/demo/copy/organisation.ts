@@ -63,6 +63,8 @@ export const application: DemoContent['application'] = {
   map_html: MAP_HTML,
   copyright: `© 2024 ${ORG.name}. All rights reserved.`,
   status: 1,
+  // English first (the default), then Bangla: the site's members and staff read both.
+  locales: 'en,bn',
   meta_title: `${ORG.name} | Micro-banking software, IT training and network services`,
   meta_description:
     'Micro-banking software, implementation, IT training, hardware support and network services for microfinance institutions in Bangladesh since 2002.',

@@ -1,17 +1,18 @@
-/** A news post (spec §2.1 "News detail"): the thumbnail captioned 'FIG', the title, the HTML content. */
+/** A news post (spec §2.1 "News detail") at /news/{slug}: the thumbnail captioned 'FIG', the title, the HTML content. */
 import { Anchor, Container, Stack, Text } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatDate } from '../../ui/display';
-import { LazyImage } from '../../ui/LazyImage';
-import { SIZES } from '../../ui/Picture';
-import { SafeHtml } from '../../ui/SafeHtml';
-import { postQuery } from '../api/queries';
-import pageClasses from '../page/page.module.css';
+import { htmlToText } from '../../../../shared/html-text';
+import { formatDate } from '../../../ui/display';
+import { LazyImage } from '../../../ui/LazyImage';
+import { SIZES } from '../../../ui/Picture';
+import { SafeHtml } from '../../../ui/SafeHtml';
+import type { Post } from '../../api/types';
+import type { Description } from '../../head';
+import pageClasses from '../../page/page.module.css';
+import type { PublicRecord } from '../details';
 
-/** `preview`: a preview link's token, which shows the post as its draft has it. */
-export function NewsScreen({ slug, preview }: { slug: string; preview?: string }) {
-  const { data: post } = useSuspenseQuery(postQuery(slug, preview));
+export function Screen({ record }: { record: PublicRecord }) {
+  const post = record as unknown as Post;
   return (
     <Container size="md" py={48} component="article">
       <Stack gap="lg">
@@ -48,4 +49,14 @@ export function NewsScreen({ slug, preview }: { slug: string; preview?: string }
       </Stack>
     </Container>
   );
+}
+
+export function describe(record: PublicRecord): Description {
+  const post = record as unknown as Post;
+  return {
+    title: post.meta_title || post.title,
+    description: post.meta_description || post.sub_title || htmlToText(post.content ?? ''),
+    image: post.thumb || undefined,
+    type: 'article',
+  };
 }
