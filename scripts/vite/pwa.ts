@@ -10,6 +10,7 @@
  */
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_PATHS } from '../../src/shared/address-space';
+import { BACK_OFFICE_FILE } from '../../src/client/pwa/worker-messages';
 
 export const pwa = (isAdminFile: (url: string) => boolean) =>
   VitePWA({
@@ -24,7 +25,9 @@ export const pwa = (isAdminFile: (url: string) => boolean) =>
       manifestTransforms: [
         (entries) => ({
           manifest: entries
-            .filter((entry) => !isAdminFile(entry.url))
+            // Admin-only files are not precached for every visitor: they are listed, marked, and
+            // the worker keeps them once staff have signed in (sw.ts, KEEP_BACK_OFFICE).
+            .map((entry) => (isAdminFile(entry.url) ? { ...entry, [BACK_OFFICE_FILE]: true } : entry))
             // The shell is precached as /app-shell, which the server renders with the root route
             // only (the document, its head with this site's app config, the router's scripts):
             // it opens any URL, and the browser draws the page from its cache. Its revision is

@@ -60,6 +60,9 @@ decodeEntitiesWithBrowser();
 
 async function start(): Promise<void> {
   const queryClient = createQueryClient();
+  // Listening to the connection from the start, not from React's first render: a save restored
+  // paused must run when the connection returns even if the page has not rendered by then.
+  queryClient.mount();
   // Before restoring: restored saves need their mutation function, and the online state must be
   // the browser's, or paused saves would be retried at once on a page loaded offline.
   registerSaveDefaults(queryClient);

@@ -130,4 +130,33 @@ describe('offline saves', () => {
     await outbox.waitFor({ state: 'detached' });
     expect(await faqsTitled(title)).toBe(1);
   });
+
+  it('once signed in, a back-office screen never opened on this device still opens offline', async () => {
+    // The worker keeps every back-office file after sign-in (sw.ts) and says when it has them.
+    await page.waitForFunction(() => document.documentElement.dataset.backOffice === 'kept', null, { timeout: 30_000 });
+    await context.setOffline(true);
+    await go('/admin/career');
+    await page.getByRole('heading', { name: 'Careers', level: 1 }).waitFor();
+    await page.getByText('Offline: showing what this device has').waitFor();
+    expect(await page.getByText('Something went wrong!').count()).toBe(0);
+  });
+});
+
+describe('a back-office screen this device has not kept', () => {
+  it('says it opens once back online, and opens by itself when the connection returns', async () => {
+    // A device that has only visited the public site: the worker has none of the back-office's files.
+    const fresh = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const other = await fresh.newPage();
+      await other.goto(`${app.baseUrl}/`);
+      await other.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await fresh.setOffline(true);
+      await other.goto(`${app.baseUrl}/admin/career`);
+      await other.getByRole('heading', { name: 'You are offline' }).waitFor();
+      await fresh.setOffline(false);
+      await other.getByLabel('Email or phone').waitFor({ timeout: 20_000 });
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -7,6 +7,7 @@ import { MantineThemeProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { keepBackOfficeOffline } from '../pwa/service-worker';
 import { useFailureNotifications } from './api/useFailureNotifications';
 import { adminTheme } from './admin-theme';
 import { AdminLayout } from './layout/AdminLayout';
@@ -36,6 +37,11 @@ export function AdminRoot({ children }: { children: ReactNode }) {
     if (previous.current !== signedIn) void router.invalidate();
     previous.current = signedIn;
   }, [router, signedIn]);
+
+  useEffect(() => {
+    // Only for staff: a visitor who opens the sign-in page does not download the back-office.
+    if (signedIn) keepBackOfficeOffline();
+  }, [signedIn]);
 
   return (
     <MantineThemeProvider theme={adminTheme}>

@@ -3,9 +3,10 @@
  * new version is waiting. Activating it is the visitor's decision: `applyUpdate` is called from the
  * update prompt's Reload button, never on its own, so nobody loses an edit to a silent reload.
  */
-import { Workbox } from 'workbox-window';
+import { messageSW, Workbox } from 'workbox-window';
 import { createStore } from './store';
 import { BUILD_PATHS } from '../../shared/address-space';
+import { KEEP_BACK_OFFICE } from './worker-messages';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -35,4 +36,18 @@ export function applyUpdate(): void {
   if (!workbox) return;
   workbox.addEventListener('controlling', () => window.location.reload());
   workbox.messageSkipWaiting();
+}
+
+/**
+ * Staff have signed in on this device: the worker keeps every back-office file (sw.ts), so a screen
+ * not opened yet still opens offline. Marks the document `data-back-office="kept"` once the worker
+ * says it has them (tests wait for it). A browser without a worker has nothing to keep.
+ */
+export function keepBackOfficeOffline(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then(({ active }) => active && messageSW(active, { type: KEEP_BACK_OFFICE }))
+    .then((kept) => {
+      if (kept) document.documentElement.dataset.backOffice = 'kept';
+    });
 }

@@ -44,6 +44,7 @@ import {
   isPublicApiAddress,
   SERVER_PATHS,
 } from '../../shared/address-space';
+import { BACK_OFFICE_FILE, KEEP_BACK_OFFICE } from './worker-messages';
 
 /** The part of the worker's global scope used here (the project's types are the page's, not the worker's). */
 interface WorkerScope {
@@ -53,10 +54,15 @@ interface WorkerScope {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<{ postMessage(message: unknown): void }[]>;
   };
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'message', listener: (event: MessageEvent<{ type?: string } | null>) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessage) => void): void;
   addEventListener(type: 'sync', listener: (event: { tag: string; waitUntil(done: Promise<unknown>): void }) => void): void;
 }
 declare const self: WorkerScope;
+
+/** A page's message; the worker stays alive until what it started is done (waitUntil). */
+interface ExtendableMessage extends MessageEvent<{ type?: string } | null> {
+  waitUntil(done: Promise<unknown>): void;
+}
 
 const DAY = 24 * 60 * 60;
 const THIRTY_DAYS = 30 * DAY;
@@ -67,7 +73,11 @@ self.addEventListener('message', (event) => {
 });
 clientsClaim();
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Every visitor's files are precached; the back-office's are kept once staff sign in (below).
+const isBackOfficeFile = (entry: PrecacheEntry | string) => typeof entry === 'object' && BACK_OFFICE_FILE in entry;
+const buildFiles = self.__WB_MANIFEST; // the one place the build injects the list
+const backOfficeFiles = buildFiles.filter(isBackOfficeFile).map((entry) => (entry as PrecacheEntry).url);
+precacheAndRoute(buildFiles.filter((entry) => !isBackOfficeFile(entry)));
 cleanupOutdatedCaches();
 
 // Only the back-office opens from the shell directly; public pages are the 'pages' route's.
@@ -168,14 +178,31 @@ registerRoute(
   }),
 );
 
-// Admin chunks are not precached; the ones staff have loaded once stay usable offline.
-registerRoute(
-  ({ url }) => url.origin === location.origin && url.pathname.startsWith(`${BUILD_PATHS.assets}/`),
-  new CacheFirst({
-    cacheName: 'lazy-assets',
-    plugins: [
-      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: THIRTY_DAYS }),
-      new CacheableResponsePlugin({ statuses: [200] }),
-    ],
-  }),
-);
+// Build files not precached (the back-office's, fonts): their names change with their content,
+// so a kept copy is never out of date.
+const lazyAssets = new CacheFirst({
+  cacheName: 'lazy-assets',
+  plugins: [
+    new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: THIRTY_DAYS }),
+    new CacheableResponsePlugin({ statuses: [200] }),
+  ],
+});
+registerRoute(({ url }) => url.origin === location.origin && url.pathname.startsWith(`${BUILD_PATHS.assets}/`), lazyAssets);
+
+// A signed-in back-office asks for all of its files, so a screen never opened before still opens
+// offline (and a save waiting there is sent). One at a time, at low priority: the staff member's
+// own reads go first on a slow link; a file already kept costs nothing.
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== KEEP_BACK_OFFICE) return;
+  event.waitUntil(
+    (async () => {
+      let allKept = true;
+      for (const url of backOfficeFiles) {
+        const [response, kept] = lazyAssets.handleAll({ request: new Request(url, { priority: 'low' }), event });
+        await Promise.all([response, kept]).catch(() => (allKept = false));
+      }
+      // The page's messageSW waits on this answer (service-worker.ts).
+      event.ports[0]?.postMessage(allKept);
+    })(),
+  );
+});

@@ -4,6 +4,7 @@ import { connectionOf } from '../api/http';
 import type { RouterContext } from '../router';
 import { siteInfoQuery } from '../site/api/queries';
 import { documentHead, isNotFound, notFoundHead } from '../site/head';
+import { AppError } from '../ui/AppError';
 import { NotFound } from '../ui/NotFound';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -25,4 +26,5 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   shellComponent: Document,
   component: Outlet,
   notFoundComponent: NotFound,
+  errorComponent: AppError,
 });
