@@ -14,6 +14,7 @@ import { Island, IslandServerContext } from './islands/Island';
 import { PublicPwaStatus } from './pwa/PublicPwaStatus';
 import { PwaStatus } from './pwa/PwaStatus';
 import { afterPaint } from './router-manifest';
+import { documentLanguage } from './site/locale';
 import { theme } from './theme';
 import { useDocumentColorScheme } from './ui/color-scheme';
 
@@ -33,10 +34,11 @@ export function Document({ children }: { children: ReactNode }) {
   useMarkReady();
   const colorScheme = useDocumentColorScheme();
   const { queryClient, islands } = useRouter().options.context;
+  const lang = documentLanguage(queryClient);
   return (
     // The colour scheme Mantine's variables are keyed by: in an islands document no provider runs
     // in the browser to set it.
-    <html lang="en" data-mantine-color-scheme={colorScheme} {...(islands ? { 'data-mode': 'islands' } : {})}>
+    <html lang={lang} data-mantine-color-scheme={colorScheme} {...(islands ? { 'data-mode': 'islands' } : {})}>
       <head>
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />

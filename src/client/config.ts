@@ -4,9 +4,13 @@
  * demo. A server render names its site in its own connection (api/http.ts), not here.
  */
 import { SERVER_PATHS } from '../shared/address-space';
+import type { DocumentLocale } from '../shared/locales';
+
 export interface ClientConfig {
   apiBase: string;
   appKey: string;
+  /** The document's language on a site written in several: its public reads ask for it (api/http.ts). */
+  locale?: DocumentLocale;
 }
 
 function readConfig(): ClientConfig {

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import type { FormOutcome } from '../shared/public-forms';
 import type { IslandServer } from './islands/Island';
+import { connectionOf } from './api/http';
 import { routeTree } from './routeTree.gen';
 import { applySsrState, type SsrState, successfulQueries } from './ssr-state';
 
@@ -48,6 +49,9 @@ export function createAppRouter(queryClient: QueryClient, server?: ServerRenderi
       shell: server?.shell,
     },
     ...(server ? { isServer: true, isShell: server.shell ?? false } : {}),
+    // A document in another locale than the site's default lives under its prefix (/bn/about):
+    // the routes see today's addresses, and the links they make get the prefix back.
+    basepath: connectionOf(queryClient).locale?.path || '/',
     defaultPreload: 'intent',
     // Loaders read through TanStack Query, which owns freshness; the router must not cache on its own.
     defaultPreloadStaleTime: 0,

@@ -23,3 +23,26 @@ export function localesOf(list: string | null | undefined): string[] {
   const unique = [...new Set(tags)];
   return unique.length > 0 ? unique : ['en'];
 }
+
+/** The language one document is in, on a site written in several, and where its addresses start. */
+export interface DocumentLocale {
+  locale: string;
+  /** '' for the default locale (today's addresses), '/bn' for another. */
+  path: string;
+  /** The site's locales, the default first: which first segments name a language. */
+  locales: readonly string[];
+}
+
+/**
+ * The locale an address is in: the default at today's addresses, any other under its prefix
+ * (`/bn/about`). None for a site written in one language, whose documents carry no locale.
+ */
+export function documentLocale(locales: readonly string[], pathname: string): DocumentLocale | undefined {
+  if (locales.length < 2) return undefined;
+  const first = pathname.split('/')[1] ?? '';
+  const other = locales.indexOf(first) > 0;
+  return other ? { locale: first, path: `/${first}`, locales } : { locale: locales[0]!, path: '', locales };
+}
+
+/** `path` (a site address: `/about`) as it reads in the document's locale (`/bn/about`; the home page `/bn/`). */
+export const inLocale = (locale: DocumentLocale | undefined, path: string) => (locale?.path ? `${locale.path}${path}` : path);

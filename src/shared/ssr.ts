@@ -2,6 +2,7 @@
  * The contract between the server and its page-rendering bundle (src/client/entry-server.tsx,
  * loaded by src/server/seo/ssr.ts).
  */
+import type { DocumentLocale } from './locales';
 import type { FormOutcome } from './public-forms';
 
 /**
@@ -31,7 +32,8 @@ export interface RenderOptions {
   shell?: boolean;
   /** A visitor's refused form post: the page shows it with their words and the refusals. */
   form?: FormOutcome;
-  config: { apiBase: string; appKey: string };
+  /** The site the page shows, and the locale its address is in (shared/locales.ts). */
+  config: { apiBase: string; appKey: string; locale?: DocumentLocale };
   /** Answers the API requests the page makes. */
   transport: ApiTransport;
   /** A DOM window (jsdom) for DOMPurify: the server has none of its own. */

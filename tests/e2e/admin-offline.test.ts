@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { e2eFixture, type RunningApp } from './harness';
+import { e2eFixture, goOffline, goOnline, type RunningApp } from './harness';
 
 let app: RunningApp;
 let context: BrowserContext;
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await context.setOffline(false);
+  await goOnline(context);
 });
 
 describe('offline saves', () => {
@@ -54,11 +54,11 @@ describe('offline saves', () => {
     const title = `E2E offline ${stamp}`;
     await go('/admin/slider/form');
     await field('title').fill(title);
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Waiting for connection…').first().waitFor();
     expect(await slidersTitled(title)).toBe(0);
-    await context.setOffline(false);
+    await goOnline(context);
     await page.getByText('Success! Data updated successfully.').waitFor();
     expect(await slidersTitled(title)).toBe(1);
   });
@@ -67,7 +67,7 @@ describe('offline saves', () => {
     const title = `E2E cancelled ${stamp}`;
     await go('/admin/slider/form');
     await field('title').fill(title);
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     // The form's own notice (a toast says the same): the state the machine is in, with its Cancel.
     const waiting = page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Cancel' }) });
@@ -78,7 +78,7 @@ describe('offline saves', () => {
     expect(await field('title').inputValue()).toBe(title);
     // Nothing is left to replay after a reload either.
     await expect.poll(() => savePersisted(title)).toBe(false);
-    await context.setOffline(false);
+    await goOnline(context);
     // Saved again by hand, it lands once: the cancelled attempt did not come back with the connection.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Success! Data updated successfully.').waitFor();
@@ -89,14 +89,14 @@ describe('offline saves', () => {
     const title = `E2E offline reload ${stamp}`;
     await go('/admin/slider/form');
     await field('title').fill(title);
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Waiting for connection…').first().waitFor();
     await expect.poll(() => savePersisted(title)).toBe(true);
     await page.reload();
     await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
     expect(await slidersTitled(title)).toBe(0);
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(() => slidersTitled(title), { timeout: 20_000 }).toBe(1);
     // Once landed, the save leaves storage: nothing remains that could be sent a second time.
     await expect.poll(() => savePersisted(title)).toBe(false);
@@ -107,7 +107,7 @@ describe('offline saves', () => {
     const title = `E2E outbox ${stamp}`;
     await go('/admin/faq/form');
     await field('faq_title').fill(title);
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Waiting for connection…').first().waitFor();
     await expect.poll(() => savePersisted(title)).toBe(true);
@@ -124,7 +124,7 @@ describe('offline saves', () => {
     await page.getByText(title, { exact: true }).waitFor();
     expect(await faqsTitled(title)).toBe(0);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await page.getByText('Saved: new faq').waitFor({ timeout: 20_000 });
     await page.getByText('This faq has reached the server.').waitFor();
     await outbox.waitFor({ state: 'detached' });
@@ -134,7 +134,7 @@ describe('offline saves', () => {
   it('once signed in, a back-office screen never opened on this device still opens offline', async () => {
     // The worker keeps every back-office file after sign-in (sw.ts) and says when it has them.
     await page.waitForFunction(() => document.documentElement.dataset.backOffice === 'kept', null, { timeout: 30_000 });
-    await context.setOffline(true);
+    await goOffline(context);
     await go('/admin/career');
     await page.getByRole('heading', { name: 'Careers', level: 1 }).waitFor();
     await page.getByText('Offline: showing what this device has').waitFor();
@@ -150,10 +150,10 @@ describe('a back-office screen this device has not kept', () => {
       const other = await fresh.newPage();
       await other.goto(`${app.baseUrl}/`);
       await other.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      await fresh.setOffline(true);
+      await goOffline(fresh);
       await other.goto(`${app.baseUrl}/admin/career`);
       await other.getByRole('heading', { name: 'You are offline' }).waitFor();
-      await fresh.setOffline(false);
+      await goOnline(fresh);
       await other.getByLabel('Email or phone').waitFor({ timeout: 20_000 });
     } finally {
       await fresh.close();

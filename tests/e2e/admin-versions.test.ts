@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eFixture, type RunningApp } from './harness';
+import { e2eFixture, goOffline, goOnline, type RunningApp } from './harness';
 
 const fixture = e2eFixture();
 let app: RunningApp;
@@ -78,14 +78,14 @@ describe('two editors, one post', () => {
     const id = created.body.data.id;
     const page = await staffPage();
     await openPost(page, id);
-    await page.context().setOffline(true);
+    await goOffline(page.context());
     await page.locator('[name="title"]').fill('Written offline');
     // Enter submits the form (the offline notice sits over the bottom of the page, where Submit is).
     await page.locator('[name="title"]').press('Enter');
     await page.getByText('Waiting for connection…').first().waitFor();
 
     expect((await app.api('PUT', `posts/${id}`, { title: 'Saved meanwhile' })).status).toBe(200);
-    await page.context().setOffline(false);
+    await goOnline(page.context());
     await page
       .getByRole('alert')
       .filter({ hasText: /while you were editing/ })
@@ -143,7 +143,7 @@ describe('two editors, one post', () => {
     await openPost(page, id);
     // Reloading offline needs the service worker, which installs in the background on the first visit.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.context().setOffline(true);
+    await goOffline(page.context());
     await page.locator('[name="title"]').fill('Offline, then reloaded');
     await page.locator('[name="title"]').press('Enter');
     await page.getByText('Waiting for connection…').first().waitFor();
@@ -151,7 +151,7 @@ describe('two editors, one post', () => {
     // the refused edit and compare it at once, which is not the path this test follows.
     await page.goto(`${app.baseUrl}/admin/post`);
     expect((await app.api('PUT', `posts/${id}`, { title: 'Saved by someone else' })).status).toBe(200);
-    await page.context().setOffline(false);
+    await goOnline(page.context());
     // The restored save reaches the server, is refused as stale, and is kept on the device.
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('orgsite-conflicted-edits') ?? ''), { timeout: 20_000 })

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { serverBuildDir, sourceHash, storedBuildId } from '../../scripts/build-id.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
@@ -198,4 +198,20 @@ export async function signedInPage(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   return page;
+}
+
+/**
+ * Offline for everything the context runs, its service worker included: besides the emulated
+ * offline state, every request fails as without a network. (Emulation alone leaks: a page loaded
+ * again may send before its offline state is applied, and a background-sync event may fire at
+ * once, since the machine itself is online, so the worker's own requests must fail too.)
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll();
+  await context.setOffline(false);
 }

@@ -10,7 +10,7 @@
  */
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appReady, e2eFixture } from './harness';
+import { appReady, e2eFixture, goOffline, goOnline } from './harness';
 
 const fixture = e2eFixture();
 const PHONE = { width: 412, height: 900 };
@@ -81,21 +81,6 @@ async function holdScripts(page: Page): Promise<() => void> {
     await route.continue().catch(() => undefined);
   });
   return release;
-}
-
-/**
- * Offline for everything the context runs, its service worker included: besides the emulated
- * offline state, every request fails as without a network. (A background-sync event may fire at
- * once, since the machine itself is online, and the worker's own requests must fail too.)
- */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unrouteAll();
-  await context.setOffline(false);
 }
 
 async function slow4g(page: Page): Promise<void> {

@@ -52,6 +52,9 @@ export const browserConnection: ApiConnection = {
   get appKey() {
     return config.appKey;
   },
+  get locale() {
+    return config.locale;
+  },
   transport: async (url, init) => {
     const response = await fetch(url, init);
     return { status: response.status, text: await response.text() };
@@ -92,7 +95,10 @@ async function request<T>(path: string, options: RequestOptions, admin: boolean,
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const url = buildUrl(admin ? `api/${path}` : path, options.query, connection.apiBase);
+  // A public read is in the document's language (a site written in one has none to ask for).
+  const locale = admin || (options.method ?? 'GET') !== 'GET' ? undefined : connection.locale?.locale;
+  const query = locale ? { locale, ...options.query } : options.query;
+  const url = buildUrl(admin ? `api/${path}` : path, query, connection.apiBase);
   let response: Awaited<ReturnType<ApiTransport>>;
   try {
     response = await connection.transport(url, {

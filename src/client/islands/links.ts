@@ -2,9 +2,11 @@
  * Which clicks on a link are a move inside the public site, to be made without reloading the
  * page: by the navigator in an islands document (navigator.ts), by the router in the app
  * (main.tsx). Everything else (new-tab gestures, downloads, other origins, the back-office, the
- * API and files) stays with the browser.
+ * API and files, a page in another language) stays with the browser.
  */
 import { isPageAddress } from '../../shared/address-space';
+import { documentLocale } from '../../shared/locales';
+import { config } from '../config';
 
 export function isSitePage(url: URL): boolean {
   return url.origin === window.location.origin && isPageAddress(url.pathname) && !/\.\w+$/.test(url.pathname);
@@ -20,6 +22,9 @@ export function inPageNavigation(event: MouseEvent): URL | null {
     return null;
   const url = new URL(anchor.href);
   if (!isSitePage(url)) return null;
+  // Another language is another document (its own <html lang>, its router under its prefix).
+  const here = config.locale;
+  if (here && documentLocale(here.locales, url.pathname)?.locale !== here.locale) return null;
   // A jump within the page is the browser's.
   if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return null;
   return url;

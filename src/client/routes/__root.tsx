@@ -17,8 +17,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     // Analytics belong to the public site: never beside the back-office's token or a reset link.
     const analytics = !match.context.shell && matches.some((m) => m.routeId.startsWith('/_site'));
     // The site this document shows: the server render's, or the one the browser's page names.
-    const { apiBase, appKey } = connectionOf(match.context.queryClient);
-    const head = documentHead(match, { apiBase, appKey }, { analytics });
+    const { apiBase, appKey, locale } = connectionOf(match.context.queryClient);
+    const head = documentHead(match, { apiBase, appKey, locale }, { analytics });
     // An address no route knows: the root's not-found screen, answered with 404.
     if (!isNotFound(matches)) return head;
     return { ...head, meta: [...(head.meta ?? []), ...(notFoundHead(match).meta ?? [])] };

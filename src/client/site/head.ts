@@ -7,8 +7,12 @@
  */
 import type { AnyRouteMatch } from '@tanstack/react-router';
 import { htmlToText } from '../../shared/html-text';
+import type { ClientConfig } from '../config';
 import type { RouterContext } from '../router';
+import { connectionOf } from '../api/http';
+import { inLocale } from '../../shared/locales';
 import { siteInfoQuery } from './api/queries';
+import { alternatesOf, encodePath, siteLocalesOf } from './locale';
 import type { SiteInfo } from './api/types';
 import { SERVER_PATHS } from '../../shared/address-space';
 
@@ -21,6 +25,11 @@ export interface Description {
   description?: string;
   image?: string;
   type?: 'website' | 'article';
+  /**
+   * A record's own path in each language it is written in (`{en: '/about', bn: '/আমাদের-কথা'}`);
+   * none: the screen is at the same path in every language of the site.
+   */
+  paths?: Record<string, string>;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -38,7 +47,7 @@ const absolute = (origin: string, url: string | undefined) =>
   !url ? undefined : /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
 /** The site's own description: the home page's, and what any screen falls back to. */
-function siteDescription(site: SiteInfo | undefined): Required<Omit<Description, 'image'>> & { image?: string } {
+function siteDescription(site: SiteInfo | undefined): Required<Omit<Description, 'image' | 'paths'>> & { image?: string } {
   return {
     title: text(site?.meta_title) || text(site?.og_title) || text(site?.title) || siteNameOf(site),
     description: text(site?.meta_description) || text(site?.og_description) || text(site?.description),
@@ -65,8 +74,6 @@ function describe(title: string, about: Description, origin: string): NonNullabl
   return [{ title }, ...tags.filter((tag) => tag.content)];
 }
 
-/** The canonical address of a screen: its path on this origin, without a trailing slash. */
-const canonical = (origin: string, pathname: string) => `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
 
 /** What a route's head() is given: its own match and all of the page's. */
 export interface HeadContext {
@@ -93,9 +100,25 @@ export function screenHead({ match, matches }: HeadContext, about: Description):
   if ((match.search as { preview?: string }).preview) {
     return { meta: [...meta, { name: 'robots', content: 'noindex, nofollow' }] };
   }
-  const url = canonical(context.origin, match.pathname);
-  return { meta: [...meta, { property: 'og:url', content: url }], links: [{ rel: 'canonical', href: url }] };
+  const locales = siteLocalesOf(context.queryClient);
+  // The screen's path without a trailing slash (the server redirects to that form); the home page is '/'.
+  const path = match.pathname.replace(/\/+$/, '') || '/';
+  const alternates = alternatesOf(locales, path, about.paths);
+  const here = connectionOf(context.queryClient).locale;
+  // The canonical address is this language's own (a Bangla page's Bangla slug).
+  const own = alternates.find((alternate) => alternate.locale === here?.locale)?.href ?? encodePath(inLocale(here, path));
+  const url = `${context.origin}${own}`;
+  const languages = alternates.map(({ locale, href }) => ({ rel: 'alternate', hrefLang: locale, href: `${context.origin}${href}` }));
+  const byDefault = languages.find((link) => link.hrefLang === locales[0]);
+  return {
+    meta: [...meta, { property: 'og:url', content: url }],
+    links: [{ rel: 'canonical', href: url }, ...languages, ...(byDefault ? [{ ...byDefault, hrefLang: 'x-default' }] : [])],
+  };
 }
+
+/** The paths of a record at `/{prefix}{slug}` in each language, from its `slugs` (asked in a locale). */
+export const pathsOf = (slugs: Record<string, string> | undefined, prefix = '') =>
+  slugs && Object.fromEntries(Object.entries(slugs).map(([locale, slug]) => [locale, `${prefix}/${slug}`]));
 
 /** A slug that names nothing public (and any unknown address): the router answers it with 404. */
 export function notFoundHead(match: AnyRouteMatch): Head {
@@ -122,7 +145,7 @@ export const pageDescription = (page: { meta_description?: unknown; description?
  */
 export function documentHead(
   match: AnyRouteMatch,
-  appConfig: { apiBase: string; appKey: string },
+  appConfig: ClientConfig,
   options: { analytics: boolean },
 ): Head {
   const context = match.context as RouterContext;

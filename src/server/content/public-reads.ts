@@ -63,6 +63,17 @@ export function publicReads(ctx: AppContext) {
     return out;
   };
 
+  /**
+   * A record's address in each locale it is written in: its own slug in the default locale, and
+   * in each translated one the translation's slug, or the default's where it has none. What a
+   * page's alternate-language links and the language switcher point to.
+   */
+  const slugsOf = async (def: EntityDef, row: Row, defaultLocale: string): Promise<Record<string, string>> => {
+    const own = String(row[def.slug!.field]);
+    const translated = await ctx.translations.slugsOf(def.resource, row.id as number);
+    return { [defaultLocale]: own, ...Object.fromEntries([...translated].map(([locale, slug]) => [locale, slug || own])) };
+  };
+
   /** `rows` with the children each embeds, as visitors see them, found in one read per kind. */
   const withEmbeds = async (appKey: string, def: EntityDef, rows: Row[]): Promise<Row[]> => {
     let result = rows;
@@ -139,8 +150,9 @@ export function publicReads(ctx: AppContext) {
       }
       if (!row) throw notFound(def.formTitle);
       const embedded = await withEmbeds(appKey, def, [row]);
-      const [shown] = at ? await localized(def, embedded, at) : embedded;
-      return { data: shown! };
+      if (!at) return { data: embedded[0]! };
+      const [shown] = await localized(def, embedded, at);
+      return { data: { ...shown!, slugs: await slugsOf(def, row, at.defaultLocale) } };
     },
 
     /** A site's settings by its key (the answer's schema leaves out the owner's id). */

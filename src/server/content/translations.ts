@@ -140,6 +140,16 @@ export class Translations {
     return rows.map((row) => row.locale).sort();
   }
 
+  /** A record's slug in each locale it is translated into (null where its translation has none). */
+  async slugsOf(resource: string, recordId: number): Promise<Map<string, string | null>> {
+    const rows = await this.table
+      .select(['locale', 'slug'])
+      .where('resource', '=', resource)
+      .where('record_id', '=', recordId)
+      .execute();
+    return new Map(rows.map((row) => [row.locale, row.slug]));
+  }
+
   /** The record a translated slug names, in any locale of the site. */
   async recordWithSlug(appKey: string, resource: string, slug: string): Promise<number | undefined> {
     const row = await this.table

@@ -35,7 +35,7 @@ const sentAnswers = {
 const siteRecord = visitorRecordSchema(ENTITIES.applications);
 
 /** A record as visitors read it, with the children its reads embed (a page's sections, with their widgets). */
-function publicRecord(def: EntityDef): JsonSchema {
+function publicRecord(def: EntityDef, extra: Record<string, JsonSchema> = {}): JsonSchema {
   const embedded = Object.fromEntries(
     (def.public?.embeds ?? []).map((embed) => [
       embed.name,
@@ -46,7 +46,7 @@ function publicRecord(def: EntityDef): JsonSchema {
   const textLocales: Record<string, JsonSchema> = localizedFields(def).length
     ? { text_locales: { type: 'object', additionalProperties: { type: 'string' } } }
     : {};
-  return visitorRecordSchema(def, { ...embedded, ...textLocales });
+  return visitorRecordSchema(def, { ...embedded, ...textLocales, ...extra });
 }
 
 /** `?preview=` carries a signed preview link's token (content/preview-links.ts). */
@@ -79,7 +79,9 @@ function listQueryOf(def: EntityDef) {
 
 /** What a list read answers: `{data: [...]}` unpaged (menus, spec §7.1), a page of records otherwise. */
 const listAnswer = (def: EntityDef) => (def.public!.list!.unpaged ? arrayEnvelope : listEnvelope)(publicRecord(def));
-const detailAnswer = (def: EntityDef) => itemEnvelope(publicRecord(def));
+/** Asked in a locale, one record also names its address in each locale it is written in (`slugs`). */
+const detailAnswer = (def: EntityDef) =>
+  itemEnvelope(publicRecord(def, localizedFields(def).length ? { slugs: { type: 'object', additionalProperties: { type: 'string' } } } : {}));
 const siteAnswer = itemEnvelope(siteRecord);
 
 /** An answer of a read made without HTTP: its status and its body, as the API would send them. */

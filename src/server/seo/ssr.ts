@@ -20,6 +20,9 @@ import type { FormOutcome } from '../../shared/public-forms';
 import type { RenderPage, RenderResult, ViteManifest } from '../../shared/ssr';
 import { SERVER_PATHS } from '../../shared/address-space';
 import { inProcessReads } from '../routes/public';
+import { documentLocale } from '../../shared/locales';
+import { siteLocales } from '../content/translations';
+import { siteByKey } from '../plugins/tenant';
 
 /** Pages rendered at once at most; a render is CPU work that holds the event loop. */
 const RENDER_SLOTS = 2;
@@ -180,13 +183,15 @@ export class PageRenderer {
     const [render, manifest] = await Promise.all([this.renderer(), this.manifest.value()]);
     if (!render || !manifest) return undefined;
     const { appKey } = this.app.ctx.config;
+    // On a site written in several languages, the address says which one the page is in.
+    const locale = documentLocale(siteLocales(await siteByKey(this.app.ctx, appKey)), new URL(url, origin).pathname);
     return render({
       url,
       origin,
       shell,
       form,
       manifest,
-      config: { apiBase: SERVER_PATHS.api, appKey },
+      config: { apiBase: SERVER_PATHS.api, appKey, locale },
       sanitizerWindow: sanitizerWindow(),
       // A page reads what visitors may read, from the services, as the public API answers it.
       transport: async (apiUrl, init) => {

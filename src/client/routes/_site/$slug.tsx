@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureOrNotFound, pageQuery } from '../../site/api/queries';
-import { notFoundHead, pageDescription, screenHead } from '../../site/head';
+import { notFoundHead, pageDescription, pathsOf, screenHead } from '../../site/head';
 import { SiteError, SiteNotFound } from '../../site/layout/SiteFallbacks';
 import { PageScreen } from '../../site/page/PageScreen';
 import { prepareSanitizer } from '../../ui/SafeHtml';
@@ -24,6 +24,7 @@ export const Route = createFileRoute('/_site/$slug')({
             title: page.title,
             description: pageDescription(page),
             image: page.banner_img || page.thumb || undefined,
+            paths: pathsOf(page.slugs),
           },
         )
       : notFoundHead(match);

@@ -13,14 +13,24 @@ export interface WithPlaceholders {
   placeholders?: Record<string, string>;
 }
 
+/**
+ * A record read in a locale (a site written in several): which locale each localized field's text
+ * is in (`{title: 'bn', content: 'en'}`, the default's where no translation has it), and, read by
+ * its slug, its slug in each language it is written in.
+ */
+export interface Localized {
+  text_locales?: Record<string, string>;
+  slugs?: Record<string, string>;
+}
+
 /** The site's settings, as GET /cms/applications/{key} answers them (without the owner's id). */
 export type SiteInfo = Omit<Records['applications'], 'user_id'>;
 export type MenuItem = Records['menus'];
 export type Slider = Records['sliders'] & WithPlaceholders;
 export type Widget = Records['widgets'] & WithPlaceholders;
-export type Section = Records['sections'] & WithPlaceholders & { widgets: Widget[] };
-export type Page = Records['pages'] & WithPlaceholders & { sections: Section[] };
-export type Post = Records['posts'] & WithPlaceholders;
+export type Section = Records['sections'] & WithPlaceholders & Localized & { widgets: Widget[] };
+export type Page = Records['pages'] & WithPlaceholders & Localized & { sections: Section[] };
+export type Post = Records['posts'] & WithPlaceholders & Localized;
 export type GalleryItem = Records['gallery'] & WithPlaceholders;
 export type Social = Records['socials'];
 export type Career = Records['careers'];

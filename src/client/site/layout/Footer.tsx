@@ -7,6 +7,7 @@ import { Island } from '../../islands/Island';
 import classes from './layout.module.css';
 import { SubscribeIsland } from './SubscribeBox';
 import { useFormProps } from '../forms/useFormProps';
+import { useLocalHref } from '../locale';
 
 const FOOTER_LINKS = [
   { href: '/about', label: 'About Us' },
@@ -19,6 +20,7 @@ const FOOTER_LINKS = [
 
 export function Footer({ site }: { site: SiteInfo }) {
   const subscribeProps = useFormProps('subscribe');
+  const localize = useLocalHref();
   return (
     <footer className={classes.footer}>
       <Container size="xl" py={48}>
@@ -37,7 +39,7 @@ export function Footer({ site }: { site: SiteInfo }) {
             <ul className={classes.footerLinks}>
               {FOOTER_LINKS.map((link) => (
                 <li key={link.href}>
-                  <CmsLink href={link.href} size="sm">
+                  <CmsLink href={localize(link.href)} size="sm">
                     {link.label}
                   </CmsLink>
                 </li>

@@ -1,6 +1,6 @@
 /** Site header: a contact strip (phone, email) above the logo and the menu (spec §2.1 "Header"). */
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import type { SiteInfo } from '../api/types';
 import { MailIcon, PhoneIcon } from '../../ui/icons';
 import { Island } from '../../islands/Island';
@@ -8,8 +8,11 @@ import classes from './layout.module.css';
 import { MegaMenu } from './MegaMenu';
 import type { MenuEntry } from './menu-tree';
 import { MobileMenu } from './MobileMenu';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { documentLanguage } from '../locale';
 
 export function Header({ site, entries, pathname }: { site: SiteInfo; entries: MenuEntry[]; pathname: string }) {
+  const language = documentLanguage(useRouter().options.context.queryClient);
   return (
     <header>
       <div className={classes.topStrip}>
@@ -35,6 +38,7 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
                   </Group>
                 </Anchor>
               ) : null}
+              <LanguageSwitcher current={language} />
             </Group>
           </Group>
         </Container>

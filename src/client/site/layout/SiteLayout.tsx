@@ -7,14 +7,17 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import classes from './layout.module.css';
 import { buildMenuTree } from './menu-tree';
+import { useLocalHref } from '../locale';
 
 export function SiteLayout() {
   const { data: site } = useSuspenseQuery(siteInfoQuery());
   // The menu is not worth an error screen: without it the fixed entries (Home, Archive with the
   // gallery, Contact) still work, so a failed menu read just leaves the columns out.
   const { data: menus } = useQuery(menusQuery());
-  const entries = useMemo(() => buildMenuTree(menus ?? []), [menus]);
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const localize = useLocalHref();
+  const entries = useMemo(() => buildMenuTree(menus ?? [], localize), [menus, localize]);
+  // The address as the visitor sees it (`/bn/about`), which the menus' links are compared with.
+  const pathname = localize(useRouterState({ select: (state) => state.location.pathname }));
 
   return (
     <div className={`site-root ${classes.root}`}>

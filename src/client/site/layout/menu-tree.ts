@@ -21,10 +21,10 @@ export interface MenuColumn {
   links: MenuLink[];
 }
 
+export type MenuEntry = { kind: 'link'; label: string; href: string } | { kind: 'mega'; label: string; columns: MenuColumn[] };
+
 /** The two plain top-level entries point at routes of the site itself. */
 type FixedPath = '/' | '/contact';
-
-export type MenuEntry = { kind: 'link'; label: string; href: FixedPath } | { kind: 'mega'; label: string; columns: MenuColumn[] };
 
 const COLUMN_HEADINGS: Record<MenuLocation, string | null> = {
   ab1: 'About Us',
@@ -59,7 +59,11 @@ export function menuHref(slug: string | null | undefined): string | null {
   return `/${value}`;
 }
 
-export function buildMenuTree(items: readonly MenuItem[]): MenuEntry[] {
+/**
+ * `localize` turns a site address into the document's language (`/about` → `/bn/about`,
+ * site/locale.ts); addresses on other sites pass through it unchanged.
+ */
+export function buildMenuTree(items: readonly MenuItem[], localize: (href: string) => string = (href) => href): MenuEntry[] {
   // Footer-menu entries and inactive items never appear in the header.
   const visible = items.filter((item) => item.status === 1 && item.shortcode !== 'FOOTERMENU');
   const byId = new Map(visible.map((item) => [item.id, item]));
@@ -77,7 +81,8 @@ export function buildMenuTree(items: readonly MenuItem[]): MenuEntry[] {
     const children = (childrenOf.get(item.id) ?? [])
       .map((child) => toLink(child, next))
       .filter((link): link is MenuLink => link !== null);
-    const href = menuHref(item.slug);
+    const slug = menuHref(item.slug);
+    const href = slug && localize(slug);
     if (!href && children.length === 0) return null;
     return { id: item.id, title: item.title, href, children };
   };
@@ -90,12 +95,12 @@ export function buildMenuTree(items: readonly MenuItem[]): MenuEntry[] {
       return parent?.location !== location;
     });
     const links = roots.map((item) => toLink(item, new Set())).filter((link): link is MenuLink => link !== null);
-    if (location === 'arc1') links.push(GALLERY_LINK);
+    if (location === 'arc1') links.push({ ...GALLERY_LINK, href: localize(GALLERY_LINK.href!) });
     return { location, heading: COLUMN_HEADINGS[location], links };
   };
 
   return TOP.flatMap((top): MenuEntry[] => {
-    if (top.kind === 'link') return [top];
+    if (top.kind === 'link') return [{ ...top, href: localize(top.href) }];
     const columns = top.locations.map(column).filter((col) => col.links.length > 0);
     return columns.length > 0 ? [{ kind: 'mega', label: top.label, columns }] : [];
   });

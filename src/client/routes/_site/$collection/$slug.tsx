@@ -1,7 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { ensureOrNotFound, recordQuery } from '../../../site/api/queries';
 import { alongside } from '../../../site/alongside';
-import { notFoundHead, screenHead } from '../../../site/head';
+import type { Localized } from '../../../site/api/types';
+import { notFoundHead, pathsOf, screenHead } from '../../../site/head';
 import { SiteError, SiteNotFound } from '../../../site/layout/SiteFallbacks';
 import { prepareSanitizer } from '../../../ui/SafeHtml';
 import { preloadable } from '../../../ui/preloadable';
@@ -22,7 +23,9 @@ export const Route = createFileRoute('/_site/$collection/$slug')({
     if (!detail) throw notFound();
     const record = await ensureOrNotFound(context.queryClient, recordQuery(detail.resource, params.slug, deps.preview));
     await alongside(context, [sanitizer, DetailPage.preload()]);
-    return { description: detail.describe(record as Parameters<typeof detail.describe>[0]) };
+    const described = detail.describe(record as Parameters<typeof detail.describe>[0]);
+    const { slugs } = record as Localized;
+    return { description: { ...described, paths: pathsOf(slugs, `/${params.collection}`) } };
   },
   head: ({ match, matches, loaderData }) =>
     loaderData ? screenHead({ match, matches }, loaderData.description) : notFoundHead(match),

@@ -1,0 +1,107 @@
+/**
+ * The language a document is in and its addresses in the site's other languages. The server
+ * decides the locale from the address (`/bn/about`: Bangla) and names it in the document's config
+ * (api/http.ts reads it); the router lives under its prefix (router.tsx), so routes see today's
+ * addresses, and what a visitor is shown next to them (alternate-language links, the language
+ * switcher) is made here.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { useMatches, useRouter, useRouterState } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
+import { type DocumentLocale, inLocale, localesOf } from '../../shared/locales';
+import { connectionOf } from '../api/http';
+import { isInternalHref } from '../ui/link-attributes';
+import { siteInfoQuery } from './api/queries';
+
+/** The site's languages, the default first (one when it is written in one). */
+export const siteLocalesOf = (queryClient: QueryClient) =>
+  localesOf(queryClient.getQueryData(siteInfoQuery().queryKey)?.locales ?? null);
+
+/** `<html lang>`: the document's locale, else the site's only one. */
+export const documentLanguage = (queryClient: QueryClient) =>
+  connectionOf(queryClient).locale?.locale ?? siteLocalesOf(queryClient)[0]!;
+
+/** Where `locale`'s addresses start: '' for the default, `/bn` for another. */
+export const localeAt = (locales: readonly string[], locale: string): DocumentLocale => ({
+  locale,
+  path: locale === locales[0] ? '' : `/${locale}`,
+  locales,
+});
+
+/** One language's version of the page: its locale, its address (path on this origin), and the language's own name. */
+export interface Alternate {
+  locale: string;
+  href: string;
+  /** The language in its own words (`বাংলা`), for the switcher. */
+  name: string;
+}
+
+/** The language's name in itself, from the browser's (or Node's) own data; the tag when it has none. */
+export function languageName(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
+    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
+  } catch {
+    return locale;
+  }
+}
+
+/**
+ * The page's address in each language it exists in: `paths` gives a record's own path per locale
+ * (a page's Bangla slug); without it the page is at the same path in every language (the home
+ * page, the news list). Encoded, so it can stand in an href as it is.
+ */
+export function alternatesOf(locales: readonly string[], path: string, paths?: Record<string, string>): Alternate[] {
+  if (locales.length < 2) return [];
+  return locales
+    .filter((locale) => !paths || paths[locale] !== undefined)
+    .map((locale) => ({ locale, href: encodePath(inLocale(localeAt(locales, locale), paths?.[locale] ?? path)), name: languageName(locale) }));
+}
+
+/** A path as an href: each segment percent-encoded once (a Bangla slug arrives as text or encoded). */
+export function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        return encodeURIComponent(decodeURIComponent(segment));
+      } catch {
+        return encodeURIComponent(segment);
+      }
+    })
+    .join('/');
+}
+
+/** A site address typed by staff (a menu's) in the document's language: `/about` → `/bn/about`. Others stay. */
+export const localHref = (at: DocumentLocale | undefined, href: string) =>
+  isInternalHref(href) && !isApiOrFileAddress(href) && !isBackOfficeAddress(href) ? inLocale(at, href) : href;
+
+/** localHref for the document being rendered (the router's; islands are given hrefs already made). */
+export function useLocalHref(): (href: string) => string {
+  const at = connectionOf(useRouter().options.context.queryClient).locale;
+  return useCallback((href: string) => localHref(at, href), [at]);
+}
+
+/**
+ * The switcher's entries: the page in each of the site's languages, at its address there (what
+ * the page's alternate-language links name, a Bangla slug included), else at the same path (an
+ * untranslated page shows its default text under the prefix). None on a site written in one.
+ */
+export function useLanguages(): Alternate[] {
+  const { queryClient, origin } = useRouter().options.context;
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // What the routes' head() put in <head>: the router keeps it on each match.
+  const links = useMatches({ select: (matches) => matches.flatMap((match) => ((match as { links?: HeadLink[] }).links ?? [])) });
+  const named = new Map(
+    links.filter((link) => link.rel === 'alternate' && link.hrefLang).map((link) => [link.hrefLang!, link.href.replace(origin, '')]),
+  );
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return alternatesOf(siteLocalesOf(queryClient), path).map((language) => ({ ...language, href: named.get(language.locale) ?? language.href }));
+}
+
+interface HeadLink {
+  rel: string;
+  href: string;
+  hrefLang?: string;
+}
