@@ -99,6 +99,25 @@ describe.each(await dialects())('translations on %s', (dialect) => {
     expect(inDefault.json().data.title).toBe('About us');
   });
 
+  it('names a page’s address in each language it is written in, when read in one', async () => {
+    const read = (await t.visitor('GET', '/cms/pages/about-us-test?locale=en')).json().data;
+    expect(read.slugs).toEqual({ en: 'about-us-test', bn: 'পরীক্ষার-পাতা' });
+    expect((await t.visitor('GET', '/cms/pages/about-us-test')).json().data).not.toHaveProperty('slugs');
+  });
+
+  it('lists every language’s address in the sitemap, each with its alternates', async () => {
+    const sitemap = (await t.visitor('GET', '/sitemap.xml')).body;
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const bangla = `/bn/${encodeURIComponent('পরীক্ষার-পাতা')}`;
+    const entry = sitemap.split('\n').find((line) => line.includes(`${bangla}</loc>`));
+    expect(entry).toBeDefined();
+    expect(entry).toMatch(/hreflang="en" href="[^"]+\/about-us-test"/);
+    expect(entry).toMatch(/hreflang="x-default" href="[^"]+\/about-us-test"/);
+    // The site's own pages are in every language; the default keeps today's addresses.
+    expect(sitemap).toMatch(/<loc>[^<]+\/bn\/contact<\/loc>/);
+    expect(sitemap).toMatch(/<loc>[^<]+\/contact<\/loc>/);
+  });
+
   it('answers exactly as before when no locale is asked', async () => {
     expect((await t.visitor('GET', '/cms/pages/about-us-test')).json()).toEqual(defaultAnswer);
     expect(JSON.stringify((await t.visitor('GET', '/cms/posts')).json())).not.toContain('text_locales');

@@ -15,7 +15,8 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const PERSIST_STORAGE_KEY = 'orgsite-query-cache';
 
 /** The store of a document's locale: today's for the default one, and one more per other locale. */
-const persistKey = (locale: DocumentLocale | undefined) => (locale?.path ? `${PERSIST_STORAGE_KEY}:${locale.locale}` : PERSIST_STORAGE_KEY);
+const persistKey = (locale: DocumentLocale | undefined) =>
+  locale?.path ? `${PERSIST_STORAGE_KEY}:${locale.locale}` : PERSIST_STORAGE_KEY;
 
 /** Structural, like shouldPersistMutation: the persister's query-core copy has its own Query class. */
 export const shouldPersistQuery = (query: { queryKey: readonly unknown[]; state: { status: string } }) =>

@@ -74,7 +74,6 @@ function describe(title: string, about: Description, origin: string): NonNullabl
   return [{ title }, ...tags.filter((tag) => tag.content)];
 }
 
-
 /** What a route's head() is given: its own match and all of the page's. */
 export interface HeadContext {
   match: AnyRouteMatch;
@@ -108,7 +107,11 @@ export function screenHead({ match, matches }: HeadContext, about: Description):
   // The canonical address is this language's own (a Bangla page's Bangla slug).
   const own = alternates.find((alternate) => alternate.locale === here?.locale)?.href ?? encodePath(inLocale(here, path));
   const url = `${context.origin}${own}`;
-  const languages = alternates.map(({ locale, href }) => ({ rel: 'alternate', hrefLang: locale, href: `${context.origin}${href}` }));
+  const languages = alternates.map(({ locale, href }) => ({
+    rel: 'alternate',
+    hrefLang: locale,
+    href: `${context.origin}${href}`,
+  }));
   const byDefault = languages.find((link) => link.hrefLang === locales[0]);
   return {
     meta: [...meta, { property: 'og:url', content: url }],
@@ -143,11 +146,7 @@ export const pageDescription = (page: { meta_description?: unknown; description?
  * only (their set-up runs from /analytics.js: the CSP refuses inline script) and the site's JSON-LD. The site's
  * description is the fallback of every screen's.
  */
-export function documentHead(
-  match: AnyRouteMatch,
-  appConfig: ClientConfig,
-  options: { analytics: boolean },
-): Head {
+export function documentHead(match: AnyRouteMatch, appConfig: ClientConfig, options: { analytics: boolean }): Head {
   const context = match.context as RouterContext;
   const site = siteOf(context);
   const fallback = siteDescription(site);

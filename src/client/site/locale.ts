@@ -56,7 +56,11 @@ export function alternatesOf(locales: readonly string[], path: string, paths?: R
   if (locales.length < 2) return [];
   return locales
     .filter((locale) => !paths || paths[locale] !== undefined)
-    .map((locale) => ({ locale, href: encodePath(inLocale(localeAt(locales, locale), paths?.[locale] ?? path)), name: languageName(locale) }));
+    .map((locale) => ({
+      locale,
+      href: encodePath(inLocale(localeAt(locales, locale), paths?.[locale] ?? path)),
+      name: languageName(locale),
+    }));
 }
 
 /** A path as an href: each segment percent-encoded once (a Bangla slug arrives as text or encoded). */
@@ -92,16 +96,34 @@ export function useLanguages(): Alternate[] {
   const { queryClient, origin } = useRouter().options.context;
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // What the routes' head() put in <head>: the router keeps it on each match.
-  const links = useMatches({ select: (matches) => matches.flatMap((match) => ((match as { links?: HeadLink[] }).links ?? [])) });
+  const links = useMatches({ select: (matches) => matches.flatMap((match) => (match as { links?: HeadLink[] }).links ?? []) });
   const named = new Map(
-    links.filter((link) => link.rel === 'alternate' && link.hrefLang).map((link) => [link.hrefLang!, link.href.replace(origin, '')]),
+    links
+      .filter((link) => link.rel === 'alternate' && link.hrefLang)
+      .map((link) => [link.hrefLang!, link.href.replace(origin, '')]),
   );
   const path = pathname.replace(/\/+$/, '') || '/';
-  return alternatesOf(siteLocalesOf(queryClient), path).map((language) => ({ ...language, href: named.get(language.locale) ?? language.href }));
+  return alternatesOf(siteLocalesOf(queryClient), path).map((language) => ({
+    ...language,
+    href: named.get(language.locale) ?? language.href,
+  }));
 }
 
 interface HeadLink {
   rel: string;
   href: string;
   hrefLang?: string;
+}
+
+/**
+ * `lang` for a field of a record read in the document's language whose text is another's (no
+ * translation yet: the default's shows through), so screen readers and fonts read it right. An
+ * empty object where it is the document's own.
+ */
+export function useTextLanguage(record: { text_locales?: Record<string, string> }): (field: string) => { lang?: string } {
+  const here = documentLanguage(useRouter().options.context.queryClient);
+  return (field) => {
+    const lang = record.text_locales?.[field];
+    return lang && lang !== here ? { lang } : {};
+  };
 }

@@ -70,7 +70,7 @@ export function publicReads(ctx: AppContext) {
    */
   const slugsOf = async (def: EntityDef, row: Row, defaultLocale: string): Promise<Record<string, string>> => {
     const own = String(row[def.slug!.field]);
-    const translated = await ctx.translations.slugsOf(def.resource, row.id as number);
+    const translated = (await ctx.translations.slugsOf(def.resource, [row.id as number])).get(row.id as number) ?? [];
     return { [defaultLocale]: own, ...Object.fromEntries([...translated].map(([locale, slug]) => [locale, slug || own])) };
   };
 

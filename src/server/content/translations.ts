@@ -140,14 +140,17 @@ export class Translations {
     return rows.map((row) => row.locale).sort();
   }
 
-  /** A record's slug in each locale it is translated into (null where its translation has none). */
-  async slugsOf(resource: string, recordId: number): Promise<Map<string, string | null>> {
+  /** Each record's slug in each locale it is translated into (null where its translation has none), by record id. */
+  async slugsOf(resource: string, ids: readonly number[]): Promise<Map<number, Map<string, string | null>>> {
+    const bySlug = new Map<number, Map<string, string | null>>();
+    if (ids.length === 0) return bySlug;
     const rows = await this.table
-      .select(['locale', 'slug'])
+      .select(['record_id', 'locale', 'slug'])
       .where('resource', '=', resource)
-      .where('record_id', '=', recordId)
+      .where('record_id', 'in', [...ids])
       .execute();
-    return new Map(rows.map((row) => [row.locale, row.slug]));
+    for (const row of rows) bySlug.set(row.record_id, (bySlug.get(row.record_id) ?? new Map()).set(row.locale, row.slug));
+    return bySlug;
   }
 
   /** The record a translated slug names, in any locale of the site. */

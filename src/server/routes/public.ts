@@ -81,7 +81,9 @@ function listQueryOf(def: EntityDef) {
 const listAnswer = (def: EntityDef) => (def.public!.list!.unpaged ? arrayEnvelope : listEnvelope)(publicRecord(def));
 /** Asked in a locale, one record also names its address in each locale it is written in (`slugs`). */
 const detailAnswer = (def: EntityDef) =>
-  itemEnvelope(publicRecord(def, localizedFields(def).length ? { slugs: { type: 'object', additionalProperties: { type: 'string' } } } : {}));
+  itemEnvelope(
+    publicRecord(def, localizedFields(def).length ? { slugs: { type: 'object', additionalProperties: { type: 'string' } } } : {}),
+  );
 const siteAnswer = itemEnvelope(siteRecord);
 
 /** An answer of a read made without HTTP: its status and its body, as the API would send them. */

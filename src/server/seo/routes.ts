@@ -5,9 +5,32 @@ import { ENTITIES, type EntityDef, publicPathOf, type ResourceName } from '../..
 import { serviceFor } from '../plugins/context';
 import { LIMITS } from '../../shared/limits';
 import { forVisitors } from '../content/visibility';
-import { findApplication } from '../plugins/tenant';
+import { findApplication, siteByKey } from '../plugins/tenant';
+import { siteLocales } from '../content/translations';
+import { inLocale } from '../../shared/locales';
 import { escapeHtml, siteOrigin } from './origin';
 import { SERVER_PATHS } from '../../shared/address-space';
+
+/** Where the addresses of the site's `i`th locale start: nothing for the default, `/bn` for another. */
+const prefixOf = (locales: readonly string[], i: number) => ({
+  locale: locales[i]!,
+  path: i === 0 ? '' : `/${locales[i]}`,
+  locales,
+});
+
+/**
+ * A page's entries: one per language it is in, each naming all of them (itself included) and the
+ * default as x-default, as search engines read alternates. A site in one language lists plain URLs.
+ */
+function sitemapUrls(origin: string, paths: [string, string][], lastmod?: unknown): string[] {
+  const loc = (path: string) => escapeHtml(origin + encodeURI(decodeURI(path)));
+  const modified = lastmod ? `<lastmod>${String(lastmod).slice(0, 10)}</lastmod>` : '';
+  if (paths.length < 2) return paths.map(([, path]) => `  <url><loc>${loc(path)}</loc>${modified}</url>`);
+  const alternates = [...paths, ['x-default', paths[0]![1]] as [string, string]]
+    .map(([locale, path]) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${loc(path)}"/>`)
+    .join('');
+  return paths.map(([, path]) => `  <url><loc>${loc(path)}</loc>${modified}${alternates}</url>`);
+}
 
 /** The site's own pages that are no record's: the home page, the contact page and the news list. */
 const SITE_PAGES = ['/', '/contact', '/news'];
@@ -20,24 +43,45 @@ export const seoRoutes = fp(
     app.get(SERVER_PATHS.sitemap, { schema: { hide: true } }, async (request, reply) => {
       const origin = siteOrigin(request);
       const all = { page: 1, size: LIMITS.maxPageSize };
-      const url = (path: string, lastmod?: unknown) =>
-        `  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod ? `<lastmod>${String(lastmod).slice(0, 10)}</lastmod>` : ''}</url>`;
-      // The site's own pages, then each record the definitions say the sitemap lists, at its address.
+      const locales = siteLocales(await siteByKey(app.ctx, appKey));
+      /** One page: its path in each language it is written in (the default first), and when it last changed. */
+      type Listed = { paths: [locale: string, path: string][]; lastmod?: unknown };
+      const inEvery = (path: string): Listed => ({
+        paths: locales.map((locale, i) => [locale, inLocale(prefixOf(locales, i), path)]),
+      });
+      // The site's own pages, then each record the definitions say the sitemap lists, at its address
+      // in each language it is translated into (its own slug there, if it has one).
       const listed = await Promise.all(
         SITEMAP_ENTITIES.map(async ([name, def]) => {
           const { rows } = await serviceFor(app.ctx.services, name).repo.list(appKey, { ...all, ...forVisitors(def) });
-          return rows.flatMap((row) => {
-            const path = publicPathOf(def, row as Record<string, unknown>);
-            return path ? [url(path, row.updated_at)] : [];
+          const slugs =
+            locales.length > 1
+              ? await app.ctx.translations.slugsOf(
+                  def.resource,
+                  rows.map((row) => row.id as number),
+                )
+              : new Map();
+          return rows.flatMap((row): Listed[] => {
+            const record = row as Record<string, unknown>;
+            const path = publicPathOf(def, record);
+            if (!path) return [];
+            const translated = [...(slugs.get(row.id as number) ?? [])].flatMap(([locale, slug]) => {
+              const at = locales.indexOf(locale);
+              const own = slug && def.slug ? publicPathOf(def, { ...record, [def.slug.field]: slug }) : path;
+              return at > 0 && own ? [[locale, inLocale(prefixOf(locales, at), own)] as [string, string]] : [];
+            });
+            return [{ paths: [[locales[0]!, path], ...translated], lastmod: row.updated_at }];
           });
         }),
       );
-      const urls = [...SITE_PAGES.map((path) => url(path)), ...listed.flat()];
+      const urls = [...SITE_PAGES.map(inEvery), ...listed.flat()].flatMap((page) =>
+        sitemapUrls(origin, page.paths, page.lastmod),
+      );
       return reply
         .type('application/xml; charset=utf-8')
         .header('Cache-Control', 'public, max-age=600')
         .send(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
         );
     });
 

@@ -17799,6 +17799,9 @@ export interface operations {
                                 }[];
                             }[];
                             slug?: string | null;
+                            slugs?: {
+                                [key: string]: string;
+                            };
                             status?: number | null;
                             sub_title?: string | null;
                             tags?: string | null;
@@ -17915,6 +17918,9 @@ export interface operations {
                             };
                             publish_at?: string | null;
                             slug?: string | null;
+                            slugs?: {
+                                [key: string]: string;
+                            };
                             sort_order?: number | null;
                             status?: number | null;
                             sub_title?: string | null;

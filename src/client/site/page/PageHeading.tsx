@@ -10,9 +10,11 @@ interface PageHeadingProps {
   title: string;
   subTitle?: string | null;
   bannerImg?: string | null;
+  /** The language of the title and sub-title where it is not the document's (site/locale.ts). */
+  lang?: { title?: string; subTitle?: string };
 }
 
-export function PageHeading({ title, subTitle, bannerImg }: PageHeadingProps) {
+export function PageHeading({ title, subTitle, bannerImg, lang }: PageHeadingProps) {
   if (bannerImg) {
     return (
       <div className={classes.banner}>
@@ -27,8 +29,14 @@ export function PageHeading({ title, subTitle, bannerImg }: PageHeadingProps) {
         />
         <div className={classes.bannerShade} />
         <Container size="xl" w="100%" className={classes.bannerText}>
-          <h1 className={classes.bannerTitle}>{title}</h1>
-          {subTitle ? <p className={classes.bannerSub}>{subTitle}</p> : null}
+          <h1 className={classes.bannerTitle} lang={lang?.title}>
+            {title}
+          </h1>
+          {subTitle ? (
+            <p className={classes.bannerSub} lang={lang?.subTitle}>
+              {subTitle}
+            </p>
+          ) : null}
         </Container>
       </div>
     );
@@ -36,8 +44,14 @@ export function PageHeading({ title, subTitle, bannerImg }: PageHeadingProps) {
   return (
     <div className={classes.pageHead}>
       <Container size="xl" py={{ base: 32, md: 48 }}>
-        <h1 className={classes.pageTitle}>{title}</h1>
-        {subTitle ? <p className={classes.pageSub}>{subTitle}</p> : null}
+        <h1 className={classes.pageTitle} lang={lang?.title}>
+          {title}
+        </h1>
+        {subTitle ? (
+          <p className={classes.pageSub} lang={lang?.subTitle}>
+            {subTitle}
+          </p>
+        ) : null}
       </Container>
     </div>
   );

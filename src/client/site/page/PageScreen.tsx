@@ -10,6 +10,7 @@ import { LazyImage } from '../../ui/LazyImage';
 import { SIZES } from '../../ui/Picture';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { pageQuery } from '../api/queries';
+import { useTextLanguage } from '../locale';
 import { extraBlockFor } from './extra-blocks';
 import { PageHeading } from './PageHeading';
 import { PageSection } from './PageSection';
@@ -19,14 +20,20 @@ export function PageScreen({ slug, preview }: { slug: string; preview?: string }
   const { data: page } = useSuspenseQuery(pageQuery(slug, preview));
   const Extra = extraBlockFor(page.slug)?.component;
   const hasBody = Boolean(page.thumb || page.content);
+  const textLanguage = useTextLanguage(page);
   return (
     <article>
-      <PageHeading title={page.title} subTitle={page.sub_title} bannerImg={page.banner_img} />
+      <PageHeading
+        title={page.title}
+        subTitle={page.sub_title}
+        bannerImg={page.banner_img}
+        lang={{ title: textLanguage('title').lang, subTitle: textLanguage('sub_title').lang }}
+      />
       {hasBody ? (
         <Container size="xl" py="xl">
           <Grid gap="xl">
             <Grid.Col span={{ base: 12, md: page.thumb && page.content ? 8 : 12 }} order={{ base: 2, md: 1 }}>
-              <SafeHtml html={page.content} />
+              <SafeHtml html={page.content} {...textLanguage('content')} />
             </Grid.Col>
             {page.thumb ? (
               <Grid.Col span={{ base: 12, md: page.content ? 4 : 12 }} order={{ base: 1, md: 2 }}>

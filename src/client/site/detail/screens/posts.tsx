@@ -6,6 +6,7 @@ import { formatDate } from '../../../ui/display';
 import { LazyImage } from '../../../ui/LazyImage';
 import { SIZES } from '../../../ui/Picture';
 import { SafeHtml } from '../../../ui/SafeHtml';
+import { useTextLanguage } from '../../locale';
 import type { Post } from '../../api/types';
 import type { Description } from '../../head';
 import pageClasses from '../../page/page.module.css';
@@ -13,6 +14,7 @@ import type { PublicRecord } from '../details';
 
 export function Screen({ record }: { record: PublicRecord }) {
   const post = record as unknown as Post;
+  const textLanguage = useTextLanguage(post);
   return (
     <Container size="md" py={48} component="article">
       <Stack gap="lg">
@@ -37,15 +39,21 @@ export function Screen({ record }: { record: PublicRecord }) {
           </figure>
         ) : null}
         <div>
-          <h1 className={pageClasses.pageTitle}>{post.title}</h1>
-          {post.sub_title ? <p className={pageClasses.pageSub}>{post.sub_title}</p> : null}
+          <h1 className={pageClasses.pageTitle} {...textLanguage('title')}>
+            {post.title}
+          </h1>
+          {post.sub_title ? (
+            <p className={pageClasses.pageSub} {...textLanguage('sub_title')}>
+              {post.sub_title}
+            </p>
+          ) : null}
           {formatDate(post.created_at) ? (
             <Text size="sm" c="gray.7" mt="xs" component="time" dateTime={post.created_at!}>
               {formatDate(post.created_at)}
             </Text>
           ) : null}
         </div>
-        <SafeHtml html={post.content} />
+        <SafeHtml html={post.content} {...textLanguage('content')} />
       </Stack>
     </Container>
   );
