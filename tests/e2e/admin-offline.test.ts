@@ -131,6 +131,33 @@ describe('offline saves', () => {
     expect(await faqsTitled(title)).toBe(1);
   });
 
+  it('a translation made offline waits, survives a reload and lands once in its language', async () => {
+    const created = await app.api<{ data: { id: number } }>('POST', 'pages', { title: `Offline translated ${stamp}`, status: 1 });
+    const id = created.body.data.id;
+    await go(`/admin/page/form/${id}`);
+    await page.getByRole('heading', { name: 'Edit Page', exact: true }).waitFor();
+    await page.getByRole('radiogroup', { name: 'Language of the text' }).getByText('বাংলা', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit Page (বাংলা)' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('locale')).toBe('bn');
+    // The default language's text stands beside the field, for reference.
+    await page.getByText(`English: Offline translated ${stamp}`).waitFor();
+    await goOffline(context);
+    await field('title').fill('অফলাইনে অনুবাদ');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Waiting for connection…').first().waitFor();
+    await expect.poll(() => savePersisted('অফলাইনে অনুবাদ')).toBe(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Edit Page (বাংলা)' }).waitFor();
+    await goOnline(context);
+    const translation = () =>
+      app.api<{ data: { title?: string; version: number } }>('GET', `pages/${id}?locale=bn`).then((r) => r.body.data);
+    await expect.poll(async () => (await translation()).title, { timeout: 20_000 }).toBe('অফলাইনে অনুবাদ');
+    // Once: the translation's first version; the record itself is untouched.
+    expect((await translation()).version).toBe(1);
+    const record = (await app.api<{ data: { title: string; version: number } }>('GET', `pages/${id}`)).body.data;
+    expect(record).toMatchObject({ title: `Offline translated ${stamp}`, version: 1 });
+  });
+
   it('once signed in, a back-office screen never opened on this device still opens offline', async () => {
     // The worker keeps every back-office file after sign-in (sw.ts) and says when it has them.
     await page.waitForFunction(() => document.documentElement.dataset.backOffice === 'kept', null, { timeout: 30_000 });

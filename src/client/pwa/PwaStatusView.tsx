@@ -13,8 +13,17 @@ export function PwaStatusView(state: PwaState) {
   if (!hasPwaNews(state)) return null;
   return (
     <WithMantine>
-      <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={1000}>
-        <Stack component="aside" aria-label="Connection and updates" gap="xs" maw={560} mx="auto">
+      {/* The strip spans the screen to centre the notices; only the notices take clicks, so a
+          button beside them (a form's Save, stuck to the bottom) stays usable. */}
+      <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={1000} style={{ pointerEvents: 'none' }}>
+        <Stack
+          component="aside"
+          aria-label="Connection and updates"
+          gap="xs"
+          maw={560}
+          mx="auto"
+          style={{ pointerEvents: 'auto' }}
+        >
           <OfflineBanner {...state.connectivity} />
           <UpdatePrompt waiting={state.updateWaiting} unsentSaves={state.unsentSaves} />
           <DeliveredNotes notes={state.delivered} />

@@ -37,7 +37,13 @@ export interface SaveEntityVariables {
    * `publish` saves them as the record and then drops the draft they came from. Default: a save.
    */
   intent?: 'save' | 'draft' | 'publish';
+  /** A translation's save: only the record's text in this language, at the translation's own version. */
+  locale?: string;
 }
+
+/** Which edit of a record a refused copy belongs to: the record's own, or one language's text. */
+export const editedResource = ({ resource, locale }: Pick<SaveEntityVariables, 'resource' | 'locale'>) =>
+  locale ? `${resource}:${locale}` : resource;
 
 /** The request a save makes. */
 export function saveRequest(variables: SaveEntityVariables): { path: string; options: RequestOptions } {
@@ -45,6 +51,8 @@ export function saveRequest(variables: SaveEntityVariables): { path: string; opt
   if (id === undefined) {
     return { path: resource, options: { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } } };
   }
+  if (variables.locale)
+    return { path: recordPath(variables), options: { method: 'PUT', body, query: { locale: variables.locale } } };
   return { path: variables.intent === 'draft' ? draftPath(variables) : recordPath(variables), options: { method: 'PUT', body } };
 }
 
@@ -111,7 +119,7 @@ export function registerSaveDefaults(queryClient: QueryClient): void {
       // Someone saved the record first. A form that is open compares at once (and discards this
       // copy); for a save restored after a reload, this copy is what its form will compare.
       if (error instanceof ApiError && error.current && variables.id !== undefined) {
-        keepConflictedEdit({ resource: variables.resource, id: variables.id, body: variables.body });
+        keepConflictedEdit({ resource: editedResource(variables), id: variables.id, body: variables.body });
       }
     },
     onSuccess: async (_saved, variables: SaveEntityVariables) => {

@@ -52,11 +52,15 @@ export function entityTrashQuery(def: EntityDef, search: ListSearch) {
   });
 }
 
-export function entityRecordQuery(def: EntityDef, key: string) {
+/** A record, or with `locale` its text in that language (its localized fields and the translation's own version). */
+export function entityRecordQuery(def: EntityDef, key: string, locale?: string) {
   return queryOptions({
-    queryKey: entityKeys.record(def.resource, key),
+    queryKey: locale ? [...entityKeys.record(def.resource, key), locale] : entityKeys.record(def.resource, key),
     queryFn: ({ signal }) =>
-      adminCall<ItemEnvelope<Row>>(`${def.resource}/${encodeURIComponent(key)}`, { signal }).then((r) => r.data),
+      adminCall<ItemEnvelope<Row>>(`${def.resource}/${encodeURIComponent(key)}`, {
+        signal,
+        query: locale ? { locale } : undefined,
+      }).then((r) => r.data),
     // A form must start from the stored record, not from a minute-old copy.
     staleTime: 0,
     meta: { failureTitle: `Loading the ${def.formTitle} failed` },

@@ -3,13 +3,17 @@ import type { AdminEntity } from '../admin-entities';
 import { FieldInput, WIDE_KINDS } from './field-registry';
 import { formFields, toFormValues } from './form-values';
 import { takeConflictedEdit } from '../../pwa/conflicted-edits';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useEntityFormMachine } from './useEntityFormMachine';
 import { ConflictPanel } from './ConflictPanel';
 import { ScreenHeader } from '../ScreenHeader';
 import { useQuery } from '@tanstack/react-query';
 import { isPublishable } from '../../../shared/entities';
-import { entityDraftQuery } from '../api/entity-queries';
+import { entityDraftQuery, entityRecordQuery } from '../api/entity-queries';
+import { editedResource } from '../../pwa/entity-saves';
+import { languageName } from '../../site/locale';
+import { useSiteLocales } from '../session/site-locales';
+import { translationDef } from './translation';
 import { DraftNotice, PreviewLinkNotice, usePreviewLink } from './Publishing';
 
 export const SUCCESS_TEXT = 'Success! Data updated successfully.';
@@ -19,12 +23,21 @@ interface Props {
   entity: AdminEntity;
   /** The record's key; without one the form creates. */
   recordKey?: string;
+  /** Edit the record's text in this language (not the site's default): its localized fields only. */
+  locale?: string;
 }
 
 /** The one form screen of every entity, driven by its definition's fields and the form machine. */
-export function EntityForm({ entity, recordKey }: Props) {
-  const { def } = entity;
-  const [state, send] = useEntityFormMachine(entity, recordKey);
+export function EntityForm({ entity, recordKey, locale }: Props) {
+  const defaultLocale = useSiteLocales()[0]!;
+  // A translation's form: the localized fields, with the default language's text beside each.
+  const reference = useQuery({ ...entityRecordQuery(entity.def, recordKey ?? ''), enabled: Boolean(locale && recordKey) });
+  const formEntity = useMemo(
+    () => (locale ? { ...entity, def: translationDef(entity.def, defaultLocale, undefined) } : entity),
+    [entity, locale, defaultLocale],
+  );
+  const def = locale ? translationDef(entity.def, defaultLocale, reference.data) : entity.def;
+  const [state, send] = useEntityFormMachine(formEntity, recordKey, locale);
   const { values, fieldErrors, errorMessage, id, conflict } = state.context;
   const saving = state.matches('saving');
   const comparing = state.matches('conflict') && conflict !== null;
@@ -32,7 +45,7 @@ export function EntityForm({ entity, recordKey }: Props) {
   const successAlert = useRef<HTMLDivElement>(null);
   const succeeded = state.matches('success');
   // Pages, posts and slides that exist can hold a draft and be previewed.
-  const publishing = isPublishable(def) && recordKey !== undefined;
+  const publishing = isPublishable(def) && recordKey !== undefined && !locale;
   const preview = usePreviewLink(def, recordKey);
   const draft = useQuery({ ...entityDraftQuery(def, recordKey ?? ''), enabled: publishing });
 
@@ -46,13 +59,16 @@ export function EntityForm({ entity, recordKey }: Props) {
     // page reloaded) is compared with the record as soon as it has loaded.
     if (restored.current || recordKey === undefined || !state.matches('editing')) return;
     restored.current = true;
-    const kept = takeConflictedEdit(def.resource, recordKey);
+    const kept = takeConflictedEdit(editedResource({ resource: def.resource, locale }), recordKey);
     if (kept) send({ type: 'conflict.restore', yours: toFormValues(def, kept.body) });
-  }, [state, recordKey, def, send]);
+  }, [state, recordKey, def, send, locale]);
 
   return (
     <Stack gap="md">
-      <ScreenHeader title={`${recordKey === undefined ? 'New' : 'Edit'} ${def.formTitle}`} listPath={def.adminPath} />
+      <ScreenHeader
+        title={`${recordKey === undefined ? 'New' : 'Edit'} ${def.formTitle}${locale ? ` (${languageName(locale)})` : ''}`}
+        listPath={def.adminPath}
+      />
 
       {state.matches('loading') && (
         <Center py="xl">
@@ -145,7 +161,7 @@ export function EntityForm({ entity, recordKey }: Props) {
               >
                 {draft.data ? 'Publish' : 'Save'}
               </Button>
-              {entity.canCreate && !draft.data && (
+              {entity.canCreate && !draft.data && !locale && (
                 <Button
                   variant="default"
                   loading={saving && state.context.andNew}

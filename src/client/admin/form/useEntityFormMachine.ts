@@ -13,7 +13,7 @@ import { notifyFailure } from '../api/notify';
 import { signOut } from '../session/session-store';
 import { ApiError } from '../../api/http';
 import { takeConflictedEdit } from '../../pwa/conflicted-edits';
-import { cancelSave, startSave } from '../../pwa/entity-saves';
+import { cancelSave, editedResource, startSave } from '../../pwa/entity-saves';
 import { initialValues, toFormValues, toPayload, validateValues } from './form-values';
 
 const WAITING_ID = 'waiting-for-connection';
@@ -35,13 +35,18 @@ function showWaitingForConnection() {
   });
 }
 
-/** The form machine of one entity, wired to the API; `recordKey` undefined means create. */
-export function useEntityFormMachine(entity: AdminEntity, recordKey: string | undefined) {
+/**
+ * The form machine of one entity, wired to the API; `recordKey` undefined means create. With
+ * `locale`, it edits the record's text in that language: `entity.def` is then the translation's
+ * (translation.ts), and the reads and saves name the locale.
+ */
+export function useEntityFormMachine(entity: AdminEntity, recordKey: string | undefined, locale?: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { def } = entity;
-  /** A save of a record opened as its draft publishes that draft. */
+  /** A save of a record opened as its draft publishes that draft (a translation has none). */
   const intentOf = (input: SaveInput) => {
+    if (locale) return 'save';
     if (input.intent === 'draft' || input.id === undefined || !isPublishable(def)) return input.intent;
     return queryClient.getQueryData(entityKeys.draft(def.resource, input.id)) ? 'publish' : 'save';
   };
@@ -51,8 +56,8 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
         // A record with a draft opens as its draft: the values, and the version it was based on.
         load: fromPromise(async ({ input }: { input: { id: string } }) => {
           const [record, draft] = await Promise.all([
-            queryClient.fetchQuery(entityRecordQuery(def, input.id)),
-            isPublishable(def) ? queryClient.fetchQuery(entityDraftQuery(def, input.id)) : null,
+            queryClient.fetchQuery(entityRecordQuery(def, input.id, locale)),
+            isPublishable(def) && !locale ? queryClient.fetchQuery(entityDraftQuery(def, input.id)) : null,
           ]);
           return toFormValues(def, draft ? { ...record, ...draft.data, version: draft.version } : record);
         }),
@@ -67,6 +72,7 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
               body: toPayload(def, input.values),
               idempotencyKey: input.idempotencyKey,
               intent: intentOf(input),
+              locale,
             },
             {
               waiting: () => {
@@ -87,7 +93,7 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
                 if (error instanceof ApiError && error.status === 401) signOut();
                 if (error instanceof ApiError && error.current) {
                   // This form compares now; the copy kept for a form opened later is not needed.
-                  if (input.id !== undefined) takeConflictedEdit(def.resource, input.id);
+                  if (input.id !== undefined) takeConflictedEdit(editedResource({ resource: def.resource, locale }), input.id);
                   // Someone saved in between: the form compares, field by field (no failure toast).
                   const savedBy = error.savedBy ? { name: error.savedBy.user_name, at: error.savedBy.at } : null;
                   // The history below the form now has the state that was saved in between.

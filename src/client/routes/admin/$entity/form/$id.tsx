@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Loader, SegmentedControl, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
@@ -11,8 +11,15 @@ import { useEntityRights } from '../../../../admin/session/rights';
 import { UserAccountActions } from '../../../../admin/users/UserAccountActions';
 import { WebhookDeliveries } from '../../../../admin/webhooks/WebhookDeliveries';
 import { isSignedIn } from '../../../../admin/session/session-store';
+import { useSiteLocales } from '../../../../admin/session/site-locales';
+import { localizedFields } from '../../../../../shared/entities';
+import { LOCALE_TAG } from '../../../../../shared/locales';
+import { languageName } from '../../../../site/locale';
 
 export const Route = createFileRoute('/admin/$entity/form/$id')({
+  // `locale`: the language whose text the form edits (none: the record itself, in the default one).
+  validateSearch: (search: Record<string, unknown>): { locale?: string } =>
+    typeof search.locale === 'string' && LOCALE_TAG.test(search.locale) ? { locale: search.locale } : {},
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context: { entity, queryClient }, params }) => {
     if (!isSignedIn()) return;
@@ -31,6 +38,12 @@ const FORM_EXTRAS: Partial<Record<string, ComponentType<{ recordKey: string }>>>
 function EditRoute() {
   const { entity: path, id } = Route.useParams();
   const { entity } = Route.useRouteContext();
+  const locales = useSiteLocales();
+  const navigate = Route.useNavigate();
+  const translatable = locales.length > 1 && localizedFields(entity.def).length > 0;
+  const asked = Route.useSearch().locale;
+  // The default language's text is the record itself; any other is its translation.
+  const locale = translatable && asked && asked !== locales[0] && locales.includes(asked) ? asked : undefined;
   const rights = useEntityRights(entity);
   const [restores, setRestores] = useState(0);
   // Whether an own-records right covers this record depends on who made it: wait for it.
@@ -58,10 +71,19 @@ function EditRoute() {
           Your save will not overwrite theirs: if both of you save, the second one is shown what changed and chooses.
         </Alert>
       )}
+      {translatable && (
+        <SegmentedControl
+          aria-label="Language of the text"
+          w="fit-content"
+          value={locale ?? locales[0]!}
+          data={locales.map((tag) => ({ value: tag, label: languageName(tag) }))}
+          onChange={(tag) => void navigate({ search: tag === locales[0] ? {} : { locale: tag } })}
+        />
+      )}
       {/* A restore replaces the record: the form starts again from it. */}
-      <EntityForm key={`${path}/${id}/${restores}`} entity={entity} recordKey={id} />
-      {FormExtras && <FormExtras recordKey={id} />}
-      <HistoryPanel def={entity.def} recordKey={id} onRestored={() => setRestores((n) => n + 1)} />
+      <EntityForm key={`${path}/${id}/${restores}/${locale ?? ''}`} entity={entity} recordKey={id} locale={locale} />
+      {!locale && FormExtras && <FormExtras recordKey={id} />}
+      {!locale && <HistoryPanel def={entity.def} recordKey={id} onRestored={() => setRestores((n) => n + 1)} />}
     </Stack>
   ) : (
     <RecordDetail key={`${path}/${id}`} entity={entity} recordKey={id} />
