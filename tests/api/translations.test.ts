@@ -118,6 +118,26 @@ describe.each(await dialects())('translations on %s', (dialect) => {
     expect(sitemap).toMatch(/<loc>[^<]+\/contact<\/loc>/);
   });
 
+  it('lists which other languages each record is written in, and takes a read record back whole', async () => {
+    const plain = (await t.admin('POST', '/cms/api/pages', { title: 'Not translated yet', status: 1 })).json().data;
+    const listed = (await t.admin('GET', '/cms/api/pages?size=100')).json().data.data as {
+      id: number;
+      translations?: string[];
+    }[];
+    expect(listed.find((row) => row.id === page.id)?.translations).toEqual(['bn']);
+    expect(listed.find((row) => row.id === plain.id)?.translations).toEqual([]);
+    // A record as the list or a public read in a language gives it out, sent back as it is.
+    const read = (await t.visitor('GET', `/cms/pages/${plain.slug}?locale=en`)).json().data;
+    const current = (await t.admin('GET', `/cms/api/pages/${plain.id}`)).json().data;
+    const back = await t.admin('PUT', `/cms/api/pages/${plain.id}`, {
+      ...current,
+      translations: [],
+      text_locales: read.text_locales,
+      slugs: read.slugs,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it('answers exactly as before when no locale is asked', async () => {
     expect((await t.visitor('GET', '/cms/pages/about-us-test')).json()).toEqual(defaultAnswer);
     expect(JSON.stringify((await t.visitor('GET', '/cms/posts')).json())).not.toContain('text_locales');

@@ -209,6 +209,9 @@ export async function signedInPage(
 export async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  // Each open page has been told (its 'offline' event has run), as a device that lost its network
+  // has, before anything is done there: a save then waits rather than being on its way.
+  for (const page of context.pages()) await page.waitForFunction(() => !navigator.onLine);
 }
 
 export async function goOnline(context: BrowserContext): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
+import { goOffline } from './harness';
 import { open, site, useSite } from './site-fixture';
 
 useSite();
@@ -73,6 +74,31 @@ describe('the site in Bangla', () => {
     const heading = page.getByRole('heading', { level: 1, name: 'Mission & Vision' });
     expect(await heading.getAttribute('lang')).toBe('en');
     await page.close();
+  });
+
+  it('reads the Bangla pages visited once offline, in Bangla, beside the English ones', async () => {
+    const context = await site.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.app.baseUrl}/`);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const visited = ['/about', encodeURI(ABOUT_BN), '/bn/'];
+      const online = new Map<string, string | null>();
+      for (const path of visited) {
+        await page.goto(`${site.app.baseUrl}${path}`);
+        online.set(path, await page.locator('h1').first().textContent());
+      }
+      await goOffline(context);
+      for (const path of visited) {
+        await page.goto(`${site.app.baseUrl}${path}`);
+        expect(await page.locator('h1').first().textContent(), path).toBe(online.get(path));
+        expect(await page.evaluate(() => document.documentElement.lang), path).toBe(path === '/about' ? 'en' : 'bn');
+      }
+    } finally {
+      await context.close();
+    }
   });
 
   it('Bangla pages have no serious or moderate axe finding', async () => {

@@ -26,6 +26,7 @@ import { askedLocale, siteLocales, translationRecord } from '../content/translat
 import {
   csvAnswer,
   itemEnvelope,
+  type JsonSchema,
   listEnvelope,
   messageAnswer,
   nullableObject,
@@ -222,6 +223,18 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     const plural = def.title.toLowerCase();
 
     const localized = localizedFields(def);
+    /** A listed record of a localized entity, with the languages besides the default it is written in. */
+    const listedInLocales = (schema: JsonSchema): JsonSchema => ({
+      ...schema,
+      properties: {
+        ...(schema as { properties: object }).properties,
+        translations: {
+          type: 'array',
+          items: { type: 'string' },
+          description: "The site's other languages this record is written in (a site in several languages)",
+        },
+      },
+    });
     /** The locale a read or write names (`?locale=`), when it is not the site's default: the default is the record itself. */
     const otherLocale = (request: FastifyRequest) => {
       const site = request.application;
@@ -248,7 +261,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
           querystring: localized.length
             ? listQuery.extend({ locale: localeTag.optional(), missing: localeTag.optional() })
             : listQuery,
-          response: { 200: listEnvelope(record) },
+          response: { 200: listEnvelope(localized.length ? listedInLocales(record) : record) },
         },
       },
       async (request) => {
@@ -270,7 +283,14 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
               }
             : undefined;
         const { rows, total } = await service.repo.list(appKey, { page, size, search: locale ? undefined : search, refine });
-        return paged(rows, page, size, total);
+        if (!localized.length || siteLocales(request.application).length < 2) return paged(rows, page, size, total);
+        // On a site in several languages, each row says which others it is written in.
+        const written = await translations.slugsOf(
+          def.resource,
+          rows.map((row) => row.id as number),
+        );
+        const listed = rows.map((row) => ({ ...row, translations: [...(written.get(row.id as number)?.keys() ?? [])].sort() }));
+        return paged(listed, page, size, total);
       },
     );
 

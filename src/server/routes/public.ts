@@ -14,14 +14,19 @@ import { type ListAsked, PUBLIC_ENTITIES, publicReads } from '../content/public-
 import { refuseUnpublished, requirePublishedApplication, siteByKey } from '../plugins/tenant';
 import { HttpError, invalidRequest } from '../errors';
 import { SERVER_PATHS } from '../../shared/address-space';
-import { arrayEnvelope, itemEnvelope, keptBySchema, listEnvelope, visitorRecordSchema } from './response-schemas';
+import {
+  arrayEnvelope,
+  itemEnvelope,
+  type JsonSchema,
+  keptBySchema,
+  listEnvelope,
+  visitorRecordSchema,
+} from './response-schemas';
 import { listQuery, localeTag } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { formValues, PUBLIC_FORMS } from '../../shared/public-forms';
 import { storeVisitorForm, visitorBodies, visitorKey } from '../content/visitor-forms';
 import { documented, operation, withArticle } from '../openapi';
-
-type JsonSchema = Record<string, unknown>;
 
 const tags = ['Public'];
 const publicDoc = (def: { resource: string }) => documented(def, 'public.');

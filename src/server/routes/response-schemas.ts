@@ -6,7 +6,7 @@
  */
 import { type EntityDef, type FieldDef, readableColumns } from '../../shared/entities';
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 export const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
 

@@ -5496,6 +5496,8 @@ export interface operations {
                                 status?: number | null;
                                 thumb?: string | null;
                                 title?: string;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -5540,9 +5542,19 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -5696,9 +5708,19 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -6180,6 +6202,8 @@ export interface operations {
                                 };
                                 status?: number | null;
                                 thumb?: string | null;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -6222,8 +6246,18 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -6366,8 +6400,18 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -6838,6 +6882,8 @@ export interface operations {
                                 sort_order?: number | null;
                                 status?: number | null;
                                 title?: string | null;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 type?: string | null;
                                 updated_at?: string;
                                 version?: number;
@@ -6882,9 +6928,19 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     sort_order?: number | null;
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     type?: ("image" | "youtube_embedded") | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
@@ -7038,9 +7094,19 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     sort_order?: number | null;
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     type?: ("image" | "youtube_embedded") | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
@@ -7953,6 +8019,8 @@ export interface operations {
                                 slug?: string | null;
                                 status?: number | null;
                                 title?: string;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -7998,8 +8066,18 @@ export interface operations {
                     };
                     shortcode?: ("TOPMENU" | "FOOTERMENU") | null;
                     slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     title: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -8154,8 +8232,18 @@ export interface operations {
                     };
                     shortcode?: ("TOPMENU" | "FOOTERMENU") | null;
                     slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     title?: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -8956,6 +9044,8 @@ export interface operations {
                                 tags?: string | null;
                                 thumb?: string | null;
                                 title?: string;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -9007,11 +9097,21 @@ export interface operations {
                     /** @description Given out by the server; accepted back and ignored */
                     readonly sections?: unknown[];
                     slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
                     sub_title?: string | null;
                     tags?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -9193,11 +9293,21 @@ export interface operations {
                     /** @description Given out by the server; accepted back and ignored */
                     readonly sections?: unknown[];
                     slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
                     sub_title?: string | null;
                     tags?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -9380,11 +9490,21 @@ export interface operations {
                     /** @description Given out by the server; accepted back and ignored */
                     readonly sections?: unknown[];
                     slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
                     sub_title?: string | null;
                     tags?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -10021,6 +10141,8 @@ export interface operations {
                                 sort_order?: number | null;
                                 status?: number | null;
                                 thumb?: string | null;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -10066,9 +10188,19 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     sort_order?: number | null;
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -10226,9 +10358,19 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     sort_order?: number | null;
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -10693,6 +10835,8 @@ export interface operations {
                                 tags?: string | null;
                                 thumb?: string | null;
                                 title?: string;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -10742,12 +10886,22 @@ export interface operations {
                     };
                     publish_at?: (string) | null;
                     slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     sort_order?: number | null;
                     status?: number | null;
                     sub_title?: string | null;
                     tags?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -10927,12 +11081,22 @@ export interface operations {
                     };
                     publish_at?: (string) | null;
                     slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     sort_order?: number | null;
                     status?: number | null;
                     sub_title?: string | null;
                     tags?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -11113,12 +11277,22 @@ export interface operations {
                     };
                     publish_at?: (string) | null;
                     slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     sort_order?: number | null;
                     status?: number | null;
                     sub_title?: string | null;
                     tags?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -11698,6 +11872,8 @@ export interface operations {
                                 spech_content?: string | null;
                                 status?: number | null;
                                 title?: string | null;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -11744,11 +11920,21 @@ export interface operations {
                     profile_image?: string | null;
                     signature_thumb?: string | null;
                     slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     social_links?: string | null;
                     sort_order?: number | null;
                     spech_content?: string | null;
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -11916,11 +12102,21 @@ export interface operations {
                     profile_image?: string | null;
                     signature_thumb?: string | null;
                     slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     social_links?: string | null;
                     sort_order?: number | null;
                     spech_content?: string | null;
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -12398,6 +12594,8 @@ export interface operations {
                                 template?: string | null;
                                 thumb?: string | null;
                                 title?: string | null;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -12444,12 +12642,22 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     sort_order?: number | null;
                     status?: number | null;
                     sub_title?: string | null;
                     template?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -12622,12 +12830,22 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     sort_order?: number | null;
                     status?: number | null;
                     sub_title?: string | null;
                     template?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -13182,6 +13400,8 @@ export interface operations {
                                 sub_title?: string | null;
                                 thumb?: string | null;
                                 title?: string | null;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -13225,10 +13445,20 @@ export interface operations {
                         [key: string]: string;
                     };
                     publish_at?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
                     sub_title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -13381,10 +13611,20 @@ export interface operations {
                         [key: string]: string;
                     };
                     publish_at?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
                     sub_title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -13545,10 +13785,20 @@ export interface operations {
                         [key: string]: string;
                     };
                     publish_at?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
                     sub_title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -16774,6 +17024,8 @@ export interface operations {
                                 sub_title?: string | null;
                                 thumb?: string | null;
                                 title?: string | null;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -16818,10 +17070,20 @@ export interface operations {
                         [key: string]: string;
                     };
                     section_id?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
                     sub_title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
@@ -16978,10 +17240,20 @@ export interface operations {
                         [key: string]: string;
                     };
                     section_id?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
                     sub_title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     thumb?: string | null;
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */

@@ -6,7 +6,15 @@
 import { z } from 'zod';
 import { isSafeAddress, UNSAFE_ADDRESS_MESSAGE } from '../addresses';
 import { ISO_DATE_TIME, STORED_DATE_TIME, storedDateTime } from '../date-time';
-import { embedNames, type EntityDef, type FieldDef, type FieldKind, isAddressField, systemColumns } from './define';
+import {
+  embedNames,
+  type EntityDef,
+  type FieldDef,
+  type FieldKind,
+  isAddressField,
+  localizedFields,
+  systemColumns,
+} from './define';
 
 const TEXT_MAX = 255;
 const LONG_TEXT_MAX = 5_000;
@@ -135,6 +143,14 @@ export function serverGivenFields(def: EntityDef): z.ZodRawShape {
     ),
     placeholders: serverGiven(z.record(z.string(), z.string())),
     ...Object.fromEntries(embedNames(def).map((name) => [name, serverGiven(z.array(z.unknown()))])),
+    // A localized record read in a language, or listed on a site in several, says which.
+    ...(localizedFields(def).length
+      ? {
+          text_locales: serverGiven(z.record(z.string(), z.string())),
+          slugs: serverGiven(z.record(z.string(), z.string())),
+          translations: serverGiven(z.array(z.string())),
+        }
+      : {}),
     id: z.number({ error: 'id must be a number' }).int().positive().optional().meta({
       description: 'Given out by the server; when sent back it must name the record being written',
     }),

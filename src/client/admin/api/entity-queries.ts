@@ -14,6 +14,8 @@ export interface ListSearch {
   page: number;
   size: number;
   search: string;
+  /** Only the records not yet written in this language (a site in several). */
+  missing?: string;
 }
 
 export const entityKeys = {
@@ -30,7 +32,7 @@ export function entityListQuery(def: EntityDef, search: ListSearch) {
     queryKey: entityKeys.list(def.resource, search),
     queryFn: ({ signal }) =>
       adminCall<ListEnvelope<Row>>(def.resource, {
-        query: { page: search.page, size: search.size, search_key: search.search },
+        query: { page: search.page, size: search.size, search_key: search.search, missing: search.missing },
         signal,
       }).then((r) => r.data),
     placeholderData: (previous) => previous,

@@ -1,8 +1,10 @@
-import { Anchor, Button, Card, Center, Group, Loader, LoadingOverlay, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Loader, LoadingOverlay, Select, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
-import { hasTrash } from '../../../shared/entities';
+import { hasTrash, localizedFields } from '../../../shared/entities';
+import { languageName } from '../../site/locale';
+import { useSiteLocales } from '../session/site-locales';
 import { type AdminEntity, recordKey } from '../admin-entities';
 import { entityListQuery, type ListSearch, type Row } from '../api/entity-queries';
 import { downloadCsv } from '../api/entity-writes';
@@ -31,6 +33,7 @@ const urlParams = (s: ListSearch, defaultPageSize: number): ListSearchParams => 
   page: s.page > 1 ? s.page : undefined,
   size: s.size !== defaultPageSize ? s.size : undefined,
   search: s.search || undefined,
+  missing: s.missing,
 });
 
 /** The one list screen of every entity, driven by its definition's columns and page sizes. */
@@ -44,9 +47,27 @@ export function EntityList({ entity, search, onChange, note }: Props) {
 
   const rowLabel = (row: Row) => String(row[def.labelField] ?? '');
   const params = (s: ListSearch) => urlParams(s, def.defaultPageSize);
+  const locales = useSiteLocales();
+  // On a site in several languages, a localized entity's rows say which they are written in.
+  const translatable = locales.length > 1 && localizedFields(def).length > 0;
   const columns: DataColumn<Row>[] = [
     { key: 'sl', label: 'Sl.', width: 56, cell: (_row, index) => (page!.current_page - 1) * search.size + index + 1 },
     ...def.columns.map((c) => ({ key: c.label, label: c.label, cell: (row: Row) => renderCell(c, row, def) })),
+    ...(translatable
+      ? [
+          {
+            key: 'languages',
+            label: 'Languages',
+            cell: (row: Row) => {
+              const written = new Set([locales[0], ...((row.translations as string[] | undefined) ?? [])]);
+              return locales
+                .filter((tag) => written.has(tag))
+                .map(languageName)
+                .join(' · ');
+            },
+          },
+        ]
+      : []),
     {
       key: 'actions',
       label: 'Actions',
@@ -111,6 +132,19 @@ export function EntityList({ entity, search, onChange, note }: Props) {
         </Group>
       </Group>
       {note}
+      {translatable && (
+        <Select
+          label="Show"
+          w={260}
+          allowDeselect={false}
+          value={search.missing ?? ''}
+          data={[
+            { value: '', label: `All ${def.title.toLowerCase()}` },
+            ...locales.slice(1).map((tag) => ({ value: tag, label: `Not yet in ${languageName(tag)}` })),
+          ]}
+          onChange={(tag) => onChange({ ...params(search), missing: tag || undefined, page: undefined })}
+        />
+      )}
       <SearchBar
         label={`Search ${def.title}`}
         value={search.search}
