@@ -5,7 +5,8 @@ import { createTheme } from '@mantine/core';
  * unicode-range keeps it to Bengali letters, so Latin text is the system's and Bangla looks the same
  * on every device.
  */
-export const SITE_FONTS = '"Noto Sans Bengali", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+export const SITE_FONTS =
+  '"Noto Sans Bengali", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /** The public site's look. The admin wraps its screens in its own theme (src/client/admin). */
 export const theme = createTheme({
