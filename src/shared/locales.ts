@@ -46,3 +46,24 @@ export function documentLocale(locales: readonly string[], pathname: string): Do
 
 /** `path` (a site address: `/about`) as it reads in the document's locale (`/bn/about`; the home page `/bn/`). */
 export const inLocale = (locale: DocumentLocale | undefined, path: string) => (locale?.path ? `${locale.path}${path}` : path);
+
+/** Where `locale`'s addresses start on a site written in `locales`: '' for the default, `/bn` for another. */
+export const localeAt = (locales: readonly string[], locale: string): DocumentLocale => ({
+  locale,
+  path: locale === locales[0] ? '' : `/${locale}`,
+  locales,
+});
+
+/** A path as an href: each segment percent-encoded once (a Bangla slug arrives as text or encoded). */
+export function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        return encodeURIComponent(decodeURIComponent(segment));
+      } catch {
+        return encodeURIComponent(segment);
+      }
+    })
+    .join('/');
+}

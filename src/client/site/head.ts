@@ -10,9 +10,9 @@ import { htmlToText } from '../../shared/html-text';
 import type { ClientConfig } from '../config';
 import type { RouterContext } from '../router';
 import { connectionOf } from '../api/http';
-import { inLocale } from '../../shared/locales';
+import { encodePath, inLocale } from '../../shared/locales';
 import { siteInfoQuery } from './api/queries';
-import { alternatesOf, encodePath, siteLocalesOf } from './locale';
+import { alternatesOf, siteLocalesOf } from './locale';
 import type { SiteInfo } from './api/types';
 import { SERVER_PATHS } from '../../shared/address-space';
 

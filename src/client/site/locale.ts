@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useMatches, useRouter, useRouterState } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
-import { type DocumentLocale, inLocale, localesOf } from '../../shared/locales';
+import { type DocumentLocale, encodePath, inLocale, localeAt, localesOf } from '../../shared/locales';
 import { connectionOf } from '../api/http';
 import { isInternalHref } from '../ui/link-attributes';
 import { siteInfoQuery } from './api/queries';
@@ -21,13 +21,6 @@ export const siteLocalesOf = (queryClient: QueryClient) =>
 /** `<html lang>`: the document's locale, else the site's only one. */
 export const documentLanguage = (queryClient: QueryClient) =>
   connectionOf(queryClient).locale?.locale ?? siteLocalesOf(queryClient)[0]!;
-
-/** Where `locale`'s addresses start: '' for the default, `/bn` for another. */
-export const localeAt = (locales: readonly string[], locale: string): DocumentLocale => ({
-  locale,
-  path: locale === locales[0] ? '' : `/${locale}`,
-  locales,
-});
 
 /** One language's version of the page: its locale, its address (path on this origin), and the language's own name. */
 export interface Alternate {
@@ -61,20 +54,6 @@ export function alternatesOf(locales: readonly string[], path: string, paths?: R
       href: encodePath(inLocale(localeAt(locales, locale), paths?.[locale] ?? path)),
       name: languageName(locale),
     }));
-}
-
-/** A path as an href: each segment percent-encoded once (a Bangla slug arrives as text or encoded). */
-export function encodePath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => {
-      try {
-        return encodeURIComponent(decodeURIComponent(segment));
-      } catch {
-        return encodeURIComponent(segment);
-      }
-    })
-    .join('/');
 }
 
 /** A site address typed by staff (a menu's) in the document's language: `/about` → `/bn/about`. Others stay. */

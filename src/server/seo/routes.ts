@@ -7,23 +7,16 @@ import { LIMITS } from '../../shared/limits';
 import { forVisitors } from '../content/visibility';
 import { findApplication, siteByKey } from '../plugins/tenant';
 import { siteLocales } from '../content/translations';
-import { inLocale } from '../../shared/locales';
+import { encodePath, inLocale, localeAt } from '../../shared/locales';
 import { escapeHtml, siteOrigin } from './origin';
 import { SERVER_PATHS } from '../../shared/address-space';
-
-/** Where the addresses of the site's `i`th locale start: nothing for the default, `/bn` for another. */
-const prefixOf = (locales: readonly string[], i: number) => ({
-  locale: locales[i]!,
-  path: i === 0 ? '' : `/${locales[i]}`,
-  locales,
-});
 
 /**
  * A page's entries: one per language it is in, each naming all of them (itself included) and the
  * default as x-default, as search engines read alternates. A site in one language lists plain URLs.
  */
 function sitemapUrls(origin: string, paths: [string, string][], lastmod?: unknown): string[] {
-  const loc = (path: string) => escapeHtml(origin + encodeURI(decodeURI(path)));
+  const loc = (path: string) => escapeHtml(origin + encodePath(path));
   const modified = lastmod ? `<lastmod>${String(lastmod).slice(0, 10)}</lastmod>` : '';
   if (paths.length < 2) return paths.map(([, path]) => `  <url><loc>${loc(path)}</loc>${modified}</url>`);
   const alternates = [...paths, ['x-default', paths[0]![1]] as [string, string]]
@@ -47,7 +40,7 @@ export const seoRoutes = fp(
       /** One page: its path in each language it is written in (the default first), and when it last changed. */
       type Listed = { paths: [locale: string, path: string][]; lastmod?: unknown };
       const inEvery = (path: string): Listed => ({
-        paths: locales.map((locale, i) => [locale, inLocale(prefixOf(locales, i), path)]),
+        paths: locales.map((locale) => [locale, inLocale(localeAt(locales, locale), path)]),
       });
       // The site's own pages, then each record the definitions say the sitemap lists, at its address
       // in each language it is translated into (its own slug there, if it has one).
@@ -68,7 +61,7 @@ export const seoRoutes = fp(
             const translated = [...(slugs.get(row.id as number) ?? [])].flatMap(([locale, slug]) => {
               const at = locales.indexOf(locale);
               const own = slug && def.slug ? publicPathOf(def, { ...record, [def.slug.field]: slug }) : path;
-              return at > 0 && own ? [[locale, inLocale(prefixOf(locales, at), own)] as [string, string]] : [];
+              return at > 0 && own ? [[locale, inLocale(localeAt(locales, locale), own)] as [string, string]] : [];
             });
             return [{ paths: [[locales[0]!, path], ...translated], lastmod: row.updated_at }];
           });
