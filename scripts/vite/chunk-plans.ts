@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { SITE_CHUNK } from '../../src/shared/ssr';
 import { adminOnlyFiles, publicModuleIds } from './precache-plan.js';
 import { publicSharedModules } from './public-chunks.js';
 
@@ -63,8 +64,8 @@ export function chunkPlans() {
     // Only the modules named: a module an island needs too must stay out of it, even when a module
     // of the group imports it (the group would take its imports along by default).
     siteGroup: {
-      debugName: 'site',
-      name: (id: string) => (siteModules.has(id) ? 'site' : null),
+      debugName: SITE_CHUNK,
+      name: (id: string) => (siteModules.has(id) ? SITE_CHUNK : null),
       includeDependenciesRecursively: false,
     },
     /** True for an output file only the admin loads (known once the bundle is generated). */

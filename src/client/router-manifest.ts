@@ -4,7 +4,7 @@
  * /start.js tags that load them once the page has painted).
  */
 import { type Manifest, rootRouteId } from '@tanstack/react-router';
-import type { ViteManifest } from '../shared/ssr';
+import { SITE_CHUNK, type ViteManifest } from '../shared/ssr';
 
 const ROUTES_DIR = 'src/client/routes/';
 /** The build's two entries (vite.config.ts): the app's, and the one that wakes islands documents. */
@@ -27,6 +27,16 @@ function routeChunkKey(vite: ViteManifest, routeId: string): string | undefined 
     for (const key of [`${ROUTES_DIR}${file}?tsr-split=component`, `${ROUTES_DIR}${file}`]) if (vite[key]) return key;
   }
   return undefined;
+}
+
+/** Routes whose component the build gathers into a named shared chunk rather than a chunk of its own. */
+const GATHERED: Record<string, string> = { '/_site': SITE_CHUNK };
+
+/** The chunk a route's component is in: its own, or the shared one it was gathered into. */
+function routeChunkOrGathered(vite: ViteManifest, routeId: string): string | undefined {
+  const own = routeChunkKey(vite, routeId);
+  if (own || !GATHERED[routeId]) return own;
+  return Object.keys(vite).find((key) => vite[key]!.name === GATHERED[routeId] && !key.endsWith('.css'));
 }
 
 /** A chunk and every chunk it imports, by manifest key. */
@@ -63,7 +73,7 @@ export function routerManifest(vite: ViteManifest, routeIds: string[]): Manifest
     },
   };
   for (const routeId of routeIds) {
-    const key = routeId === rootRouteId ? undefined : routeChunkKey(vite, routeId);
+    const key = routeId === rootRouteId ? undefined : routeChunkOrGathered(vite, routeId);
     if (!key) continue;
     const chunks = [...withImports(vite, key)].filter((chunk) => !entry.has(chunk)).map((chunk) => vite[chunk]!);
     routes[routeId] = {

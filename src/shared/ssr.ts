@@ -14,12 +14,20 @@ export type ApiTransport = (
   init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
 ) => Promise<{ status: number; text: string } | { status: number; body: unknown }>;
 
+/**
+ * The name of the public site's one shared chunk (scripts/vite/public-chunks.ts). The layout around
+ * every public screen is gathered into it, so its styles are that chunk's, not a route chunk's.
+ */
+export const SITE_CHUNK = 'site';
+
 /** One chunk of Vite's build manifest (`.vite/manifest.json`), keyed by its source file. */
 export interface ViteChunk {
   file: string;
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
+  /** A chunk the build named itself (not one module's): the public site's shared chunk. */
+  name?: string;
 }
 export type ViteManifest = Record<string, ViteChunk>;
 

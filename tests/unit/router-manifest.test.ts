@@ -60,6 +60,21 @@ describe('routerManifest', () => {
     ]);
   });
 
+  it("gives the public layout the styles of the site's shared chunk it was gathered into, and what that chunk imports", () => {
+    const { [split('_site.tsx')]: _own, ...rest } = vite;
+    const gathered = {
+      ...rest,
+      '_layout.module-1.js': { file: 'assets/layout.module-1.js', css: ['assets/layout-1.css'] },
+      '_site-1.css': { file: 'assets/site-1.css' },
+      '_site-1.js': { file: 'assets/site-1.js', name: 'site', imports: ['index.html', '_layout.module-1.js'], css: ['assets/site-1.css'] },
+    };
+    const layout = routerManifest(gathered, ['__root__', '/_site']).routes['/_site']!;
+    expect(layout.css).toEqual([
+      { href: '/assets/site-1.css', crossOrigin: 'anonymous' },
+      { href: '/assets/layout-1.css', crossOrigin: 'anonymous' },
+    ]);
+  });
+
   it('takes the app entry by name when the islands entry is there too', () => {
     const both = { ...vite, 'src/client/islands/main.ts': { file: 'assets/islands.js', isEntry: true, imports: ['_react.js'] } };
     expect(routerManifest(both, ['__root__']).routes.__root__!.scripts![0]).toMatchObject({
