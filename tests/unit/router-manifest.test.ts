@@ -66,7 +66,12 @@ describe('routerManifest', () => {
       ...rest,
       '_layout.module-1.js': { file: 'assets/layout.module-1.js', css: ['assets/layout-1.css'] },
       '_site-1.css': { file: 'assets/site-1.css' },
-      '_site-1.js': { file: 'assets/site-1.js', name: 'site', imports: ['index.html', '_layout.module-1.js'], css: ['assets/site-1.css'] },
+      '_site-1.js': {
+        file: 'assets/site-1.js',
+        name: 'site',
+        imports: ['index.html', '_layout.module-1.js'],
+        css: ['assets/site-1.css'],
+      },
     };
     const layout = routerManifest(gathered, ['__root__', '/_site']).routes['/_site']!;
     expect(layout.css).toEqual([
