@@ -16,6 +16,7 @@ import { PwaStatus } from './pwa/PwaStatus';
 import { afterPaint } from './router-manifest';
 import { documentLanguage } from './site/locale';
 import { theme } from './theme';
+import { SiteLocale } from './ui/site-text';
 import { useDocumentColorScheme } from './ui/color-scheme';
 
 /**
@@ -50,8 +51,10 @@ export function Document({ children }: { children: ReactNode }) {
           <MantineProvider theme={theme} forceColorScheme={colorScheme}>
             <QueryClientProvider client={queryClient}>
               <IslandServerContext.Provider value={islands ?? null}>
-                {children}
-                {islands ? <Island name="pwa-status" component={PublicPwaStatus} props={{}} /> : <PwaStatus />}
+                <SiteLocale value={lang}>
+                  {children}
+                  {islands ? <Island name="pwa-status" component={PublicPwaStatus} props={{}} /> : <PwaStatus />}
+                </SiteLocale>
               </IslandServerContext.Provider>
             </QueryClientProvider>
           </MantineProvider>

@@ -5,15 +5,19 @@
  * schemas built from them, routes/public.ts); the islands check the same rules before sending
  * (checkPublicForm), so a refusal reads the same wherever it is made.
  *
- * Hand-written rather than zod: this file ships in the islands every visitor downloads.
+ * Hand-written rather than zod: this file ships in the islands every visitor downloads. The words
+ * are keys of the site's catalogue (shared/messages): a visitor reads them in the page's language,
+ * the JSON API answers them in English.
  */
+import type { SiteMessageKey } from './messages/site-en';
+
 export interface FieldRule {
   /** The message when the field is empty; absent for an optional field. */
-  required?: string;
+  required?: SiteMessageKey;
   max: number;
-  tooLong: string;
+  tooLong: SiteMessageKey;
   /** The message when the value is not an email address. */
-  email?: string;
+  email?: SiteMessageKey;
 }
 
 export interface PublicForm {
@@ -21,43 +25,31 @@ export interface PublicForm {
   resource: 'messages' | 'subscribers';
   fields: Record<string, FieldRule>;
   /** What the visitor is told once it is stored. */
-  sent: { title: string; text: string };
+  sent: { title: SiteMessageKey; text: SiteMessageKey };
 }
 
-const EMAIL: FieldRule = {
-  required: 'Please enter a valid email address, for example name@example.com.',
-  max: 255,
-  tooLong: 'An email address can be at most 255 characters.',
-  email: 'Please enter a valid email address, for example name@example.com.',
-};
+const EMAIL: FieldRule = { required: 'form.email.invalid', max: 255, tooLong: 'form.email.tooLong', email: 'form.email.invalid' };
 
 export const PUBLIC_FORMS = {
   contact: {
     resource: 'messages',
     fields: {
-      name: { required: 'Please enter your name.', max: 120, tooLong: 'Your name can be at most 120 characters.' },
+      name: { required: 'contact.name.required', max: 120, tooLong: 'contact.name.tooLong' },
       email: EMAIL,
-      message: {
-        required: 'Please write your message.',
-        max: 5_000,
-        tooLong: 'Your message can be at most 5000 characters.',
-      },
+      message: { required: 'contact.message.required', max: 5_000, tooLong: 'contact.message.tooLong' },
     },
-    sent: { title: 'Message sent', text: 'Thank you for writing to us. We will get back to you soon.' },
+    sent: { title: 'contact.sent.title', text: 'contact.sent.text' },
   },
   subscribe: {
     resource: 'subscribers',
     fields: { email: EMAIL },
-    sent: { title: 'Subscribed', text: 'Thank you for subscribing!' },
+    sent: { title: 'subscribe.sent.title', text: 'subscribe.sent.text' },
   },
 } as const satisfies Record<string, PublicForm>;
 
 export type PublicFormName = keyof typeof PUBLIC_FORMS;
 export type PublicFormValues = Record<string, string>;
 export type PublicFormErrors = Record<string, string>;
-
-/** Said when a form is kept on the device until the connection returns. */
-export const SAVED_ON_DEVICE = 'Saved on this device. It will be sent when you are back online.';
 
 /** The query parameter naming the form a plain form post is for: `POST /contact?form=contact`. */
 export const FORM_PARAM = 'form';
@@ -84,8 +76,8 @@ export function formValues(form: PublicFormName, input: Record<string, unknown>)
   );
 }
 
-/** The refusal of one field's value, if it has one. */
-export function checkField(rule: FieldRule, value: string): string | undefined {
+/** The refusal of one field's value, if it has one (a key of the site's catalogue). */
+export function checkField(rule: FieldRule, value: string): SiteMessageKey | undefined {
   if (!value) return rule.required;
   if (value.length > rule.max) return rule.tooLong;
   if (rule.email && !EMAIL_PATTERN.test(value)) return rule.email;

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/entities/messages';
 import { checkPublicForm, formValues, outcomeFromSearch, PUBLIC_FORMS, type PublicFormName } from '../../src/shared/public-forms';
-import { refusalsOf, visitorKey } from '../../src/server/content/visitor-forms';
+import { refusalsOf, sentText, visitorBodies, visitorKey } from '../../src/server/content/visitor-forms';
+import { refusalText, siteText } from '../../src/shared/messages/site';
 
 const ok = { name: 'Rahima Begum', email: 'rahima@example.org', message: 'When does the next training start?' };
 
@@ -22,12 +23,24 @@ const cases: [PublicFormName, Record<string, string>][] = [
 ];
 
 describe('public forms', () => {
-  it('asks for every missing field in the words the islands show', () => {
-    expect(checkPublicForm('contact', formValues('contact', { name: ' ', email: '', message: '' }))).toEqual({
+  it('asks for every missing field in the words the islands show (keys of the site catalogue)', () => {
+    const refusals = checkPublicForm('contact', formValues('contact', { name: ' ', email: '', message: '' }));
+    const t = siteText('en');
+    expect(Object.fromEntries(Object.entries(refusals).map(([field, key]) => [field, refusalText(t, key)]))).toEqual({
       name: 'Please enter your name.',
       email: 'Please enter a valid email address, for example name@example.com.',
       message: 'Please write your message.',
     });
+  });
+
+  it('answers the JSON API in English, in the words a plain post shows', () => {
+    const parsed = visitorBodies.contact.safeParse({ name: '', email: 'x', message: 'hi' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((issue) => issue.message)).toEqual([
+      'Please enter your name.',
+      'Please enter a valid email address, for example name@example.com.',
+    ]);
+    expect(sentText('contact')).toBe('Thank you for writing to us. We will get back to you soon.');
   });
 
   it.each(cases)('the browser and the server agree on %s %j', (form, input) => {

@@ -21,6 +21,7 @@
  */
 import { createContext, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { IslandName, IslandWhen } from './registry';
+import { SiteLocale, useSiteLocale } from '../ui/site-text';
 
 /** Given by the server while it renders an islands document. */
 export interface IslandServer {
@@ -41,14 +42,16 @@ export const wrapper = { style: { display: 'contents' } } as const;
  * The root of a React island, the same on both sides (so the markup and its ids match): in the
  * browser it says when the island has been hydrated, which is when it answers the visitor.
  */
-export function IslandRoot({ children, onAwake }: { children: ReactNode; onAwake?: () => void }) {
+export function IslandRoot({ children, locale, onAwake }: { children: ReactNode; locale: string; onAwake?: () => void }) {
   useEffect(() => onAwake?.(), [onAwake]);
-  return children;
+  // The document's language (its <html lang> in the browser), for the island's fixed texts.
+  return <SiteLocale value={locale}>{children}</SiteLocale>;
 }
 
 /** A React island: its component, rendered from `props` alone. */
 export function Island<P extends object>({ name, when = 'load', component: Component, props }: ReactIslandProps<P>) {
   const server = useContext(IslandServerContext);
+  const locale = useSiteLocale();
   if (!server) return <Component {...props} />;
   const id = server.nextId();
   return (
@@ -60,7 +63,7 @@ export function Island<P extends object>({ name, when = 'load', component: Compo
       data-props={JSON.stringify(props)}
       dangerouslySetInnerHTML={{
         __html: server.renderRoot(
-          <IslandRoot>
+          <IslandRoot locale={locale}>
             <Component {...props} />
           </IslandRoot>,
           id,

@@ -35,7 +35,11 @@ async function wake(element: HTMLElement): Promise<void> {
     await new Promise<void>((awake) => {
       const root = hydrateRoot(
         element,
-        createElement(IslandRoot, { onAwake: () => awake(), children: createElement(Component, props) }),
+        createElement(IslandRoot, {
+          locale: document.documentElement.lang,
+          onAwake: () => awake(),
+          children: createElement(Component, props),
+        }),
         {
           identifierPrefix: element.dataset.id,
           onRecoverableError: (error) => console.error(`The ${name} island fell back to client rendering:`, error),

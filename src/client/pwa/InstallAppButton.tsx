@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { canInstall, promptInstall, subscribeInstallOffer } from './install-prompt';
+import { useSiteText } from '../ui/site-text';
 
 const Button = lazy(() => import('./MantineButton').then((m) => ({ default: m.MantineButton })));
 
@@ -13,12 +14,13 @@ interface InstallAppButtonProps {
 }
 
 export function InstallAppButton(props: InstallAppButtonProps) {
+  const t = useSiteText();
   const offered = useSyncExternalStore(subscribeInstallOffer, canInstall, () => false);
   if (!offered) return null;
   return (
     <Suspense fallback={null}>
       <Button {...props} onClick={() => void promptInstall()}>
-        Install app
+        {t('pwa.install')}
       </Button>
     </Suspense>
   );

@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/c
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { isNetworkError } from './connectivity';
+import { useSiteText } from '../ui/site-text';
 
 /** True when a route failed because no answer came, so it should show OfflineScreen, not an error. */
 export const isOfflineError = isNetworkError;
@@ -16,6 +17,7 @@ interface OfflineScreenProps {
  * the page's content (an h1 in a Container): put it inside the layout's <main>.
  */
 export function OfflineScreen({ onRetry }: OfflineScreenProps) {
+  const t = useSiteText();
   useEffect(() => {
     if (!onRetry) return;
     window.addEventListener('online', onRetry);
@@ -25,15 +27,14 @@ export function OfflineScreen({ onRetry }: OfflineScreenProps) {
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md">
-        <Title order={1}>You are offline</Title>
+        <Title order={1}>{t('offline.title')}</Title>
         <Text c="dimmed" ta="center">
-          This page has not been saved on this device yet, so it cannot be shown without a connection. It opens as soon as you are
-          back online; the pages you have already visited can still be read.
+          {t('offline.notKept')}
         </Text>
         <Group>
-          {onRetry && <Button onClick={onRetry}>Try again</Button>}
+          {onRetry && <Button onClick={onRetry}>{t('offline.tryAgain')}</Button>}
           <Anchor component={Link} to="/">
-            Back to the home page
+            {t('notFound.home')}
           </Anchor>
         </Group>
       </Stack>

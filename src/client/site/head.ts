@@ -12,9 +12,10 @@ import type { RouterContext } from '../router';
 import { connectionOf } from '../api/http';
 import { encodePath, inLocale } from '../../shared/locales';
 import { siteInfoQuery } from './api/queries';
-import { alternatesOf, siteLocalesOf } from './locale';
+import { alternatesOf, documentLanguage, siteLocalesOf } from './locale';
 import type { SiteInfo } from './api/types';
 import { SERVER_PATHS } from '../../shared/address-space';
+import { siteText } from '../../shared/messages/site';
 
 export type Head = { meta?: AnyRouteMatch['meta']; links?: AnyRouteMatch['links']; scripts?: AnyRouteMatch['headScripts'] };
 
@@ -38,6 +39,9 @@ const clip = (value: string, max = 160) => (value.length > max ? `${value.slice(
 /** The site's settings, as the root route's loader read them (none offline without a copy). */
 export const siteOf = (context: RouterContext): SiteInfo | undefined =>
   context.queryClient.getQueryData(siteInfoQuery().queryKey);
+
+/** The site's fixed texts in the document's language, for what a route puts in the head. */
+export const headText = (context: RouterContext) => siteText(documentLanguage(context.queryClient));
 
 const siteNameOf = (site: SiteInfo | undefined) => text(site?.name) || 'Website';
 
@@ -125,8 +129,10 @@ export const pathsOf = (slugs: Record<string, string> | undefined, prefix = '') 
 
 /** A slug that names nothing public (and any unknown address): the router answers it with 404. */
 export function notFoundHead(match: AnyRouteMatch): Head {
-  const site = siteOf(match.context as RouterContext);
-  return { meta: [{ title: titled(site, 'Page Not Found') }, { name: 'robots', content: 'noindex' }] };
+  const context = match.context as RouterContext;
+  return {
+    meta: [{ title: titled(siteOf(context), headText(context)('notFound.pageTitle')) }, { name: 'robots', content: 'noindex' }],
+  };
 }
 
 /** The back-office: named after the site, never indexed. */

@@ -1,15 +1,17 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useSiteText } from './site-text';
 
 /** The 'Page Not Found 404' message with a way back home; inside the public layout's <main>. */
 export function NotFoundMessage() {
+  const t = useSiteText();
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md">
-        <Title order={1}>Page Not Found 404</Title>
-        <Text c="gray.7">The page you asked for does not exist or has moved.</Text>
+        <Title order={1}>{t('notFound.title')}</Title>
+        <Text c="gray.7">{t('notFound.text')}</Text>
         <Anchor component={Link} to="/">
-          Back to the home page
+          {t('notFound.home')}
         </Anchor>
       </Stack>
     </Container>

@@ -1,5 +1,6 @@
 /** A failed read, said to the visitor with the server's message and a way to try again. */
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { useSiteText } from './site-text';
 
 interface QueryErrorProps {
   title?: string;
@@ -7,14 +8,15 @@ interface QueryErrorProps {
   onRetry: () => void;
 }
 
-export function QueryError({ title = 'This content could not be loaded.', error, onRetry }: QueryErrorProps) {
-  const message = error instanceof Error && error.message ? error.message : 'Please try again.';
+export function QueryError({ title, error, onRetry }: QueryErrorProps) {
+  const t = useSiteText();
+  const message = error instanceof Error && error.message ? error.message : t('error.tryAgain');
   return (
-    <Alert color="red" variant="light" title={title} role="alert">
+    <Alert color="red" variant="light" title={title ?? t('error.content')} role="alert">
       <Group justify="space-between" gap="sm">
         <Text size="sm">{message}</Text>
         <Button size="xs" color="red" variant="outline" onClick={onRetry}>
-          Retry
+          {t('error.retry')}
         </Button>
       </Group>
     </Alert>

@@ -8,30 +8,42 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type FieldRule, PUBLIC_FORMS, type PublicFormName, type PublicFormValues } from '../../shared/public-forms';
 import { HttpError } from '../errors';
+import { siteEn, type SiteMessageKey } from '../../shared/messages/site-en';
 
-const fieldSchema = (rule: FieldRule) => {
+/** The rules' words: the API's in English; a plain form post's as catalogue keys, which its page says in its language. */
+type Words = (key: SiteMessageKey) => string;
+const inEnglish: Words = (key) => siteEn[key];
+const asKeys: Words = (key) => key;
+
+const fieldSchema = (rule: FieldRule, words: Words) => {
   const text = z.string().trim();
-  const bounded = (rule.required ? text.min(1, rule.required) : text).max(rule.max, rule.tooLong);
-  const checked = rule.email ? bounded.pipe(z.email(rule.email)) : bounded;
+  const bounded = (rule.required ? text.min(1, words(rule.required)) : text).max(rule.max, words(rule.tooLong));
+  const checked = rule.email ? bounded.pipe(z.email(words(rule.email))) : bounded;
   return rule.required ? checked : checked.optional();
 };
 
-const schemaOf = <F extends PublicFormName>(form: F) =>
+const schemaOf = <F extends PublicFormName>(form: F, words: Words) =>
   z.strictObject(
-    Object.fromEntries(Object.entries(PUBLIC_FORMS[form].fields).map(([field, rule]) => [field, fieldSchema(rule)])) as {
+    Object.fromEntries(Object.entries(PUBLIC_FORMS[form].fields).map(([field, rule]) => [field, fieldSchema(rule, words)])) as {
       [K in keyof (typeof PUBLIC_FORMS)[F]['fields']]: ReturnType<typeof fieldSchema>;
     },
   );
 
-/** The JSON bodies of the public writes; the API's subscribe also takes an optional name. */
-export const visitorBodies = {
-  contact: schemaOf('contact'),
-  subscribe: schemaOf('subscribe').extend({ name: z.string().trim().max(255).optional() }),
-};
+const bodiesIn = (words: Words) => ({
+  contact: schemaOf('contact', words),
+  subscribe: schemaOf('subscribe', words).extend({ name: z.string().trim().max(255).optional() }),
+});
 
-/** Each field's refusal of a plain form post, by the same schema as the JSON API. */
+/** The JSON bodies of the public writes; the API's subscribe also takes an optional name. */
+export const visitorBodies = bodiesIn(inEnglish);
+const postedBodies = bodiesIn(asKeys);
+
+/** What the JSON API says once a form is stored. */
+export const sentText = (form: PublicFormName) => inEnglish(PUBLIC_FORMS[form].sent.text);
+
+/** Each field's refusal of a plain form post (a catalogue key), by the same schema as the JSON API. */
 export function refusalsOf(form: PublicFormName, values: PublicFormValues): Record<string, string> {
-  const parsed = visitorBodies[form].safeParse(values);
+  const parsed = postedBodies[form].safeParse(values);
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;

@@ -24,8 +24,8 @@ import {
 } from './response-schemas';
 import { listQuery, localeTag } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
-import { formValues, PUBLIC_FORMS } from '../../shared/public-forms';
-import { storeVisitorForm, visitorBodies, visitorKey } from '../content/visitor-forms';
+import { formValues } from '../../shared/public-forms';
+import { sentText, storeVisitorForm, visitorBodies, visitorKey } from '../content/visitor-forms';
 import { documented, operation, withArticle } from '../openapi';
 
 const tags = ['Public'];
@@ -257,7 +257,7 @@ export const publicRoutes = fp(
           const key = visitorKey(form, values, request.headers['idempotency-key']);
           const stored = await storeVisitorForm(request, form, { ...body, ...values }, key);
           const data = form === 'contact' ? stored : { email: values.email!.toLowerCase() };
-          return reply.status(201).send({ message: PUBLIC_FORMS[form].sent.text, data });
+          return reply.status(201).send({ message: sentText(form), data });
         },
       );
     }

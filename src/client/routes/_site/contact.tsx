@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { siteInfoQuery, socialsQuery } from '../../site/api/queries';
 import { ContactScreen } from '../../site/contact/ContactScreen';
-import { screenHead } from '../../site/head';
+import { headText, screenHead } from '../../site/head';
 import { SiteError } from '../../site/layout/SiteFallbacks';
 import { prepareSanitizer } from '../../ui/SafeHtml';
 import { alongside } from '../../site/alongside';
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_site/contact')({
       alongside(context, [prepareSanitizer(), context.queryClient.prefetchQuery(socialsQuery())]),
     ]);
   },
-  head: (context) => screenHead(context, { title: 'Contact' }),
+  head: (context) => screenHead(context, { title: headText(context.match.context)('menu.contact') }),
   component: ContactScreen,
   errorComponent: SiteError,
 });

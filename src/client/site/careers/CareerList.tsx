@@ -8,17 +8,19 @@ import { formatDate } from '../../ui/display';
 import { QueryError } from '../../ui/QueryError';
 import { careersQuery } from '../api/queries';
 import type { Career } from '../api/types';
+import { useSiteText } from '../../ui/site-text';
 
 export function CareerList() {
+  const t = useSiteText();
   const { data: careers, error, refetch, isPending } = useQuery(careersQuery());
   return (
     <Container size="xl" component="section" py={48} aria-labelledby="career-page-heading">
       <Title order={2} id="career-page-heading" c="blue.9" mb="lg">
-        Career Page
+        {t('careers.title')}
       </Title>
-      {isPending ? <Loader aria-label="Loading openings" /> : null}
-      {error ? <QueryError title="The openings could not be loaded." error={error} onRetry={() => void refetch()} /> : null}
-      {careers && careers.length === 0 ? <Text>There are no open positions right now. Please check again soon.</Text> : null}
+      {isPending ? <Loader aria-label={t('careers.loading')} /> : null}
+      {error ? <QueryError title={t('careers.failed')} error={error} onRetry={() => void refetch()} /> : null}
+      {careers && careers.length === 0 ? <Text>{t('careers.none')}</Text> : null}
       {careers && careers.length > 0 ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           {careers.map((career) => (
@@ -31,8 +33,9 @@ export function CareerList() {
 }
 
 function CareerCard({ career }: { career: Career }) {
-  const start = formatDate(career.application_start_at);
-  const end = formatDate(career.application_end_at);
+  const t = useSiteText();
+  const start = formatDate(career.application_start_at, t);
+  const end = formatDate(career.application_end_at, t);
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="xs">
@@ -41,7 +44,7 @@ function CareerCard({ career }: { career: Career }) {
         </Title>
         {start || end ? (
           <Text size="sm" fw={600} c="blue.9">
-            {[start && `Applications open ${start}`, end && `close ${end}`].filter(Boolean).join(', ')}
+            {[start && t('careers.opens', { date: start }), end && t('careers.closes', { date: end })].filter(Boolean).join(', ')}
           </Text>
         ) : null}
         {career.content ? (

@@ -9,22 +9,31 @@ import { PUBLIC_FORMS } from '../../../shared/public-forms';
 import { WithMantine } from '../../islands/WithMantine';
 import { FormStatus } from '../forms/FormStatus';
 import { type PublicFormProps, usePublicForm } from '../forms/usePublicForm';
+import { useSiteText } from '../../ui/site-text';
 
 const MAX = PUBLIC_FORMS.contact.fields;
 
 export function ContactForm(props: PublicFormProps) {
+  const t = useSiteText();
   const { formProps, keyField, fieldOf, status, message, sent } = usePublicForm('contact', props);
   return (
     <form {...formProps} aria-labelledby="contact-form-heading">
       <input {...keyField} />
       <Stack gap="md">
-        <TextInput label="Name" required autoComplete="name" maxLength={MAX.name.max} {...fieldOf('name')} />
-        <TextInput label="Email" type="email" required autoComplete="email" {...fieldOf('email')} />
-        <Textarea label="Message" required minRows={5} autosize maxLength={MAX.message.max} {...fieldOf('message')} />
-        <FormStatus status={status} sent={sent} message={message} failedTitle="Your message was not sent" variant="light" />
+        <TextInput label={t('contact.name')} required autoComplete="name" maxLength={MAX.name.max} {...fieldOf('name')} />
+        <TextInput label={t('contact.email')} type="email" required autoComplete="email" {...fieldOf('email')} />
+        <Textarea
+          label={t('contact.message')}
+          required
+          minRows={5}
+          autosize
+          maxLength={MAX.message.max}
+          {...fieldOf('message')}
+        />
+        <FormStatus status={status} sent={sent} message={message} failedTitle={t('contact.failed.title')} variant="light" />
         <div>
           <Button type="submit" size="md" loading={status === 'sending'}>
-            Send Message
+            {t('contact.submit')}
           </Button>
         </div>
       </Stack>

@@ -12,8 +12,10 @@ import { Island } from '../../islands/Island';
 import { ContactIsland } from './ContactForm';
 import { SocialButtons } from './SocialButtons';
 import { useFormProps } from '../forms/useFormProps';
+import { useSiteText } from '../../ui/site-text';
 
 export function ContactScreen() {
+  const t = useSiteText();
   const { data: site } = useSuspenseQuery(siteInfoQuery());
   const tel = site.phone?.replace(/[^\d+]/g, '');
   const formProps = useFormProps('contact');
@@ -37,14 +39,14 @@ export function ContactScreen() {
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
               <Title order={2} c="blue.9">
-                Get in touch
+                {t('contact.getInTouch')}
               </Title>
               <Stack gap="sm" component="address" style={{ fontStyle: 'normal' }}>
                 {site.email ? (
                   <Group gap="sm" wrap="nowrap">
                     <MailIcon />
                     <Text>
-                      Email: <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
+                      {t('footer.email')} <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
                     </Text>
                   </Group>
                 ) : null}
@@ -52,14 +54,16 @@ export function ContactScreen() {
                   <Group gap="sm" wrap="nowrap">
                     <PhoneIcon />
                     <Text>
-                      Phone: <Anchor href={`tel:${tel}`}>{site.phone}</Anchor>
+                      {t('footer.phone')} <Anchor href={`tel:${tel}`}>{site.phone}</Anchor>
                     </Text>
                   </Group>
                 ) : null}
                 {site.address ? (
                   <Group gap="sm" wrap="nowrap" align="flex-start">
                     <PinIcon />
-                    <Text>Address: {site.address}</Text>
+                    <Text>
+                      {t('contact.address')} {site.address}
+                    </Text>
                   </Group>
                 ) : null}
               </Stack>
@@ -69,7 +73,7 @@ export function ContactScreen() {
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
               <Title order={2} id="contact-form-heading" c="blue.9" mb="md">
-                Send us a message
+                {t('contact.formTitle')}
               </Title>
               <Island name="contact-form" component={ContactIsland} props={formProps} />
             </Paper>
@@ -77,7 +81,7 @@ export function ContactScreen() {
         </Grid>
       </Container>
       {site.map_html ? (
-        <section aria-label="Map">
+        <section aria-label={t('contact.map')}>
           <SafeHtml html={site.map_html} className={pageClasses.mapFrame} />
         </section>
       ) : null}

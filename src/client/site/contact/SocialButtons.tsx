@@ -5,6 +5,7 @@ import { SOCIAL_ICONS } from '../../ui/icons';
 import { safeRel } from '../../ui/sanitize-policy';
 import { socialsQuery } from '../api/queries';
 import type { Social } from '../api/types';
+import { useSiteText } from '../../ui/site-text';
 
 /**
  * A social record's picture: its image, or its icon when that is an address; an icon that names
@@ -19,11 +20,12 @@ function SocialIcon({ social }: { social: Social }) {
 }
 
 export function SocialButtons() {
+  const t = useSiteText();
   const { data: socials } = useQuery(socialsQuery());
   const links = (socials ?? []).filter((social) => social.link_url);
   if (links.length === 0) return null;
   return (
-    <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Follow us">
+    <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('contact.follow')}>
       {links.map((social) => {
         const target = social.target || '_blank';
         return (

@@ -2,20 +2,22 @@
 import { Alert } from '@mantine/core';
 import { dismissDelivered } from './notes';
 import { type DeliveredNote, noteText } from './outbox';
+import { useSiteText } from '../../ui/site-text';
 
 export function DeliveredNotes({ notes }: { notes: DeliveredNote[] }) {
+  const t = useSiteText();
   return notes.map((note) => (
     <Alert
       key={note.id}
       role="status"
       color={note.ok ? 'green' : 'red'}
       variant="filled"
-      title={note.ok ? 'Sent' : 'Not sent'}
+      title={note.ok ? t('form.delivered.sent') : t('form.delivered.notSent')}
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t('form.dismiss')}
       onClose={() => dismissDelivered(note.id)}
     >
-      {noteText(note)}
+      {noteText(note, t)}
     </Alert>
   ));
 }

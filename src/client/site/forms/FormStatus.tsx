@@ -1,7 +1,7 @@
 /** What a public form says after a submit: sent, kept on the device, or why it was not sent. */
 import { Alert } from '@mantine/core';
-import { SAVED_ON_DEVICE } from '../../../shared/public-forms';
 import type { FormStatus as Status } from './usePublicForm';
+import { useSiteText } from '../../ui/site-text';
 
 interface Props {
   status: Status;
@@ -13,6 +13,7 @@ interface Props {
 }
 
 export function FormStatus({ status, sent, message, failedTitle, variant, compact }: Props) {
+  const t = useSiteText();
   const box = compact ? { mt: 'sm', p: 'xs' } : {};
   return (
     <div aria-live="polite">
@@ -22,8 +23,8 @@ export function FormStatus({ status, sent, message, failedTitle, variant, compac
         </Alert>
       ) : null}
       {status === 'saved' ? (
-        <Alert color="blue" variant={variant} title={compact ? undefined : 'Waiting for a connection'} {...box}>
-          {SAVED_ON_DEVICE}
+        <Alert color="blue" variant={variant} title={compact ? undefined : t('form.waiting.title')} {...box}>
+          {t('form.savedOnDevice')}
         </Alert>
       ) : null}
       {message ? (

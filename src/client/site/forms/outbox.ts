@@ -11,6 +11,7 @@
  *   post the server answers without JavaScript, with its idempotency key: sent twice, stored once.
  */
 import { FORM_PARAM, KEY_FIELD, PUBLIC_FORMS, type PublicFormName, type PublicFormValues } from '../../../shared/public-forms';
+import type { SiteText } from '../../../shared/messages/site';
 
 export interface Waiting {
   key: string;
@@ -118,10 +119,9 @@ export function sendWaiting(tell: (note: DeliveredNote) => void | Promise<void>)
   return sending;
 }
 
-/** The words of a note. */
-export function noteText(note: DeliveredNote): string {
-  const what = note.form === 'contact' ? 'message' : 'subscription';
+/** The words of a note, in the page's language. */
+export function noteText(note: DeliveredNote, t: SiteText): string {
   return note.ok
-    ? `Your ${what}, saved on this device while you were offline, has been sent. ${PUBLIC_FORMS[note.form].sent.text}`
-    : `Your ${what}, saved on this device while you were offline, could not be sent: the site refused it. Please fill in the form again.`;
+    ? t(`delivered.${note.form}.sent`, { sent: t(PUBLIC_FORMS[note.form].sent.text) })
+    : t(`delivered.${note.form}.refused`);
 }

@@ -24,6 +24,8 @@ import {
 import { useDeliveredNotes } from './notes';
 import { formAction, formElementId } from './outbox';
 import { newIdempotencyKey, sendPublicForm } from './send';
+import { useSiteText } from '../../ui/site-text';
+import { refusalText } from '../../../shared/messages/site';
 
 /** What an island of a public form is given by the page (useFormProps). */
 export interface PublicFormProps {
@@ -43,6 +45,7 @@ function readForm(element: HTMLFormElement, form: PublicFormName): PublicFormVal
 }
 
 export function usePublicForm(form: PublicFormName, { page, outcome }: PublicFormProps) {
+  const t = useSiteText();
   const mine = outcome?.form === form ? outcome : undefined;
   const refused = mine?.status === 'refused' ? mine : undefined;
   const [values, setValues] = useState<PublicFormValues>(() => ({ ...emptyValues(form), ...refused?.values }));
@@ -74,8 +77,8 @@ export function usePublicForm(form: PublicFormName, { page, outcome }: PublicFor
     if (!note) return;
     waitingKey.current = '';
     setStatus(note.ok ? 'sent' : 'failed');
-    if (!note.ok) setMessage('The site refused what you sent while offline. Please fill in the form again.');
-  }, [delivered]);
+    if (!note.ok) setMessage(t('form.refusedOffline'));
+  }, [delivered, t]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -103,7 +106,7 @@ export function usePublicForm(form: PublicFormName, { page, outcome }: PublicFor
         setErrors(result.errors);
         setStatus('idle');
       } else {
-        setMessage(result.kind === 'offline' ? 'No connection to the server. Check your network and try again.' : result.message);
+        setMessage(result.kind === 'offline' ? t('form.noConnection') : result.message);
         setStatus('failed');
       }
     });
@@ -119,7 +122,7 @@ export function usePublicForm(form: PublicFormName, { page, outcome }: PublicFor
   const fieldOf = (field: string) => ({
     name: field,
     value: values[field] ?? '',
-    error: errors[field] || undefined,
+    error: errors[field] ? refusalText(t, errors[field]) : undefined,
     onChange: (event: { currentTarget: { value: string } }) => onChange(field)(event.currentTarget.value),
   });
 
@@ -137,6 +140,6 @@ export function usePublicForm(form: PublicFormName, { page, outcome }: PublicFor
     status,
     /** A refusal or failure not about one field. */
     message: status === 'failed' ? message : undefined,
-    sent: PUBLIC_FORMS[form].sent,
+    sent: { title: t(PUBLIC_FORMS[form].sent.title), text: t(PUBLIC_FORMS[form].sent.text) },
   };
 }

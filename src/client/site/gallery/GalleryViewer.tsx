@@ -18,6 +18,7 @@ import { galleryQuery } from '../api/queries';
 import type { GalleryItem } from '../api/types';
 import { ImageGrid } from './ImageGrid';
 import { VideoList } from './VideoList';
+import { useSiteText } from '../../ui/site-text';
 
 const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));
 
@@ -44,6 +45,7 @@ interface GalleryViewProps {
 }
 
 function GalleryView({ data, error, loading, onRetry }: GalleryViewProps) {
+  const t = useSiteText();
   const [state, send] = useMachine(galleryTabsMachine, { inspect });
   const showingImages = state.matches('showingImages');
   const images = (data ?? []).filter((item) => item.type === 'image' && item.file_url);
@@ -56,31 +58,29 @@ function GalleryView({ data, error, loading, onRetry }: GalleryViewProps) {
     <Container size="xl" component="section" py={48} aria-labelledby="gallery-heading">
       <Group justify="space-between" mb="lg">
         <Title order={2} id="gallery-heading" c="blue.9">
-          Photos and videos
+          {t('gallery.title')}
         </Title>
-        <Button.Group aria-label="Show">
+        <Button.Group aria-label={t('gallery.show')}>
           <Button
             variant={showingImages ? 'filled' : 'default'}
             aria-pressed={showingImages}
             onClick={() => send({ type: 'tab.image' })}
           >
-            Image
+            {t('gallery.image')}
           </Button>
           <Button
             variant={showingImages ? 'default' : 'filled'}
             aria-pressed={!showingImages}
             onClick={() => send({ type: 'tab.youtube' })}
           >
-            YouTube
+            {t('gallery.youtube')}
           </Button>
         </Button.Group>
       </Group>
       <div aria-live="polite" aria-busy={loading}>
-        {loading && !data ? <Text>Loading...</Text> : null}
-        {error && !loading ? (
-          <QueryError title="The gallery could not be loaded." error={error} onRetry={() => onRetry?.()} />
-        ) : null}
-        {data && shown.length === 0 ? <Text>No data found.</Text> : null}
+        {loading && !data ? <Text>{t('gallery.loading')}</Text> : null}
+        {error && !loading ? <QueryError title={t('gallery.failed')} error={error} onRetry={() => onRetry?.()} /> : null}
+        {data && shown.length === 0 ? <Text>{t('gallery.none')}</Text> : null}
       </div>
       {data && showingImages && images.length > 0 ? (
         <ImageGrid images={images} onOpen={(index) => send({ type: 'lightbox.open', index, count: images.length })} />
@@ -90,7 +90,7 @@ function GalleryView({ data, error, loading, onRetry }: GalleryViewProps) {
         <Suspense fallback={null}>
           <Lightbox
             image={openImage}
-            position={`${openIndex + 1} of ${images.length}`}
+            position={t('gallery.position', { index: openIndex + 1, count: images.length })}
             onClose={() => send({ type: 'lightbox.close' })}
             onNext={state.can({ type: 'lightbox.next' }) ? () => send({ type: 'lightbox.next' }) : undefined}
             onPrevious={state.can({ type: 'lightbox.previous' }) ? () => send({ type: 'lightbox.previous' }) : undefined}

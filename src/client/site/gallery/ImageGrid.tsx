@@ -6,6 +6,7 @@ import { LazyImage } from '../../ui/LazyImage';
 import { SIZES } from '../../ui/Picture';
 import type { GalleryItem } from '../api/types';
 import classes from '../page/page.module.css';
+import { useSiteText } from '../../ui/site-text';
 
 interface ImageGridProps {
   images: GalleryItem[];
@@ -13,18 +14,19 @@ interface ImageGridProps {
 }
 
 export function ImageGrid({ images, onOpen }: ImageGridProps) {
+  const t = useSiteText();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {images.map((image, index) => {
         const alt = imageAlt(image);
-        const title = image.title?.trim() || alt || 'Image';
+        const title = image.title?.trim() || alt || t('gallery.image');
         return (
           <Stack key={image.id} component="li" gap="xs">
             <button
               type="button"
               className={classes.imageButton}
               onClick={() => onOpen(index)}
-              aria-label={`View larger: ${title}`}
+              aria-label={t('gallery.viewLarger', { title })}
             >
               <LazyImage
                 src={image.file_url!}

@@ -5,6 +5,7 @@ import { imageAlt } from '../../ui/display';
 import { Picture, SIZES } from '../../ui/Picture';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons';
 import type { GalleryItem } from '../api/types';
+import { useSiteText } from '../../ui/site-text';
 
 interface LightboxProps {
   image: GalleryItem;
@@ -15,6 +16,7 @@ interface LightboxProps {
 }
 
 export function Lightbox({ image, position, onClose, onNext, onPrevious }: LightboxProps) {
+  const t = useSiteText();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') onNext?.();
     if (event.key === 'ArrowLeft') onPrevious?.();
@@ -23,11 +25,11 @@ export function Lightbox({ image, position, onClose, onNext, onPrevious }: Light
     <Modal
       opened
       onClose={onClose}
-      title={image.title || 'Image'}
+      title={image.title || t('gallery.image')}
       size="xl"
       centered
       onKeyDown={onKeyDown}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('gallery.close') }}
     >
       <Image
         component={Picture}
@@ -40,13 +42,13 @@ export function Lightbox({ image, position, onClose, onNext, onPrevious }: Light
       />
       <Group justify="space-between" mt="md">
         <Button variant="default" leftSection={<ChevronLeftIcon />} onClick={onPrevious} disabled={!onPrevious}>
-          Previous
+          {t('gallery.previous')}
         </Button>
         <Text size="sm" c="gray.7">
           {position}
         </Text>
         <Button variant="default" rightSection={<ChevronRightIcon />} onClick={onNext} disabled={!onNext}>
-          Next
+          {t('gallery.next')}
         </Button>
       </Group>
     </Modal>

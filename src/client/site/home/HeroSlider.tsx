@@ -23,15 +23,17 @@ import classes from './home.module.css';
 import { MoreText } from '../../ui/MoreText';
 import { placeholderBackground } from '../../ui/LazyImage';
 import { Picture, SIZES } from '../../ui/Picture';
+import { useSiteText } from '../../ui/site-text';
 
 export function HeroSlider() {
+  const t = useSiteText();
   const { preview } = useSearch({ from: '/_site' });
   const { data: slides, error, refetch, isSuccess } = useQuery(slidersQuery(preview));
 
   if (isSuccess && slides.length === 0) return null;
 
   return (
-    <section className={classes.hero} aria-roledescription="carousel" aria-label="Highlights" data-slider="still">
+    <section className={classes.hero} aria-roledescription="carousel" aria-label={t('slider.label')} data-slider="still">
       {slides && slides.length > 0 ? (
         // Remounts when the slides change: Swiper reads its options once, and its loop rearranges
         // the slides outside React.
@@ -42,10 +44,10 @@ export function HeroSlider() {
         <div className={classes.heroLoading}>
           {error ? (
             <Container size="sm">
-              <QueryError title="The highlights could not be loaded." error={error} onRetry={() => void refetch()} />
+              <QueryError title={t('slider.failed')} error={error} onRetry={() => void refetch()} />
             </Container>
           ) : (
-            <Loader color="white" aria-label="Loading highlights" />
+            <Loader color="white" aria-label={t('slider.loading')} />
           )}
         </div>
       )}
@@ -76,6 +78,7 @@ function SlideShow({ slides }: { slides: Slider[] }) {
 }
 
 function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
+  const t = useSiteText();
   const background = slide.thumb ? placeholderBackground(slide.placeholders, slide.thumb) : undefined;
   return (
     <div className={classes.slide}>
@@ -105,7 +108,7 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
           {slide.link_url ? (
             <div>
               <CmsButton href={slide.link_url} color="yellow.4" c="dark.9" size="md">
-                <MoreText label="Learn more" about={slide.title} />
+                <MoreText label={t('more.learn')} about={slide.title} />
               </CmsButton>
             </div>
           ) : null}

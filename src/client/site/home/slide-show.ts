@@ -5,9 +5,11 @@
 import Swiper from 'swiper';
 import { A11y, Autoplay, EffectFade, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { LIMITS } from '../../../shared/limits';
+import { siteText } from '../../../shared/messages/site';
 
 /** Takes over the slides already in `element`; returns how to stop it. */
 export function startSlideShow(element: HTMLElement, { loop, autoplay }: { loop: boolean; autoplay: boolean }): () => void {
+  const t = siteText(document.documentElement.lang);
   const swiper = new Swiper(element, {
     modules: [EffectFade, Autoplay, Pagination, Navigation, Keyboard, A11y],
     effect: 'fade',
@@ -21,7 +23,7 @@ export function startSlideShow(element: HTMLElement, { loop, autoplay }: { loop:
       prevEl: element.querySelector<HTMLElement>('.swiper-button-prev'),
     },
     keyboard: { enabled: true, onlyInViewport: true },
-    a11y: { prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide' },
+    a11y: { prevSlideMessage: t('slider.previous'), nextSlideMessage: t('slider.next') },
   });
   return () => void swiper.destroy(true, true);
 }

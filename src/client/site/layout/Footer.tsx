@@ -8,17 +8,19 @@ import classes from './layout.module.css';
 import { SubscribeIsland } from './SubscribeBox';
 import { useFormProps } from '../forms/useFormProps';
 import { useLocalHref } from '../locale';
+import { useSiteText } from '../../ui/site-text';
 
 const FOOTER_LINKS = [
-  { href: '/about', label: 'About Us' },
-  { href: '/annual-reports', label: 'Annual Reports' },
-  { href: '/governing-body', label: 'Governing Body' },
-  { href: '/privacy-policy', label: 'Privacy Policy' },
-  { href: '/career', label: 'Career' },
-  { href: '/terms-and-conditions', label: 'Terms & Conditions' },
+  { href: '/about', label: 'footer.aboutUs' },
+  { href: '/annual-reports', label: 'footer.annualReports' },
+  { href: '/governing-body', label: 'footer.governingBody' },
+  { href: '/privacy-policy', label: 'footer.privacyPolicy' },
+  { href: '/career', label: 'footer.career' },
+  { href: '/terms-and-conditions', label: 'footer.terms' },
 ] as const;
 
 export function Footer({ site }: { site: SiteInfo }) {
+  const t = useSiteText();
   const subscribeProps = useFormProps('subscribe');
   const localize = useLocalHref();
   return (
@@ -34,36 +36,36 @@ export function Footer({ site }: { site: SiteInfo }) {
           </Stack>
           <nav aria-labelledby="footer-links-heading">
             <h2 id="footer-links-heading" className={classes.footerHeading}>
-              Quick Links
+              {t('footer.quickLinks')}
             </h2>
             <ul className={classes.footerLinks}>
               {FOOTER_LINKS.map((link) => (
                 <li key={link.href}>
                   <CmsLink href={localize(link.href)} size="sm">
-                    {link.label}
+                    {t(link.label)}
                   </CmsLink>
                 </li>
               ))}
             </ul>
           </nav>
           <address style={{ fontStyle: 'normal' }}>
-            <h2 className={classes.footerHeading}>Contact</h2>
+            <h2 className={classes.footerHeading}>{t('footer.contact')}</h2>
             <Stack gap={6}>
               {site.address ? <Text size="sm">{site.address}</Text> : null}
               {site.phone ? (
                 <Text size="sm">
-                  Phone: <a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>{site.phone}</a>
+                  {t('footer.phone')} <a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>{site.phone}</a>
                 </Text>
               ) : null}
               {site.email ? (
                 <Text size="sm">
-                  Email: <a href={`mailto:${site.email}`}>{site.email}</a>
+                  {t('footer.email')} <a href={`mailto:${site.email}`}>{site.email}</a>
                 </Text>
               ) : null}
             </Stack>
           </address>
           <div>
-            <h2 className={classes.footerHeading}>Subscribe</h2>
+            <h2 className={classes.footerHeading}>{t('footer.subscribe')}</h2>
             <Island name="subscribe" when="visible" component={SubscribeIsland} props={subscribeProps} />
           </div>
         </SimpleGrid>

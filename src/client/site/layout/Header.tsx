@@ -10,8 +10,10 @@ import type { MenuEntry } from './menu-tree';
 import { MobileMenu } from './MobileMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { documentLanguage } from '../locale';
+import { useSiteText } from '../../ui/site-text';
 
 export function Header({ site, entries, pathname }: { site: SiteInfo; entries: MenuEntry[]; pathname: string }) {
+  const t = useSiteText();
   const language = documentLanguage(useRouter().options.context.queryClient);
   return (
     <header>
@@ -46,7 +48,7 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
       <div className={classes.mainBar}>
         <Container size="xl" className={classes.mainBarInner}>
           <Group justify="space-between" wrap="nowrap" mih={72}>
-            <Link to="/" aria-label={`${site.name}, home`}>
+            <Link to="/" aria-label={t('header.home', { site: site.name })}>
               {site.logo_header ? (
                 <img src={site.logo_header} alt={site.name} height={48} className={classes.logo} />
               ) : (
@@ -57,7 +59,7 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
             </Link>
             {/* The full menu from 992 px on: its entries come from the content, and below that a
                 tablet has no room for them on one line; the burger serves it instead. */}
-            <Box component="nav" aria-label="Main" visibleFrom="md">
+            <Box component="nav" aria-label={t('menu.main')} visibleFrom="md">
               <Island name="mega-menu" component={MegaMenu} props={{ entries, pathname }} />
             </Box>
             <Box hiddenFrom="md">

@@ -6,12 +6,14 @@
 import { Group } from '@mantine/core';
 import { useLanguages } from '../locale';
 import classes from './layout.module.css';
+import { useSiteText } from '../../ui/site-text';
 
 export function LanguageSwitcher({ current }: { current: string }) {
+  const t = useSiteText();
   const languages = useLanguages();
   if (languages.length === 0) return null;
   return (
-    <Group component="nav" aria-label="Language" gap={4} wrap="nowrap" className={classes.languages}>
+    <Group component="nav" aria-label={t('header.language')} gap={4} wrap="nowrap" className={classes.languages}>
       {languages.map(({ locale, href, name }) => (
         <a
           key={locale}

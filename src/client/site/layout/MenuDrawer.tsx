@@ -4,6 +4,7 @@ import { WithMantine } from '../../islands/WithMantine';
 import classes from './layout.module.css';
 import type { MenuProps } from './MegaMenu';
 import { MenuLinks } from './MenuLinks';
+import { useSiteText } from '../../ui/site-text';
 
 interface MenuDrawerProps extends MenuProps {
   opened: boolean;
@@ -11,10 +12,11 @@ interface MenuDrawerProps extends MenuProps {
 }
 
 export function MenuDrawer({ entries, pathname, opened, onClose }: MenuDrawerProps) {
+  const t = useSiteText();
   return (
     <WithMantine>
-      <Drawer opened={opened} onClose={onClose} title="Menu" size="85%" position="right">
-        <nav aria-label="Main">
+      <Drawer opened={opened} onClose={onClose} title={t('menu.title')} size="85%" position="right">
+        <nav aria-label={t('menu.main')}>
           <Stack gap="md">
             {entries.map((entry) =>
               entry.kind === 'link' ? (

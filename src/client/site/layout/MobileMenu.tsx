@@ -6,10 +6,12 @@
 import { lazy, Suspense, useState } from 'react';
 import classes from './layout.module.css';
 import type { MenuProps } from './MegaMenu';
+import { useSiteText } from '../../ui/site-text';
 
 const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
 
 export function MobileMenu({ entries, pathname }: MenuProps) {
+  const t = useSiteText();
   const [opened, setOpened] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (
@@ -22,7 +24,7 @@ export function MobileMenu({ entries, pathname }: MenuProps) {
           setWanted(true);
           setOpened(!opened);
         }}
-        aria-label={opened ? 'Close menu' : 'Open menu'}
+        aria-label={opened ? t('menu.close') : t('menu.open')}
         aria-expanded={opened}
       >
         <span className={classes.burgerLines} />

@@ -9,12 +9,14 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { isOfflineError, OfflineScreen } from '../../pwa/OfflineScreen';
 import { NotFoundMessage } from '../../ui/NotFound';
 import { QueryError } from '../../ui/QueryError';
+import { useSiteText } from '../../ui/site-text';
 
 export function SiteNotFound() {
   return <NotFoundMessage />;
 }
 
 export function SiteError({ error }: ErrorComponentProps) {
+  const t = useSiteText();
   const router = useRouter();
   const queryReset = useQueryErrorResetBoundary();
   const retry = () => {
@@ -25,7 +27,7 @@ export function SiteError({ error }: ErrorComponentProps) {
   if (isOfflineError(error)) return <OfflineScreen onRetry={retry} />;
   return (
     <Container size="sm" py={80}>
-      <QueryError title="This page could not be loaded." error={error} onRetry={retry} />
+      <QueryError title={t('error.page')} error={error} onRetry={retry} />
     </Container>
   );
 }

@@ -9,6 +9,7 @@ import { Header } from './Header';
 import classes from './layout.module.css';
 import { buildMenuTree } from './menu-tree';
 import { useLocalHref } from '../locale';
+import { useSiteText } from '../../ui/site-text';
 
 export function SiteLayout() {
   const { data: site } = useSuspenseQuery(siteInfoQuery());
@@ -16,7 +17,8 @@ export function SiteLayout() {
   // gallery, Contact) still work, so a failed menu read just leaves the columns out.
   const { data: menus } = useQuery(menusQuery());
   const localize = useLocalHref();
-  const entries = useMemo(() => buildMenuTree(menus ?? [], localize), [menus, localize]);
+  const t = useSiteText();
+  const entries = useMemo(() => buildMenuTree(menus ?? [], localize, t), [menus, localize, t]);
   // The address as the visitor sees it (`/bn/about`), which the menus' links are compared with.
   const pathname = localize(useRouterState({ select: (state) => state.location.pathname }));
 

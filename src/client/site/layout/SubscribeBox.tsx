@@ -7,29 +7,38 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { WithMantine } from '../../islands/WithMantine';
 import { FormStatus } from '../forms/FormStatus';
 import { type PublicFormProps, usePublicForm } from '../forms/usePublicForm';
+import { useSiteText } from '../../ui/site-text';
 
 export function SubscribeBox(props: PublicFormProps) {
+  const t = useSiteText();
   const { formProps, keyField, fieldOf, status, message, sent } = usePublicForm('subscribe', props);
   return (
-    <form {...formProps} aria-label="Subscribe to our newsletter">
+    <form {...formProps} aria-label={t('subscribe.form')}>
       <input {...keyField} />
       <Text size="sm" mb="xs" c="gray.3">
-        News, reports and openings in your inbox.
+        {t('subscribe.intro')}
       </Text>
       <Stack gap="xs" align="stretch">
         <TextInput
           type="email"
-          label="Email address"
+          label={t('subscribe.email')}
           placeholder="name@example.com"
           autoComplete="email"
           {...fieldOf('email')}
           styles={{ label: { color: 'var(--mantine-color-gray-2)' }, error: { color: 'var(--mantine-color-red-3)' } }}
         />
         <Button type="submit" loading={status === 'sending'}>
-          Subscribe
+          {t('subscribe.submit')}
         </Button>
       </Stack>
-      <FormStatus status={status} sent={sent} message={message} failedTitle="Not subscribed" variant="filled" compact />
+      <FormStatus
+        status={status}
+        sent={sent}
+        message={message}
+        failedTitle={t('subscribe.failed.title')}
+        variant="filled"
+        compact
+      />
     </form>
   );
 }

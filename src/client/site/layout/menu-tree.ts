@@ -4,6 +4,7 @@
  * columns by giving menu items a location code, and nest links under an item with parent_id.
  */
 import type { MenuLocation } from '../../../shared/limits';
+import { siteText, type SiteMessageKey, type SiteText } from '../../../shared/messages/site';
 import type { MenuItem } from '../api/types';
 
 export interface MenuLink {
@@ -26,30 +27,32 @@ export type MenuEntry = { kind: 'link'; label: string; href: string } | { kind: 
 /** The two plain top-level entries point at routes of the site itself. */
 type FixedPath = '/' | '/contact';
 
-const COLUMN_HEADINGS: Record<MenuLocation, string | null> = {
-  ab1: 'About Us',
-  ab2: 'Governance',
-  ab3: 'Working Area & Partners',
-  ps1: 'Microfinance Loan Products',
-  ps2: 'Savings Products',
+/** Each column's heading in the site's catalogue (src/shared/messages); none where the spec names none. */
+const COLUMN_HEADINGS: Record<MenuLocation, SiteMessageKey | null> = {
+  ab1: 'menu.column.ab1',
+  ab2: 'menu.column.ab2',
+  ab3: 'menu.column.ab3',
+  ps1: 'menu.column.ps1',
+  ps2: 'menu.column.ps2',
   dp1: null,
   dp2: null,
   arc1: null,
 };
 
-type Top = { kind: 'link'; label: string; href: FixedPath } | { kind: 'mega'; label: string; locations: MenuLocation[] };
+type Top =
+  { kind: 'link'; label: SiteMessageKey; href: FixedPath } | { kind: 'mega'; label: SiteMessageKey; locations: MenuLocation[] };
 
 const TOP: readonly Top[] = [
-  { kind: 'link', label: 'Home', href: '/' },
-  { kind: 'mega', label: 'About', locations: ['ab1', 'ab2', 'ab3'] },
-  { kind: 'mega', label: 'Program & Services', locations: ['ps1', 'ps2'] },
-  { kind: 'mega', label: 'Development Projects', locations: ['dp1', 'dp2'] },
-  { kind: 'mega', label: 'Archive', locations: ['arc1'] },
-  { kind: 'link', label: 'Contact', href: '/contact' },
+  { kind: 'link', label: 'menu.home', href: '/' },
+  { kind: 'mega', label: 'menu.about', locations: ['ab1', 'ab2', 'ab3'] },
+  { kind: 'mega', label: 'menu.programs', locations: ['ps1', 'ps2'] },
+  { kind: 'mega', label: 'menu.projects', locations: ['dp1', 'dp2'] },
+  { kind: 'mega', label: 'menu.archive', locations: ['arc1'] },
+  { kind: 'link', label: 'menu.contact', href: '/contact' },
 ];
 
 /** The archive column always ends with the gallery, whatever staff put in arc1. */
-const GALLERY_LINK: MenuLink = { id: 'gallery', title: 'Gallery', href: '/gallery', children: [] };
+const GALLERY_PATH = '/gallery';
 
 /** A menu slug as an address: absolute URLs stay, anything else becomes a site path. */
 export function menuHref(slug: string | null | undefined): string | null {
@@ -63,7 +66,11 @@ export function menuHref(slug: string | null | undefined): string | null {
  * `localize` turns a site address into the document's language (`/about` → `/bn/about`,
  * site/locale.ts); addresses on other sites pass through it unchanged.
  */
-export function buildMenuTree(items: readonly MenuItem[], localize: (href: string) => string = (href) => href): MenuEntry[] {
+export function buildMenuTree(
+  items: readonly MenuItem[],
+  localize: (href: string) => string = (href) => href,
+  t: SiteText = siteText('en'),
+): MenuEntry[] {
   // Footer-menu entries and inactive items never appear in the header.
   const visible = items.filter((item) => item.status === 1 && item.shortcode !== 'FOOTERMENU');
   const byId = new Map(visible.map((item) => [item.id, item]));
@@ -95,13 +102,14 @@ export function buildMenuTree(items: readonly MenuItem[], localize: (href: strin
       return parent?.location !== location;
     });
     const links = roots.map((item) => toLink(item, new Set())).filter((link): link is MenuLink => link !== null);
-    if (location === 'arc1') links.push({ ...GALLERY_LINK, href: localize(GALLERY_LINK.href!) });
-    return { location, heading: COLUMN_HEADINGS[location], links };
+    if (location === 'arc1') links.push({ id: 'gallery', title: t('menu.gallery'), href: localize(GALLERY_PATH), children: [] });
+    const heading = COLUMN_HEADINGS[location];
+    return { location, heading: heading && t(heading), links };
   };
 
   return TOP.flatMap((top): MenuEntry[] => {
-    if (top.kind === 'link') return [{ ...top, href: localize(top.href) }];
+    if (top.kind === 'link') return [{ kind: 'link', label: t(top.label), href: localize(top.href) }];
     const columns = top.locations.map(column).filter((col) => col.links.length > 0);
-    return columns.length > 0 ? [{ kind: 'mega', label: top.label, columns }] : [];
+    return columns.length > 0 ? [{ kind: 'mega', label: t(top.label), columns }] : [];
   });
 }

@@ -6,8 +6,10 @@ import { DEFAULT_THUMB, excerpt, formatDate, widgetThumb } from '../../ui/displa
 import { LazyImage } from '../../ui/LazyImage';
 import { SIZES } from '../../ui/Picture';
 import type { Post } from '../api/types';
+import { useSiteText } from '../../ui/site-text';
 
 export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?: 2 | 3 }) {
+  const t = useSiteText();
   return (
     <Card withBorder radius="md" padding={0} h="100%">
       <LazyImage
@@ -20,9 +22,9 @@ export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?
         sizes={SIZES.gridColumn}
       />
       <Stack gap="xs" p="lg">
-        {formatDate(post.created_at) ? (
+        {formatDate(post.created_at, t) ? (
           <Text size="xs" c="gray.7" component="time" dateTime={post.created_at!}>
-            {formatDate(post.created_at)}
+            {formatDate(post.created_at, t)}
           </Text>
         ) : null}
         <Title order={headingOrder} size="h4">

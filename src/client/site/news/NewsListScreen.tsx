@@ -7,16 +7,20 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { postsPageQuery } from '../api/queries';
 import { PageHeading } from '../page/PageHeading';
 import { NewsCard } from './NewsCard';
+import { useSiteText } from '../../ui/site-text';
+import { useLocalHref } from '../locale';
 
 const newsPageHref = (page: number) => (page > 1 ? `/news?page=${page}` : '/news');
 
 export function NewsListScreen({ page }: { page: number }) {
+  const t = useSiteText();
+  const localize = useLocalHref();
   const { data } = useSuspenseQuery(postsPageQuery(page));
   return (
     <>
-      <PageHeading title="News" subTitle="Stories, announcements and updates from our work." />
+      <PageHeading title={t('news.title')} subTitle={t('news.subTitle')} />
       <Container size="xl" py={48}>
-        {data.data.length === 0 ? <Text>No news yet.</Text> : null}
+        {data.data.length === 0 ? <Text>{t('news.none')}</Text> : null}
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {data.data.map((post) => (
             <NewsCard key={post.id} post={post} headingOrder={2} />
@@ -33,9 +37,16 @@ export function NewsListScreen({ page }: { page: number }) {
                   control
                 ];
                 const reachable = target >= 1 && target <= data.last_page && target !== data.current_page;
-                return { 'aria-label': `${control} page`, ...(reachable ? { component: 'a', href: newsPageHref(target) } : {}) };
+                return {
+                  'aria-label': t(`pagination.${control}`),
+                  ...(reachable ? { component: 'a', href: localize(newsPageHref(target)) } : {}),
+                };
               }}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}`, component: 'a', href: newsPageHref(item) })}
+              getItemProps={(item) => ({
+                'aria-label': t('pagination.page', { page: item }),
+                component: 'a',
+                href: localize(newsPageHref(item)),
+              })}
             />
           </Center>
         ) : null}

@@ -10,6 +10,7 @@ import { LazyImage } from '../../ui/LazyImage';
 import { SIZES } from '../../ui/Picture';
 import type { Widget } from '../api/types';
 import classes from './widgets.module.css';
+import { useSiteText } from '../../ui/site-text';
 
 interface WidgetCardProps {
   widget: Widget;
@@ -19,7 +20,8 @@ interface WidgetCardProps {
 }
 
 export function WidgetCard({ widget, wide = false, headingOrder = 3 }: WidgetCardProps) {
-  const title = widgetTitle(widget.title);
+  const t = useSiteText();
+  const title = widgetTitle(widget.title, t);
   return (
     <Card withBorder radius="md" padding={0} h="100%" className={wide ? classes.wide : undefined}>
       <LazyImage
@@ -41,7 +43,7 @@ export function WidgetCard({ widget, wide = false, headingOrder = 3 }: WidgetCar
           )}
         </Title>
         <Text size={wide ? 'md' : 'sm'} c="gray.7">
-          {widgetContent(widget.content)}
+          {widgetContent(widget.content, t)}
         </Text>
       </Stack>
     </Card>

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { postsPageQuery } from '../../../site/api/queries';
 import { newsListSearch } from '../../../../shared/news-search';
-import { screenHead } from '../../../site/head';
+import { headText, screenHead } from '../../../site/head';
 import { NewsListScreen } from '../../../site/news/NewsListScreen';
 import { SiteError } from '../../../site/layout/SiteFallbacks';
 
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_site/news/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(postsPageQuery(deps.page));
   },
-  head: (context) => screenHead(context, { title: 'News' }),
+  head: (context) => screenHead(context, { title: headText(context.match.context)('news.title') }),
   component: NewsListRoute,
   errorComponent: SiteError,
 });

@@ -11,8 +11,10 @@ import type { Post } from '../../api/types';
 import type { Description } from '../../head';
 import pageClasses from '../../page/page.module.css';
 import type { PublicRecord } from '../details';
+import { useSiteText } from '../../../ui/site-text';
 
 export function Screen({ record }: { record: PublicRecord }) {
+  const t = useSiteText();
   const post = record as unknown as Post;
   const textLanguage = useTextLanguage(post);
   return (
@@ -47,9 +49,9 @@ export function Screen({ record }: { record: PublicRecord }) {
               {post.sub_title}
             </p>
           ) : null}
-          {formatDate(post.created_at) ? (
+          {formatDate(post.created_at, t) ? (
             <Text size="sm" c="gray.7" mt="xs" component="time" dateTime={post.created_at!}>
-              {formatDate(post.created_at)}
+              {formatDate(post.created_at, t)}
             </Text>
           ) : null}
         </div>

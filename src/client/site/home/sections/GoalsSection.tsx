@@ -9,8 +9,10 @@ import { SafeHtml } from '../../../ui/SafeHtml';
 import type { Section } from '../../api/types';
 import classes from '../home.module.css';
 import { SectionIntro } from './SectionIntro';
+import { useSiteText } from '../../../ui/site-text';
 
 export function GoalsSection({ section }: { section: Section }) {
+  const t = useSiteText();
   return (
     <section className={`${classes.band} ${classes.bandAlt}`}>
       <Container size="xl">
@@ -28,14 +30,14 @@ export function GoalsSection({ section }: { section: Section }) {
                   <Title order={3} size="h4" c="blue.9">
                     {widget.link_url ? (
                       <CmsLink href={widget.link_url} c="inherit">
-                        {widgetTitle(widget.title)}
+                        {widgetTitle(widget.title, t)}
                       </CmsLink>
                     ) : (
-                      widgetTitle(widget.title)
+                      widgetTitle(widget.title, t)
                     )}
                   </Title>
                   <Text size="sm" c="gray.7">
-                    {widgetContent(widget.content)}
+                    {widgetContent(widget.content, t)}
                   </Text>
                 </Stack>
               </Group>

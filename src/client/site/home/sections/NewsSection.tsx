@@ -8,26 +8,28 @@ import type { Section } from '../../api/types';
 import { NewsCard } from '../../news/NewsCard';
 import classes from '../home.module.css';
 import { SectionHeader } from './SectionHeader';
+import { useSiteText } from '../../../ui/site-text';
 
 export function NewsSection({ section }: { section: Section }) {
+  const t = useSiteText();
   const { data: posts, error, refetch, isPending } = useQuery(latestPostsQuery());
   return (
     <section className={classes.band}>
       <Container size="xl">
         <SectionHeader
-          title={section.title ?? 'Latest News'}
+          title={section.title ?? t('news.latest')}
           subTitle={section.sub_title}
           action={
             section.link_url ? (
               <CmsButton href={section.link_url} variant="light">
-                View All
+                {t('more.viewAll')}
               </CmsButton>
             ) : null
           }
         />
-        {isPending ? <Loader aria-label="Loading news" /> : null}
-        {error ? <QueryError title="The latest news could not be loaded." error={error} onRetry={() => void refetch()} /> : null}
-        {posts && posts.length === 0 ? <Text>No news yet.</Text> : null}
+        {isPending ? <Loader aria-label={t('news.loading')} /> : null}
+        {error ? <QueryError title={t('news.failed')} error={error} onRetry={() => void refetch()} /> : null}
+        {posts && posts.length === 0 ? <Text>{t('news.none')}</Text> : null}
         {posts && posts.length > 0 ? (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             {posts.map((post) => (

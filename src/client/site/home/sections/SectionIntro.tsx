@@ -8,6 +8,7 @@ import { SIZES } from '../../../ui/Picture';
 import { MoreText } from '../../../ui/MoreText';
 import type { Section } from '../../api/types';
 import { SectionHeader } from './SectionHeader';
+import { useSiteText } from '../../../ui/site-text';
 
 interface SectionIntroProps {
   section: Section;
@@ -28,6 +29,7 @@ export function SectionIntro({
   moreVariant = 'outline',
   spaceBelow = 0,
 }: SectionIntroProps) {
+  const t = useSiteText();
   const picture = section.thumb ? (
     <Grid.Col span={{ base: 12, md: 5 }}>
       <LazyImage
@@ -47,7 +49,7 @@ export function SectionIntro({
       {children}
       {section.link_url ? (
         <CmsButton href={section.link_url} variant={moreVariant} mt="lg">
-          <MoreText label="See more" about={section.title} />
+          <MoreText label={t('more.see')} about={section.title} />
         </CmsButton>
       ) : null}
     </Grid.Col>

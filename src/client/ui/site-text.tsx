@@ -1,0 +1,17 @@
+/**
+ * The site's fixed texts (src/shared/messages) in the document's language, for any component: the
+ * document gives its language (App.tsx), an island's own root is given the same one on the server
+ * and in the browser (islands/Island.tsx, hydrate.ts), and the back-office gives its user's.
+ */
+import { createContext, useContext } from 'react';
+import { siteText, type SiteText } from '../../shared/messages/site';
+
+const SiteLocaleContext = createContext('en');
+
+export const SiteLocale = SiteLocaleContext.Provider;
+
+/** The locale whose texts are shown here. */
+export const useSiteLocale = () => useContext(SiteLocaleContext);
+
+/** `t(key)`: a fixed text of the site in the language shown here. */
+export const useSiteText = (): SiteText => siteText(useContext(SiteLocaleContext));
