@@ -6,7 +6,8 @@ import './admin.css';
 import { MantineThemeProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { keepBackOfficeOffline } from '../pwa/service-worker';
 import { useFailureNotifications } from './api/useFailureNotifications';
 import { adminTheme } from './admin-theme';
@@ -14,6 +15,27 @@ import { AdminLayout } from './layout/AdminLayout';
 import { useAdminColorScheme } from './layout/color-scheme';
 import { LoginScreen } from './login/LoginScreen';
 import { useSignedIn } from './session/useSignedIn';
+import { meQuery } from './api/admin-queries';
+import { type AdminLanguage, deviceLanguage, isAdminLanguage, setAdminLanguage } from './i18n';
+import { SiteLocale } from '../ui/site-text';
+
+/**
+ * The language the back-office is shown in: the user's choice (My Profile), else the one last
+ * used on this device or the browser's. English in the first render, as the server drew it; the
+ * device's is read before the first paint.
+ */
+function useBackOfficeLanguage(signedIn: boolean): [AdminLanguage, (language: AdminLanguage) => void] {
+  const [onDevice, setOnDevice] = useState<AdminLanguage>('en');
+  const me = useQuery({ ...meQuery, enabled: signedIn });
+  const chosen = signedIn ? me.data?.language : undefined;
+  const language = isAdminLanguage(chosen) ? chosen : onDevice;
+  useLayoutEffect(() => setOnDevice(deviceLanguage()), []);
+  useLayoutEffect(() => {
+    setAdminLanguage(language);
+    document.documentElement.lang = language;
+  }, [language]);
+  return [language, setOnDevice];
+}
 
 /** Screens for those who cannot sign in: they show with or without a session, outside the layout. */
 const SIGNED_OUT_SCREENS = ['/admin/reset-password'];
@@ -31,6 +53,7 @@ export function AdminRoot({ children }: { children: ReactNode }) {
   const previous = useRef(signedIn);
   useFailureNotifications();
   useAdminColorScheme();
+  const [language, chooseLanguage] = useBackOfficeLanguage(signedIn);
 
   useEffect(() => {
     // Loaders skip admin reads while signed out; run them again once the session changes.
@@ -45,10 +68,18 @@ export function AdminRoot({ children }: { children: ReactNode }) {
 
   return (
     <MantineThemeProvider theme={adminTheme}>
-      <div className="admin-root">
-        <Notifications position="top-right" />
-        {signedOutScreen ? children : signedIn ? <AdminLayout>{children}</AdminLayout> : <LoginScreen />}
-      </div>
+      <SiteLocale value={language}>
+        <div className="admin-root">
+          <Notifications position="top-right" />
+          {signedOutScreen ? (
+            children
+          ) : signedIn ? (
+            <AdminLayout>{children}</AdminLayout>
+          ) : (
+            <LoginScreen language={language} onLanguage={chooseLanguage} />
+          )}
+        </div>
+      </SiteLocale>
     </MantineThemeProvider>
   );
 }

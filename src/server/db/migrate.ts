@@ -14,6 +14,7 @@ import * as siteRelativeUploads from './migrations/011_site_relative_uploads';
 import * as searchIndex from './migrations/012_search_index';
 import * as apiTokens from './migrations/013_api_tokens';
 import * as translations from './migrations/014_translations';
+import * as userLanguage from './migrations/015_user_language';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012_search_index': searchIndex,
   '013_api_tokens': apiTokens,
   '014_translations': translations,
+  '015_user_language': userLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

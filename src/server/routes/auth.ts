@@ -47,6 +47,7 @@ const OWN_FIELDS = {
   dob: true,
   gender: true,
   profile_img: true,
+  language: true,
   password: true,
   confirm_password: true,
 } as const;

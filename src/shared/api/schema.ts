@@ -7563,6 +7563,7 @@ export interface operations {
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
+                            language?: string | null;
                             lastname?: string | null;
                             mail?: boolean;
                             name?: string | null;
@@ -7647,6 +7648,7 @@ export interface operations {
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
+                            language?: string | null;
                             lastname?: string | null;
                             mail?: boolean;
                             name?: string | null;
@@ -7693,6 +7695,7 @@ export interface operations {
                     email?: string;
                     firstname?: string | null;
                     gender?: ("male" | "female") | null;
+                    language?: ("en" | "bn") | null;
                     lastname?: string | null;
                     name?: string | null;
                     national_id_no?: string | null;
@@ -7724,6 +7727,7 @@ export interface operations {
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
+                            language?: string | null;
                             lastname?: string | null;
                             mail?: boolean;
                             name?: string | null;
@@ -15595,6 +15599,7 @@ export interface operations {
                                 gender?: string | null;
                                 google_id?: string | null;
                                 id?: number;
+                                language?: string | null;
                                 lastname?: string | null;
                                 name?: string | null;
                                 national_id_no?: string | null;
@@ -15648,6 +15653,7 @@ export interface operations {
                     google_id?: string | null;
                     /** @description Given out by the server; when sent back it must name the record being written */
                     id?: number;
+                    language?: ("en" | "bn") | null;
                     lastname?: string | null;
                     name?: string | null;
                     national_id_no?: string | null;
@@ -15689,6 +15695,7 @@ export interface operations {
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
+                            language?: string | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -15726,6 +15733,7 @@ export interface operations {
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
+                            language?: string | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -15781,6 +15789,7 @@ export interface operations {
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
+                            language?: string | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -15832,6 +15841,7 @@ export interface operations {
                     google_id?: string | null;
                     /** @description Given out by the server; when sent back it must name the record being written */
                     id?: number;
+                    language?: ("en" | "bn") | null;
                     lastname?: string | null;
                     name?: string | null;
                     national_id_no?: string | null;
@@ -15873,6 +15883,7 @@ export interface operations {
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
+                            language?: string | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -16111,6 +16122,7 @@ export interface operations {
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
+                            language?: string | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -16167,6 +16179,7 @@ export interface operations {
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
+                            language?: string | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;

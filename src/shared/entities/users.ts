@@ -22,6 +22,11 @@ export const isRole = (value: unknown): value is Role =>
  * Staff accounts. They are not scoped to one application: an admin works on every site, anyone
  * else on the sites listed in `sites`. What each role may do is in ../rights.ts.
  */
+/** The languages the back-office can be read in: each has a catalogue (src/client/admin/i18n). */
+export const BACK_OFFICE_LANGUAGES = ['en', 'bn'] as const;
+/** Each named in itself, as a language menu names them. */
+const BACK_OFFICE_LANGUAGE_NAMES: Record<(typeof BACK_OFFICE_LANGUAGES)[number], string> = { en: 'English', bn: 'বাংলা' };
+
 export const users = defineEntity({
   resource: 'users',
   admin: { group: 'People' },
@@ -49,6 +54,10 @@ export const users = defineEntity({
     password: f.password('Password', { hint: 'At least 8 characters; leave empty to keep the current one' }),
     confirm_password: f.password('Confirm Password', { virtual: true }),
     profile_img: f.image('Profile Image'),
+    language: f.select('Back-office language', {
+      choices: BACK_OFFICE_LANGUAGES.map((value) => ({ value, label: BACK_OFFICE_LANGUAGE_NAMES[value] })),
+      hint: 'The language of the back-office’s menus, buttons and messages for this user',
+    }),
     role: f.select('Role', { choices: ROLE_CHOICES, default: 'viewer' }),
     sites: f.text('Sites', {
       max: 2000,

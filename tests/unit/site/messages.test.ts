@@ -23,7 +23,9 @@ describe("the site's message catalogues", () => {
       expect(variables(bangla), key).toEqual(variables(english));
     }
     // Said in Bangla, not left in English (digits and a few borrowed names aside).
-    const untranslated = Object.entries(siteBn).filter(([, text]) => /[A-Za-z]{4,}/.test(text.replace(/name@example\.com|\{\{\w+\}\}/g, '')));
+    const untranslated = Object.entries(siteBn).filter(([, text]) =>
+      /[A-Za-z]{4,}/.test(text.replace(/name@example\.com|\{\{\w+\}\}/g, '')),
+    );
     expect(untranslated).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import { TwoFactorCard } from './TwoFactorCard';
 import { ENTITIES, type FieldDef } from '../../../shared/entities';
 import { CHANGE_PASSWORD_FIELDS, CURRENT_PASSWORD_FIELDS } from '../../../shared/account-forms';
 import { FieldInput, FormFields } from '../form/field-registry';
+import { adminT, useAdminText } from '../i18n';
 
 interface Session {
   id: number;
@@ -42,6 +43,7 @@ const DETAILS = [
   'dob',
   'gender',
   'profile_img',
+  'language',
 ] as const;
 const USER_FIELDS: Record<string, FieldDef> = ENTITIES.users.fields;
 
@@ -62,6 +64,7 @@ function useSaveProfile(onSaved: () => void) {
 }
 
 function DetailsForm({ me }: { me: Row }) {
+  const { t, message } = useAdminText();
   const [values, setValues] = useState<Record<string, unknown>>(() =>
     Object.fromEntries(DETAILS.map((name) => [name, me[name] ?? ''])),
   );
@@ -69,7 +72,7 @@ function DetailsForm({ me }: { me: Row }) {
   const [current, setCurrent] = useState('');
   const save = useSaveProfile(() => {
     setCurrent('');
-    notifications.show({ color: 'green', title: 'Saved', message: 'Your details are updated.' });
+    notifications.show({ color: 'green', title: adminT('profile.saved'), message: adminT('profile.savedText') });
   });
   const errors = fieldErrors(save.error);
   // Email and phone are what one signs in with: changing either needs the current password.
@@ -86,11 +89,11 @@ function DetailsForm({ me }: { me: Row }) {
     <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h4">
-          Your details
+          {t('profile.details')}
         </Title>
         {save.isError && (
-          <Alert color="red" role="alert" title="Not saved">
-            {save.error.message}
+          <Alert color="red" role="alert" title={t('form.notSaved')}>
+            {message(save.error.message)}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -118,7 +121,7 @@ function DetailsForm({ me }: { me: Row }) {
         )}
         <Group>
           <Button type="submit" loading={save.isPending}>
-            Save details
+            {t('profile.saveDetails')}
           </Button>
         </Group>
       </Stack>
@@ -127,11 +130,16 @@ function DetailsForm({ me }: { me: Row }) {
 }
 
 function PasswordForm() {
+  const { t, message } = useAdminText();
   const empty = { current_password: '', password: '', confirm_password: '' };
   const [values, setValues] = useState(empty);
   const save = useSaveProfile(() => {
     setValues(empty);
-    notifications.show({ color: 'green', title: 'Password changed', message: 'Your other sessions were signed out.' });
+    notifications.show({
+      color: 'green',
+      title: adminT('profile.passwordChanged'),
+      message: adminT('profile.passwordChangedText'),
+    });
   });
   const errors = fieldErrors(save.error);
   return (
@@ -147,11 +155,11 @@ function PasswordForm() {
     >
       <Stack gap="md">
         <Title order={2} size="h4">
-          Change password
+          {t('profile.changePassword')}
         </Title>
         {save.isError && (
-          <Alert color="red" role="alert" title="Not changed">
-            {save.error.message}
+          <Alert color="red" role="alert" title={t('profile.notChanged')}>
+            {message(save.error.message)}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -163,11 +171,11 @@ function PasswordForm() {
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          At least 8 characters. Changing it signs you out everywhere else.
+          {t('profile.passwordHint')}
         </Text>
         <Group>
           <Button type="submit" loading={save.isPending}>
-            Change password
+            {t('profile.changePassword')}
           </Button>
         </Group>
       </Stack>
@@ -176,33 +184,34 @@ function PasswordForm() {
 }
 
 function Sessions() {
+  const { t } = useAdminText();
   const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery);
   const end = useMutation({
     mutationFn: (id?: number) => adminCall(id === undefined ? 'me/sessions' : `me/sessions/${id}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
-    onError: (error) => notifications.show({ color: 'red', title: 'Not signed out', message: error.message }),
+    onError: (error) => notifications.show({ color: 'red', title: adminT('profile.notSignedOut'), message: error.message }),
   });
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
         <Group justify="space-between">
           <Title order={2} size="h4">
-            Where you are signed in
+            {t('profile.sessions')}
           </Title>
           <Button variant="light" color="red" size="xs" onClick={() => end.mutate(undefined)} loading={end.isPending}>
-            Sign out everywhere else
+            {t('profile.signOutOthers')}
           </Button>
         </Group>
-        <QueryState query={sessions} label="your sessions">
+        <QueryState query={sessions} label={t('profile.yourSessions')}>
           {(rows) => (
             <Table.ScrollContainer minWidth={560}>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Device</Table.Th>
-                    <Table.Th>Address</Table.Th>
-                    <Table.Th>Last used</Table.Th>
+                    <Table.Th>{t('profile.device')}</Table.Th>
+                    <Table.Th>{t('profile.address')}</Table.Th>
+                    <Table.Th>{t('profile.lastUsed')}</Table.Th>
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
@@ -211,23 +220,23 @@ function Sessions() {
                     <Table.Tr key={session.id}>
                       <Table.Td>
                         <Text size="sm" lineClamp={2}>
-                          {session.user_agent ?? 'Unknown device'}
+                          {session.user_agent ?? t('profile.unknownDevice')}
                         </Text>
                       </Table.Td>
                       <Table.Td>{session.ip ?? '--'}</Table.Td>
                       <Table.Td>{session.last_used_at ? dayjs(session.last_used_at).format('YYYY-MM-DD HH:mm') : '--'}</Table.Td>
                       <Table.Td>
                         {session.current ? (
-                          <Badge variant="light">This device</Badge>
+                          <Badge variant="light">{t('profile.thisDevice')}</Badge>
                         ) : (
                           <Button
                             size="compact-sm"
                             variant="light"
                             color="red"
-                            aria-label={`Sign out the session last used ${session.last_used_at ?? ''}`}
+                            aria-label={t('profile.signOutSession', { when: session.last_used_at ?? '' })}
                             onClick={() => end.mutate(session.id)}
                           >
-                            Sign out
+                            {t('profile.signOut')}
                           </Button>
                         )}
                       </Table.Td>
@@ -245,19 +254,21 @@ function Sessions() {
 
 /** My Profile: one's own details, password and sessions, and the role and sites an admin gave. */
 export function ProfileScreen() {
+  const { t, term } = useAdminText();
   const me = useQuery(meQuery);
   return (
     <Stack gap="lg">
-      <Title order={1}>My Profile</Title>
-      <QueryState query={me} label="your account">
+      <Title order={1}>{t('profile.title')}</Title>
+      <QueryState query={me} label={t('profile.yourAccount')}>
         {(data) => (
           <>
             <Text size="sm">
-              Role: <b>{ROLE_CHOICES.find((r) => r.value === data.role)?.label ?? String(data.role)}</b>
-              {' · '}Sites:{' '}
+              {t('profile.role')} <b>{term(ROLE_CHOICES.find((r) => r.value === data.role)?.label ?? String(data.role))}</b>
+              {' · '}
+              {t('profile.sites')}{' '}
               {((data.applications as { app_key: string; name: string }[] | undefined) ?? [])
                 .map((a) => a.name || a.app_key)
-                .join(', ') || 'none'}
+                .join(', ') || t('profile.noSites')}
             </Text>
             <DetailsForm me={data} />
             <PasswordForm />

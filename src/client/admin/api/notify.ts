@@ -1,9 +1,10 @@
 /** Every failed call is told to the user (the spec's original only logged to the console). */
 import { notifications } from '@mantine/notifications';
+import { adminT } from '../i18n';
 
 function reasonOf(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : 'Something went wrong.';
+  return typeof message === 'string' && message ? message : adminT('toast.wentWrong');
 }
 
 /** One notification per `title`: a repeated failure replaces the previous one instead of stacking. */
@@ -18,8 +19,8 @@ export function notifyOffline(): void {
   notifications.hide('offline');
   notifications.show({
     id: 'offline',
-    title: 'Offline: showing what this device has',
-    message: 'Saves wait on this device and are sent once the connection is back.',
+    title: adminT('toast.offline.title'),
+    message: adminT('toast.offline.text'),
     color: 'yellow',
     autoClose: 8000,
   });

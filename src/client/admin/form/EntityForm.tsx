@@ -15,9 +15,7 @@ import { languageName } from '../../site/locale';
 import { useSiteLocales } from '../session/site-locales';
 import { translationDef } from './translation';
 import { DraftNotice, PreviewLinkNotice, usePreviewLink } from './Publishing';
-
-export const SUCCESS_TEXT = 'Success! Data updated successfully.';
-export const DRAFT_SAVED_TEXT = 'Draft saved. Visitors still see the published version until you publish.';
+import { useAdminText } from '../i18n';
 
 interface Props {
   entity: AdminEntity;
@@ -29,6 +27,7 @@ interface Props {
 
 /** The one form screen of every entity, driven by its definition's fields and the form machine. */
 export function EntityForm({ entity, recordKey, locale }: Props) {
+  const { t, term, message } = useAdminText();
   const defaultLocale = useSiteLocales()[0]!;
   // A translation's form: the localized fields, with the default language's text beside each.
   const reference = useQuery({ ...entityRecordQuery(entity.def, recordKey ?? ''), enabled: Boolean(locale && recordKey) });
@@ -66,22 +65,25 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
   return (
     <Stack gap="md">
       <ScreenHeader
-        title={`${recordKey === undefined ? 'New' : 'Edit'} ${def.formTitle}${locale ? ` (${languageName(locale)})` : ''}`}
+        title={(() => {
+          const title = t(recordKey === undefined ? 'form.new' : 'form.edit', { what: term(def.formTitle) });
+          return locale ? t('form.inLanguage', { title, language: languageName(locale) }) : title;
+        })()}
         listPath={def.adminPath}
       />
 
       {state.matches('loading') && (
         <Center py="xl">
-          <Loader aria-label={`Loading the ${def.formTitle}`} />
+          <Loader aria-label={t('form.loading', { what: term(def.formTitle).toLowerCase() })} />
         </Center>
       )}
 
       {state.matches('loadFailed') && (
-        <Alert color="red" role="alert" title={`Could not load the ${def.formTitle}`}>
+        <Alert color="red" role="alert" title={t('form.loadFailed', { what: term(def.formTitle).toLowerCase() })}>
           {errorMessage}
           <div>
             <Button mt="sm" size="xs" variant="light" color="red" onClick={() => send({ type: 'form.retryLoad' })}>
-              Retry
+              {t('form.retry')}
             </Button>
           </div>
         </Alert>
@@ -104,15 +106,19 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
             {publishing && <DraftNotice def={def} recordKey={recordKey} onDiscarded={() => send({ type: 'form.reload' })} />}
             {state.matches('success') && (
               <Alert color="green" role="status" ref={successAlert}>
-                {state.context.intent === 'draft' ? DRAFT_SAVED_TEXT : (def.successText ?? SUCCESS_TEXT)}
+                {state.context.intent === 'draft'
+                  ? t('form.draftSaved')
+                  : def.successText
+                    ? term(def.successText)
+                    : t('form.success')}
               </Alert>
             )}
             {state.matches({ saving: 'waitingForConnection' }) && (
-              <Alert color="yellow" role="status" title="Waiting for connection…">
-                Your changes are kept and will be saved once, as soon as the server can be reached.
+              <Alert color="yellow" role="status" title={t('form.waiting.title')}>
+                {t('form.waiting.text')}
                 <div>
                   <Button mt="sm" size="xs" variant="default" onClick={() => send({ type: 'form.cancelWaiting' })}>
-                    Cancel
+                    {t('form.cancel')}
                   </Button>
                 </div>
               </Alert>
@@ -127,13 +133,13 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
               />
             )}
             {state.matches('editing') && errorMessage && (
-              <Alert color="red" role="alert" title="Not saved">
-                {errorMessage}
+              <Alert color="red" role="alert" title={t('form.notSaved')}>
+                {message(errorMessage)}
                 {/* Errors about fields this form does not show would otherwise be invisible. */}
                 {Object.entries(fieldErrors)
                   .filter(([name]) => !(name in def.fields) || def.fields[name]!.readOnly || def.fields[name]!.hidden)
                   .map(([name, text]) => (
-                    <div key={name}>{`${name}: ${text}`}</div>
+                    <div key={name}>{`${name}: ${message(text)}`}</div>
                   ))}
               </Alert>
             )}
@@ -159,7 +165,7 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
                 loading={saving && state.context.intent === 'save' && !state.context.andNew}
                 disabled={saving || comparing}
               >
-                {draft.data ? 'Publish' : 'Save'}
+                {draft.data ? t('form.publish') : t('form.save')}
               </Button>
               {entity.canCreate && !draft.data && !locale && (
                 <Button
@@ -168,7 +174,7 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
                   disabled={saving || comparing}
                   onClick={() => send({ type: 'form.submit', andNew: true })}
                 >
-                  Save and add another
+                  {t('form.saveAndAdd')}
                 </Button>
               )}
               {publishing && (
@@ -179,10 +185,10 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
                     disabled={saving || comparing}
                     onClick={() => send({ type: 'form.saveDraft' })}
                   >
-                    Save draft
+                    {t('form.saveDraft')}
                   </Button>
                   <Button variant="subtle" loading={preview.isPending} onClick={() => preview.mutate()}>
-                    Preview
+                    {t('form.preview')}
                   </Button>
                 </>
               )}

@@ -21,6 +21,7 @@ import type { FieldDef, FieldKind, FieldOfKind } from '../../../shared/entities'
 import { HtmlField } from './inputs/HtmlField';
 import { ImageField } from './inputs/ImageField';
 import { RelationField } from './inputs/RelationField';
+import { useAdminText } from '../i18n';
 
 export interface FieldProps<D extends FieldDef = FieldDef> {
   name: string;
@@ -206,7 +207,30 @@ export function FormFields<N extends string>({
   ));
 }
 
-export function FieldInput(props: FieldProps) {
+/** A field's words (label, hint, choices) and its refusal in the user's language (admin/i18n). */
+function useFieldInLanguage(props: FieldProps): FieldProps {
+  const { term, message } = useAdminText();
+  const field = props.field as FieldDef & {
+    choices?: readonly { value: unknown; label: string }[];
+    toggle?: { on: string; off: string };
+    pickerLabel?: string;
+  };
+  return {
+    ...props,
+    error: props.error && message(props.error),
+    field: {
+      ...field,
+      label: term(field.label),
+      hint: field.hint && term(field.hint),
+      ...(field.choices ? { choices: field.choices.map((choice) => ({ ...choice, label: term(choice.label) })) } : {}),
+      ...(field.toggle ? { toggle: { on: term(field.toggle.on), off: term(field.toggle.off) } } : {}),
+      ...(field.pickerLabel ? { pickerLabel: term(field.pickerLabel) } : {}),
+    } as FieldDef,
+  };
+}
+
+export function FieldInput(given: FieldProps) {
+  const props = useFieldInLanguage(given);
   // A field given at creation is shown, not offered, once the record exists.
   const locked = props.field.fixed === true && props.recordId !== undefined;
   const shown = locked

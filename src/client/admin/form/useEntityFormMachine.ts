@@ -15,6 +15,7 @@ import { ApiError } from '../../api/http';
 import { takeConflictedEdit } from '../../pwa/conflicted-edits';
 import { cancelSave, editedResource, startSave } from '../../pwa/entity-saves';
 import { initialValues, toFormValues, toPayload, validateValues } from './form-values';
+import { adminT, adminTerm } from '../i18n';
 
 const WAITING_ID = 'waiting-for-connection';
 
@@ -29,8 +30,8 @@ function showWaitingForConnection() {
   notifications.show({
     id: WAITING_ID,
     color: 'yellow',
-    title: 'Waiting for connection…',
-    message: 'Your changes will be saved as soon as the connection is back.',
+    title: adminT('form.waiting.title'),
+    message: adminT('toast.waiting.text'),
     autoClose: false,
   });
 }
@@ -102,7 +103,7 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
                   sendBack({ type: 'save.failed', error: { status: 409, current: toFormValues(def, error.current), savedBy } });
                   return;
                 }
-                notifyFailure(`Saving the ${def.formTitle} failed`, error);
+                notifyFailure(adminT('toast.saveFailed', { what: adminTerm(def.formTitle).toLowerCase() }), error);
                 sendBack({ type: 'save.failed', error });
               },
             },
@@ -116,7 +117,9 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
           const label = String(record[def.labelField] ?? '');
           notifications.show({
             color: 'green',
-            title: intent === 'draft' ? 'Draft saved' : `${def.formTitle} ${created ? 'created' : 'saved'}`,
+            title: adminT(intent === 'draft' ? 'toast.draftSaved' : created ? 'toast.created' : 'toast.saved', {
+              what: adminTerm(def.formTitle),
+            }),
             message: label ? `“${label}”` : undefined,
           });
           // A new record gets its own address (a reload opens it again); "Save and add another"

@@ -11,9 +11,11 @@ import { ColorSchemeChoice } from './color-scheme';
 import { PendingSavesIndicator, useLandingToasts } from '../outbox/PendingSaves';
 import { ProfileMenu } from './ProfileMenu';
 import { useLogout } from './useLogout';
+import { useAdminText } from '../i18n';
 
 /** The signed-in frame: navbar with the 'Admin' label and profile menu, sidebar (a drawer on phones). */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const { t } = useAdminText();
   const [opened, { toggle, close }] = useDisclosure(false);
   const logout = useLogout();
   useLandingToasts();
@@ -22,9 +24,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.toggleNav')} />
             <Text fw={700} size="lg">
-              Admin
+              {t('shell.admin')}
             </Text>
           </Group>
           <Group gap="sm">
@@ -48,15 +50,16 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
 /** Until a user whose role requires two-factor sign-in has set it up, every screen says where to do it. */
 function TwoFactorReminder() {
+  const { t } = useAdminText();
   const me = useQuery(meQuery);
   const { pathname } = useLocation();
   const state = me.data?.two_factor as { enabled: boolean; required: boolean } | undefined;
   if (!state?.required || state.enabled || pathname === '/admin/account') return null;
   return (
-    <Alert color="yellow" mb="md" role="status" title="Set up two-factor sign-in">
-      Your role requires it before you can work here.{' '}
+    <Alert color="yellow" mb="md" role="status" title={t('shell.twoFactor.title')}>
+      {t('shell.twoFactor.text')}{' '}
       <Anchor component={Link} to="/admin/account">
-        Set it up under My Profile
+        {t('shell.twoFactor.link')}
       </Anchor>
       .
     </Alert>
@@ -65,19 +68,20 @@ function TwoFactorReminder() {
 
 /** Edits made offline that someone else's save overtook: each waits on this device for its form. */
 function ConflictedEditsReminder() {
+  const { t, term } = useAdminText();
   const { pathname } = useLocation();
   const edits = conflictedEdits()
     .map((edit) => ({ edit, def: entityByResource(edit.resource) }))
     .filter(({ edit, def }) => def && pathname !== `/admin/${def.adminPath}/form/${edit.id}`);
   if (edits.length === 0) return null;
   return (
-    <Alert color="orange" mb="md" role="status" title="Edits made offline wait for you">
-      Someone else saved these records before your offline edits reached the server. Open each to compare and choose:{' '}
+    <Alert color="orange" mb="md" role="status" title={t('shell.conflicts.title')}>
+      {t('shell.conflicts.text')}{' '}
       {edits.map(({ edit, def }, index) => (
         <span key={`${edit.resource}/${edit.id}`}>
           {index > 0 && ', '}
           <Anchor component={Link} to={`/admin/${def!.adminPath}/form/${edit.id}`}>
-            {`${def!.formTitle} #${edit.id}`}
+            {`${term(def!.formTitle)} #${edit.id}`}
           </Anchor>
         </span>
       ))}

@@ -30,6 +30,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useRights } from '../session/rights';
 import { ADMIN_SCREENS, currentScreen, SCREEN_GROUPS } from './admin-screens';
 import { UnreadMessagesBadge } from '../messages/message-read';
+import { useAdminText } from '../i18n';
 
 interface Props {
   onNavigate: () => void;
@@ -63,6 +64,7 @@ const ICONS: Record<string, Icon> = {
 };
 
 export function AdminNav({ onNavigate, onLogout }: Props) {
+  const { t, term } = useAdminText();
   const { pathname } = useLocation();
   const current = currentScreen(pathname);
   const rights = useRights();
@@ -70,15 +72,15 @@ export function AdminNav({ onNavigate, onLogout }: Props) {
   const screens = rights ? ADMIN_SCREENS.filter((screen) => rights.can(screen.right.subject, screen.right.action)) : [];
   const sections = [undefined, ...SCREEN_GROUPS].map((group) => ({ group, screens: screens.filter((s) => s.group === group) }));
   return (
-    <Stack component="nav" aria-label="Admin screens" gap={0} h="100%">
+    <Stack component="nav" aria-label={t('nav.label')} gap={0} h="100%">
       <ScrollArea style={{ flex: 1 }}>
         {sections
           .filter((section) => section.screens.length > 0)
           .map(({ group, screens: listed }) => (
-            <div key={group ?? 'top'} role="group" aria-label={group ?? 'Dashboards'}>
+            <div key={group ?? 'top'} role="group" aria-label={group ? term(group) : t('nav.dashboards')}>
               {group && (
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
-                  {group}
+                  {term(group)}
                 </Text>
               )}
               {listed.map((screen) => {
@@ -88,7 +90,7 @@ export function AdminNav({ onNavigate, onLogout }: Props) {
                     key={screen.path}
                     component={Link}
                     to={`/admin/${screen.path}`}
-                    label={screen.label}
+                    label={term(screen.label)}
                     leftSection={ScreenIcon && <ScreenIcon size={18} stroke={1.6} aria-hidden />}
                     rightSection={screen.inbox ? <UnreadMessagesBadge /> : undefined}
                     active={screen === current}
@@ -106,12 +108,12 @@ export function AdminNav({ onNavigate, onLogout }: Props) {
         href="/"
         target="_blank"
         rel="noopener"
-        label="View site"
+        label={t('nav.viewSite')}
         leftSection={<IconExternalLink size={18} stroke={1.6} aria-hidden />}
       />
       <NavLink
         component="button"
-        label="Logout"
+        label={t('nav.logout')}
         c="var(--admin-danger-text)"
         leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
         onClick={onLogout}

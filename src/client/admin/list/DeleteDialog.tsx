@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { LIMITS } from '../../../shared/limits';
 import type { AdminEntity } from '../admin-entities';
 import { deletesForGood, type useDeleteConfirm } from './useDeleteConfirm';
+import { useAdminText } from '../i18n';
 
 interface Props {
   opened: boolean;
@@ -23,24 +24,25 @@ export function DeleteDialog({
   what,
   label,
   consequence,
-  confirmText = 'Delete',
+  confirmText,
   deleting,
   errorMessage,
   onClose,
   onConfirm,
 }: Props) {
+  const { t } = useAdminText();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Delete Confirmation"
+      title={t('delete.title')}
       centered
       closeOnClickOutside={!deleting}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('delete.close') }}
     >
       {/* The spec's question (§2.2), then what exactly goes. */}
-      <Text fw={500}>Are you sure to delete?</Text>
-      <Text mt={4}>{label ? `The ${what} “${label}”` : `This ${what}`}</Text>
+      <Text fw={500}>{t('delete.question')}</Text>
+      <Text mt={4}>{label ? t('delete.named', { what, label }) : t('delete.unnamed', { what })}</Text>
       {consequence && (
         <Text size="sm" mt="sm">
           {consequence}
@@ -53,10 +55,10 @@ export function DeleteDialog({
       )}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={deleting}>
-          Close
+          {t('delete.cancel')}
         </Button>
         <Button color="red" onClick={onConfirm} loading={deleting}>
-          {confirmText}
+          {confirmText ?? t('delete.confirm')}
         </Button>
       </Group>
     </Modal>
@@ -75,15 +77,14 @@ export function DeleteConfirmDialog({
   permanent?: boolean;
 }) {
   const forGood = deletesForGood(entity, permanent);
+  const { t, term } = useAdminText();
   return (
     <DeleteDialog
       opened={!state.matches('idle')}
-      what={entity.def.formTitle.toLowerCase()}
+      what={term(entity.def.formTitle).toLowerCase()}
       label={state.context.target?.label ?? ''}
-      consequence={
-        forGood ? 'This cannot be undone.' : `It moves to the Trash, where it can be restored for ${LIMITS.trashDays} days.`
-      }
-      confirmText={permanent ? 'Delete permanently' : 'Delete'}
+      consequence={forGood ? t('delete.forGood') : t('delete.toTrash', { count: LIMITS.trashDays })}
+      confirmText={permanent ? t('delete.permanently') : t('delete.confirm')}
       deleting={state.matches('deleting')}
       errorMessage={state.context.errorMessage}
       onClose={() => send({ type: 'delete.cancel' })}

@@ -18,6 +18,7 @@ import { useDeleteConfirm } from './useDeleteConfirm';
 import { LoadError } from '../QueryState';
 import { useEntityRights } from '../session/rights';
 import { type DataColumn, DataTable } from './DataTable';
+import { useAdminText } from '../i18n';
 
 interface Props {
   entity: AdminEntity;
@@ -38,6 +39,7 @@ const urlParams = (s: ListSearch, defaultPageSize: number): ListSearchParams => 
 
 /** The one list screen of every entity, driven by its definition's columns and page sizes. */
 export function EntityList({ entity, search, onChange, note }: Props) {
+  const { t, term } = useAdminText();
   const { def } = entity;
   const query = useQuery(entityListQuery(def, search));
   const rights = useEntityRights(entity);
@@ -52,12 +54,12 @@ export function EntityList({ entity, search, onChange, note }: Props) {
   const translatable = locales.length > 1 && localizedFields(def).length > 0;
   const columns: DataColumn<Row>[] = [
     { key: 'sl', label: 'Sl.', width: 56, cell: (_row, index) => (page!.current_page - 1) * search.size + index + 1 },
-    ...def.columns.map((c) => ({ key: c.label, label: c.label, cell: (row: Row) => renderCell(c, row, def) })),
+    ...def.columns.map((c) => ({ key: c.label, label: term(c.label), cell: (row: Row) => renderCell(c, row, def) })),
     ...(translatable
       ? [
           {
             key: 'languages',
-            label: 'Languages',
+            label: t('list.languages'),
             cell: (row: Row) => {
               const written = new Set([locales[0], ...((row.translations as string[] | undefined) ?? [])]);
               return locales
@@ -70,7 +72,7 @@ export function EntityList({ entity, search, onChange, note }: Props) {
       : []),
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('list.actions'),
       width: 150,
       className: 'row-actions',
       cell: (row) => (
@@ -79,19 +81,19 @@ export function EntityList({ entity, search, onChange, note }: Props) {
             component={Link}
             to={`/admin/${def.adminPath}/form/${recordKey(entity, row)}`}
             size="sm"
-            aria-label={`${rights.canEdit(row) ? 'Edit' : 'View'} ${rowLabel(row)}`}
+            aria-label={t(rights.canEdit(row) ? 'list.editLabel' : 'list.viewLabel', { label: rowLabel(row) })}
           >
-            {rights.canEdit(row) ? 'Edit' : 'View'}
+            {rights.canEdit(row) ? t('list.edit') : t('list.view')}
           </Anchor>
           {rights.canDelete(row) && (
             <Button
               size="compact-sm"
               color="red"
               variant="light"
-              aria-label={`Delete ${rowLabel(row)}`}
+              aria-label={t('list.deleteLabel', { label: rowLabel(row) })}
               onClick={() => sendDelete({ type: 'delete.request', id: recordKey(entity, row), label: rowLabel(row) })}
             >
-              Delete
+              {t('list.delete')}
             </Button>
           )}
         </Group>
@@ -109,24 +111,24 @@ export function EntityList({ entity, search, onChange, note }: Props) {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>{def.title}</Title>
+        <Title order={1}>{term(def.title)}</Title>
         <Group gap="xs">
           {def.exportable && (
             <Button
               variant="default"
-              onClick={() => void downloadCsv(entity).catch((error: unknown) => notifyFailure('Exporting failed', error))}
+              onClick={() => void downloadCsv(entity).catch((error: unknown) => notifyFailure(t('list.exportFailed'), error))}
             >
-              Export CSV
+              {t('list.exportCsv')}
             </Button>
           )}
           {hasTrash(def) && rights.canDelete() && (
             <Button component={Link} to={`/admin/${def.adminPath}/trash`} variant="default">
-              Trash
+              {t('list.trash')}
             </Button>
           )}
           {rights.canCreate && (
             <Button component={Link} to={`/admin/${def.adminPath}/form`}>
-              Add
+              {t('list.add')}
             </Button>
           )}
         </Group>
@@ -134,29 +136,29 @@ export function EntityList({ entity, search, onChange, note }: Props) {
       {note}
       {translatable && (
         <Select
-          label="Show"
+          label={t('list.show')}
           w={260}
           allowDeselect={false}
           value={search.missing ?? ''}
           data={[
-            { value: '', label: `All ${def.title.toLowerCase()}` },
-            ...locales.slice(1).map((tag) => ({ value: tag, label: `Not yet in ${languageName(tag)}` })),
+            { value: '', label: t('list.showAll', { what: term(def.title).toLowerCase() }) },
+            ...locales.slice(1).map((tag) => ({ value: tag, label: t('list.missing', { language: languageName(tag) }) })),
           ]}
           onChange={(tag) => onChange({ ...params(search), missing: tag || undefined, page: undefined })}
         />
       )}
       <SearchBar
-        label={`Search ${def.title}`}
+        label={t('list.search', { what: term(def.title) })}
         value={search.search}
         onSearch={(text) => onChange({ ...params(search), search: text || undefined, page: undefined })}
         onClear={() => onChange({ ...params(search), search: undefined, page: undefined }, { reload: true })}
       />
       <Card withBorder padding={0} pos="relative">
         {query.isError ? (
-          <LoadError label={def.title} error={query.error} onRetry={() => void query.refetch()} m="md" />
+          <LoadError label={term(def.title)} error={query.error} onRetry={() => void query.refetch()} m="md" />
         ) : !page ? (
           <Center py="xl">
-            <Loader aria-label={`Loading ${def.title}`} />
+            <Loader aria-label={t('list.loading', { what: term(def.title) })} />
           </Center>
         ) : (
           <>

@@ -1,4 +1,5 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { useAdminText } from '../i18n';
 
 interface Props {
   currentPage: number;
@@ -11,13 +12,16 @@ interface Props {
 }
 
 export function ListFooter({ currentPage, lastPage, size, total, pageSizes, onPage, onSize }: Props) {
+  const { t } = useAdminText();
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Group gap="sm">
         {/* The spec's wording, kept as users know it: current page, then page size, then total. */}
-        <Text size="sm" aria-live="polite">{`Showing ${currentPage} to ${size} of ${total} entries`}</Text>
+        <Text size="sm" aria-live="polite">
+          {t('list.showing', { page: currentPage, size, total })}
+        </Text>
         <NativeSelect
-          aria-label="Rows per page"
+          aria-label={t('list.rowsPerPage')}
           size="xs"
           value={String(size)}
           data={pageSizes.map(String)}

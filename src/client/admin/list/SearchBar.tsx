@@ -1,5 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useAdminText } from '../i18n';
 
 interface Props {
   label: string;
@@ -10,6 +11,7 @@ interface Props {
 
 /** Search and Clear are navigations (the URL owns the search); typing alone changes nothing. */
 export function SearchBar({ label, value, onSearch, onClear }: Props) {
+  const { t } = useAdminText();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   return (
@@ -23,12 +25,12 @@ export function SearchBar({ label, value, onSearch, onClear }: Props) {
       <Group gap="xs" wrap="nowrap">
         <TextInput
           aria-label={label}
-          placeholder="Search..."
+          placeholder={t('list.searchPlaceholder')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           style={{ flex: 1, maxWidth: 360 }}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('list.searchButton')}</Button>
         <Button
           type="button"
           variant="default"
@@ -37,7 +39,7 @@ export function SearchBar({ label, value, onSearch, onClear }: Props) {
             onClear();
           }}
         >
-          Clear
+          {t('list.clear')}
         </Button>
       </Group>
     </form>

@@ -10,16 +10,17 @@ import type { AdminEntity } from '../admin-entities';
 import { entityKeys } from '../api/entity-queries';
 import { deleteRecord, restoreRecord } from '../api/entity-writes';
 import { notifyFailure } from '../api/notify';
+import { adminT, adminTerm } from '../i18n';
 
 /** Brings a record back from the Trash, reloads the entity's screens and says so (or why not). */
 export async function restoreAndTell(entity: AdminEntity, queryClient: QueryClient, key: string, label: string): Promise<void> {
-  const what = label || 'the record';
+  const what = label || adminT('toast.theRecord');
   try {
     await restoreRecord(entity, key);
     await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.def.resource) });
-    notifications.show({ color: 'green', message: `Restored ${what}.` });
+    notifications.show({ color: 'green', message: adminT('toast.restored', { what }) });
   } catch (error) {
-    notifyFailure(`Restoring ${what} failed`, error);
+    notifyFailure(adminT('toast.restoreFailed', { what }), error);
   }
 }
 
@@ -45,7 +46,7 @@ export function useDeleteConfirm(entity: AdminEntity, { permanent = false }: { p
           try {
             await deleteRecord(entity, input.id, permanent);
           } catch (error) {
-            notifyFailure(`Deleting from ${entity.def.title} failed`, error);
+            notifyFailure(adminT('toast.deleteFailed', { what: adminTerm(entity.def.title) }), error);
             throw error;
           }
         }),
@@ -53,9 +54,12 @@ export function useDeleteConfirm(entity: AdminEntity, { permanent = false }: { p
       actions: {
         notifyDeleted: (_, target) => {
           void reload();
-          const label = target.label || 'the record';
+          const label = target.label || adminT('toast.theRecord');
           if (forGood) {
-            notifications.show({ color: 'green', message: `Deleted ${label}${permanent ? ' permanently' : ''}.` });
+            notifications.show({
+              color: 'green',
+              message: adminT(permanent ? 'toast.deletedForGood' : 'toast.deleted', { label }),
+            });
             return;
           }
           const id = `trashed:${entity.def.resource}:${target.id}`;
@@ -65,9 +69,9 @@ export function useDeleteConfirm(entity: AdminEntity, { permanent = false }: { p
             autoClose: 10_000,
             message: (
               <span>
-                {`Moved ${label} to the Trash. `}
+                {`${adminT('toast.trashed', { label })} `}
                 <Button size="compact-xs" variant="light" onClick={() => void undo(target, id)}>
-                  Undo
+                  {adminT('toast.undo')}
                 </Button>
               </span>
             ),

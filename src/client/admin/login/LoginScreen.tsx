@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -9,8 +9,31 @@ import { FormFields } from '../form/field-registry';
 import { signIn } from '../session/session-store';
 import { AccountHelp } from './AccountHelp';
 import { signInRequest } from './sign-in';
+import { ADMIN_LANGUAGES, type AdminLanguage, isAdminLanguage, useAdminText } from '../i18n';
+import { languageName } from '../../site/locale';
 
-export function LoginScreen() {
+/** The back-office's languages, each named in itself, for someone not yet signed in. */
+function LanguageChoice({ value, onChange }: { value: AdminLanguage; onChange: (language: AdminLanguage) => void }) {
+  const { t } = useAdminText();
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t('login.language')}
+      value={value}
+      onChange={(next) => isAdminLanguage(next) && onChange(next)}
+      data={ADMIN_LANGUAGES.map((language) => ({ value: language, label: languageName(language) }))}
+    />
+  );
+}
+
+export function LoginScreen({
+  language,
+  onLanguage,
+}: {
+  language: AdminLanguage;
+  onLanguage: (language: AdminLanguage) => void;
+}) {
+  const { t } = useAdminText();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [state, send] = useMachine(
@@ -34,8 +57,11 @@ export function LoginScreen() {
 
   return (
     <Container size={420} py={80} component="main">
+      <Group justify="flex-end" mb="xs">
+        <LanguageChoice value={language} onChange={onLanguage} />
+      </Group>
       <Title order={1} ta="center" mb="lg">
-        Admin sign in
+        {t('login.title')}
       </Title>
       <Paper withBorder shadow="sm" p="xl" radius="md">
         <form
@@ -48,47 +74,43 @@ export function LoginScreen() {
           {askingForCode ? (
             <Stack>
               {errorMessage && (
-                <Alert color="red" role="alert" title="Could not sign in">
+                <Alert color="red" role="alert" title={t('login.failed')}>
                   {errorMessage}
                 </Alert>
               )}
               <FormFields fields={SIGN_IN_CODE_FIELDS} values={{ code }} errors={fieldErrors} focus="code" onChange={change} />
               <Button type="submit" loading={busy} fullWidth>
-                Verify
+                {t('login.verify')}
               </Button>
               <Group justify="center">
                 <Anchor component="button" type="button" size="sm" onClick={() => send({ type: 'code.back' })}>
-                  Back to the password
+                  {t('login.backToPassword')}
                 </Anchor>
               </Group>
             </Stack>
           ) : (
             <Stack>
               {state.matches('error') && errorMessage && (
-                <Alert color="red" role="alert" title="Could not sign in">
+                <Alert color="red" role="alert" title={t('login.failed')}>
                   {errorMessage}
                 </Alert>
               )}
               <FormFields fields={SIGN_IN_FIELDS} values={{ identifier, password }} errors={fieldErrors} onChange={change} />
               <Group justify="space-between">
                 <Checkbox
-                  label="Remember Me"
+                  label={t('login.remember')}
                   checked={remember}
                   onChange={(e) => send({ type: 'remember.change', value: e.currentTarget.checked })}
                 />
                 <Anchor component={Link} to="/admin/reset-password" size="sm">
-                  Forgot Password
+                  {t('login.forgot')}
                 </Anchor>
               </Group>
               <Button type="submit" loading={busy} fullWidth>
-                Sign in
+                {t('login.submit')}
               </Button>
               <Group justify="center">
-                <AccountHelp
-                  label="Create an account"
-                  title="Need an account?"
-                  text="Staff accounts are created by an administrator on the Users screen. Ask one to add you."
-                />
+                <AccountHelp label={t('login.create')} title={t('login.needAccount')} text={t('login.needAccountText')} />
               </Group>
             </Stack>
           )}

@@ -24,7 +24,7 @@ export function ContactScreen() {
       <div className={pageClasses.pageHead}>
         <Container size="xl" py={{ base: 32, md: 56 }}>
           <Text fw={700} c="blue.8" tt="uppercase" size="sm">
-            Contact
+            {t('menu.contact')}
           </Text>
           <h1 className={pageClasses.pageTitle}>{site.name}</h1>
           {site.title ? <p className={pageClasses.pageSub}>{site.title}</p> : null}

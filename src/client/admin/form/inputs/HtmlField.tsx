@@ -8,6 +8,7 @@ import type { FieldProps } from '../field-registry';
 import { isImageAddress } from './ImageField';
 import { RICH_TEXT_EXTENSIONS, youtubeEmbedUrl } from '../rich-text/extensions';
 import { markupLost } from '../rich-text/markup-loss';
+import { useAdminText } from '../../i18n';
 
 // The picker (grid, uploads) loads only when someone opens it.
 const MediaPicker = lazy(() => import('../../media/MediaPicker').then((m) => ({ default: m.MediaPicker })));
@@ -21,6 +22,7 @@ type Mode = 'rich' | 'html';
  * The editor writes the value back only when someone edits in it.
  */
 export function HtmlField({ name, field, value, error, disabled, onChange }: FieldProps) {
+  const { t } = useAdminText();
   const html = typeof value === 'string' ? value : '';
   const [lost, setLost] = useState<string[]>(() => (html ? markupLost(html) : []));
   const [mode, setMode] = useState<Mode>(lost.length > 0 ? 'html' : 'rich');
@@ -82,20 +84,19 @@ export function HtmlField({ name, field, value, error, disabled, onChange }: Fie
       <Stack gap={6} mt={4}>
         <SegmentedControl
           size="xs"
-          aria-label={`${field.label} editor mode`}
+          aria-label={t('editor.mode', { field: field.label })}
           value={mode}
           onChange={(m) => switchTo(m as Mode)}
           data={[
-            { value: 'rich', label: 'Rich text' },
+            { value: 'rich', label: t('editor.rich') },
             { value: 'html', label: 'HTML' },
           ]}
           style={{ alignSelf: 'flex-start' }}
         />
         {lost.length > 0 && mode === 'html' && (
-          <Alert color="yellow" role="status" title="Edit this content as HTML">
-            The rich-text editor cannot hold everything here, so it stays in the HTML view rather than drop it:{' '}
-            {lost.slice(0, 5).join(', ')}
-            {lost.length > 5 ? ` and ${lost.length - 5} more` : ''}.
+          <Alert color="yellow" role="status" title={t('editor.asHtml')}>
+            {t('editor.asHtmlText')} {lost.slice(0, 5).join(', ')}
+            {lost.length > 5 ? t('editor.andMore', { count: lost.length - 5 }) : ''}.
           </Alert>
         )}
         {mode === 'rich' ? (
@@ -174,15 +175,16 @@ function insertAfterSelection(editor: Editor, node: JSONContent): void {
 }
 
 function InsertControls({ editor, disabled }: { editor: Editor; disabled: boolean }) {
+  const { t } = useAdminText();
   const [dialog, setDialog] = useState<'image' | 'video' | null>(null);
   const inTable = editor.isActive('table');
   return (
     <>
       <RichTextEditor.ControlsGroup>
-        <WordControl label="Image" onClick={() => setDialog('image')} disabled={disabled} />
-        <WordControl label="Video" onClick={() => setDialog('video')} disabled={disabled} />
+        <WordControl label={t('editor.image')} onClick={() => setDialog('image')} disabled={disabled} />
+        <WordControl label={t('editor.video')} onClick={() => setDialog('video')} disabled={disabled} />
         <WordControl
-          label="Table"
+          label={t('editor.table')}
           disabled={disabled}
           onClick={() => {
             // A selected image or video would be replaced: open a paragraph below it first.
@@ -194,11 +196,11 @@ function InsertControls({ editor, disabled }: { editor: Editor; disabled: boolea
         />
         {inTable && (
           <>
-            <WordControl label="Add row" onClick={() => editor.chain().focus().addRowAfter().run()} />
-            <WordControl label="Add column" onClick={() => editor.chain().focus().addColumnAfter().run()} />
-            <WordControl label="Delete row" onClick={() => editor.chain().focus().deleteRow().run()} />
-            <WordControl label="Delete column" onClick={() => editor.chain().focus().deleteColumn().run()} />
-            <WordControl label="Delete table" onClick={() => editor.chain().focus().deleteTable().run()} />
+            <WordControl label={t('editor.addRow')} onClick={() => editor.chain().focus().addRowAfter().run()} />
+            <WordControl label={t('editor.addColumn')} onClick={() => editor.chain().focus().addColumnAfter().run()} />
+            <WordControl label={t('editor.deleteRow')} onClick={() => editor.chain().focus().deleteRow().run()} />
+            <WordControl label={t('editor.deleteColumn')} onClick={() => editor.chain().focus().deleteColumn().run()} />
+            <WordControl label={t('editor.deleteTable')} onClick={() => editor.chain().focus().deleteTable().run()} />
           </>
         )}
       </RichTextEditor.ControlsGroup>
@@ -228,38 +230,39 @@ function InsertControls({ editor, disabled }: { editor: Editor; disabled: boolea
 }
 
 function ImageDialog({ onInsert, onClose }: { onInsert: (src: string, alt: string) => void; onClose: () => void }) {
+  const { t } = useAdminText();
   const [src, setSrc] = useState('');
   const [alt, setAlt] = useState('');
   const [picking, setPicking] = useState(false);
   return (
     <>
-      <Modal opened={!picking} onClose={onClose} title="Insert image">
+      <Modal opened={!picking} onClose={onClose} title={t('editor.insertImage')}>
         <Stack>
           <Group align="end" wrap="nowrap">
             <TextInput
-              label="Image address"
+              label={t('editor.imageAddress')}
               placeholder="/uploads/photo.webp"
               value={src}
               onChange={(e) => setSrc(e.currentTarget.value)}
               style={{ flex: 1 }}
             />
             <Button variant="light" onClick={() => setPicking(true)}>
-              Media library
+              {t('editor.mediaLibrary')}
             </Button>
           </Group>
           {src && <Image src={src} alt="" mah={160} w="auto" fit="contain" radius="sm" />}
           <TextInput
-            label="Alt text"
+            label={t('editor.altText')}
             description="What the image shows, for people who cannot see it; leave empty if it is only decoration"
             value={alt}
             onChange={(e) => setAlt(e.currentTarget.value)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('form.cancel')}
             </Button>
             <Button disabled={!isImageAddress(src)} onClick={() => onInsert(src.trim(), alt.trim())}>
-              Insert
+              {t('editor.insert')}
             </Button>
           </Group>
         </Stack>
@@ -268,7 +271,7 @@ function ImageDialog({ onInsert, onClose }: { onInsert: (src: string, alt: strin
       {picking && (
         <Suspense fallback={null}>
           <MediaPicker
-            title="Choose an image"
+            title={t('editor.chooseImage')}
             onInsert={(url) => {
               setSrc(url);
               setPicking(false);
@@ -282,27 +285,26 @@ function ImageDialog({ onInsert, onClose }: { onInsert: (src: string, alt: strin
 }
 
 function VideoDialog({ onInsert, onClose }: { onInsert: (src: string) => void; onClose: () => void }) {
+  const { t } = useAdminText();
   const [address, setAddress] = useState('');
   const embed = youtubeEmbedUrl(address);
   const valid = embed !== undefined && isAllowedIframeSrc(embed);
   return (
-    <Modal opened onClose={onClose} title="Insert a YouTube video">
+    <Modal opened onClose={onClose} title={t('editor.insertVideo')}>
       <Stack>
         <TextInput
-          label="YouTube address"
+          label={t('editor.youtubeAddress')}
           placeholder="https://www.youtube.com/watch?v=…"
           value={address}
           onChange={(e) => setAddress(e.currentTarget.value)}
-          error={
-            address.trim() && !valid ? 'Paste the address of a YouTube video (youtube.com/watch?v=… or youtu.be/…)' : undefined
-          }
+          error={address.trim() && !valid ? t('editor.youtubeHint') : undefined}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button disabled={!valid} onClick={() => onInsert(embed!)}>
-            Insert
+            {t('editor.insert')}
           </Button>
         </Group>
       </Stack>

@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { relationOptionsQuery } from '../../api/entity-queries';
 import type { RelationField as RelationDef } from '../../../../shared/entities';
 import type { FieldProps } from '../field-registry';
+import { useAdminText } from '../../i18n';
 
 /** A selector filled from another entity (up to 1000 rows); an empty choice is sent as null. */
 export function RelationField({ name, field, value, error, disabled, onChange, resource, recordId }: FieldProps<RelationDef>) {
+  const { t } = useAdminText();
   const relation = field.relation;
   const options = useQuery(relationOptionsQuery(relation.entity, relation.labelField));
   const selected = value === null || value === undefined || value === '' ? null : String(value);
@@ -19,16 +21,16 @@ export function RelationField({ name, field, value, error, disabled, onChange, r
       description={
         options.isError ? (
           <>
-            The choices could not be loaded.{' '}
+            {t('relation.failed')}{' '}
             <Anchor component="button" type="button" size="xs" onClick={() => void options.refetch()}>
-              Retry
+              {t('form.retry')}
             </Anchor>
           </>
         ) : (
           field.hint
         )
       }
-      placeholder={options.isPending ? 'Loading…' : 'None'}
+      placeholder={options.isPending ? t('relation.loading') : t('relation.none')}
       searchable
       clearable
       nothingFoundMessage="Nothing found"

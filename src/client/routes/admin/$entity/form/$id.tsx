@@ -15,6 +15,7 @@ import { useSiteLocales } from '../../../../admin/session/site-locales';
 import { localizedFields } from '../../../../../shared/entities';
 import { LOCALE_TAG } from '../../../../../shared/locales';
 import { languageName } from '../../../../site/locale';
+import { useAdminText } from '../../../../admin/i18n';
 
 export const Route = createFileRoute('/admin/$entity/form/$id')({
   // `locale`: the language whose text the form edits (none: the record itself, in the default one).
@@ -36,6 +37,7 @@ const FORM_EXTRAS: Partial<Record<string, ComponentType<{ recordKey: string }>>>
 
 /** The form for those who may change this record; the record as text for those who may only read it. */
 function EditRoute() {
+  const { t } = useAdminText();
   const { entity: path, id } = Route.useParams();
   const { entity } = Route.useRouteContext();
   const locales = useSiteLocales();
@@ -66,14 +68,17 @@ function EditRoute() {
         <Alert
           color="yellow"
           role="status"
-          title={`${others.map((o) => o.user_name ?? 'Someone').join(', ')} ${others.length === 1 ? 'is' : 'are'} editing this`}
+          title={t('presence.editing', {
+            count: others.length,
+            names: others.map((o) => o.user_name ?? t('presence.someone')).join(', '),
+          })}
         >
-          Your save will not overwrite theirs: if both of you save, the second one is shown what changed and chooses.
+          {t('presence.text')}
         </Alert>
       )}
       {translatable && (
         <SegmentedControl
-          aria-label="Language of the text"
+          aria-label={t('form.textLanguage')}
           w="fit-content"
           value={locale ?? locales[0]!}
           data={locales.map((tag) => ({ value: tag, label: languageName(tag) }))}

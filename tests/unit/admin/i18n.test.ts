@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHANGE_PASSWORD_FIELDS,
+  CURRENT_PASSWORD_FIELDS,
+  SIGN_IN_CODE_FIELDS,
+  SIGN_IN_FIELDS,
+} from '../../../src/shared/account-forms';
+import { ENTITIES, type FieldDef, SCREEN_GROUPS } from '../../../src/shared/entities';
+import { ADMIN_SCREENS } from '../../../src/client/admin/layout/admin-screens';
+import { adminBn } from '../../../src/client/admin/i18n/bn';
+import { adminEn } from '../../../src/client/admin/i18n/en';
+import { termsBn } from '../../../src/client/admin/i18n/terms-bn';
+import { adminI18n, adminT, adminTerm, deviceLanguage, validationMessage } from '../../../src/client/admin/i18n';
+
+const variables = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+/** Every word the definitions show staff: titles, labels, hints, choices, toggles, columns. */
+function definitionWords(): string[] {
+  const words = new Set<string>([...SCREEN_GROUPS, ...ADMIN_SCREENS.map((screen) => screen.label)]);
+  const visit = (fields: Record<string, FieldDef>) => {
+    for (const field of Object.values(fields)) {
+      words.add(field.label);
+      if (field.hint) words.add(field.hint);
+      for (const choice of (field as { choices?: { label: string }[] }).choices ?? []) words.add(choice.label);
+      const toggle = (field as { toggle?: { on: string; off: string } }).toggle;
+      if (toggle) words.add(toggle.on).add(toggle.off);
+      const picker = (field as { pickerLabel?: string }).pickerLabel;
+      if (picker) words.add(picker);
+    }
+  };
+  for (const def of Object.values(ENTITIES)) {
+    words.add(def.title).add(def.formTitle);
+    visit(def.fields as Record<string, FieldDef>);
+    for (const column of def.columns) words.add(column.label);
+    if (def.successText) words.add(def.successText);
+  }
+  for (const form of [SIGN_IN_FIELDS, SIGN_IN_CODE_FIELDS, CURRENT_PASSWORD_FIELDS, CHANGE_PASSWORD_FIELDS]) visit(form);
+  return [...words];
+}
+
+describe("the back-office's catalogues", () => {
+  it('keeps the spec’s English words', () => {
+    expect(adminEn['delete.question']).toBe('Are you sure to delete?');
+    expect(adminEn['form.success']).toBe('Success! Data updated successfully.');
+    expect(adminEn['login.remember']).toBe('Remember Me');
+    expect(adminEn['list.showing']).toBe('Showing {{page}} to {{size}} of {{total}} entries');
+  });
+
+  it('has every text in Bangla, with the same variables', () => {
+    for (const [key, english] of Object.entries(adminEn)) {
+      const bangla = adminBn[key as keyof typeof adminBn];
+      expect(bangla, key).toBeTruthy();
+      expect(variables(bangla), key).toEqual(variables(english));
+      expect(
+        bangla.replace(/\{\{\w+\}\}|CSV|YYYY-MM-DD|API|URL|OG|HTML|Alt|youtube\.com\/watch|youtu\.be/g, ''),
+        key,
+      ).not.toMatch(/[A-Za-z]{3,}/);
+    }
+  });
+
+  it('has a Bangla word for every word of the definitions that staff read (codes stay as they are)', () => {
+    const isCode = (word: string) => /^_|^[a-z0-9_]+$/.test(word);
+    const missing = definitionWords().filter((word) => !isCode(word) && !(word in termsBn));
+    expect(missing).toEqual([]);
+  });
+
+  it('says plurals by the language’s rules and fills variables', async () => {
+    await adminI18n.changeLanguage('en');
+    expect(adminT('delete.toTrash', { count: 1 })).toBe('It moves to the Trash, where it can be restored for 1 day.');
+    expect(adminT('delete.toTrash', { count: 30 })).toBe('It moves to the Trash, where it can be restored for 30 days.');
+    expect(adminTerm('Sub Title')).toBe('Sub Title');
+    await adminI18n.changeLanguage('bn');
+    expect(adminT('list.showing', { page: 2, size: 10, total: 34 })).toBe('34টির মধ্যে পাতা 2, প্রতি পাতায় 10টি');
+    expect(adminTerm('Sub Title')).toBe('উপশিরোনাম');
+    // A word no catalogue has shows as it is, never as a key.
+    expect(adminTerm('A field added tomorrow')).toBe('A field added tomorrow');
+    await adminI18n.changeLanguage('en');
+  });
+
+  it("says the API's validation messages in the user's language, and others as they are", async () => {
+    await adminI18n.changeLanguage('bn');
+    const say = (text: string) => validationMessage(text, adminT, adminTerm);
+    expect(say('Title is required')).toBe('শিরোনাম আবশ্যক');
+    expect(say('Sub Title must be at most 255 characters')).toBe('উপশিরোনাম সর্বোচ্চ 255 অক্ষরের হতে পারে');
+    expect(say('Email must be a valid email address')).toBe('ইমেইল: সঠিক ইমেইল ঠিকানা দিন');
+    expect(say('The slug is taken by another page')).toBe('The slug is taken by another page');
+    await adminI18n.changeLanguage('en');
+    expect(validationMessage('Title is required', adminT, adminTerm)).toBe('Title is required');
+  });
+
+  it('shows the language last used on this device, else the browser’s, else English', () => {
+    const storage = new Map<string, string>();
+    const restore = { localStorage: globalThis.localStorage, navigator: globalThis.navigator };
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      value: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) },
+    });
+    Object.defineProperty(globalThis, 'navigator', {
+      configurable: true,
+      value: { languages: ['bn-BD', 'en'], language: 'bn-BD' },
+    });
+    try {
+      expect(deviceLanguage()).toBe('bn');
+      storage.set('orgsite.admin-language', 'en');
+      expect(deviceLanguage()).toBe('en');
+      storage.set('orgsite.admin-language', 'xx');
+      Object.defineProperty(globalThis, 'navigator', { configurable: true, value: { languages: ['fr'], language: 'fr' } });
+      expect(deviceLanguage()).toBe('en');
+    } finally {
+      Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: restore.localStorage });
+      Object.defineProperty(globalThis, 'navigator', { configurable: true, value: restore.navigator });
+    }
+  });
+});
