@@ -27,6 +27,21 @@ describe.each(await dialects())('sessions on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
+  it('keeps the language each user reads the back-office in, one of its catalogues, and refuses another naming the field', async () => {
+    const user = await signInAs(t, 'author');
+    expect((await me(t, user.token)).json().data.language ?? null).toBeNull();
+    const chosen = await user.send('PUT', '/cms/api/me', { language: 'bn' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await me(t, user.token)).json().data.language).toBe('bn');
+    const refused = await user.send('PUT', '/cms/api/me', { language: 'klingon' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('language');
+    expect((await me(t, user.token)).json().data.language).toBe('bn');
+    // Another user's choice is their own.
+    const other = await signInAs(t, 'viewer');
+    expect((await me(t, other.token)).json().data.language ?? null).toBeNull();
+  });
+
   it('a new password ends every other session of the account; the one that changed it stays', async () => {
     const user = await signInAs(t, 'editor');
     const laptop = (await login(t, user.email, user.password)).json().token as string;

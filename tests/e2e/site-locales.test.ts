@@ -23,15 +23,16 @@ describe('the site in Bangla', () => {
     await page.waitForURL((url) => pathOf(url.href) === ABOUT_BN);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
     await page.getByRole('heading', { level: 1, name: 'আমাদের কথা' }).waitFor();
-    // The menus stay in Bangla: their site links carry the prefix.
+    // The menus stay in Bangla: their site links carry the prefix, and the site's own words are Bangla.
     const menuLinks = await page
-      .getByRole('navigation', { name: 'Main' })
+      .getByRole('navigation', { name: 'প্রধান' })
       .locator('a[href^="/"]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(menuLinks.length).toBeGreaterThan(0);
     expect(menuLinks.every((href) => href!.startsWith('/bn/'))).toBe(true);
 
-    await languages.getByRole('link', { name: 'English' }).click();
+    await page.getByRole('navigation', { name: 'প্রধান' }).getByRole('link', { name: 'যোগাযোগ' }).waitFor();
+    await page.getByRole('navigation', { name: 'ভাষা' }).getByRole('link', { name: 'English' }).click();
     await page.waitForURL((url) => pathOf(url.href) === '/about');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.close();
@@ -98,6 +99,81 @@ describe('the site in Bangla', () => {
       }
     } finally {
       await context.close();
+    }
+  });
+
+  it('says the site’s own words in Bangla, and a refused form post without JavaScript says why in Bangla, keeping what was typed', async () => {
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.app.baseUrl}/bn/contact`);
+      await page.getByRole('heading', { level: 2, name: 'যোগাযোগ করুন' }).waitFor();
+      expect(await page.getByRole('contentinfo').getByRole('heading', { name: 'দরকারি লিংক' }).count()).toBe(1);
+      const form = page.locator('#contact-form');
+      await form.getByRole('textbox', { name: 'ইমেইল' }).fill('not-an-address');
+      await form.getByRole('textbox', { name: 'বার্তা' }).fill('আমাদের এলাকায় প্রশিক্ষণ কবে শুরু হবে?');
+      await page.getByRole('button', { name: 'বার্তা পাঠান' }).click();
+      await page.getByText('আপনার নাম লিখুন।').waitFor();
+      await page.getByText('সঠিক ইমেইল ঠিকানা লিখুন, যেমন name@example.com।').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
+      expect(await page.locator('textarea[name="message"]').inputValue()).toBe('আমাদের এলাকায় প্রশিক্ষণ কবে শুরু হবে?');
+      // The 404 of a Bangla address is in Bangla too.
+      const missing = await page.goto(`${site.app.baseUrl}/bn/no-such-page`);
+      expect(missing?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: 'পাতাটি পাওয়া যায়নি ৪০৪' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the back-office in Bangla: chosen on the sign-in screen, then per user in My Profile, with its words, questions and refusals', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.app.baseUrl}/admin`);
+      await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
+      await page.getByRole('radiogroup', { name: 'Language' }).getByText('বাংলা').click();
+      await page.getByRole('heading', { name: 'অ্যাডমিন সাইন ইন' }).waitFor();
+      await page.getByLabel('ইমেইল বা ফোন').fill(site.app.adminEmail);
+      await page.locator('input[name="password"]').fill(site.app.adminPassword);
+      await page.getByRole('button', { name: 'সাইন ইন' }).click();
+      await page.getByRole('heading', { level: 1, name: 'ড্যাশবোর্ড' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
+
+      // A list, its delete question (the spec's, in Bangla), and a form's refusal in Bangla.
+      await page.getByRole('navigation', { name: 'অ্যাডমিন স্ক্রিন' }).getByRole('link', { name: 'পাতা', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'পাতা' }).waitFor();
+      await page.getByRole('button', { name: /মুছুন$/ }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'মুছে ফেলার নিশ্চিতকরণ' });
+      await dialog.getByText('আপনি কি নিশ্চিতভাবে মুছে ফেলতে চান?').waitFor();
+      await dialog.getByRole('button', { name: 'বন্ধ করুন', exact: true }).click();
+      await page.getByRole('link', { name: 'সম্পাদনা' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'পাতা সম্পাদনা' }).waitFor();
+      await page.getByLabel('শিরোনাম', { exact: false }).first().fill('');
+      await page.getByRole('button', { name: 'সংরক্ষণ', exact: true }).click();
+      await page.getByText('শিরোনাম আবশ্যক').waitFor();
+
+      // The choice made per user follows them to another device whose browser speaks English.
+      await page.goto(`${site.app.baseUrl}/admin/account`);
+      await page.getByRole('heading', { level: 1, name: 'আমার প্রোফাইল' }).waitFor();
+      await page.getByRole('combobox', { name: 'ব্যাক-অফিসের ভাষা' }).click();
+      await page.getByRole('option', { name: 'বাংলা' }).click();
+      await page.getByRole('button', { name: 'তথ্য সংরক্ষণ' }).click();
+      await page.getByText('আপনার তথ্য হালনাগাদ হয়েছে।').waitFor();
+    } finally {
+      await context.close();
+    }
+    const elsewhere = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      const page = await elsewhere.newPage();
+      await page.goto(`${site.app.baseUrl}/admin`);
+      await page.getByLabel('Email or phone').fill(site.app.adminEmail);
+      await page.locator('input[name="password"]').fill(site.app.adminPassword);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'ড্যাশবোর্ড' }).waitFor();
+    } finally {
+      await elsewhere.close();
+      await site.app.api('PUT', '/cms/api/me', { language: null });
     }
   });
 

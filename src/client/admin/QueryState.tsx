@@ -1,6 +1,7 @@
 import { Alert, type AlertProps, Button, Center, Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useAdminText } from './i18n';
 
 interface Props<T> {
   query: UseQueryResult<T>;
@@ -10,11 +11,12 @@ interface Props<T> {
 
 /** A read's three faces: spinner, the error with Retry (never an endless spinner), or the data. */
 export function QueryState<T>({ query, label, children }: Props<T>) {
+  const { t } = useAdminText();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) return <LoadError label={label} error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <Center py="xl">
-      <Loader aria-label={`Loading ${label}`} />
+      <Loader aria-label={t('state.loading', { what: label })} />
     </Center>
   );
 }
@@ -26,12 +28,13 @@ export function LoadError({
   onRetry,
   ...alert
 }: { label: string; error: Error; onRetry: () => void } & AlertProps) {
+  const { t } = useAdminText();
   return (
-    <Alert color="red" role="alert" title={`Could not load ${label}`} {...alert}>
+    <Alert color="red" role="alert" title={t('state.failed', { what: label })} {...alert}>
       {error.message}
       <div>
         <Button mt="sm" size="xs" variant="light" color="red" onClick={onRetry}>
-          Retry
+          {t('form.retry')}
         </Button>
       </div>
     </Alert>

@@ -11,6 +11,7 @@ import { ENTITIES, entityByResource } from '../../../shared/entities';
 import { LIMITS } from '../../../shared/limits';
 import { type AppReport, appReportQuery, currentAppQuery } from '../api/admin-queries';
 import { QueryState } from '../QueryState';
+import { useAdminText } from '../i18n';
 
 const INFO_FIELDS = [
   ['app_key', 'App Key'],
@@ -33,23 +34,24 @@ const COUNTS: readonly { key: keyof AppReport; label: string; path: string }[] =
 ];
 
 export function Dashboard() {
+  const { t, term } = useAdminText();
   const app = useQuery(currentAppQuery);
   const report = useQuery(appReportQuery);
   const rights = useRights();
   return (
     <Stack gap="lg">
-      <Title order={1}>Dashboard</Title>
+      <Title order={1}>{term('Dashboard')}</Title>
       <section aria-labelledby="report-heading">
         <Title order={2} size="h4" id="report-heading" mb="sm">
-          Content
+          {term('Content')}
         </Title>
-        <QueryState query={report} label="the report counts">
+        <QueryState query={report} label={t('dashboard.counts')}>
           {(counts) => (
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
               {COUNTS.map((c) => (
                 <Card key={c.key} withBorder component={Link} to={`/admin/${c.path}`} padding="md">
                   <Text size="sm" c="dimmed">
-                    {c.label}
+                    {term(c.label)}
                   </Text>
                   <Text fz={28} fw={700}>
                     {counts[c.key]}
@@ -65,15 +67,15 @@ export function Dashboard() {
       {rights?.can('activity', 'read') && <RecentActivity />}
       <section aria-labelledby="app-heading">
         <Title order={2} size="h4" id="app-heading" mb="sm">
-          Site information
+          {t('dashboard.siteInfo')}
         </Title>
-        <QueryState query={app} label="the site information">
+        <QueryState query={app} label={t('dashboard.theSiteInfo')}>
           {(info) => (
             <Card withBorder padding="md">
               {typeof info.logo_header === 'string' && info.logo_header && (
                 <Image
                   src={info.logo_header}
-                  alt={`${String(info.name ?? '')} header logo`}
+                  alt={t('dashboard.logo', { name: String(info.name ?? '') })}
                   mah={LIMITS.imagePreviewMaxHeightPx}
                   w="auto"
                   fit="contain"
@@ -85,7 +87,7 @@ export function Dashboard() {
                   {INFO_FIELDS.map(([field, label]) => (
                     <Table.Tr key={field}>
                       <Table.Th w={160} scope="row">
-                        {label}
+                        {term(label)}
                       </Table.Th>
                       <Table.Td>{String(info[field] ?? '') || '--'}</Table.Td>
                     </Table.Tr>
@@ -102,16 +104,15 @@ export function Dashboard() {
 
 /** How many contact messages nobody has opened yet, with the way to them. */
 function UnreadMessages() {
+  const { t } = useAdminText();
   const unread = useQuery(unreadMessagesQuery);
   if (unread.data === undefined) return null;
   return (
     <Card withBorder padding="md" component={Link} to="/admin/messages">
       <Group justify="space-between">
-        <Text fw={600}>
-          {unread.data === 0 ? 'No unread messages' : `${unread.data} unread ${unread.data === 1 ? 'message' : 'messages'}`}
-        </Text>
+        <Text fw={600}>{unread.data === 0 ? t('dashboard.noUnread') : t('dashboard.unread', { count: unread.data })}</Text>
         <Text size="sm" c="dimmed">
-          Messages →
+          {t('dashboard.messages')}
         </Text>
       </Group>
     </Card>
@@ -122,6 +123,7 @@ const RECENT = 8;
 
 /** The latest things staff did on this site, from the activity log. */
 function RecentActivity() {
+  const { t } = useAdminText();
   const recent = useQuery({
     queryKey: ['admin', 'activity', { size: RECENT }] as const,
     queryFn: ({ signal }) =>
@@ -132,16 +134,16 @@ function RecentActivity() {
     <section aria-labelledby="activity-heading">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="activity-heading">
-          Recent activity
+          {t('dashboard.recent')}
         </Title>
         <Anchor component={Link} to="/admin/activity" size="sm">
-          All activity
+          {t('dashboard.allActivity')}
         </Anchor>
       </Group>
-      <QueryState query={recent} label="the recent activity">
+      <QueryState query={recent} label={t('dashboard.theRecent')}>
         {(entries) =>
           entries.length === 0 ? (
-            <Text c="dimmed">Nothing yet.</Text>
+            <Text c="dimmed">{t('dashboard.nothingYet')}</Text>
           ) : (
             <Card withBorder padding={0}>
               <Table>
@@ -149,7 +151,7 @@ function RecentActivity() {
                   {entries.map((entry) => (
                     <Table.Tr key={entry.id}>
                       <Table.Td w={170}>{dayjs(entry.created_at).format('YYYY-MM-DD HH:mm')}</Table.Td>
-                      <Table.Td>{entry.user_name ?? 'Someone'}</Table.Td>
+                      <Table.Td>{entry.user_name ?? t('presence.someone')}</Table.Td>
                       <Table.Td>
                         {[entry.action, entry.entity, entry.record_id === null ? null : `#${entry.record_id}`]
                           .filter(Boolean)
@@ -178,6 +180,7 @@ interface WaitingItem {
 
 /** Drafts of live content and items scheduled for later: what still has to reach visitors. */
 function WaitingToGoOut() {
+  const { t } = useAdminText();
   const waiting = useQuery({
     queryKey: ['admin', 'waiting'] as const,
     queryFn: ({ signal }) =>
@@ -206,26 +209,27 @@ function WaitingToGoOut() {
   return (
     <section aria-labelledby="waiting-heading">
       <Title order={2} size="h4" id="waiting-heading" mb="sm">
-        Waiting to go out
+        {t('dashboard.waiting')}
       </Title>
-      <QueryState query={waiting} label="the drafts and scheduled items">
+      <QueryState query={waiting} label={t('dashboard.theWaiting')}>
         {({ drafts, scheduled }) => (
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Card withBorder padding="md">
               <Text fw={600} mb="xs">
-                Drafts
+                {t('dashboard.drafts')}
               </Text>
-              {list(
-                drafts,
-                'No drafts waiting.',
-                (item) => `saved ${dayjs(item.at).format('YYYY-MM-DD HH:mm')}${item.by ? ` by ${item.by}` : ''}`,
-              )}
+              {list(drafts, t('dashboard.noDrafts'), (item) => {
+                const at = dayjs(item.at).format('YYYY-MM-DD HH:mm');
+                return item.by ? t('dashboard.savedBy', { at, by: item.by }) : t('dashboard.saved', { at });
+              })}
             </Card>
             <Card withBorder padding="md">
               <Text fw={600} mb="xs">
-                Scheduled
+                {t('dashboard.scheduled')}
               </Text>
-              {list(scheduled, 'Nothing scheduled.', (item) => `goes out ${dayjs(item.at).format('YYYY-MM-DD HH:mm')}`)}
+              {list(scheduled, t('dashboard.nothingScheduled'), (item) =>
+                t('dashboard.goesOut', { at: dayjs(item.at).format('YYYY-MM-DD HH:mm') }),
+              )}
             </Card>
           </SimpleGrid>
         )}

@@ -185,6 +185,8 @@ export const termsBn: Record<string, string> = {
   'Select Signature': 'স্বাক্ষর বেছে নিন',
   'Select Background': 'পটভূমি বেছে নিন',
 
+  Categories: 'শ্রেণি',
+
   // Account forms
   'Email or phone': 'ইমেইল বা ফোন',
   'Authentication code': 'যাচাইকরণ কোড',

@@ -167,7 +167,7 @@ export function EntityList({ entity, search, onChange, note }: Props) {
               columns={columns}
               rows={page.data}
               rowKey={(row) => recordKey(entity, row)}
-              empty="No Data Found"
+              empty={t('list.empty')}
               minWidth={560}
             />
           </>

@@ -16,6 +16,7 @@ import { ListFooter } from './ListFooter';
 import type { ListSearchParams } from './list-search';
 import { restoreAndTell, useDeleteConfirm } from './useDeleteConfirm';
 import { type DataColumn, DataTable } from './DataTable';
+import { useAdminText } from '../i18n';
 
 interface Props {
   entity: AdminEntity;
@@ -24,6 +25,7 @@ interface Props {
 }
 
 export function TrashList({ entity, search, onChange }: Props) {
+  const { t, term } = useAdminText();
   const { def } = entity;
   const queryClient = useQueryClient();
   const query = useQuery(entityTrashQuery(def, search));
@@ -36,11 +38,11 @@ export function TrashList({ entity, search, onChange }: Props) {
   const labelOf = (row: Row) => String(row[def.labelField] ?? '') || `#${String(row.id)}`;
   const page = query.data;
   const columns: DataColumn<Row>[] = [
-    { key: 'label', label: def.fields[def.labelField]?.label ?? 'Name', cell: labelOf },
-    { key: 'deleted', label: 'Deleted', cell: (row) => dayjs(String(row.deleted_at)).format('YYYY-MM-DD HH:mm') },
+    { key: 'label', label: term(def.fields[def.labelField]?.label ?? 'Name'), cell: labelOf },
+    { key: 'deleted', label: term('Deleted'), cell: (row) => dayjs(String(row.deleted_at)).format('YYYY-MM-DD HH:mm') },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('list.actions'),
       width: 260,
       className: 'row-actions',
       cell: (row) =>
@@ -49,20 +51,20 @@ export function TrashList({ entity, search, onChange }: Props) {
             <Button
               size="compact-sm"
               variant="light"
-              aria-label={`Restore ${labelOf(row)}`}
+              aria-label={t('trash.restoreLabel', { label: labelOf(row) })}
               loading={restore.isPending && restore.variables === row}
               onClick={() => restore.mutate(row)}
             >
-              Restore
+              {t('trash.restore')}
             </Button>
             <Button
               size="compact-sm"
               color="red"
               variant="subtle"
-              aria-label={`Delete ${labelOf(row)} permanently`}
+              aria-label={t('trash.deleteLabel', { label: labelOf(row) })}
               onClick={() => sendErase({ type: 'delete.request', id: recordKey(entity, row), label: labelOf(row) })}
             >
-              Delete permanently
+              {t('delete.permanently')}
             </Button>
           </Group>
         ),
@@ -72,25 +74,30 @@ export function TrashList({ entity, search, onChange }: Props) {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>{`${def.title}: Trash`}</Title>
+        <Title order={1}>{t('trash.title', { what: term(def.title) })}</Title>
         <Button component={Link} to={`/admin/${def.adminPath}`} variant="default">
-          Back
+          {t('form.back')}
         </Button>
       </Group>
-      <Alert color="gray">{`What is deleted from ${def.title} stays here for ${LIMITS.trashDays} days, then it is erased.`}</Alert>
+      <Alert color="gray">{t('trash.note', { what: term(def.title), count: LIMITS.trashDays })}</Alert>
       <Card withBorder padding={0}>
         {query.isError ? (
-          <LoadError label={`${def.title} Trash`} error={query.error} onRetry={() => void query.refetch()} m="md" />
+          <LoadError
+            label={t('trash.title', { what: term(def.title) })}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            m="md"
+          />
         ) : !page ? (
           <Center py="xl">
-            <Loader aria-label={`Loading the ${def.title} Trash`} />
+            <Loader aria-label={t('state.loading', { what: t('trash.title', { what: term(def.title) }) })} />
           </Center>
         ) : (
           <DataTable
             columns={columns}
             rows={page.data}
             rowKey={(row) => recordKey(entity, row)}
-            empty="The Trash is empty"
+            empty={t('trash.empty')}
             minWidth={480}
           />
         )}
