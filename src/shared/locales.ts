@@ -44,6 +44,18 @@ export function documentLocale(locales: readonly string[], pathname: string): Do
   return other ? { locale: first, path: `/${first}`, locales } : { locale: locales[0]!, path: '', locales };
 }
 
+/**
+ * The address an address prefixed with the site's default locale stands for (`/en/about` →
+ * `/about`, `/en` → `/`), or undefined for any other: the default language has no prefix, and a
+ * visitor or a link that adds one is sent to the one address of that page.
+ */
+export function defaultLocaleAddress(locales: readonly string[], pathname: string): string | undefined {
+  if (locales.length < 2) return undefined;
+  const prefix = `/${locales[0]}`;
+  if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return undefined;
+  return pathname.slice(prefix.length) || '/';
+}
+
 /** `path` (a site address: `/about`) as it reads in the document's locale (`/bn/about`; the home page `/bn/`). */
 export const inLocale = (locale: DocumentLocale | undefined, path: string) => (locale?.path ? `${locale.path}${path}` : path);
 

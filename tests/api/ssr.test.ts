@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, sourceBuild, startTestApp, type TestApp } from './harness';
+import { APP_KEY, dialects, sourceBuild, startTestApp, type TestApp } from './harness';
 
 const html = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
@@ -165,6 +165,22 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     const res = await html(t, '/details?page=3');
     expect(res.statusCode).toBe(307);
     expect(res.headers.location).toBe('/news?page=3');
+  });
+
+  it('sends an address under the default language’s prefix to its one address, on a site in several languages', async () => {
+    // One language: /en/tricky is just an unknown address.
+    expect((await html(t, '/en/tricky')).statusCode).toBe(404);
+    expect((await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: 'en,bn' })).statusCode).toBe(200);
+    try {
+      const res = await html(t, '/en/tricky?x=1');
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe('/tricky?x=1');
+      expect((await html(t, '/en')).headers.location).toBe('/');
+      expect((await html(t, '/bn/tricky')).statusCode).toBe(200);
+      expect((await html(t, '/english')).statusCode).toBe(404);
+    } finally {
+      await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: 'en' });
+    }
   });
 
   it('sends admin screens as the document the browser fills, titled and never indexed', async () => {

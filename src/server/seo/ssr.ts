@@ -20,7 +20,7 @@ import type { FormOutcome } from '../../shared/public-forms';
 import type { RenderPage, RenderResult, ViteManifest } from '../../shared/ssr';
 import { SERVER_PATHS } from '../../shared/address-space';
 import { inProcessReads } from '../routes/public';
-import { documentLocale } from '../../shared/locales';
+import { defaultLocaleAddress, documentLocale } from '../../shared/locales';
 import { siteLocales } from '../content/translations';
 import { siteByKey } from '../plugins/tenant';
 
@@ -184,7 +184,12 @@ export class PageRenderer {
     if (!render || !manifest) return undefined;
     const { appKey } = this.app.ctx.config;
     // On a site written in several languages, the address says which one the page is in.
-    const locale = documentLocale(siteLocales(await siteByKey(this.app.ctx, appKey)), new URL(url, origin).pathname);
+    const locales = siteLocales(await siteByKey(this.app.ctx, appKey));
+    const { pathname, search } = new URL(url, origin);
+    // The default language lives at the addresses without a prefix: `/en/about` is `/about`.
+    const unprefixed = defaultLocaleAddress(locales, pathname);
+    if (unprefixed !== undefined && !shell) return { redirect: `${unprefixed}${search}`, status: 301 };
+    const locale = documentLocale(locales, pathname);
     return render({
       url,
       origin,

@@ -1,6 +1,6 @@
 /** Which language an address is in, and a page's addresses in the others (shared/locales.ts, site/locale.ts). */
 import { describe, expect, it } from 'vitest';
-import { documentLocale, inLocale, localesOf } from '../../../src/shared/locales';
+import { defaultLocaleAddress, documentLocale, inLocale, localesOf } from '../../../src/shared/locales';
 import { alternatesOf, localHref } from '../../../src/client/site/locale';
 
 const SITE = ['en', 'bn'];
@@ -13,6 +13,16 @@ describe('the language of an address', () => {
     // The default's own tag is no prefix, and a site in one language has no locale at all.
     expect(documentLocale(SITE, '/en/about')).toMatchObject({ locale: 'en', path: '' });
     expect(documentLocale(['en'], '/bn/about')).toBeUndefined();
+  });
+
+  it('sends the default language’s prefix to the address without it, and leaves every other address', () => {
+    const locales = ['en', 'bn'];
+    expect(defaultLocaleAddress(locales, '/en/about')).toBe('/about');
+    expect(defaultLocaleAddress(locales, '/en/')).toBe('/');
+    expect(defaultLocaleAddress(locales, '/en')).toBe('/');
+    expect(defaultLocaleAddress(locales, '/english')).toBeUndefined();
+    expect(defaultLocaleAddress(locales, '/bn/about')).toBeUndefined();
+    expect(defaultLocaleAddress(['en'], '/en/about')).toBeUndefined();
   });
 
   it('puts a site address under the prefix, the home page at /bn/', () => {

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { Conflict, Side } from '../../../../machines/entity-form';
 import type { EntityDef } from '../../../shared/entities';
 import { fieldText } from './field-text';
+import { useAdminText } from '../i18n';
 
 interface Props {
   def: EntityDef;
@@ -18,36 +19,40 @@ interface Props {
  * saved version. Nothing is overwritten until the user chooses.
  */
 export function ConflictPanel({ def, conflict, onChoose, onChooseAll, onSave }: Props) {
+  const { t, term } = useAdminText();
   const { savedBy } = conflict;
-  const who = savedBy ? `${savedBy.name ?? 'someone'} at ${dayjs(savedBy.at).format('YYYY-MM-DD HH:mm')}` : 'someone else';
+  const who = savedBy
+    ? t('conflict.who', { name: savedBy.name ?? t('conflict.someone'), at: dayjs(savedBy.at).format('YYYY-MM-DD HH:mm') })
+    : t('conflict.someoneElse');
+  const labelOf = (field: string) => term(def.fields[field]?.label ?? field);
   return (
-    <Alert color="orange" role="alert" title={`Saved by ${who} while you were editing`}>
+    <Alert color="orange" role="alert" title={t('conflict.title', { who })}>
       <Stack gap="sm">
-        <Text size="sm">Choose, for each field that differs, which value to keep. Nothing is saved until you press Save.</Text>
+        <Text size="sm">{t('conflict.text')}</Text>
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Yours</Table.Th>
-              <Table.Th>{`Saved by ${savedBy?.name ?? 'someone else'}`}</Table.Th>
-              <Table.Th>Keep</Table.Th>
+              <Table.Th>{t('conflict.field')}</Table.Th>
+              <Table.Th>{t('conflict.yours')}</Table.Th>
+              <Table.Th>{t('conflict.savedBy', { name: savedBy?.name ?? t('conflict.someoneElse') })}</Table.Th>
+              <Table.Th>{t('conflict.keep')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {conflict.fields.map((field) => (
               <Table.Tr key={field}>
-                <Table.Th scope="row">{def.fields[field]?.label ?? field}</Table.Th>
+                <Table.Th scope="row">{labelOf(field)}</Table.Th>
                 <Table.Td>{fieldText(def, field, conflict.yours[field])}</Table.Td>
                 <Table.Td>{fieldText(def, field, conflict.theirs[field])}</Table.Td>
                 <Table.Td>
                   <SegmentedControl
                     size="xs"
-                    aria-label={`Keep which ${def.fields[field]?.label ?? field}`}
+                    aria-label={t('conflict.keepWhich', { field: labelOf(field) })}
                     value={conflict.choices[field]}
                     onChange={(side) => onChoose(field, side as Side)}
                     data={[
-                      { value: 'yours', label: 'Yours' },
-                      { value: 'theirs', label: 'Saved' },
+                      { value: 'yours', label: t('conflict.yours') },
+                      { value: 'theirs', label: t('conflict.saved') },
                     ]}
                   />
                 </Table.Td>
@@ -55,16 +60,16 @@ export function ConflictPanel({ def, conflict, onChoose, onChooseAll, onSave }: 
             ))}
           </Table.Tbody>
         </Table>
-        {conflict.fields.length === 0 && <Text size="sm">The saved record already holds your changes.</Text>}
+        {conflict.fields.length === 0 && <Text size="sm">{t('conflict.same')}</Text>}
         <Group>
           <Button variant="default" size="xs" onClick={() => onChooseAll('yours')}>
-            Keep all mine
+            {t('conflict.keepMine')}
           </Button>
           <Button variant="default" size="xs" onClick={() => onChooseAll('theirs')}>
-            Take all saved
+            {t('conflict.takeSaved')}
           </Button>
           <Button size="xs" onClick={onSave}>
-            Save these choices
+            {t('conflict.save')}
           </Button>
         </Group>
       </Stack>

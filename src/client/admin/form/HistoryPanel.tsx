@@ -9,6 +9,7 @@ import { adminCall } from '../api/admin-call';
 import { entityKeys, entityRecordQuery, type Row } from '../api/entity-queries';
 import { fieldText } from './field-text';
 import { formFields } from './form-values';
+import { useAdminText } from '../i18n';
 
 interface Revision {
   id: number;
@@ -19,23 +20,24 @@ interface Revision {
 
 /** The fields where an earlier state differs from the record now. */
 function Differences({ def, then, now }: { def: EntityDef; then: Row; now: Row }) {
+  const { t, term } = useAdminText();
   const changed = formFields(def).filter(
     ([name, fd]) => !fd.writeOnly && JSON.stringify(then[name] ?? null) !== JSON.stringify(now[name] ?? null),
   );
-  if (changed.length === 0) return <Text size="sm">Same as now.</Text>;
+  if (changed.length === 0) return <Text size="sm">{t('history.same')}</Text>;
   return (
     <Table withTableBorder>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Field</Table.Th>
-          <Table.Th>{`Version ${String(then.version)}`}</Table.Th>
-          <Table.Th>Now</Table.Th>
+          <Table.Th>{t('conflict.field')}</Table.Th>
+          <Table.Th>{t('history.version', { version: String(then.version) })}</Table.Th>
+          <Table.Th>{t('history.now')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {changed.map(([name, fd]) => (
           <Table.Tr key={name}>
-            <Table.Th scope="row">{fd.label}</Table.Th>
+            <Table.Th scope="row">{term(fd.label)}</Table.Th>
             <Table.Td>{fieldText(def, name, then[name])}</Table.Td>
             <Table.Td>{fieldText(def, name, now[name])}</Table.Td>
           </Table.Tr>
@@ -50,6 +52,7 @@ function Differences({ def, then, now }: { def: EntityDef; then: Row; now: Row }
  * Compare shows what differs from now, Restore brings it back as a new version.
  */
 export function HistoryPanel({ def, recordKey, onRestored }: { def: EntityDef; recordKey: string; onRestored: () => void }) {
+  const { t } = useAdminText();
   const queryClient = useQueryClient();
   const path = `${def.resource}/${encodeURIComponent(recordKey)}/revisions`;
   const revisions = useQuery({
@@ -68,24 +71,28 @@ export function HistoryPanel({ def, recordKey, onRestored }: { def: EntityDef; r
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.resource) });
       setOpen(undefined);
-      notifications.show({ color: 'green', title: 'Restored', message: 'The earlier version is back, as a new version.' });
+      notifications.show({ color: 'green', title: t('history.restored'), message: t('history.restoredText') });
       onRestored();
     },
-    onError: (error) => notifications.show({ color: 'red', title: 'Not restored', message: error.message }),
+    onError: (error) => notifications.show({ color: 'red', title: t('history.notRestored'), message: error.message }),
   });
 
   return (
     <Card withBorder padding="lg">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          History
+          {t('history.title')}
         </Title>
-        {revisions.data && revisions.data.data.length === 0 && <Text size="sm">No earlier versions yet.</Text>}
+        {revisions.data && revisions.data.data.length === 0 && <Text size="sm">{t('history.none')}</Text>}
         {revisions.data?.data.map((revision) => (
           <Stack key={revision.id} gap={6}>
             <Group justify="space-between">
               <Text size="sm">
-                {`Version ${revision.version}, replaced ${dayjs(revision.created_at).format('YYYY-MM-DD HH:mm')} by ${revision.user_name ?? 'someone'}`}
+                {t('history.replaced', {
+                  version: revision.version,
+                  at: dayjs(revision.created_at).format('YYYY-MM-DD HH:mm'),
+                  by: revision.user_name ?? t('conflict.someone'),
+                })}
               </Text>
               <Group gap="xs">
                 <Button
@@ -93,16 +100,16 @@ export function HistoryPanel({ def, recordKey, onRestored }: { def: EntityDef; r
                   variant="default"
                   onClick={() => setOpen(open === revision.id ? undefined : revision.id)}
                 >
-                  {open === revision.id ? 'Hide' : 'Compare'}
+                  {open === revision.id ? t('history.hide') : t('history.compare')}
                 </Button>
                 <Button
                   size="compact-sm"
                   variant="light"
-                  aria-label={`Restore version ${revision.version}`}
+                  aria-label={t('history.restoreVersion', { version: revision.version })}
                   loading={restore.isPending && restore.variables === revision.id}
                   onClick={() => restore.mutate(revision.id)}
                 >
-                  Restore
+                  {t('trash.restore')}
                 </Button>
               </Group>
             </Group>

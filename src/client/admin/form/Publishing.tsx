@@ -10,29 +10,31 @@ import type { EntityDef } from '../../../shared/entities';
 import { adminCall } from '../api/admin-call';
 import { entityDraftQuery, entityKeys } from '../api/entity-queries';
 import { notifyFailure } from '../api/notify';
+import { useAdminText, adminT } from '../i18n';
 
 export function DraftNotice({ def, recordKey, onDiscarded }: { def: EntityDef; recordKey: string; onDiscarded: () => void }) {
+  const { t } = useAdminText();
   const queryClient = useQueryClient();
   const draft = useQuery(entityDraftQuery(def, recordKey));
   const discard = useMutation({
     mutationFn: () => adminCall(`${def.resource}/${encodeURIComponent(recordKey)}/draft`, { method: 'DELETE' }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: entityKeys.draft(def.resource, recordKey) });
-      notifications.show({ color: 'green', message: 'Draft discarded: the form shows the published version.' });
+      notifications.show({ color: 'green', message: t('draft.discarded') });
       onDiscarded();
     },
-    onError: (error) => notifyFailure('Discarding the draft failed', error),
+    onError: (error) => notifyFailure(t('draft.discardFailed'), error),
   });
   if (!draft.data) return null;
   const { user_name, updated_at } = draft.data;
   return (
-    <Alert color="blue" role="status" title="You are editing a draft">
+    <Alert color="blue" role="status" title={t('draft.title')}>
       <Text size="sm">
-        {`Saved by ${user_name ?? 'someone'} on ${dayjs(updated_at).format('YYYY-MM-DD HH:mm')}. `}
-        Visitors still see the published version until you publish.
+        {`${t('draft.savedBy', { by: user_name ?? t('conflict.someone'), at: dayjs(updated_at).format('YYYY-MM-DD HH:mm') })} `}
+        {t('draft.visitors')}
       </Text>
       <Button mt="xs" size="xs" variant="default" loading={discard.isPending} onClick={() => discard.mutate()}>
-        Discard draft
+        {t('draft.discard')}
       </Button>
     </Alert>
   );
@@ -48,24 +50,23 @@ export function usePreviewLink(def: EntityDef, recordKey: string | undefined) {
   return useMutation({
     mutationFn: () =>
       adminCall<PreviewLinkAnswer>(`${def.resource}/${encodeURIComponent(recordKey!)}/preview-link`, { method: 'POST' }),
-    onError: (error) => notifyFailure('Making a preview link failed', error),
+    onError: (error) => notifyFailure(adminT('preview.failed'), error),
   });
 }
 
 export function PreviewLinkNotice({ link }: { link: PreviewLinkAnswer }) {
+  const { t } = useAdminText();
   return (
-    <Alert color="gray" role="status" title="Preview link">
-      <Text size="sm">
-        {`Shows the saved draft (or the published version) until ${dayjs(link.expires_at).format('HH:mm')}, to anyone who has the link. Search engines do not index it.`}
-      </Text>
+    <Alert color="gray" role="status" title={t('preview.title')}>
+      <Text size="sm">{t('preview.text', { until: dayjs(link.expires_at).format('HH:mm') })}</Text>
       <Group mt="xs" gap="xs">
         <Anchor href={link.url} target="_blank" rel="noopener">
-          Open preview
+          {t('preview.open')}
         </Anchor>
         <CopyButton value={link.url}>
           {({ copied, copy }) => (
             <Button size="xs" variant="default" onClick={copy}>
-              {copied ? 'Copied' : 'Copy link'}
+              {copied ? t('preview.copied') : t('preview.copy')}
             </Button>
           )}
         </CopyButton>

@@ -11,6 +11,8 @@ import { useEffect, useState } from 'react';
 import { entityByResource, type EntityDef } from '../../../shared/entities';
 import { cancelSave, isFollowed, isSave, SAVE_ENTITY_KEY, type SaveEntityVariables } from '../../pwa/entity-saves';
 import { formFields } from '../form/form-values';
+import { useAdminText, adminT, adminTerm } from '../i18n';
+import { languageName } from '../../site/locale';
 
 /** Every save still on its way, oldest first. */
 export function usePendingSaves(): SaveEntityVariables[] {
@@ -20,12 +22,16 @@ export function usePendingSaves(): SaveEntityVariables[] {
   }).filter(Boolean);
 }
 
+/** A waiting save's record as staff know it: its label (or number), and the language of a translation's text. */
 const labelOf = (def: EntityDef, save: SaveEntityVariables) => {
   const label = save.body[def.labelField];
-  return typeof label === 'string' && label ? `“${label}”` : save.id !== undefined ? `#${save.id}` : 'untitled';
+  const named =
+    typeof label === 'string' && label ? `“${label}”` : save.id !== undefined ? `#${save.id}` : adminT('outbox.untitled');
+  return save.locale ? `${named} (${languageName(save.locale)})` : named;
 };
 
 export function PendingSavesIndicator() {
+  const { t, term } = useAdminText();
   const saves = usePendingSaves();
   const navigate = useNavigate();
   /** A pending save opens its record's form, or for a new record what was typed. */
@@ -37,20 +43,23 @@ export function PendingSavesIndicator() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`${saves.length} ${saves.length === 1 ? 'save' : 'saves'} waiting for the connection`}>
+        <UnstyledButton aria-label={t('outbox.waitingLabel', { count: saves.length })}>
           <Badge color="yellow" variant="filled" size="lg">
-            {`${saves.length} waiting to be saved`}
+            {t('outbox.waiting', { count: saves.length })}
           </Badge>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Kept on this device, saved once the server can be reached</Menu.Label>
+        <Menu.Label>{t('outbox.kept')}</Menu.Label>
         {saves.map((save) => {
           const def = entityByResource(save.resource);
           if (!def) return null;
           return (
             <Menu.Item key={save.idempotencyKey} onClick={() => void open(def, save)}>
-              {`${save.id === undefined ? 'New' : 'Changed'} ${def.formTitle.toLowerCase()} ${labelOf(def, save)}`}
+              {t(save.id === undefined ? 'outbox.new' : 'outbox.changed', {
+                what: term(def.formTitle).toLowerCase(),
+                label: labelOf(def, save),
+              })}
             </Menu.Item>
           );
         })}
@@ -64,22 +73,24 @@ export function PendingSavesIndicator() {
  * waiting, and a way to cancel it. Its form is not offered again, so it is never made twice.
  */
 export function PendingCreate({ def, pendingKey }: { def: EntityDef; pendingKey: string }) {
+  const { t, term } = useAdminText();
+  const what = term(def.formTitle).toLowerCase();
   const queryClient = useQueryClient();
   const [cancelled, setCancelled] = useState(false);
   const save = usePendingSaves().find((s) => s.idempotencyKey === pendingKey);
   if (cancelled) {
     return (
-      <Alert color="gray" role="status" title="Cancelled">
-        This new {def.formTitle.toLowerCase()} was not saved, and will not be.
+      <Alert color="gray" role="status" title={t('outbox.cancelled')}>
+        {t('outbox.cancelledText', { what })}
       </Alert>
     );
   }
   if (!save) {
     return (
-      <Alert color="green" role="status" title="Saved">
-        This {def.formTitle.toLowerCase()} has reached the server.{' '}
+      <Alert color="green" role="status" title={t('outbox.saved')}>
+        {t('outbox.savedText', { what })}{' '}
         <Anchor component={Link} to={`/admin/${def.adminPath}`}>
-          See it in the list
+          {t('outbox.seeList')}
         </Anchor>
         .
       </Alert>
@@ -90,19 +101,18 @@ export function PendingCreate({ def, pendingKey }: { def: EntityDef; pendingKey:
   );
   return (
     <Stack gap="md">
-      <Alert color="yellow" role="status" title="Waiting for connection…">
-        This new {def.formTitle.toLowerCase()} is kept on this device and will be saved once, as soon as the server can be
-        reached.
+      <Alert color="yellow" role="status" title={t('form.waiting.title')}>
+        {t('outbox.keptText', { what })}
       </Alert>
       <Card withBorder padding="lg">
         <Title order={2} size="h4" mb="sm">
-          What was typed
+          {t('outbox.typed')}
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {shown.map(([name, field]) => (
             <div key={name}>
               <Text size="sm" fw={600}>
-                {field.label}
+                {term(field.label)}
               </Text>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {String(save.body[name])}
@@ -120,7 +130,7 @@ export function PendingCreate({ def, pendingKey }: { def: EntityDef; pendingKey:
             setCancelled(true);
           }}
         >
-          Cancel this save
+          {t('outbox.cancel')}
         </Button>
       </div>
     </Stack>
@@ -145,8 +155,10 @@ export function useLandingToasts(): void {
       const def = entityByResource(save.resource);
       notifications.show({
         color: 'green',
-        title: `Saved: ${save.id === undefined ? 'new' : 'changed'} ${def?.formTitle.toLowerCase() ?? save.resource}`,
-        message: def ? `${labelOf(def, save)} reached the server.` : undefined,
+        title: adminT(save.id === undefined ? 'outbox.landedNew' : 'outbox.landedChanged', {
+          what: def ? adminTerm(def.formTitle).toLowerCase() : save.resource,
+        }),
+        message: def ? adminT('outbox.reached', { label: labelOf(def, save) }) : undefined,
       });
     };
     const cache = queryClient.getMutationCache();
