@@ -52,7 +52,7 @@ describe("the back-office's catalogues", () => {
       expect(bangla, key).toBeTruthy();
       expect(variables(bangla), key).toEqual(variables(english));
       expect(
-        bangla.replace(/\{\{\w+\}\}|CSV|YYYY-MM-DD|API|URL|OG|HTML|Alt|youtube\.com\/watch|youtu\.be/g, ''),
+        bangla.replace(/\{\{\w+\}\}|CSV|YYYY-MM-DD|API|URL|OG|HTML|PDF|MB|Alt|Enter|Delete|youtube\.com\/watch|youtu\.be/g, ''),
         key,
       ).not.toMatch(/[A-Za-z]{3,}/);
     }

@@ -11,12 +11,14 @@ import { QueryState } from '../QueryState';
 import { ScreenHeader } from '../ScreenHeader';
 import { useEntityRights } from '../session/rights';
 import { MarkUnreadButton, useReadOnOpen } from '../messages/message-read';
+import { useAdminText } from '../i18n';
 
 /**
  * A record shown, not edited: contact messages (read-only for everyone) and any record the user's
  * role may read but not change. Every shown field as text, with Delete where allowed, and Back.
  */
 export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recordKey: string }) {
+  const { t, term } = useAdminText();
   const { def } = entity;
   const rights = useEntityRights(entity);
   const navigate = useNavigate();
@@ -40,8 +42,8 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
 
   return (
     <Stack gap="md">
-      <ScreenHeader title={def.formTitle} listPath={def.adminPath} />
-      <QueryState query={record} label={`the ${def.formTitle}`}>
+      <ScreenHeader title={term(def.formTitle)} listPath={def.adminPath} />
+      <QueryState query={record} label={term(def.formTitle)}>
         {(row) => (
           <Card withBorder padding="lg">
             <Table>
@@ -51,13 +53,13 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
                   .map(([name, field]) => (
                     <Table.Tr key={name}>
                       <Table.Th scope="row" w={160} style={{ verticalAlign: 'top' }}>
-                        {field.label}
+                        {term(field.label)}
                       </Table.Th>
                       <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{String(row[name] ?? '') || '--'}</Table.Td>
                     </Table.Tr>
                   ))}
                 <Table.Tr>
-                  <Table.Th scope="row">Received</Table.Th>
+                  <Table.Th scope="row">{term('Received')}</Table.Th>
                   <Table.Td>{row.created_at ? dayjs(String(row.created_at)).format('YYYY-MM-DD HH:mm') : '--'}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
@@ -73,7 +75,7 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
                       sendDelete({ type: 'delete.request', id: recordKey, label: String(row[def.labelField] ?? '') })
                     }
                   >
-                    Delete
+                    {t('list.delete')}
                   </Button>
                 )}
               </Group>

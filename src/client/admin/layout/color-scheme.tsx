@@ -7,12 +7,14 @@ import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { setDocumentColorScheme } from '../../ui/color-scheme';
+import { useAdminText } from '../i18n';
+import type { AdminMessageKey } from '../i18n';
 
 type Preference = 'auto' | 'light' | 'dark';
-const CHOICES: { value: Preference; label: string; icon: typeof IconSun }[] = [
-  { value: 'auto', label: 'Match the system', icon: IconDeviceDesktop },
-  { value: 'light', label: 'Light', icon: IconSun },
-  { value: 'dark', label: 'Dark', icon: IconMoon },
+const CHOICES: { value: Preference; label: AdminMessageKey; icon: typeof IconSun }[] = [
+  { value: 'auto', label: 'scheme.auto', icon: IconDeviceDesktop },
+  { value: 'light', label: 'scheme.light', icon: IconSun },
+  { value: 'dark', label: 'scheme.dark', icon: IconMoon },
 ];
 
 const usePreference = () =>
@@ -31,19 +33,20 @@ export function useAdminColorScheme(): void {
 
 /** Three choices side by side (icons, named for screen readers): a radio group, so the current one is announced. */
 export function ColorSchemeChoice() {
+  const { t } = useAdminText();
   const [preference, setPreference] = usePreference();
   return (
     <SegmentedControl
       size="xs"
-      aria-label="Colour scheme"
+      aria-label={t('scheme.label')}
       value={preference}
       onChange={(value) => setPreference(value as Preference)}
       data={CHOICES.map(({ value, label, icon: Icon }) => ({
         value,
         label: (
-          <Center title={label}>
+          <Center title={t(label)}>
             <Icon size={16} stroke={1.6} aria-hidden />
-            <VisuallyHidden>{label}</VisuallyHidden>
+            <VisuallyHidden>{t(label)}</VisuallyHidden>
           </Center>
         ),
       }))}

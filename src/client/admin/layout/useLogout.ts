@@ -5,6 +5,7 @@ import { adminCall } from '../api/admin-call';
 import { notifyFailure } from '../api/notify';
 import { signOut } from '../session/session-store';
 import { APP_PATHS } from '../../../shared/address-space';
+import { adminT } from '../i18n';
 
 /**
  * Ends the session on the server, then locally whatever the server said: a user who clicks Log Out
@@ -17,7 +18,7 @@ export function useLogout(): () => Promise<void> {
     try {
       await adminCall('logout', { method: 'POST' });
     } catch (error) {
-      notifyFailure('Signing out on the server failed (signed out on this device)', error);
+      notifyFailure(adminT('toast.signOutFailed'), error);
     }
     signOut();
     queryClient.removeQueries({ queryKey: ['entities'] });

@@ -12,6 +12,7 @@ import { adminCall } from '../api/admin-call';
 import { adminKeys, filesQuery, type MediaFile } from '../api/admin-queries';
 import { notifyFailure } from '../api/notify';
 import { UploadPanel } from './UploadPanel';
+import { useAdminText, adminT } from '../i18n';
 
 interface PickerProps {
   title: string;
@@ -59,7 +60,7 @@ function keyAction(event: KeyboardEvent<HTMLElement>): HTMLButtonElement | 'inse
 /** The media library as a dialog that hands the chosen file's address to a field. */
 export function MediaPicker({ title, onInsert, onClose }: PickerProps) {
   return (
-    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': adminT('delete.cancel') }}>
       <MediaLibrary onInsert={onInsert} />
     </Modal>
   );
@@ -70,6 +71,7 @@ export function MediaPicker({ title, onInsert, onClose }: PickerProps) {
  * inserted, without it (the Media screen) the library is managed on its own.
  */
 export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void }) {
+  const { t } = useAdminText();
   const queryClient = useQueryClient();
   const files = useQuery(filesQuery);
   const [state, send] = useMachine(
@@ -79,7 +81,7 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
           try {
             await adminCall(`delete-file/${encodeURIComponent(fileName(input.url))}`, { method: 'DELETE' });
           } catch (error) {
-            notifyFailure('Deleting the file failed', error);
+            notifyFailure(adminT('media.deleteFailed'), error);
             throw error;
           }
         }),
@@ -88,7 +90,7 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
         insertFile: (_, { url }) => onInsert?.(url),
         notifyDeleted: (_, { url }) => {
           void queryClient.invalidateQueries({ queryKey: adminKeys.files });
-          notifications.show({ color: 'green', message: `Deleted ${fileName(url)}.` });
+          notifications.show({ color: 'green', message: adminT('toast.deleted', { label: fileName(url) }) });
         },
       },
     }),
@@ -115,27 +117,27 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
         </Alert>
       )}
       {files.isError ? (
-        <Alert color="red" role="alert" title="Could not load the files">
+        <Alert color="red" role="alert" title={t('media.loadFailed')}>
           {files.error.message}
           <div>
             <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void files.refetch()}>
-              Retry
+              {t('form.retry')}
             </Button>
           </div>
         </Alert>
       ) : !files.data ? (
         <Center py="xl">
-          <Loader aria-label="Loading files" />
+          <Loader aria-label={t('media.loading')} />
         </Center>
       ) : files.data.length === 0 ? (
         <Text ta="center" c="dimmed" py="md">
-          No files yet. Upload one above.
+          {t('media.none')}
         </Text>
       ) : (
         <>
           <TextInput
-            label="Search files"
-            placeholder="Name"
+            label={t('media.search')}
+            placeholder={t('media.name')}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
             w={260}
@@ -144,7 +146,7 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
             cols={{ base: 2, sm: 3, md: 5 }}
             spacing="xs"
             role="list"
-            aria-label="Files"
+            aria-label={t('media.files')}
             aria-describedby="media-keys"
             onKeyDown={(event) => {
               const key = keyAction(event);
@@ -187,31 +189,31 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
             ))}
           </SimpleGrid>
           <Text id="media-keys" size="xs" c="dimmed">
-            Arrow keys move the selection{onInsert ? ', Enter inserts the selected file' : ''}, Delete deletes it.
+            {t(onInsert ? 'media.keysInsert' : 'media.keys')}
           </Text>
           {shown.length === 0 && (
             <Text ta="center" c="dimmed">
-              No file matches “{search}”.
+              {t('media.noMatch', { search })}
             </Text>
           )}
         </>
       )}
       {confirming ? (
-        <Alert color="red" title="Delete this file?" role="alertdialog">
-          <Text size="sm">{selected && fileName(selected)} will be removed from the media store.</Text>
+        <Alert color="red" title={t('media.deleteTitle')} role="alertdialog">
+          <Text size="sm">{selected && t('media.deleteText', { name: fileName(selected) })}</Text>
           <Group mt="sm" gap="xs">
             <Button size="xs" variant="default" onClick={() => send({ type: 'delete.cancel' })}>
-              Close
+              {t('delete.cancel')}
             </Button>
             <Button size="xs" color="red" onClick={() => send({ type: 'delete.confirm' })}>
-              Delete
+              {t('delete.confirm')}
             </Button>
           </Group>
         </Alert>
       ) : (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {selected ? `Selected: ${fileName(selected)}` : 'Click a file to select it.'}
+            {selected ? t('media.selected', { name: fileName(selected) }) : t('media.select')}
           </Text>
           <Group gap="xs">
             <Button
@@ -221,11 +223,11 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
               loading={deleting}
               onClick={() => send({ type: 'selection.delete' })}
             >
-              Delete
+              {t('delete.confirm')}
             </Button>
             {onInsert && (
               <Button disabled={!selected || deleting} onClick={() => send({ type: 'selection.insert' })}>
-                Insert
+                {t('editor.insert')}
               </Button>
             )}
           </Group>

@@ -3,16 +3,11 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromCallback } from 'xstate';
 import { LIMITS } from '../../../shared/limits';
-import {
-  UPLOAD_MESSAGES,
-  type UploadedFile,
-  type UploadEvent,
-  type UploadFile,
-  uploadMachine,
-} from '../../../../machines/upload';
+import { type UploadedFile, type UploadEvent, type UploadFile, uploadMachine } from '../../../../machines/upload';
 import { inspect } from '../../inspect';
 import { notifyFailure } from '../api/notify';
 import { uploadFile } from './upload-request';
+import { useAdminText, adminT } from '../i18n';
 
 interface Props {
   onUploaded: (file: UploadedFile) => void;
@@ -20,6 +15,7 @@ interface Props {
 
 /** Choose, drop or paste a file, Upload, watch 0 → 100, then the outcome. Native drag events (no Dropzone). */
 export function UploadPanel({ onUploaded }: Props) {
+  const { t, term } = useAdminText();
   const [dragging, setDragging] = useState(false);
   const [state, send] = useMachine(
     uploadMachine.provide({
@@ -29,7 +25,7 @@ export function UploadPanel({ onUploaded }: Props) {
             onProgress: (percent) => sendBack({ type: 'upload.progress', percent }),
             onDone: (file) => sendBack({ type: 'upload.done', file }),
             onFail: (reason) => {
-              notifyFailure('Uploading the file failed', { message: reason ?? UPLOAD_MESSAGES.failed });
+              notifyFailure(adminT('upload.failedTitle'), { message: reason ?? adminT('upload.failed') });
               sendBack({ type: 'upload.fail', reason });
             },
           }),
@@ -74,11 +70,11 @@ export function UploadPanel({ onUploaded }: Props) {
       }}
     >
       <Text size="sm" c="dimmed">
-        Drop or paste a file here, or choose one. Images and PDF up to {LIMITS.upload.maxBytes / 1024 / 1024} MB.
+        {t('upload.hint', { mb: LIMITS.upload.maxBytes / 1024 / 1024 })}
       </Text>
       <Group align="flex-end" justify="center" gap="xs">
         <FileInput
-          label="File"
+          label={term('File')}
           accept={LIMITS.upload.mimeTypes.join(',')}
           value={file instanceof File ? file : null}
           onChange={choose}
@@ -87,26 +83,26 @@ export function UploadPanel({ onUploaded }: Props) {
           w={260}
         />
         <Button onClick={() => send({ type: 'upload.start' })} loading={uploading}>
-          Upload
+          {t('upload.button')}
         </Button>
       </Group>
       {(uploading || state.matches('succeeded')) && (
-        <Progress value={progress} aria-label="Upload progress" animated={uploading} />
+        <Progress value={progress} aria-label={t('upload.progress')} animated={uploading} />
       )}
       {uploading && <Text size="xs">{progress}%</Text>}
       {state.matches('noFileError') && (
         <Text c="red" size="sm" role="alert">
-          {UPLOAD_MESSAGES.noFile}
+          {t('upload.noFile')}
         </Text>
       )}
       {state.matches('succeeded') && (
         <Alert color="green" role="status" py={6}>
-          {UPLOAD_MESSAGES.succeeded}
+          {t('upload.succeeded')}
         </Alert>
       )}
       {state.matches('failed') && (
         <Alert color="red" role="alert" py={6}>
-          {UPLOAD_MESSAGES.failed}
+          {t('upload.failed')}
           {reason && <Text size="xs">{reason}</Text>}
         </Alert>
       )}

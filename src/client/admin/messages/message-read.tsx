@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { adminCall } from '../api/admin-call';
 import { entityKeys, type Row } from '../api/entity-queries';
 import { notifyFailure } from '../api/notify';
+import { useAdminText } from '../i18n';
 
 export const unreadMessagesQuery = queryOptions({
   queryKey: [...entityKeys.all('messages'), 'unread-count'] as const,
@@ -36,20 +37,22 @@ export function useReadOnOpen(recordKey: string, row: Row | undefined, enabled: 
 }
 
 export function MarkUnreadButton({ recordKey, onDone }: { recordKey: string; onDone: () => void }) {
+  const { t } = useAdminText();
   const mark = useMarkRead(recordKey);
   return (
     <Button variant="default" loading={mark.isPending} onClick={() => mark.mutate(false, { onSuccess: onDone })}>
-      Mark as unread
+      {t('messages.markUnread')}
     </Button>
   );
 }
 
 /** The sidebar's count of unread messages (nothing when there are none). */
 export function UnreadMessagesBadge() {
+  const { t } = useAdminText();
   const { data } = useQuery(unreadMessagesQuery);
   if (!data) return null;
   return (
-    <Badge size="sm" color="indigo.8" aria-label={`${data} unread`}>
+    <Badge size="sm" color="indigo.8" aria-label={t('messages.unread', { count: data })}>
       {data}
     </Badge>
   );

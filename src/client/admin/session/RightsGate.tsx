@@ -5,15 +5,17 @@ import type { ReactNode } from 'react';
 import { meQuery } from '../api/admin-queries';
 import { QueryState } from '../QueryState';
 import { type Rights, useRights } from './rights';
+import { useAdminText } from '../i18n';
 
 /** A screen the user's role does not open: said plainly, with the way back. */
 export function AdminForbidden({ role }: { role: unknown }) {
+  const { t } = useAdminText();
   return (
     <Stack align="center" gap="md" py={80}>
-      <Title order={1}>Not available to your role</Title>
-      <Text c="dimmed">{`Your role (${String(role ?? 'unknown')}) does not give access to this screen. An admin can change your role.`}</Text>
+      <Title order={1}>{t('rights.title')}</Title>
+      <Text c="dimmed">{t('rights.text', { role: String(role ?? 'unknown') })}</Text>
       <Anchor component={Link} to="/admin/dashboard">
-        Back to the dashboard
+        {t('notFound.back')}
       </Anchor>
     </Stack>
   );
