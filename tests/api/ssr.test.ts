@@ -168,18 +168,20 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
   });
 
   it('sends an address under the default language’s prefix to its one address, on a site in several languages', async () => {
-    // One language: /en/tricky is just an unknown address.
-    expect((await html(t, '/en/tricky')).statusCode).toBe(404);
-    expect((await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: 'en,bn' })).statusCode).toBe(200);
+    const before = (await t.admin('GET', `/cms/api/applications/${APP_KEY}`)).json().data.locales as string;
     try {
-      const res = await html(t, '/en/tricky?x=1');
+      // One language: /en/tricky is just an unknown address.
+      expect((await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: 'en' })).statusCode).toBe(200);
+      expect((await html(t, '/en/tricky')).statusCode).toBe(404);
+      expect((await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: 'en,bn' })).statusCode).toBe(200);
+      const res = await html(t, '/en/tricky');
       expect(res.statusCode).toBe(301);
-      expect(res.headers.location).toBe('/tricky?x=1');
+      expect(res.headers.location).toBe('/tricky');
       expect((await html(t, '/en')).headers.location).toBe('/');
       expect((await html(t, '/bn/tricky')).statusCode).toBe(200);
       expect((await html(t, '/english')).statusCode).toBe(404);
     } finally {
-      await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: 'en' });
+      await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: before });
     }
   });
 
