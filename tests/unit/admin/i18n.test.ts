@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SECURITY_SETTINGS_FIELDS } from '../../../src/shared/security-settings';
 import {
   CHANGE_PASSWORD_FIELDS,
   CURRENT_PASSWORD_FIELDS,
@@ -34,7 +35,15 @@ function definitionWords(): string[] {
     for (const column of def.columns) words.add(column.label);
     if (def.successText) words.add(def.successText);
   }
-  for (const form of [SIGN_IN_FIELDS, SIGN_IN_CODE_FIELDS, CURRENT_PASSWORD_FIELDS, CHANGE_PASSWORD_FIELDS]) visit(form);
+  for (const form of [
+    SIGN_IN_FIELDS,
+    SIGN_IN_CODE_FIELDS,
+    CURRENT_PASSWORD_FIELDS,
+    CHANGE_PASSWORD_FIELDS,
+    SECURITY_SETTINGS_FIELDS,
+  ]) {
+    visit(form as Record<string, FieldDef>);
+  }
   return [...words];
 }
 
@@ -52,7 +61,10 @@ describe("the back-office's catalogues", () => {
       expect(bangla, key).toBeTruthy();
       expect(variables(bangla), key).toEqual(variables(english));
       expect(
-        bangla.replace(/\{\{\w+\}\}|CSV|YYYY-MM-DD|API|URL|OG|HTML|PDF|MB|Alt|Enter|Delete|youtube\.com\/watch|youtu\.be/g, ''),
+        bangla.replace(
+          /\{\{\w+\}\}|CSV|YYYY-MM-DD|API|URL|OG|HTML|PDF|MB|QR|SMTP_URL|Authorization: Bearer|HMAC-SHA256|POST|Aegis|Google Authenticator|1Password|Alt|Enter|Delete|youtube\.com\/watch|youtu\.be/g,
+          '',
+        ),
         key,
       ).not.toMatch(/[A-Za-z]{3,}/);
     }

@@ -19,6 +19,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { adminCall } from '../api/admin-call';
 import { meQuery } from '../api/admin-queries';
+import { useAdminText } from '../i18n';
 
 interface Enrolment {
   secret: string;
@@ -28,11 +29,11 @@ interface Enrolment {
 
 /** Ten codes shown once, to keep somewhere safe. */
 function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useAdminText();
   return (
-    <Alert color="yellow" title="Your recovery codes" role="status">
+    <Alert color="yellow" title={t('tfa.codesTitle')} role="status">
       <Text size="sm" mb="xs">
-        Each works once, in place of a code from your app, if you lose your phone. Keep them somewhere safe: they are not shown
-        again.
+        {t('tfa.codesText')}
       </Text>
       <SimpleGrid cols={2} spacing={4}>
         {codes.map((code) => (
@@ -53,6 +54,7 @@ function PasswordConfirmed({
   color?: string;
   onConfirm: (password: string) => Promise<unknown>;
 }) {
+  const { t, term, message } = useAdminText();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const action = useMutation({ mutationFn: () => onConfirm(password), onSuccess: () => setOpen(false) });
@@ -72,9 +74,9 @@ function PasswordConfirmed({
       }}
     >
       <PasswordInput
-        label="Current password"
+        label={term('Current password')}
         value={password}
-        error={action.error?.message}
+        error={action.error && message(action.error.message)}
         onChange={(e) => setPassword(e.currentTarget.value)}
         autoComplete="current-password"
       />
@@ -82,7 +84,7 @@ function PasswordConfirmed({
         {label}
       </Button>
       <Button variant="subtle" onClick={() => setOpen(false)}>
-        Cancel
+        {t('form.cancel')}
       </Button>
     </Group>
   );
@@ -90,6 +92,7 @@ function PasswordConfirmed({
 
 /** My Profile's two-factor sign-in: set up with a QR code and a code from the app, new recovery codes, or off. */
 export function TwoFactorCard({ state }: { state: { enabled: boolean; required: boolean } }) {
+  const { t } = useAdminText();
   const queryClient = useQueryClient();
   const [enrolment, setEnrolment] = useState<Enrolment>();
   const [code, setCode] = useState('');
@@ -115,22 +118,22 @@ export function TwoFactorCard({ state }: { state: { enabled: boolean; required: 
       <Stack gap="md">
         <Group justify="space-between">
           <Title order={2} size="h4">
-            Two-factor sign-in
+            {t('tfa.title')}
           </Title>
           <Badge color={state.enabled ? 'green' : 'gray'} variant="light">
-            {state.enabled ? 'On' : 'Off'}
+            {state.enabled ? t('tfa.on') : t('tfa.off')}
           </Badge>
         </Group>
         {state.required && !state.enabled && (
           <Alert color="yellow" role="status">
-            Your role requires two-factor sign-in. Set it up to use the back-office.
+            {t('tfa.required')}
           </Alert>
         )}
         {codes && <RecoveryCodes codes={codes} />}
         {state.enabled ? (
           <Group>
             <PasswordConfirmed
-              label="New recovery codes"
+              label={t('tfa.newCodes')}
               onConfirm={(password) =>
                 adminCall<{ data: { recovery_codes: string[] } }>('me/two-factor/recovery-codes', {
                   method: 'POST',
@@ -140,7 +143,7 @@ export function TwoFactorCard({ state }: { state: { enabled: boolean; required: 
             />
             {!state.required && (
               <PasswordConfirmed
-                label="Turn off"
+                label={t('tfa.turnOff')}
                 color="red"
                 onConfirm={(password) =>
                   adminCall('me/two-factor', { method: 'DELETE', body: { current_password: password } }).then(() => {
@@ -160,16 +163,16 @@ export function TwoFactorCard({ state }: { state: { enabled: boolean; required: 
             }}
           >
             <List type="ordered" size="sm">
-              <List.Item>Scan this code with an authenticator app (Aegis, Google Authenticator, 1Password …).</List.Item>
-              <List.Item>Enter the 6-digit code the app shows.</List.Item>
+              <List.Item>{t('tfa.scan')}</List.Item>
+              <List.Item>{t('tfa.enter')}</List.Item>
             </List>
-            <Image src={enrolment.qr} alt="QR code to scan with an authenticator app" w={220} h={220} />
+            <Image src={enrolment.qr} alt={t('tfa.qr')} w={220} h={220} />
             <Text size="xs">
-              Cannot scan? Enter this key instead: <Code data-testid="totp-secret">{enrolment.secret}</Code>
+              {t('tfa.cannotScan')} <Code data-testid="totp-secret">{enrolment.secret}</Code>
             </Text>
             <Group align="end">
               <TextInput
-                label="Code from the app"
+                label={t('tfa.code')}
                 name="code"
                 autoComplete="one-time-code"
                 value={code}
@@ -177,17 +180,15 @@ export function TwoFactorCard({ state }: { state: { enabled: boolean; required: 
                 onChange={(e) => setCode(e.currentTarget.value)}
               />
               <Button type="submit" loading={enable.isPending}>
-                Turn on
+                {t('tfa.turnOn')}
               </Button>
             </Group>
           </Stack>
         ) : (
           <Group>
-            <Text size="sm">
-              A code from your phone, asked for after your password, keeps your account safe if the password leaks.
-            </Text>
+            <Text size="sm">{t('tfa.why')}</Text>
             <PasswordConfirmed
-              label="Set up two-factor sign-in"
+              label={t('shell.twoFactor.title')}
               onConfirm={(password) =>
                 adminCall<{ data: Enrolment }>('me/two-factor/setup', {
                   method: 'POST',

@@ -10,6 +10,8 @@ import { LoadError } from '../QueryState';
 import { useRights } from '../session/rights';
 import type { ActivitySearch } from './activity-search';
 import { type DataColumn, DataTable } from '../list/DataTable';
+import { useAdminText } from '../i18n';
+import { adminTerm, type AdminMessageKey } from '../i18n';
 
 const activityQuery = (search: ActivitySearch) =>
   queryOptions({
@@ -31,7 +33,7 @@ const ENTITY_CHOICES = [
   ...Object.values(ENTITIES).map((def) => ({ value: def.resource, label: def.title })),
   { value: 'files', label: 'Media files' },
 ];
-const titleOf = (entity: string | null) => ENTITY_CHOICES.find((c) => c.value === entity)?.label ?? entity ?? '';
+const titleOf = (entity: string | null) => adminTerm(ENTITY_CHOICES.find((c) => c.value === entity)?.label ?? entity ?? '');
 const ACTION_COLOR: Partial<Record<ActivityEntry['action'], string>> = {
   'sign-in-failed': 'red',
   delete: 'red',
@@ -68,17 +70,17 @@ interface Props {
 }
 
 /** The log's columns: when, who, what was done to what, the changes, and from where. */
-const COLUMNS: DataColumn<ActivityEntry>[] = [
+const COLUMNS: (DataColumn<ActivityEntry> & { label: AdminMessageKey })[] = [
   {
     key: 'when',
-    label: 'When',
+    label: 'activity.when',
     style: { whiteSpace: 'nowrap' },
     cell: (entry) => dayjs(entry.created_at).format('YYYY-MM-DD HH:mm:ss'),
   },
-  { key: 'who', label: 'Who', cell: (entry) => entry.user_name ?? '--' },
+  { key: 'who', label: 'activity.who', cell: (entry) => entry.user_name ?? '--' },
   {
     key: 'action',
-    label: 'Action',
+    label: 'activity.action',
     cell: (entry) => (
       <Badge variant="light" color={ACTION_COLOR[entry.action] ?? 'blue'} styles={{ label: { overflow: 'visible' } }}>
         {entry.action}
@@ -87,7 +89,7 @@ const COLUMNS: DataColumn<ActivityEntry>[] = [
   },
   {
     key: 'what',
-    label: 'What',
+    label: 'activity.what',
     cell: (entry) => (
       <>
         {entry.entity ? `${titleOf(entry.entity)}${entry.record_id ? ` #${entry.record_id}` : ''}` : '--'}
@@ -99,10 +101,10 @@ const COLUMNS: DataColumn<ActivityEntry>[] = [
       </>
     ),
   },
-  { key: 'changes', label: 'Changes', cell: (entry) => <Changes changes={entry.changes} /> },
+  { key: 'changes', label: 'activity.changes', cell: (entry) => <Changes changes={entry.changes} /> },
   {
     key: 'from',
-    label: 'From',
+    label: 'activity.from',
     cell: (entry) => (
       <>
         <Text size="xs">{entry.ip ?? '--'}</Text>
@@ -116,6 +118,7 @@ const COLUMNS: DataColumn<ActivityEntry>[] = [
 
 /** The activity log: who did what and when, filtered by user, entity, action and dates, newest first. */
 export function ActivityLog({ search, onChange }: Props) {
+  const { t, term } = useAdminText();
   const size = search.size && (DEFAULT_PAGE_SIZES as readonly number[]).includes(search.size) ? search.size : 25;
   const query = useQuery({ ...activityQuery({ ...search, size }), placeholderData: keepPreviousData });
   const rights = useRights();
@@ -125,12 +128,12 @@ export function ActivityLog({ search, onChange }: Props) {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Activity</Title>
+      <Title order={1}>{term('Activity')}</Title>
       <Group align="end" gap="sm" wrap="wrap">
         {users.data && (
           <Select
-            label="User"
-            placeholder="Anyone"
+            label={term('User')}
+            placeholder={t('activity.anyone')}
             clearable
             searchable
             data={users.data.map((u) => ({ value: String(u.id), label: u.name ? `${u.name} (${u.email})` : u.email }))}
@@ -139,29 +142,29 @@ export function ActivityLog({ search, onChange }: Props) {
           />
         )}
         <Select
-          label="Entity"
-          placeholder="Any"
+          label={t('activity.entity')}
+          placeholder={t('activity.any')}
           clearable
-          data={ENTITY_CHOICES}
+          data={ENTITY_CHOICES.map((choice) => ({ ...choice, label: term(choice.label) }))}
           value={search.entity ?? null}
           onChange={(value) => set({ entity: value ?? undefined })}
         />
         <Select
-          label="Action"
-          placeholder="Any"
+          label={t('activity.action')}
+          placeholder={t('activity.any')}
           clearable
           data={[...ACTIVITY_ACTIONS]}
           value={search.action ?? null}
           onChange={(value) => set({ action: (value as ActivitySearch['action']) ?? undefined })}
         />
         <TextInput
-          label="From"
+          label={t('activity.fromDate')}
           type="date"
           value={search.from ?? ''}
           onChange={(event) => set({ from: event.currentTarget.value || undefined })}
         />
         <TextInput
-          label="To"
+          label={t('activity.toDate')}
           type="date"
           value={search.to ?? ''}
           onChange={(event) => set({ to: event.currentTarget.value || undefined })}
@@ -169,13 +172,19 @@ export function ActivityLog({ search, onChange }: Props) {
       </Group>
       <Card withBorder padding={0}>
         {query.isError ? (
-          <LoadError label="the activity log" error={query.error} onRetry={() => void query.refetch()} m="md" />
+          <LoadError label={t('activity.log')} error={query.error} onRetry={() => void query.refetch()} m="md" />
         ) : !page ? (
           <Center py="xl">
-            <Loader aria-label="Loading the activity log" />
+            <Loader aria-label={t('state.loading', { what: t('activity.log') })} />
           </Center>
         ) : (
-          <DataTable columns={COLUMNS} rows={page.data} rowKey={(entry) => entry.id} empty="No Data Found" minWidth={720} />
+          <DataTable
+            columns={COLUMNS.map((column) => ({ ...column, label: t(column.label) }))}
+            rows={page.data}
+            rowKey={(entry) => entry.id}
+            empty={t('list.empty')}
+            minWidth={720}
+          />
         )}
       </Card>
       {page && (

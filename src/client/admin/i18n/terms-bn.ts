@@ -187,6 +187,17 @@ export const termsBn: Record<string, string> = {
 
   Categories: 'শ্রেণি',
 
+  'Media files': 'মিডিয়া ফাইল',
+
+  'Require two-factor sign-in for': 'যাঁদের জন্য দুই ধাপের সাইন-ইন বাধ্যতামূলক',
+  'Users of these roles must set it up under My Profile before they can work.':
+    'এই ভূমিকার ব্যবহারকারীদের কাজ শুরুর আগে আমার প্রোফাইলে এটি চালু করতে হবে।',
+  'Keep activity for (days)': 'কার্যক্রম রাখা হবে (দিন)',
+  'Older entries of the activity log are removed.': 'কার্যক্রমের তালিকার পুরোনো এন্ট্রিগুলো মুছে ফেলা হয়।',
+  'Keep earlier versions per record': 'প্রতি রেকর্ডে পুরোনো সংস্করণ রাখা হবে',
+  'History keeps this many earlier states of each record; older ones are removed on the next save.':
+    'ইতিহাসে প্রতিটি রেকর্ডের এতগুলো পুরোনো অবস্থা থাকে; এর চেয়ে পুরোনোগুলো পরের সংরক্ষণে মুছে যায়।',
+
   // Account forms
   'Email or phone': 'ইমেইল বা ফোন',
   'Authentication code': 'যাচাইকরণ কোড',

@@ -6,12 +6,14 @@ import { ApiError, adminApi } from '../../api/http';
 import { APP_PATHS } from '../../../shared/address-space';
 import { NEW_PASSWORD_FIELDS } from '../../../shared/account-forms';
 import { FormFields } from '../form/field-registry';
+import { useAdminText } from '../i18n';
 
 /**
  * Where 'Forgot Password' leads, and where a one-time reset link (made by an admin on the user's
  * form) opens: with a live link, a new password; without one, how to get one.
  */
 export function ResetPasswordScreen({ token }: { token?: string }) {
+  const { t, message } = useAdminText();
   const link = useQuery({
     queryKey: ['password-reset', token],
     queryFn: () => adminApi<{ data: { email: string } }>('password-reset', { query: { token } }).then((r) => r.data),
@@ -34,44 +36,41 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
   return (
     <Container size={420} py={80} component="main">
       <Title order={1} ta="center" mb="lg">
-        Reset your password
+        {t('reset.title')}
       </Title>
       <Paper withBorder shadow="sm" p="xl" radius="md">
         {!token ? (
           <Stack>
-            <Text size="sm">
-              Passwords are reset with a one-time link that an administrator makes for you (Users → your account → Make reset
-              link). It works once, for an hour. Open it here to choose a new password.
-            </Text>
+            <Text size="sm">{t('reset.howTo')}</Text>
             <Anchor component={Link} to={APP_PATHS.admin} size="sm">
-              Back to sign in
+              {t('reset.back')}
             </Anchor>
           </Stack>
         ) : reset.isSuccess ? (
           <Stack>
-            <Alert color="green" role="status" title="Password set">
-              Your password is set, and every earlier session of your account is signed out.
+            <Alert color="green" role="status" title={t('reset.set')}>
+              {t('reset.setText')}
             </Alert>
             <Button component={Link} to="/admin/dashboard">
-              Sign in
+              {t('login.submit')}
             </Button>
           </Stack>
         ) : link.isError ? (
           <Stack>
-            <Alert color="red" role="alert" title="This link cannot be used">
+            <Alert color="red" role="alert" title={t('reset.unusable')}>
               {link.error.message}
             </Alert>
             <Anchor component={Link} to={APP_PATHS.admin} size="sm">
-              Back to sign in
+              {t('reset.back')}
             </Anchor>
           </Stack>
         ) : (
           <form noValidate onSubmit={submit}>
             <Stack>
-              {link.data && <Text size="sm">{`A new password for ${link.data.email}.`}</Text>}
+              {link.data && <Text size="sm">{t('reset.for', { email: link.data.email })}</Text>}
               {reset.isError && (
-                <Alert color="red" role="alert" title="Not set">
-                  {reset.error.message}
+                <Alert color="red" role="alert" title={t('reset.notSet')}>
+                  {message(reset.error.message)}
                 </Alert>
               )}
               <FormFields
@@ -81,7 +80,7 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
                 onChange={(name, value) => setValues({ ...values, [name]: String(value ?? '') })}
               />
               <Button type="submit" loading={reset.isPending} disabled={!link.data} fullWidth>
-                Set password
+                {t('reset.submit')}
               </Button>
             </Stack>
           </form>

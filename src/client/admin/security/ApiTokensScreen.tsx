@@ -29,6 +29,7 @@ import { adminCall } from '../api/admin-call';
 import { DeleteDialog } from '../list/DeleteDialog';
 import { QueryState } from '../QueryState';
 import { DataTable } from '../list/DataTable';
+import { useAdminText, adminT } from '../i18n';
 
 type TokenList = AnswerOf<'tokens.list'>;
 type Token = NonNullable<NonNullable<TokenList['data']>['data']>[number];
@@ -41,9 +42,10 @@ const tokensQuery = queryOptions({
 });
 
 const STATUS_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as const;
-const when = (at: string | null | undefined) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : 'Never');
+const when = (at: string | null | undefined) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : adminT('tokens.never'));
 
 function MakeToken({ onMade }: { onMade: (made: Made) => void }) {
+  const { t, term, message } = useAdminText();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('viewer');
@@ -75,7 +77,7 @@ function MakeToken({ onMade }: { onMade: (made: Made) => void }) {
       withBorder
       padding="lg"
       component="form"
-      aria-label="Make a token"
+      aria-label={t('tokens.make')}
       onSubmit={(event) => {
         event.preventDefault();
         make.mutate();
@@ -83,17 +85,17 @@ function MakeToken({ onMade }: { onMade: (made: Made) => void }) {
     >
       <Stack gap="md">
         <Title order={2} size="h4">
-          Make a token
+          {t('tokens.make')}
         </Title>
         {make.isError && (
-          <Alert color="red" role="alert" title="No token made">
-            {make.error.message}
+          <Alert color="red" role="alert" title={t('tokens.notMade')}>
+            {message(make.error.message)}
           </Alert>
         )}
         <Group align="flex-start" grow>
           <TextInput
-            label="Name"
-            description="What uses it, e.g. “Mobile app”: the activity log names its work so."
+            label={term('Name')}
+            description={t('tokens.nameHint')}
             required
             maxLength={100}
             value={name}
@@ -101,9 +103,9 @@ function MakeToken({ onMade }: { onMade: (made: Made) => void }) {
             error={errors.name}
           />
           <Select
-            label="Rights"
-            description="A role’s rights on this site. Users, tokens and security stay out of reach."
-            data={ROLE_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))}
+            label={t('tokens.rights')}
+            description={t('tokens.rightsHint')}
+            data={ROLE_CHOICES.map((choice) => ({ value: choice.value, label: term(choice.label) }))}
             value={role}
             onChange={(value) => setRole((value as Role | null) ?? 'viewer')}
             allowDeselect={false}
@@ -113,23 +115,23 @@ function MakeToken({ onMade }: { onMade: (made: Made) => void }) {
         <Group align="flex-end">
           <TextInput
             type="date"
-            label="Expires on"
-            description="Left empty, it works until revoked."
+            label={t('tokens.expiresOn')}
+            description={t('tokens.expiresHint')}
             value={expiresOn}
             onChange={(event) => setExpiresOn(event.currentTarget.value)}
             error={errors.expires_at}
             w={220}
           />
           <Switch
-            label="Read only"
-            description="Only the role’s reads"
+            label={t('tokens.readOnly')}
+            description={t('tokens.readOnlyHint')}
             checked={readOnly}
             onChange={(event) => setReadOnly(event.currentTarget.checked)}
           />
         </Group>
         <Group>
           <Button type="submit" loading={make.isPending}>
-            Make token
+            {t('tokens.makeButton')}
           </Button>
         </Group>
       </Stack>
@@ -139,23 +141,24 @@ function MakeToken({ onMade }: { onMade: (made: Made) => void }) {
 
 /** The token, once: after this it exists only as a hash on the server. */
 function ShownOnce({ made, onDone }: { made: Made; onDone: () => void }) {
+  const { t } = useAdminText();
   return (
-    <Alert color="green" title={`Token “${made.name}” made: copy it now`} role="status">
+    <Alert color="green" title={t('tokens.made', { name: made.name })} role="status">
       <Stack gap="xs">
-        <Text size="sm">It is shown only this once. Send it as “Authorization: Bearer …”.</Text>
-        <Code block aria-label="The new token">
+        <Text size="sm">{t('tokens.once')}</Text>
+        <Code block aria-label={t('tokens.newToken')}>
           {made.token}
         </Code>
         <Group>
           <CopyButton value={made.token ?? ''}>
             {({ copied, copy }) => (
               <Button size="xs" onClick={copy} variant={copied ? 'filled' : 'light'}>
-                {copied ? 'Copied' : 'Copy token'}
+                {copied ? t('preview.copied') : t('tokens.copy')}
               </Button>
             )}
           </CopyButton>
           <Button size="xs" variant="default" onClick={onDone}>
-            Done
+            {t('tokens.done')}
           </Button>
         </Group>
       </Stack>
@@ -164,33 +167,38 @@ function ShownOnce({ made, onDone }: { made: Made; onDone: () => void }) {
 }
 
 function TokenTable({ tokens }: { tokens: Token[] }) {
+  const { t, term, message } = useAdminText();
   const queryClient = useQueryClient();
   const [revoking, setRevoking] = useState<Token | null>(null);
   const revoke = useMutation({
     mutationFn: (token: Token) => adminCall(`api-tokens/${token.id}`, { method: 'DELETE' }),
     onSuccess: () => {
       setRevoking(null);
-      notifications.show({ color: 'green', title: 'Revoked', message: 'The token no longer works.' });
+      notifications.show({ color: 'green', title: t('tokens.revoked'), message: t('tokens.revokedText') });
       void queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
     },
   });
   return (
     <>
       <DataTable
-        label="API tokens"
+        label={term('API tokens')}
         minWidth={720}
         rows={tokens}
         rowKey={(token) => token.id!}
-        empty="No tokens yet."
+        empty={t('tokens.none')}
         columns={[
-          { key: 'name', label: 'Name', cell: (token) => token.name },
-          { key: 'rights', label: 'Rights', cell: (token) => `${token.role ?? ''}${token.read_only ? ', read only' : ''}` },
-          { key: 'expires', label: 'Expires', cell: (token) => (token.expires_at ? when(token.expires_at) : 'Never') },
-          { key: 'used', label: 'Last used', cell: (token) => when(token.last_used_at) },
-          { key: 'made', label: 'Made', cell: (token) => when(token.created_at) },
+          { key: 'name', label: term('Name'), cell: (token) => token.name },
+          {
+            key: 'rights',
+            label: t('tokens.rights'),
+            cell: (token) => `${token.role ?? ''}${token.read_only ? t('tokens.readOnlySuffix') : ''}`,
+          },
+          { key: 'expires', label: t('tokens.expires'), cell: (token) => when(token.expires_at) },
+          { key: 'used', label: t('profile.lastUsed'), cell: (token) => when(token.last_used_at) },
+          { key: 'made', label: t('tokens.madeAt'), cell: (token) => when(token.created_at) },
           {
             key: 'status',
-            label: 'Status',
+            label: term('Status'),
             cell: (token) => (
               <Badge color={STATUS_COLOR[token.status ?? 'active']} variant="light">
                 {token.status}
@@ -199,7 +207,7 @@ function TokenTable({ tokens }: { tokens: Token[] }) {
           },
           {
             key: 'actions',
-            label: <VisuallyHidden>Actions</VisuallyHidden>,
+            label: <VisuallyHidden>{t('list.actions')}</VisuallyHidden>,
             cell: (token) =>
               token.status !== 'revoked' && (
                 <Button
@@ -207,9 +215,9 @@ function TokenTable({ tokens }: { tokens: Token[] }) {
                   variant="subtle"
                   color="red"
                   onClick={() => setRevoking(token)}
-                  aria-label={`Revoke ${token.name}`}
+                  aria-label={t('tokens.revokeLabel', { name: token.name })}
                 >
-                  Revoke
+                  {t('tokens.revoke')}
                 </Button>
               ),
           },
@@ -217,12 +225,12 @@ function TokenTable({ tokens }: { tokens: Token[] }) {
       />
       <DeleteDialog
         opened={revoking !== null}
-        what="API token"
+        what={t('tokens.what')}
         label={revoking?.name ?? ''}
-        consequence="Whatever uses it stops working at once. The list keeps it, marked revoked."
-        confirmText="Revoke"
+        consequence={t('tokens.consequence')}
+        confirmText={t('tokens.revoke')}
         deleting={revoke.isPending}
-        errorMessage={revoke.isError ? revoke.error.message : null}
+        errorMessage={revoke.isError ? message(revoke.error.message) : null}
         onClose={() => {
           setRevoking(null);
           revoke.reset();
@@ -235,18 +243,18 @@ function TokenTable({ tokens }: { tokens: Token[] }) {
 
 /** API tokens of the site being worked on. Admins only. */
 export function ApiTokensScreen() {
+  const { t, term } = useAdminText();
   const tokens = useQuery(tokensQuery);
   const [made, setMade] = useState<Made | null>(null);
   return (
     <Stack gap="md">
-      <Title order={1}>API tokens</Title>
+      <Title order={1}>{term('API tokens')}</Title>
       <Text size="sm" c="dimmed">
-        Keys for programs that read or write this site’s content: a mobile app, a second site, a static build. Each works on this
-        site only, within its rights, with a limit of requests a minute.
+        {t('tokens.intro')}
       </Text>
       {made && <ShownOnce made={made} onDone={() => setMade(null)} />}
       <MakeToken onMade={setMade} />
-      <QueryState query={tokens} label="the API tokens">
+      <QueryState query={tokens} label={term('API tokens')}>
         {(rows) => <TokenTable tokens={rows} />}
       </QueryState>
     </Stack>

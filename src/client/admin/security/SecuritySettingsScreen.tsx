@@ -8,6 +8,7 @@ import { ApiError } from '../../api/http';
 import { FormFields } from '../form/field-registry';
 import { adminCall } from '../api/admin-call';
 import { QueryState } from '../QueryState';
+import { useAdminText } from '../i18n';
 
 const settingsQuery = queryOptions({
   queryKey: ['admin', 'security-settings'] as const,
@@ -16,6 +17,7 @@ const settingsQuery = queryOptions({
 });
 
 function SettingsForm({ settings }: { settings: SecuritySettings }) {
+  const { t, message } = useAdminText();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<keyof SecuritySettings, unknown>>(settings);
   const save = useMutation({
@@ -30,7 +32,7 @@ function SettingsForm({ settings }: { settings: SecuritySettings }) {
       }).then((r) => r.data),
     onSuccess: (next) => {
       queryClient.setQueryData(settingsQuery.queryKey, next);
-      notifications.show({ color: 'green', title: 'Saved', message: 'The settings are updated.' });
+      notifications.show({ color: 'green', title: t('profile.saved'), message: t('security.saved') });
     },
   });
   return (
@@ -45,8 +47,8 @@ function SettingsForm({ settings }: { settings: SecuritySettings }) {
     >
       <Stack gap="lg">
         {save.isError && (
-          <Alert color="red" role="alert" title="Not saved">
-            {save.error.message}
+          <Alert color="red" role="alert" title={t('form.notSaved')}>
+            {message(save.error.message)}
           </Alert>
         )}
         <Stack gap="lg" maw={640}>
@@ -60,7 +62,7 @@ function SettingsForm({ settings }: { settings: SecuritySettings }) {
         </Stack>
         <Group>
           <Button type="submit" loading={save.isPending}>
-            Save
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>
@@ -70,14 +72,15 @@ function SettingsForm({ settings }: { settings: SecuritySettings }) {
 
 /** Security: which roles need two-factor sign-in, and how long the activity log keeps entries. Admins only. */
 export function SecuritySettingsScreen() {
+  const { t, term } = useAdminText();
   const settings = useQuery(settingsQuery);
   return (
     <Stack gap="md">
-      <Title order={1}>Security</Title>
+      <Title order={1}>{term('Security')}</Title>
       <Text size="sm" c="dimmed">
-        Settings for every site on this server.
+        {t('security.every')}
       </Text>
-      <QueryState query={settings} label="the security settings">
+      <QueryState query={settings} label={t('security.settings')}>
         {(data) => <SettingsForm settings={data} />}
       </QueryState>
     </Stack>

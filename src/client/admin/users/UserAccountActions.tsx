@@ -4,20 +4,22 @@ import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { adminCall } from '../api/admin-call';
 import { useServerSendsMail } from '../api/admin-queries';
+import { useAdminText } from '../i18n';
 
 /** What an admin does for a user beyond their record: sign out everywhere, a one-time reset link, two-factor off. */
 export function UserAccountActions({ recordKey }: { recordKey: string }) {
+  const { t } = useAdminText();
   const done = (title: string) => (answer: { message?: string }) =>
     notifications.show({ color: 'green', title, message: answer.message ?? '' });
-  const failed = (error: Error) => notifications.show({ color: 'red', title: 'Not done', message: error.message });
+  const failed = (error: Error) => notifications.show({ color: 'red', title: t('account.notDone'), message: error.message });
   const signOut = useMutation({
     mutationFn: () => adminCall<{ message: string }>(`users/${recordKey}/sign-out`, { method: 'POST' }),
-    onSuccess: done('Signed out'),
+    onSuccess: done(t('account.signedOut')),
     onError: failed,
   });
   const twoFactorOff = useMutation({
     mutationFn: () => adminCall<{ message: string }>(`users/${recordKey}/two-factor`, { method: 'DELETE' }),
-    onSuccess: done('Two-factor sign-in off'),
+    onSuccess: done(t('account.tfaOff')),
     onError: failed,
   });
   const resetLink = useMutation({
@@ -35,11 +37,11 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
     <Card withBorder padding="lg">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Account
+          {t('profileMenu.account')}
         </Title>
         <Group>
           <Button variant="light" onClick={() => resetLink.mutate(false)} loading={resetLink.isPending}>
-            Make reset link
+            {t('account.makeLink')}
           </Button>
           <Button
             variant="light"
@@ -47,30 +49,30 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
             loading={resetLink.isPending}
             disabled={sendsMail === false}
           >
-            Email reset link
+            {t('account.emailLink')}
           </Button>
           <Button variant="light" color="orange" onClick={() => signOut.mutate()} loading={signOut.isPending}>
-            Sign out everywhere
+            {t('account.signOutEverywhere')}
           </Button>
           <Button variant="light" color="orange" onClick={() => twoFactorOff.mutate()} loading={twoFactorOff.isPending}>
-            Turn off two-factor sign-in
+            {t('account.turnOffTfa')}
           </Button>
         </Group>
         {sendsMail === false && (
           <Text size="xs" c="dimmed">
-            Mail is off on this server (no SMTP_URL): make the link and give it to the user yourself.
+            {t('account.noMail')}
           </Text>
         )}
         {resetLink.data && (
           <Stack gap={4}>
             <Group align="end" wrap="nowrap">
-              <TextInput label="One-time reset link" value={resetLink.data.url} readOnly style={{ flex: 1 }} />
+              <TextInput label={t('account.link')} value={resetLink.data.url} readOnly style={{ flex: 1 }} />
               <CopyButton value={resetLink.data.url}>
-                {({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}
+                {({ copied, copy }) => <Button onClick={copy}>{copied ? t('preview.copied') : t('account.copy')}</Button>}
               </CopyButton>
             </Group>
             <Text size="xs" c="dimmed">
-              {`${resetLink.data.emailed ? 'Emailed to the user.' : 'Give it to the user yourself.'} It works once, until ${dayjs(resetLink.data.expires_at).format('HH:mm')}.`}
+              {`${resetLink.data.emailed ? t('account.emailed') : t('account.giveIt')} ${t('account.worksOnce', { until: dayjs(resetLink.data.expires_at).format('HH:mm') })}`}
             </Text>
           </Stack>
         )}

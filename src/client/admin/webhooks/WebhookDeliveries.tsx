@@ -9,6 +9,7 @@ import { adminCall } from '../api/admin-call';
 import { entityRecordQuery } from '../api/entity-queries';
 import { notifyFailure } from '../api/notify';
 import { DataTable } from '../list/DataTable';
+import { useAdminText } from '../i18n';
 
 interface Delivery {
   id: number;
@@ -29,6 +30,7 @@ const PAGE_SIZE = 20;
  * (newest first) with Resend. While a delivery waits or retries, the log follows it.
  */
 export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
+  const { t, term } = useAdminText();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const webhook = useQuery(entityRecordQuery(ENTITIES.webhooks, recordKey));
@@ -44,11 +46,11 @@ export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
   const resend = useMutation({
     mutationFn: (id: number) => adminCall(`webhooks/${recordKey}/deliveries/${id}/resend`, { method: 'POST' }),
     onSuccess: () => {
-      notifications.show({ color: 'green', title: 'Queued', message: 'The delivery will be sent again in a moment.' });
+      notifications.show({ color: 'green', title: t('webhooks.queued'), message: t('webhooks.queuedText') });
       setPage(1);
       return queryClient.invalidateQueries({ queryKey: ['webhooks', recordKey, 'deliveries'] });
     },
-    onError: (error) => notifyFailure('Resend failed', error),
+    onError: (error) => notifyFailure(t('webhooks.resendFailed'), error),
   });
   const secret = webhook.data?.secret;
   const rows = deliveries.data?.data ?? [];
@@ -58,52 +60,49 @@ export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
     <Card withBorder padding="lg">
       <Stack gap="md">
         <Title order={2} size="h4">
-          Signing and deliveries
+          {t('webhooks.title')}
         </Title>
         {typeof secret === 'string' && (
           <Stack gap={4}>
             <Group align="end" wrap="nowrap">
-              <TextInput label="Signing secret" value={secret} readOnly style={{ flex: 1 }} />
+              <TextInput label={term('Signing secret')} value={secret} readOnly style={{ flex: 1 }} />
               <CopyButton value={secret}>
-                {({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}
+                {({ copied, copy }) => <Button onClick={copy}>{copied ? t('preview.copied') : t('account.copy')}</Button>}
               </CopyButton>
             </Group>
             <Text size="xs" c="dimmed">
-              Each POST carries <Code>X-Orgsite-Signature-256: sha256=…</Code>, the HMAC-SHA256 of its body with this secret.
+              {t('webhooks.signedBefore')} <Code>X-Orgsite-Signature-256: sha256=…</Code>
+              {t('webhooks.signedAfter')}
             </Text>
           </Stack>
         )}
         {rows.length === 0 ? (
-          <Text c="dimmed">
-            {deliveries.isPending
-              ? 'Loading deliveries…'
-              : 'Nothing sent yet: deliveries appear here after the next change of content.'}
-          </Text>
+          <Text c="dimmed">{deliveries.isPending ? t('webhooks.loading') : t('webhooks.none')}</Text>
         ) : (
           <DataTable
-            label="Deliveries"
+            label={t('webhooks.deliveries')}
             minWidth={640}
             rows={rows}
             rowKey={(d) => d.id}
             empty=""
             columns={[
-              { key: 'when', label: 'When', cell: (d) => dayjs(d.created_at).format('YYYY-MM-DD HH:mm:ss') },
-              { key: 'event', label: 'Event', cell: (d) => d.event },
+              { key: 'when', label: t('activity.when'), cell: (d) => dayjs(d.created_at).format('YYYY-MM-DD HH:mm:ss') },
+              { key: 'event', label: t('webhooks.event'), cell: (d) => d.event },
               {
                 key: 'result',
-                label: 'Result',
+                label: t('webhooks.result'),
                 cell: (d) => (
                   <Badge color={STATUS_COLOR[d.status]} variant="light">
                     {d.status === 'pending' && d.attempts > 0
-                      ? `retry at ${dayjs(d.next_attempt_at).format('HH:mm:ss')}`
+                      ? t('webhooks.retryAt', { at: dayjs(d.next_attempt_at).format('HH:mm:ss') })
                       : d.status}
                   </Badge>
                 ),
               },
-              { key: 'attempts', label: 'Attempts', cell: (d) => d.attempts },
+              { key: 'attempts', label: t('webhooks.attempts'), cell: (d) => d.attempts },
               {
                 key: 'answer',
-                label: 'Answer',
+                label: t('webhooks.answer'),
                 cell: (d) => (
                   <Text size="sm" lineClamp={2} title={d.error ?? undefined}>
                     {d.error ?? (d.response_status ? `HTTP ${d.response_status}` : '--')}
@@ -112,7 +111,7 @@ export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
               },
               {
                 key: 'actions',
-                label: <VisuallyHidden>Actions</VisuallyHidden>,
+                label: <VisuallyHidden>{t('list.actions')}</VisuallyHidden>,
                 cell: (d) =>
                   d.status !== 'pending' && (
                     <Button
@@ -121,7 +120,7 @@ export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
                       onClick={() => resend.mutate(d.id)}
                       loading={resend.isPending && resend.variables === d.id}
                     >
-                      Resend
+                      {t('webhooks.resend')}
                     </Button>
                   ),
               },
@@ -131,11 +130,11 @@ export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
         {lastPage > 1 && (
           <Group justify="flex-end">
             <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Newer
+              {t('webhooks.newer')}
             </Button>
             <Text size="sm">{`${page} / ${lastPage}`}</Text>
             <Button variant="default" size="xs" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
-              Older
+              {t('webhooks.older')}
             </Button>
           </Group>
         )}
