@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { e2eFixture, goOffline, goOnline, type RunningApp } from './harness';
+import { controlledByWorker, e2eFixture, goOffline, goOnline, type RunningApp } from './harness';
 
 let app: RunningApp;
 let context: BrowserContext;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   // Reloading offline needs the service worker, which installs in the background on the first visit.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlledByWorker(page);
 });
 
 afterEach(async () => {
@@ -178,7 +178,7 @@ describe('a back-office screen this device has not kept', () => {
     try {
       const other = await fresh.newPage();
       await other.goto(`${app.baseUrl}/`);
-      await other.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await controlledByWorker(other);
       await goOffline(fresh);
       await other.goto(`${app.baseUrl}/admin/career`);
       await other.getByRole('heading', { name: 'You are offline' }).waitFor();

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eFixture, goOffline, goOnline, type RunningApp } from './harness';
+import { controlledByWorker, e2eFixture, goOffline, goOnline, type RunningApp } from './harness';
 
 const fixture = e2eFixture();
 let app: RunningApp;
@@ -142,7 +142,7 @@ describe('two editors, one post', () => {
     const page = await staffPage();
     await openPost(page, id);
     // Reloading offline needs the service worker, which installs in the background on the first visit.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
     await goOffline(page.context());
     await page.locator('[name="title"]').fill('Offline, then reloaded');
     await page.locator('[name="title"]').press('Enter');
@@ -173,5 +173,6 @@ describe('two editors, one post', () => {
     await page.getByText('Success! Data updated successfully.').waitFor();
     expect(await storedPost(id)).toMatchObject({ title: 'Offline, then reloaded', version: 3 });
     expect(await page.evaluate(() => localStorage.getItem('orgsite-conflicted-edits'))).not.toContain('Offline, then reloaded');
-  });
+    // Longer than the file's 60 s: the service worker's first install alone may take most of that under load.
+  }, 120_000);
 });

@@ -201,6 +201,26 @@ export async function signedInPage(
 }
 
 /**
+ * Waits until the page is controlled by the service worker, which installs in the background on
+ * a first visit by fetching the whole precache: on this 2-core machine, with the rest of the suite
+ * running, that has taken longer than 30 s. If it never comes, the error says where the worker got
+ * to (installing, waiting, active or none), which a bare timeout does not.
+ */
+export async function controlledByWorker(page: Page, timeout = 45_000): Promise<void> {
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout });
+  } catch (error) {
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      if (!registration) return 'no registration';
+      const { installing, waiting, active } = registration;
+      return JSON.stringify({ installing: installing?.state, waiting: waiting?.state, active: active?.state });
+    });
+    throw new Error(`the page was not controlled by the service worker within ${timeout} ms: ${state}`, { cause: error });
+  }
+}
+
+/**
  * Offline for everything the context runs, its service worker included: besides the emulated
  * offline state, every request fails as without a network. (Emulation alone leaks: a page loaded
  * again may send before its offline state is applied, and a background-sync event may fire at

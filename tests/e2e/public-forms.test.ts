@@ -10,7 +10,7 @@
  */
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appReady, e2eFixture, goOffline, goOnline } from './harness';
+import { appReady, controlledByWorker, e2eFixture, goOffline, goOnline } from './harness';
 
 const fixture = e2eFixture();
 const PHONE = { width: 412, height: 900 };
@@ -195,7 +195,7 @@ describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
     await page.goto(`${fixture.app.baseUrl}${form.path}`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
     await appReady(page);
     const marker = newMarker(name);
     await goOffline(context);
@@ -224,7 +224,7 @@ describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
     await page.goto(`${fixture.app.baseUrl}${form.path}`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlledByWorker(page);
     await appReady(page);
     const marker = newMarker(name);
     await goOffline(context);

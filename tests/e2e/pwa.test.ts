@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eFixture, type RunningApp } from './harness';
+import { controlledByWorker, e2eFixture, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -36,7 +36,7 @@ async function controlledPage(context: BrowserContext): Promise<Page> {
   await page.goto(`${app.baseUrl}/`);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlledByWorker(page);
   return page;
 }
 

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { goOffline } from './harness';
+import { controlledByWorker, goOffline } from './harness';
 import { open, site, useSite } from './site-fixture';
 
 useSite();
@@ -84,7 +84,7 @@ describe('the site in Bangla', () => {
       await page.goto(`${site.app.baseUrl}/`);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await controlledByWorker(page);
       const visited = ['/about', encodeURI(ABOUT_BN), '/bn/'];
       const online = new Map<string, string | null>();
       for (const path of visited) {
