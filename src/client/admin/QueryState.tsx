@@ -34,7 +34,7 @@ export function LoadError({
       {error.message}
       <div>
         <Button mt="sm" size="xs" variant="light" color="red" onClick={onRetry}>
-          {t('form.retry')}
+          {t('common.retry')}
         </Button>
       </div>
     </Alert>

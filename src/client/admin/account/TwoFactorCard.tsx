@@ -84,7 +84,7 @@ function PasswordConfirmed({
         {label}
       </Button>
       <Button variant="subtle" onClick={() => setOpen(false)}>
-        {t('form.cancel')}
+        {t('common.cancel')}
       </Button>
     </Group>
   );

@@ -32,7 +32,7 @@ export function ConflictPanel({ def, conflict, onChoose, onChooseAll, onSave }: 
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('conflict.field')}</Table.Th>
+              <Table.Th>{t('common.field')}</Table.Th>
               <Table.Th>{t('conflict.yours')}</Table.Th>
               <Table.Th>{t('conflict.savedBy', { name: savedBy?.name ?? t('conflict.someoneElse') })}</Table.Th>
               <Table.Th>{t('conflict.keep')}</Table.Th>

@@ -83,7 +83,7 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
           {errorMessage}
           <div>
             <Button mt="sm" size="xs" variant="light" color="red" onClick={() => send({ type: 'form.retryLoad' })}>
-              {t('form.retry')}
+              {t('common.retry')}
             </Button>
           </div>
         </Alert>
@@ -118,7 +118,7 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
                 {t('form.waiting.text')}
                 <div>
                   <Button mt="sm" size="xs" variant="default" onClick={() => send({ type: 'form.cancelWaiting' })}>
-                    {t('form.cancel')}
+                    {t('common.cancel')}
                   </Button>
                 </div>
               </Alert>

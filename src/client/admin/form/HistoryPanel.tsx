@@ -29,7 +29,7 @@ function Differences({ def, then, now }: { def: EntityDef; then: Row; now: Row }
     <Table withTableBorder>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{t('conflict.field')}</Table.Th>
+          <Table.Th>{t('common.field')}</Table.Th>
           <Table.Th>{t('history.version', { version: String(then.version) })}</Table.Th>
           <Table.Th>{t('history.now')}</Table.Th>
         </Table.Tr>
@@ -109,7 +109,7 @@ export function HistoryPanel({ def, recordKey, onRestored }: { def: EntityDef; r
                   loading={restore.isPending && restore.variables === revision.id}
                   onClick={() => restore.mutate(revision.id)}
                 >
-                  {t('trash.restore')}
+                  {t('common.restore')}
                 </Button>
               </Group>
             </Group>

@@ -66,7 +66,7 @@ export function PreviewLinkNotice({ link }: { link: PreviewLinkAnswer }) {
         <CopyButton value={link.url}>
           {({ copied, copy }) => (
             <Button size="xs" variant="default" onClick={copy}>
-              {copied ? t('preview.copied') : t('preview.copy')}
+              {copied ? t('common.copied') : t('preview.copy')}
             </Button>
           )}
         </CopyButton>

@@ -83,13 +83,12 @@ export function setAdminLanguage(language: AdminLanguage): void {
  *   same rules, in English: the API's contract), said in the user's language when its pattern is known.
  */
 export function useAdminText() {
-  const { t: translate, i18n: instance } = useTranslation('admin', { i18n: adminI18n });
-  const language = instance.language;
-  return useMemo(() => {
-    const t: AdminText = (key, vars) => String(translate(key, vars as never));
-    const term = (word: string) => (word ? String(instance.t(word, { ns: 'terms', defaultValue: word })) : word);
-    return { t, term, message: (text: string) => validationMessage(text, t, term), language: language as AdminLanguage };
-  }, [translate, instance, language]);
+  // Subscribes the component to language changes; the texts themselves are the instance's.
+  const { language } = useTranslation('admin', { i18n: adminI18n }).i18n;
+  return useMemo(
+    () => ({ t: adminT, term: adminTerm, message: (text: string) => validationMessage(text, adminT, adminTerm), language }),
+    [language],
+  );
 }
 
 /** The same outside React (a notification shown by a machine's action): the language shown now. */

@@ -55,7 +55,7 @@ export function DeleteDialog({
       )}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={deleting}>
-          {t('delete.cancel')}
+          {t('common.close')}
         </Button>
         <Button color="red" onClick={onConfirm} loading={deleting}>
           {confirmText ?? t('delete.confirm')}

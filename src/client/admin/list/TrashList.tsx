@@ -55,7 +55,7 @@ export function TrashList({ entity, search, onChange }: Props) {
               loading={restore.isPending && restore.variables === row}
               onClick={() => restore.mutate(row)}
             >
-              {t('trash.restore')}
+              {t('common.restore')}
             </Button>
             <Button
               size="compact-sm"

@@ -20,7 +20,7 @@ export function AccountHelp({ label, title, text }: Props) {
       <Anchor component="button" type="button" size="sm" onClick={open}>
         {label}
       </Anchor>
-      <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': t('delete.cancel') }}>
+      <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
         <Text size="sm">{text}</Text>
       </Modal>
     </>

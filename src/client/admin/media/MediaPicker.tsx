@@ -60,7 +60,7 @@ function keyAction(event: KeyboardEvent<HTMLElement>): HTMLButtonElement | 'inse
 /** The media library as a dialog that hands the chosen file's address to a field. */
 export function MediaPicker({ title, onInsert, onClose }: PickerProps) {
   return (
-    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': adminT('delete.cancel') }}>
+    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': adminT('common.close') }}>
       <MediaLibrary onInsert={onInsert} />
     </Modal>
   );
@@ -121,7 +121,7 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
           {files.error.message}
           <div>
             <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void files.refetch()}>
-              {t('form.retry')}
+              {t('common.retry')}
             </Button>
           </div>
         </Alert>
@@ -203,7 +203,7 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
           <Text size="sm">{selected && t('media.deleteText', { name: fileName(selected) })}</Text>
           <Group mt="sm" gap="xs">
             <Button size="xs" variant="default" onClick={() => send({ type: 'delete.cancel' })}>
-              {t('delete.cancel')}
+              {t('common.close')}
             </Button>
             <Button size="xs" color="red" onClick={() => send({ type: 'delete.confirm' })}>
               {t('delete.confirm')}

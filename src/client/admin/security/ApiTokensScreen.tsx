@@ -153,7 +153,7 @@ function ShownOnce({ made, onDone }: { made: Made; onDone: () => void }) {
           <CopyButton value={made.token ?? ''}>
             {({ copied, copy }) => (
               <Button size="xs" onClick={copy} variant={copied ? 'filled' : 'light'}>
-                {copied ? t('preview.copied') : t('tokens.copy')}
+                {copied ? t('common.copied') : t('tokens.copy')}
               </Button>
             )}
           </CopyButton>

@@ -68,7 +68,7 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
             <Group align="end" wrap="nowrap">
               <TextInput label={t('account.link')} value={resetLink.data.url} readOnly style={{ flex: 1 }} />
               <CopyButton value={resetLink.data.url}>
-                {({ copied, copy }) => <Button onClick={copy}>{copied ? t('preview.copied') : t('account.copy')}</Button>}
+                {({ copied, copy }) => <Button onClick={copy}>{copied ? t('common.copied') : t('common.copy')}</Button>}
               </CopyButton>
             </Group>
             <Text size="xs" c="dimmed">

@@ -67,7 +67,7 @@ export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
             <Group align="end" wrap="nowrap">
               <TextInput label={term('Signing secret')} value={secret} readOnly style={{ flex: 1 }} />
               <CopyButton value={secret}>
-                {({ copied, copy }) => <Button onClick={copy}>{copied ? t('preview.copied') : t('account.copy')}</Button>}
+                {({ copied, copy }) => <Button onClick={copy}>{copied ? t('common.copied') : t('common.copy')}</Button>}
               </CopyButton>
             </Group>
             <Text size="xs" c="dimmed">

@@ -259,7 +259,7 @@ function ImageDialog({ onInsert, onClose }: { onInsert: (src: string, alt: strin
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
+              {t('common.cancel')}
             </Button>
             <Button disabled={!isImageAddress(src)} onClick={() => onInsert(src.trim(), alt.trim())}>
               {t('editor.insert')}
@@ -301,7 +301,7 @@ function VideoDialog({ onInsert, onClose }: { onInsert: (src: string) => void; o
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t('form.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button disabled={!valid} onClick={() => onInsert(embed!)}>
             {t('editor.insert')}

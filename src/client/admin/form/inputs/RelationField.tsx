@@ -23,7 +23,7 @@ export function RelationField({ name, field, value, error, disabled, onChange, r
           <>
             {t('relation.failed')}{' '}
             <Anchor component="button" type="button" size="xs" onClick={() => void options.refetch()}>
-              {t('form.retry')}
+              {t('common.retry')}
             </Anchor>
           </>
         ) : (
