@@ -20,6 +20,8 @@ export const LIMITS = {
   imagePreviewMaxHeightPx: 150,
   upload: {
     maxBytes: 10 * 1024 * 1024,
+    /** A resumable upload streams to disk in parts, so it is not held in memory: a phone's original photo fits. */
+    resumableMaxBytes: 50 * 1024 * 1024,
     mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'application/pdf'],
   },
   login: {

@@ -5,16 +5,48 @@
  *
  *   /uploads/photo-3fa9.png                 the original, as uploaded (kept)
  *   /uploads/_r/640/photo-3fa9.png.avif     640 px wide (never wider than the original), AVIF
+ *   /uploads/_r/320x320/photo-3fa9.png.webp  a frame: cut to 320 × 320 around the focal point
+ *
+ * A width keeps the whole picture (it is the same picture, smaller). A frame is for a box of a
+ * fixed shape: the square thumbnails of the media library and lists, and the share image that
+ * other sites show beside a link. It keeps the picture's focal point (set in the media library;
+ * the centre otherwise) as near its middle as the picture allows.
  */
 /** The folder of UPLOAD_DIR (and of /uploads/) that holds them. */
 export const RENDITIONS_DIR = '_r';
 export const RENDITION_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const RENDITION_FORMATS = ['avif', 'webp'] as const;
 export type RenditionFormat = (typeof RENDITION_FORMATS)[number];
+export const RENDITION_FRAMES = [
+  [320, 320],
+  [1200, 630],
+] as const;
+
+/** A rendition's size: a width, or a frame's width and height. */
+export interface RenditionSize {
+  width: number;
+  height?: number;
+}
+
+/** `640` or `320x320`, as the address names it. */
+export const sizeKey = ({ width, height }: RenditionSize): string => (height ? `${width}x${height}` : String(width));
+
+/** The size an address names, when it is one we make. */
+export function parseSize(key: string): RenditionSize | undefined {
+  const [width, height] = key.split('x').map(Number);
+  if (height === undefined) return (RENDITION_WIDTHS as readonly number[]).includes(width!) ? { width: width! } : undefined;
+  return RENDITION_FRAMES.some(([w, h]) => w === width && h === height) ? { width: width!, height } : undefined;
+}
+
+/** A focal point as CSS `object-position` ('30% 70%'), from the public answer's `focal_points`. */
+export const objectPosition = (x: number, y: number): string => `${Math.round(x * 100)}% ${Math.round(y * 100)}%`;
 
 /** Raster images we resize; GIFs may be animated and PDFs are not pictures, so they are served as they are. */
 const RESIZABLE_NAME = /^[a-z0-9][a-z0-9-]*\.(?:png|jpe?g|webp|avif)$/;
 const UPLOADS = '/uploads/';
+
+/** A stored file's address: site-relative, so stored addresses survive a proxy, HTTPS or a new domain. */
+export const fileUrl = (name: string): string => `${UPLOADS}${name}`;
 
 export function isResizable(name: string): boolean {
   return RESIZABLE_NAME.test(name);
@@ -26,8 +58,8 @@ export function resizableName(src: string | null | undefined): string | undefine
   return name && isResizable(name) ? name : undefined;
 }
 
-export function renditionUrl(name: string, width: number, format: RenditionFormat): string {
-  return `${UPLOADS}${RENDITIONS_DIR}/${width}/${name}.${format}`;
+export function renditionUrl(name: string, size: number | RenditionSize, format: RenditionFormat): string {
+  return `${UPLOADS}${RENDITIONS_DIR}/${sizeKey(typeof size === 'number' ? { width: size } : size)}/${name}.${format}`;
 }
 
 /** `srcset` for one format, every width; the browser picks by the `sizes` the page gives. */
@@ -35,8 +67,8 @@ export function renditionSrcSet(name: string, format: RenditionFormat): string {
   return RENDITION_WIDTHS.map((width) => `${renditionUrl(name, width, format)} ${width}w`).join(', ');
 }
 
-/** A small picture for lists and the media library: the 320-px WebP of an upload, else the address itself. */
+/** A small square picture for lists and the media library: the 320 × 320 WebP frame of an upload, else the address itself. */
 export function thumbnailUrl(src: string): string {
   const name = resizableName(src);
-  return name ? renditionUrl(name, RENDITION_WIDTHS[0], 'webp') : src;
+  return name ? renditionUrl(name, { width: 320, height: 320 }, 'webp') : src;
 }

@@ -53,8 +53,8 @@ describe.each(await dialects())('renditions on %s', (dialect) => {
     const name = await upload('camera.png', photo);
     await t.app.ctx.renditions.idle(); // made in the background right after the upload
     const made = fs.readdirSync(path.join(t.config.uploadDir, RENDITIONS_DIR), { recursive: true });
-    // 5 widths in 2 formats, and the placeholder.
-    expect(made.filter((file) => String(file).includes(name))).toHaveLength(11);
+    // 5 widths and 2 frames in 2 formats, and the placeholder.
+    expect(made.filter((file) => String(file).includes(name))).toHaveLength(15);
 
     for (const [width, format] of [
       [640, 'avif'],
@@ -129,7 +129,7 @@ describe.each(await dialects())('renditions on %s', (dialect) => {
       fs
         .readdirSync(path.join(t.config.uploadDir, RENDITIONS_DIR), { recursive: true })
         .filter((file) => String(file).includes(name));
-    expect(ofFile().length).toBe(11);
+    expect(ofFile().length).toBe(15);
     expect(await t.app.ctx.renditions.placeholder(name)).toMatch(/^data:image\/webp;base64,/);
     expect((await t.admin('DELETE', `/cms/api/delete-file/${name}`)).statusCode).toBe(200);
     expect(ofFile()).toEqual([]);

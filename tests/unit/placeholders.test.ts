@@ -1,12 +1,17 @@
-/** Placeholders in public answers (server/media/placeholders.ts) and how a page draws them (ui/LazyImage.tsx). */
+/** Placeholders and focal points in public answers (server/media/placeholders.ts) and how a page draws them (ui/LazyImage.tsx). */
 import { describe, expect, it } from 'vitest';
-import { withPlaceholders } from '../../src/server/media/placeholders';
+import { withPictureFacts, type PictureFacts } from '../../src/server/media/placeholders';
 import { placeholderFor } from '../../src/client/ui/LazyImage';
 
 const URI = 'data:image/webp;base64,UklGRlQAAABXRUJQ+/9=';
 const known = async (name: string) => (name.startsWith('known') ? `${URI}#${name}` : undefined);
+const facts = (placeholderOf: PictureFacts['placeholderOf'], focal: Record<string, { x: number; y: number }> = {}): PictureFacts => ({
+  placeholderOf,
+  focalPointsOf: async (names) => new Map(names.flatMap((name) => (focal[name] ? [[name, focal[name]] as const] : []))),
+});
+const withPlaceholders = (payload: unknown, placeholderOf: PictureFacts['placeholderOf']) => withPictureFacts(payload, facts(placeholderOf));
 
-describe('withPlaceholders', () => {
+describe('withPictureFacts', () => {
   it('gives each record the placeholders of the pictures it names, in lists and nested records alike', async () => {
     const answer = {
       data: {
@@ -59,6 +64,25 @@ describe('withPlaceholders', () => {
     });
     expect(asked).toEqual([]);
     expect(result).toBe(answer);
+  });
+});
+
+describe('withPictureFacts: focal points and pictures still on their way', () => {
+  it('gives the focal point of each picture that has one, as CSS object-position', async () => {
+    const answer = { data: { id: 1, thumb: '/uploads/known-a.png', icon: '/uploads/plain-b.png' } };
+    const result = (await withPictureFacts(answer, facts(known, { 'known-a.png': { x: 0.25, y: 0.8 } }))) as {
+      data: Record<string, unknown>;
+    };
+    expect(result.data.focal_points).toEqual({ '/uploads/known-a.png': '25% 80%' });
+    expect(result.data.placeholders).toEqual({ '/uploads/known-a.png': `${URI}#known-a.png` });
+  });
+
+  it('answers a pending reference as no picture, never as an address that would show broken', async () => {
+    const pending = 'pending-upload:0b7c6f7e-4a59-4c1e-9d2b-1f1f3c3c9a01';
+    const answer = { data: [{ id: 1, thumb: pending, title: 'Open day' }] };
+    const result = (await withPictureFacts(answer, facts(known))) as { data: Record<string, unknown>[] };
+    expect(result.data[0]).toEqual({ id: 1, thumb: '', title: 'Open day' });
+    expect(answer.data[0]!.thumb).toBe(pending);
   });
 });
 

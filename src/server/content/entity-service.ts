@@ -17,6 +17,7 @@ import type { Cache } from '../cache/cache';
 import { type DB, isUniqueViolation, now } from '../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { Repository, type Row, type Visibility, type WriteValues } from './repository';
+import { withLandedUploads } from '../media/pending-refs';
 import { keepRevision } from './revisions';
 import { slugify } from './slug';
 
@@ -284,6 +285,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
 
   private async prepare(values: WriteValues, ctx: WriteContext<E>): Promise<WriteValues> {
     let result = this.hooks.beforeWrite ? await this.hooks.beforeWrite(values, ctx) : values;
+    if (this.def.tenant) result = await withLandedUploads(this.db, ctx.appKey, result);
     result = Object.fromEntries(Object.entries(result).filter(([name]) => !this.def.fields[name]?.virtual));
     await this.fillSlug(result, ctx);
     await this.checkRelations(result, ctx);

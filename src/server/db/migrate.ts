@@ -15,6 +15,7 @@ import * as searchIndex from './migrations/012_search_index';
 import * as apiTokens from './migrations/013_api_tokens';
 import * as translations from './migrations/014_translations';
 import * as userLanguage from './migrations/015_user_language';
+import * as mediaDetails from './migrations/016_media_details';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013_api_tokens': apiTokens,
   '014_translations': translations,
   '015_user_language': userLanguage,
+  '016_media_details': mediaDetails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -59,6 +59,16 @@ export interface FilesTable {
   original_name: string | null;
   mime: string | null;
   size: number | null;
+  alt: string | null;
+  caption: string | null;
+  folder: string | null;
+  /** The focal point, 0..1 from the left and from the top; renditions are framed around it. */
+  focal_x: number | null;
+  focal_y: number | null;
+  /** The resumable upload that brought the file. */
+  upload_id: string | null;
+  /** The reference (`pending-upload:…`) records saved before the file landed name. */
+  pending_ref: string | null;
   created_at: string;
   updated_at: string;
 }

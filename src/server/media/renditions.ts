@@ -12,9 +12,27 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import sharp, { type Sharp } from 'sharp';
-import { RENDITION_FORMATS, RENDITION_WIDTHS, RENDITIONS_DIR, isResizable, type RenditionFormat } from '../../shared/renditions';
+import {
+  RENDITION_FORMATS,
+  RENDITION_FRAMES,
+  RENDITION_WIDTHS,
+  RENDITIONS_DIR,
+  isResizable,
+  parseSize,
+  sizeKey,
+  type RenditionFormat,
+  type RenditionSize,
+} from '../../shared/renditions';
 
-const WIDTHS: readonly number[] = RENDITION_WIDTHS;
+const FRAMES: readonly RenditionSize[] = RENDITION_FRAMES.map(([width, height]) => ({ width, height }));
+const SIZES: readonly RenditionSize[] = [...RENDITION_WIDTHS.map((width) => ({ width })), ...FRAMES];
+
+/** A picture's focal point, 0..1 from the left and from the top. */
+export interface FocalPoint {
+  x: number;
+  y: number;
+}
+export type FocalPointOf = (name: string) => Promise<FocalPoint | undefined>;
 /** A decompression bomb (a tiny file that claims a huge picture) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 60_000_000;
 /** Wide enough to hint at the picture, small enough to travel inline (about 150 bytes as a data URI). */
@@ -27,28 +45,32 @@ export class Renditions {
   /** Placeholders read or made so far (about 150 bytes each), so a page's read costs no file access. */
   private readonly placeholders = new LRUCache<string, string>({ max: 20_000 });
 
-  constructor(private readonly uploadDir: string) {}
+  constructor(
+    private readonly uploadDir: string,
+    /** Where frames find the picture's focal point (the media library's files); the centre without one. */
+    private readonly focalPointOf: FocalPointOf = async () => undefined,
+  ) {}
 
-  /** Whether `width` and `format` name a rendition we make. */
-  static accepts(width: number, format: string): format is RenditionFormat {
-    return WIDTHS.includes(width) && (RENDITION_FORMATS as readonly string[]).includes(format);
+  /** The size `key` names when it and `format` name a rendition we make. */
+  static accepts(key: string, format: string): RenditionSize | undefined {
+    return (RENDITION_FORMATS as readonly string[]).includes(format) ? parseSize(key) : undefined;
   }
 
   hasOriginal(name: string): Promise<boolean> {
     return exists(path.join(this.uploadDir, name));
   }
 
-  file(name: string, width: number, format: RenditionFormat): string {
-    return path.join(this.uploadDir, RENDITIONS_DIR, String(width), `${name}.${format}`);
+  file(name: string, size: RenditionSize, format: RenditionFormat): string {
+    return path.join(this.uploadDir, RENDITIONS_DIR, sizeKey(size), `${name}.${format}`);
   }
 
   /**
    * The path of the rendition, made now if it is not there yet; undefined when the original is
    * missing or is not a picture sharp can read (the caller then serves the original).
    */
-  async ensure(name: string, width: number, format: RenditionFormat): Promise<string | undefined> {
-    const target = this.file(name, width, format);
-    return (await exists(target)) ? target : this.schedule(name, width, format);
+  async ensure(name: string, size: RenditionSize, format: RenditionFormat): Promise<string | undefined> {
+    const target = this.file(name, size, format);
+    return (await exists(target)) ? target : this.schedule(name, size, format);
   }
 
   /** Queues the placeholder and every rendition of a fresh upload; failures only mean the original is served. */
@@ -56,9 +78,16 @@ export class Renditions {
     if (!isResizable(name)) return Promise.resolve();
     const all = [
       this.schedulePlaceholder(name),
-      ...WIDTHS.flatMap((width) => RENDITION_FORMATS.map((format) => this.schedule(name, width, format))),
+      ...this.scheduleAll(name, SIZES),
     ];
     return Promise.all(all).then(() => undefined);
+  }
+
+  /** Makes a picture's frames again, around its new focal point. */
+  async reframe(name: string): Promise<void> {
+    if (!isResizable(name)) return;
+    await this.removeSizes(name, FRAMES);
+    await Promise.all(this.scheduleAll(name, FRAMES));
   }
 
   /**
@@ -80,10 +109,17 @@ export class Renditions {
   /** Removes every rendition and the placeholder of a deleted file. */
   async remove(name: string): Promise<void> {
     this.placeholders.delete(name);
-    await Promise.all([
-      fs.rm(this.placeholderFile(name), { force: true }),
-      ...WIDTHS.flatMap((width) => RENDITION_FORMATS.map((format) => fs.rm(this.file(name, width, format), { force: true }))),
-    ]);
+    await Promise.all([fs.rm(this.placeholderFile(name), { force: true }), this.removeSizes(name, SIZES)]);
+  }
+
+  private async removeSizes(name: string, sizes: readonly RenditionSize[]): Promise<void> {
+    await Promise.all(
+      sizes.flatMap((size) => RENDITION_FORMATS.map((format) => fs.rm(this.file(name, size, format), { force: true }))),
+    );
+  }
+
+  private scheduleAll(name: string, sizes: readonly RenditionSize[]): Promise<string | undefined>[] {
+    return sizes.flatMap((size) => RENDITION_FORMATS.map((format) => this.schedule(name, size, format)));
   }
 
   /** Resolves once everything queued so far is done (tests and shutdown wait on it). */
@@ -105,9 +141,9 @@ export class Renditions {
   }
 
   /** Queued at once (so idle() covers it), made unless it exists by its turn or is being made already. */
-  private schedule(name: string, width: number, format: RenditionFormat): Promise<string | undefined> {
-    const target = this.file(name, width, format);
-    return this.once(target, async () => ((await exists(target)) ? target : this.make(name, width, format, target)));
+  private schedule(name: string, size: RenditionSize, format: RenditionFormat): Promise<string | undefined> {
+    const target = this.file(name, size, format);
+    return this.once(target, async () => ((await exists(target)) ? target : this.make(name, size, format, target)));
   }
 
   /** Runs `job` in the queue, once for `target` however many ask while it waits or runs. */
@@ -125,10 +161,10 @@ export class Renditions {
     return run;
   }
 
-  private async make(name: string, width: number, format: RenditionFormat, target: string): Promise<string | undefined> {
-    const image = await this.resized(name, width);
-    if (!image) return undefined;
+  private async make(name: string, size: RenditionSize, format: RenditionFormat, target: string): Promise<string | undefined> {
     try {
+      const image = size.height ? await this.framed(name, size.width, size.height) : await this.resized(name, size.width);
+      if (!image) return undefined;
       const bytes = await (format === 'avif' ? image.avif({ quality: 50, effort: 2 }) : image.webp({ quality: 72 })).toBuffer();
       await writeWhole(target, bytes);
       return target;
@@ -148,6 +184,35 @@ export class Renditions {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The original scaled to cover `width` × `height` and cut to it, the cut placed so the focal
+   * point is as near the middle as the picture's edges allow.
+   */
+  private async framed(name: string, width: number, height: number): Promise<Sharp | undefined> {
+    const original = path.join(this.uploadDir, name);
+    if (!(await exists(original))) return undefined;
+    const meta = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // Orientations 5–8 turn the picture a quarter: its upright width is the stored height.
+    const turned = (meta.orientation ?? 1) >= 5;
+    const [sourceWidth, sourceHeight] = turned ? [meta.height, meta.width] : [meta.width, meta.height];
+    if (!sourceWidth || !sourceHeight) return undefined;
+    const scale = Math.max(width / sourceWidth, height / sourceHeight);
+    const scaledWidth = Math.max(width, Math.round(sourceWidth * scale));
+    const scaledHeight = Math.max(height, Math.round(sourceHeight * scale));
+    const focal = (await this.focalPointOf(name)) ?? { x: 0.5, y: 0.5 };
+    const place = (point: number, scaled: number, box: number) =>
+      Math.min(scaled - box, Math.max(0, Math.round(point * scaled - box / 2)));
+    return sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(scaledWidth, scaledHeight, { fit: 'fill' })
+      .extract({
+        left: place(focal.x, scaledWidth, width),
+        top: place(focal.y, scaledHeight, height),
+        width,
+        height,
+      });
   }
 
   /** The original read and scaled to `width` (never enlarged), or undefined when there is no original. */

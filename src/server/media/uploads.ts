@@ -6,8 +6,9 @@
 import fs from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { RENDITIONS_DIR, isResizable } from '../../shared/renditions';
-import { fileUrl } from '../routes/files';
+import { RENDITIONS_DIR, isResizable, type RenditionFormat } from '../../shared/renditions';
+import { fileUrl } from '../../shared/renditions';
+import { PARTIAL_DIR } from './resumable';
 import { Renditions } from './renditions';
 import { operation } from '../openapi';
 
@@ -25,6 +26,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
+    // Uploads in progress are nobody's to read.
+    allowedPath: (pathName) => !pathName.startsWith(`/${PARTIAL_DIR}/`),
     maxAge: '365d',
     immutable: true,
     // What is not an image is downloaded rather than shown.
@@ -38,24 +41,23 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     ...operation(
       'files.rendition',
       'Read a smaller copy of a picture',
-      'A width the site uses, as AVIF or WebP; made on first request and kept. Public, like the file itself.',
+      'A width the site uses (`640`), or a frame cut around the focal point (`320x320`, `1200x630`), as AVIF or WebP; made on first request and kept. Public, like the file itself.',
     ),
     tags: ['Files'],
     produces: ['image/avif', 'image/webp'],
     response: { 200: { type: 'string', contentMediaType: 'image/*', description: 'The picture' } },
   };
-  app.get<{ Params: { width: string; file: string } }>(
-    `/uploads/${RENDITIONS_DIR}/:width/:file`,
+  app.get<{ Params: { size: string; file: string } }>(
+    `/uploads/${RENDITIONS_DIR}/:size/:file`,
     { schema: renditionSchema },
     async (request, reply) => {
-      const width = Number(request.params.width);
       const match = /^(.+)\.(avif|webp)$/.exec(request.params.file);
       const [, name = '', format = ''] = match ?? [];
-      const original = match && isResizable(name) && Renditions.accepts(width, format) && (await renditions.hasOriginal(name));
-      if (!original) {
+      const size = match ? Renditions.accepts(request.params.size, format) : undefined;
+      if (!size || !isResizable(name) || !(await renditions.hasOriginal(name))) {
         return reply.status(404).send({ message: 'No such rendition' });
       }
-      const file = await renditions.ensure(name, width, format);
+      const file = await renditions.ensure(name, size, format as RenditionFormat);
       // An original sharp cannot read is still a file the page may show: send it there instead.
       if (!file) return reply.redirect(fileUrl(name), 302);
       return reply

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { create as createTar, extract } from 'tar';
 import { ENTITIES } from '../../shared/entities';
 import { RENDITIONS_DIR } from '../../shared/renditions';
+import { PARTIAL_DIR } from '../media/resumable';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { appliedMigrations, pendingMigrations } from '../db/migrate';
@@ -44,14 +45,14 @@ export interface BackupResult {
 
 const hasPgDump = () => spawnSync('pg_dump', ['--version'], { stdio: 'ignore' }).status === 0;
 
-/** Renditions are left out of backups: the server makes them again from the originals. */
-const isRendition = (relative: string) => relative.split(/[\\/]/)[0] === RENDITIONS_DIR;
+/** Renditions are left out of backups (the server makes them again from the originals), and so are uploads in progress. */
+const isLeftOut = (relative: string) => [RENDITIONS_DIR, PARTIAL_DIR].includes(relative.split(/[\\/]/)[0] ?? '');
 
 function countFiles(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
   return fs
     .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && !isRendition(path.relative(dir, path.join(entry.parentPath, entry.name)))).length;
+    .filter((entry) => entry.isFile() && !isLeftOut(path.relative(dir, path.join(entry.parentPath, entry.name)))).length;
 }
 
 export async function backup(
@@ -124,7 +125,7 @@ export async function backup(
         cwd: work,
         follow: true,
         portable: true,
-        filter: (entry) => !entry.startsWith('uploads/') || !isRendition(entry.slice('uploads/'.length)),
+        filter: (entry) => !entry.startsWith('uploads/') || !isLeftOut(entry.slice('uploads/'.length)),
       },
       entries,
     );

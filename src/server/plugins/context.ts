@@ -17,6 +17,9 @@ import { Translations } from '../content/translations';
 import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { Renditions } from '../media/renditions';
+import { partialUploads } from '../media/resumable';
+import { focalPointOf } from '../media/focal-points';
+import type { FileStore } from '@tus/file-store';
 import { Settings } from '../security/settings';
 import { DEFAULT_DELIVERY_OPTIONS, WebhookDeliveries } from '../webhooks/deliveries';
 
@@ -45,6 +48,8 @@ export interface AppContext {
   webhooks: WebhookDeliveries;
   /** Smaller copies of uploaded images. */
   renditions: Renditions;
+  /** Resumable uploads in progress (media/resumable.ts). */
+  partialUploads: FileStore;
   /** The origin absolute links name (PUBLIC_URL, the site's Web URL, known hosts). */
   origin: PublicOrigin;
   /** Seals the secrets the server must read back (two-factor secrets). */
@@ -89,7 +94,8 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     translations: new Translations(database.db),
     previews: new PreviewLinks(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
-    renditions: new Renditions(config.uploadDir),
+    renditions: new Renditions(config.uploadDir, (name) => focalPointOf(database.db, name)),
+    partialUploads: partialUploads(config.uploadDir),
     secrets: new SecretBox(secretKeyOf(config.secretKey, config.secretKeyFile)),
     origin: new PublicOrigin(
       config,

@@ -1,6 +1,6 @@
 /**
  * What the server does by itself, when it starts and every hour while it runs (there is no job
- * runner): erase what stayed in the Trash too long, then let the database refresh its planner
+ * runner): erase what stayed in the Trash too long, remove resumable uploads left for a day, then let the database refresh its planner
  * statistics for the rows that came and went and merge its search indexes (Database.optimize).
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,9 @@ export const upkeep = fp(
       await eraseExpiredTrash(app.ctx.services).catch((error: unknown) =>
         app.log.error({ err: error }, 'Emptying the Trash failed'),
       );
+      await app.ctx.partialUploads
+        .deleteExpired()
+        .catch((error: unknown) => app.log.error({ err: error }, 'Removing expired partial uploads failed'));
       try {
         app.ctx.database.optimize();
       } catch (error) {

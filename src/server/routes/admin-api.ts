@@ -16,6 +16,7 @@ import { authRoutes } from './auth';
 import { passwordResetRoutes } from './password-reset';
 import { crudRoutes } from './crud';
 import { fileRoutes } from './files';
+import { resumableRoutes } from '../media/resumable';
 import { messageRoutes } from './messages';
 import { reportRoutes } from './report';
 import { securitySettingsRoutes } from './security-settings';
@@ -48,6 +49,7 @@ export const adminApi = fp(
       });
       await secured.register(reportRoutes);
       await secured.register(fileRoutes);
+      await secured.register(resumableRoutes);
       await secured.register(applicationRoutes);
       await secured.register(messageRoutes);
       await secured.register(crudRoutes);

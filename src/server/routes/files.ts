@@ -2,32 +2,27 @@
  * The media library. Files are recognised by their content (not their name or the client's
  * claimed type), stored under UPLOAD_DIR with a generated name, and listed per application.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ENTITIES, type ResourceName } from '../../shared/entities';
 import { LIMITS } from '../../shared/limits';
 import { serviceFor } from '../plugins/context';
 import { recordActivity } from '../activity/activity-log';
-import { slugify } from '../content/slug';
 import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
 import { needs } from '../plugins/auth';
-import { LONE_SURROGATE } from '../plugins/text-guard';
 import { itemEnvelope, nullable } from './response-schemas';
 import { DOCUMENTED_BODY, operation } from '../openapi';
+import { fileUrl } from '../../shared/renditions';
+import { storeFile } from '../media/store-file';
 
 /** A stored name: what we generate, and nothing that could climb out of the upload folder. */
 export const STORED_NAME = /^[a-z0-9][a-z0-9-]*\.[a-z0-9]{2,5}$/;
 const filenameParams = z.object({ filename: z.string().max(200) });
 const tags = ['Files'];
-
-/** Site-relative, so stored addresses survive a proxy, HTTPS or a new domain. */
-export const fileUrl = (name: string) => `/uploads/${name}`;
 
 /**
  * The one file of a multipart upload. A body that cannot be read (cut off, no boundary, not
@@ -45,13 +40,6 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
     if (error instanceof HttpError || status === 413 || status === 415 || status === 406) throw error;
     throw unreadable();
   }
-}
-
-/** The name the uploader gave, for display only: without control characters or broken Unicode. */
-function displayName(filename: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = filename.replace(/[\u0000-\u001f\u007f]/g, '').replace(new RegExp(LONE_SURROGATE, 'g'), '');
-  return clean.slice(0, 255) || 'file';
 }
 
 /**
@@ -85,6 +73,24 @@ async function refuseIfUsed(app: FastifyInstance, appKey: string, name: string):
   throw new HttpError(409, `This file is still used by ${shown}. Remove it there first.`, { filename: `Used by ${shown}` });
 }
 
+const FILE_COLUMNS = ['name', 'original_name', 'mime', 'size', 'alt', 'caption', 'folder', 'focal_x', 'focal_y', 'created_at'] as const;
+const listQuery = z.object({
+  folder: z.string().max(80, 'folder must be at most 80 characters').optional().describe('Only the files of this folder; empty for those in none'),
+});
+/** A point of the picture, 0..1 from the left and from the top. */
+const share = (axis: string) =>
+  z.number({ error: `focal.${axis} must be a number` }).min(0, `focal.${axis} must be between 0 and 1`).max(1, `focal.${axis} must be between 0 and 1`);
+const optionalText = (field: string, max: number) =>
+  z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`).nullable().optional();
+const detailsBody = z
+  .object({
+    alt: optionalText('alt', 300),
+    caption: optionalText('caption', 1000),
+    folder: optionalText('folder', 80),
+    focal: z.object({ x: share('x'), y: share('y') }).nullable().optional(),
+  })
+  .strict();
+
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
@@ -98,6 +104,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       original_name: nullable('string'),
       mime: { type: 'string' },
       size: { type: 'integer' },
+      alt: nullable('string'),
+      caption: nullable('string'),
+      folder: nullable('string'),
+      focal_x: nullable('number'),
+      focal_y: nullable('number'),
       created_at: { type: 'string' },
       url: { type: 'string' },
     },
@@ -112,13 +123,15 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
   };
-  api.get('/files', { config: needs('files', 'read'), schema: listSchema }, async (request) => {
-    const rows = await db
+  api.get('/files', { config: needs('files', 'read'), schema: { ...listSchema, querystring: listQuery } }, async (request) => {
+    const { folder } = request.query;
+    let query = db
       .selectFrom('files')
-      .select(['name', 'original_name', 'mime', 'size', 'created_at'])
+      .select(FILE_COLUMNS)
       .where('app_key', '=', request.application.app_key)
-      .orderBy('id', 'desc')
-      .execute();
+      .orderBy('id', 'desc');
+    if (folder !== undefined) query = folder === '' ? query.where('folder', 'is', null) : query.where('folder', '=', folder);
+    const rows = await query.execute();
     const files = rows.map((r) => ({ ...r, url: fileUrl(r.name) }));
     return { file_names: files.map((f) => f.url), files };
   });
@@ -145,39 +158,53 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { filename, buffer } = await readUpload(request);
-      const type = await fileTypeFromBuffer(buffer);
-      if (!type || !(LIMITS.upload.mimeTypes as readonly string[]).includes(type.mime)) {
-        throw new HttpError(415, 'Only PNG, JPEG, WebP, GIF, AVIF images and PDF files can be uploaded', {
-          file: 'Unsupported file type',
-        });
+      const file = await storeFile(request, { originalName: filename, content: { bytes: buffer }, size: buffer.length });
+      return reply.status(201).send({ message: 'File uploaded successfully!', data: file });
+    },
+  );
+
+  api.patch(
+    '/files/:filename',
+    {
+      config: needs('files', 'update'),
+      schema: {
+        ...operation(
+          'files.describe',
+          'Describe a file',
+          'Its alt text and caption (offered wherever it is inserted), its folder, and the focal point its renditions and `object-position` are framed around; a new focal point remakes the renditions.',
+        ),
+        tags,
+        params: filenameParams,
+        body: detailsBody,
+        response: { 200: itemEnvelope(file) },
+      },
+    },
+    async (request) => {
+      const { filename } = request.params;
+      const appKey = request.application.app_key;
+      const { focal, ...text } = request.body;
+      const before = await db.selectFrom('files').select(FILE_COLUMNS).where('app_key', '=', appKey).where('name', '=', filename).executeTakeFirst();
+      if (!before) throw notFound('File');
+      const empty = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
+      const changes = {
+        ...(text.alt !== undefined ? { alt: empty(text.alt) } : {}),
+        ...(text.caption !== undefined ? { caption: empty(text.caption) } : {}),
+        ...(text.folder !== undefined ? { folder: empty(text.folder) } : {}),
+        ...(focal !== undefined ? { focal_x: focal?.x ?? null, focal_y: focal?.y ?? null } : {}),
+      };
+      await db.updateTable('files').set({ ...changes, updated_at: now() }).where('app_key', '=', appKey).where('name', '=', filename).execute();
+      const after = { ...before, ...changes };
+      if (focal !== undefined && (before.focal_x !== after.focal_x || before.focal_y !== after.focal_y)) {
+        await app.ctx.renditions.reframe(filename);
       }
-      const originalName = displayName(filename);
-      const base = slugify(path.parse(originalName).name).slice(0, 60) || 'file';
-      const name = `${base}-${randomBytes(5).toString('hex')}.${type.ext}`;
-      const file = path.join(uploadDir, name);
-      // The row first, the file inside its transaction: a refused row writes nothing to disk, and a
-      // failed write leaves no row naming a file that is not there.
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('files')
-          .values({
-            app_key: request.application.app_key,
-            name,
-            original_name: originalName,
-            mime: type.mime,
-            size: buffer.length,
-            created_at: now(),
-            updated_at: now(),
-          })
-          .execute();
-        await fs.writeFile(file, buffer, { flag: 'wx' });
+      await recordActivity(request, {
+        action: 'update',
+        entity: 'files',
+        changes: Object.fromEntries(
+          Object.keys(changes).map((key) => [key, [before[key as keyof typeof before], after[key as keyof typeof after]]]),
+        ),
       });
-      await recordActivity(request, { action: 'upload', entity: 'files', changes: { name: [null, name] } });
-      void app.ctx.renditions.prepare(name);
-      return reply.status(201).send({
-        message: 'File uploaded successfully!',
-        data: { name, url: fileUrl(name), mime: type.mime, size: buffer.length },
-      });
+      return { message: 'File updated', data: { ...after, url: fileUrl(filename) } };
     },
   );
 

@@ -9,7 +9,8 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { columnType, embedNames, ENTITIES, type EntityDef, localizedFields, type ResourceName } from '../../shared/entities';
-import { withPlaceholders } from '../media/placeholders';
+import { withPictureFacts, type PictureFacts } from '../media/placeholders';
+import { focalPointsOf } from '../media/focal-points';
 import { type ListAsked, PUBLIC_ENTITIES, publicReads } from '../content/public-reads';
 import { refuseUnpublished, requirePublishedApplication, siteByKey } from '../plugins/tenant';
 import { HttpError, invalidRequest } from '../errors';
@@ -91,6 +92,11 @@ const detailAnswer = (def: EntityDef) =>
   );
 const siteAnswer = itemEnvelope(siteRecord);
 
+const pictureFacts = (app: FastifyInstance): PictureFacts => ({
+  placeholderOf: (name) => app.ctx.renditions.placeholder(name),
+  focalPointsOf: (names) => focalPointsOf(app.ctx.database.db, names),
+});
+
 /** An answer of a read made without HTTP: its status and its body, as the API would send them. */
 export interface InProcessAnswer {
   status: number;
@@ -107,7 +113,7 @@ export function inProcessReads(app: FastifyInstance): (url: string, appKey: stri
   const reads = publicReads(app.ctx);
   const shaped = async (schema: JsonSchema, body: unknown): Promise<InProcessAnswer> => ({
     status: 200,
-    body: keptBySchema(schema, await withPlaceholders(body, (name) => app.ctx.renditions.placeholder(name))),
+    body: keptBySchema(schema, await withPictureFacts(body, pictureFacts(app))),
   });
   const parsed = <T>(schema: z.ZodType<T>, part: 'params' | 'querystring', values: Record<string, string>): T => {
     const result = schema.safeParse(values);
@@ -154,7 +160,7 @@ export const publicRoutes = fp(
 
     app.addHook('preHandler', requirePublishedApplication);
     app.addHook('preSerialization', async (_request, reply, payload) =>
-      reply.statusCode === 200 ? withPlaceholders(payload, (name) => app.ctx.renditions.placeholder(name)) : payload,
+      reply.statusCode === 200 ? withPictureFacts(payload, pictureFacts(app)) : payload,
     );
 
     const reads = publicReads(app.ctx);

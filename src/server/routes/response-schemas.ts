@@ -16,9 +16,10 @@ function fieldType(fd: FieldDef): string {
   return 'string';
 }
 
-/** Public answers add each picture's placeholder (media/placeholders.ts); admin answers have none. */
+/** Public answers add each picture's placeholder and focal point (media/placeholders.ts); admin answers have neither. */
 const PICTURE_PLACEHOLDERS: Record<string, JsonSchema> = {
   placeholders: { type: 'object', additionalProperties: { type: 'string' } },
+  focal_points: { type: 'object', additionalProperties: { type: 'string' } },
 };
 
 /** One record as the API returns it; `extra` adds what a public read joins in (widgets, sections). */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isSafeAddress, UNSAFE_ADDRESS_MESSAGE } from '../addresses';
+import { isPendingRef } from '../pending-upload';
 import { ISO_DATE_TIME, STORED_DATE_TIME, storedDateTime } from '../date-time';
 import {
   embedNames,
@@ -80,7 +81,12 @@ export function fieldSchema(def: FieldDef): z.ZodType {
       const max = def.max ?? defaultMax(def.kind);
       let s = z.string({ error: `${def.label} must be text` }).max(max, `${def.label} must be at most ${max} characters`);
       if (def.pattern) s = s.regex(def.pattern.regex, def.pattern.message);
-      if (isAddressField(def)) s = s.refine(isSafeAddress, `${def.label} ${UNSAFE_ADDRESS_MESSAGE}`);
+      // A picture may be named by its pending upload until it lands (shared/pending-upload.ts).
+      if (isAddressField(def))
+        s = s.refine(
+          (value) => isSafeAddress(value) || (def.kind === 'image' && isPendingRef(value)),
+          `${def.label} ${UNSAFE_ADDRESS_MESSAGE}`,
+        );
       if (def.required) s = s.trim().min(1, `${def.label} is required`);
       return required(s);
     }

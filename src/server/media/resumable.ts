@@ -1,0 +1,240 @@
+/**
+ * Resumable uploads over tus 1.0 (creation, HEAD for the offset, PATCH to append, termination,
+ * expiration) at /cms/api/tus, so a photo sent over a link that drops carries on from the last
+ * byte the server kept instead of starting again. The routes sit behind the same token, site and
+ * right (`files.create`) as `upload-single`; the file they assemble is kept by the same step
+ * (store-file.ts: type read from the content, activity, renditions, pending references).
+ *
+ * Parts are kept in UPLOAD_DIR/_partial (never served, never backed up). A finished upload's part
+ * stays beside the file it became, under another name of the same bytes, until it expires: a
+ * client whose last answer was lost asks again (HEAD), learns the upload is whole, and reads what
+ * it became (GET /tus/{id}) instead of sending it again. Anything there for a day is removed by
+ * the hourly upkeep.
+ */
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIMITS } from '../../shared/limits';
+import { isPendingToken } from '../../shared/pending-upload';
+import { fileUrl } from '../../shared/renditions';
+import { HttpError, notFound } from '../errors';
+import { needs } from '../plugins/auth';
+import { operation } from '../openapi';
+import { itemEnvelope } from '../routes/response-schemas';
+import { storeFile, type StoredFile } from './store-file';
+
+/** The folder of UPLOAD_DIR that holds uploads in progress (and finished ones until they expire). */
+export const PARTIAL_DIR = '_partial';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TUS_PATH = '/cms/api/tus';
+const tags = ['Files'];
+
+/** The store of parts; the upkeep removes what has expired. */
+export function partialUploads(uploadDir: string): FileStore {
+  return new FileStore({ directory: path.join(uploadDir, PARTIAL_DIR), expirationPeriodInMilliseconds: DAY_MS });
+}
+
+/** A tus answer of ours: the status and, as every API error, `{message, errors}`. */
+const refusal = (status: number, message: string, field = 'file') => ({
+  status_code: status,
+  body: JSON.stringify({ message, errors: { [field]: message } }),
+});
+
+const storedAnswer = (file: StoredFile) => ({ message: 'File uploaded successfully!', data: file });
+
+export async function resumableRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.database.db;
+  const store = app.ctx.partialUploads;
+  /** The Fastify request behind each raw request tus handles: its site, user and activity log. */
+  const requests = new WeakMap<IncomingMessage, FastifyRequest>();
+  const fastifyRequestOf = (req: Request): FastifyRequest => {
+    const raw = (req as Request & { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+    const request = raw && requests.get(raw);
+    if (!request) throw refusal(500, 'The upload lost its request');
+    return request;
+  };
+
+  /** The file a whole upload became, stored now if that did not happen yet. */
+  const finish = async (request: FastifyRequest, upload: Upload): Promise<StoredFile> => {
+    const kept = await db
+      .selectFrom('files')
+      .select(['name', 'mime', 'size'])
+      .where('app_key', '=', request.application.app_key)
+      .where('upload_id', '=', upload.id)
+      .executeTakeFirst();
+    if (kept) return { name: kept.name, url: fileUrl(kept.name), mime: kept.mime ?? '', size: kept.size ?? 0 };
+    try {
+      return await storeFile(request, {
+        originalName: upload.metadata?.filename ?? 'file',
+        content: { path: path.join(store.directory, upload.id) },
+        size: upload.size ?? upload.offset,
+        uploadId: upload.id,
+        pendingToken: upload.metadata?.pending || undefined,
+      });
+    } catch (error) {
+      // What the library will not keep is not kept in part either.
+      if (error instanceof HttpError && error.statusCode === 415) await store.remove(upload.id).catch(() => undefined);
+      throw error;
+    }
+  };
+
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    // Same origin only: the back-office is served by this server.
+    allowedOrigins: [],
+    maxSize: LIMITS.upload.resumableMaxBytes,
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST') return;
+      const request = fastifyRequestOf(req);
+      const upload = await store.getUpload(id).catch(() => undefined);
+      // Another site's upload does not exist for this one.
+      if (upload?.metadata?.app_key !== request.application.app_key) throw refusal(404, 'No such upload', 'id');
+    },
+    async onUploadCreate(req, upload) {
+      const request = fastifyRequestOf(req);
+      if (upload.sizeIsDeferred) throw refusal(400, 'Upload-Length is required: the size must be known when the upload starts', 'Upload-Length');
+      const filename = upload.metadata?.filename?.trim();
+      if (!filename) throw refusal(400, 'The upload must name its file (metadata "filename")', 'filename');
+      const pending = upload.metadata?.pending;
+      if (pending && !isPendingToken(pending)) throw refusal(400, 'pending must be a UUID', 'pending');
+      return {
+        metadata: {
+          ...upload.metadata,
+          filename,
+          app_key: request.application.app_key,
+          user_id: String(request.user?.id ?? ''),
+        },
+      };
+    },
+    async onUploadFinish(req, upload) {
+      const file = await finish(fastifyRequestOf(req), upload);
+      return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(storedAnswer(file)) };
+    },
+    async onResponseError(_req, error) {
+      // Every refusal in the API's shape, with the field it is about.
+      const { status_code: status, body } = error as { status_code?: number; body?: string };
+      if (error instanceof HttpError) {
+        return { status_code: error.statusCode, body: JSON.stringify({ message: error.message, errors: error.errors }) };
+      }
+      if (status && body?.startsWith('{')) return undefined;
+      if (status === 413) return refusal(413, `The file is larger than ${LIMITS.upload.resumableMaxBytes / 1024 / 1024} MB`);
+      if (status && status < 500) return refusal(status, (body ?? 'Refused').trim(), 'upload');
+      app.log.error({ err: error }, 'A resumable upload failed');
+      return refusal(500, 'The upload could not be stored', 'upload');
+    },
+  });
+
+  // tus reads the body itself, as a stream, chunk by chunk.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    requests.set(request.raw, request);
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  const idParams = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, 'Not an upload id') });
+  const protocol = {
+    type: 'string',
+    maxLength: 0,
+    description: 'Empty: the tus answer’s headers say the rest (Location, Upload-Offset, Upload-Length, Upload-Expires)',
+  };
+  const rights = needs('files', 'create');
+
+  api.post(
+    '/tus',
+    {
+      config: rights,
+      schema: {
+        ...operation(
+          'files.resumable.create',
+          'Start a resumable upload',
+          'tus 1.0 creation: `Upload-Length` (at most 50 MB) and `Upload-Metadata` with `filename` (and `pending`, the token of the pending reference records may already name). The answer’s `Location` is where the parts go.',
+        ),
+        tags,
+        response: { 201: protocol },
+      },
+    },
+    handOver,
+  );
+  api.head(
+    '/tus/:id',
+    {
+      config: rights,
+      schema: {
+        ...operation('files.resumable.offset', 'Ask how much of a resumable upload arrived', 'tus 1.0: `Upload-Offset` says where to carry on.'),
+        tags,
+        params: idParams,
+        response: { 200: protocol },
+      },
+    },
+    handOver,
+  );
+  api.patch(
+    '/tus/:id',
+    {
+      config: rights,
+      schema: {
+        ...operation(
+          'files.resumable.append',
+          'Send the next part of a resumable upload',
+          'tus 1.0: `Upload-Offset` must be what HEAD answered; the body (`application/offset+octet-stream`) is appended. The part that completes the upload is answered with the stored file.',
+        ),
+        tags,
+        params: idParams,
+        response: { 204: protocol, 200: itemEnvelope({ type: 'object', additionalProperties: true }) },
+      },
+    },
+    handOver,
+  );
+  api.delete(
+    '/tus/:id',
+    {
+      config: rights,
+      schema: {
+        ...operation('files.resumable.terminate', 'Cancel a resumable upload', 'tus 1.0 termination: what arrived is removed.'),
+        tags,
+        params: idParams,
+        response: { 204: protocol },
+      },
+    },
+    handOver,
+  );
+  api.get(
+    '/tus/:id',
+    {
+      config: rights,
+      exposeHeadRoute: false,
+      schema: {
+        ...operation(
+          'files.resumable.result',
+          'Read the file a resumable upload became',
+          'For a client whose last answer was lost: the stored file of a whole upload (stored now if it was not yet), 409 while parts are missing.',
+        ),
+        tags,
+        params: idParams,
+        response: {
+          200: itemEnvelope({
+            type: 'object',
+            properties: { name: { type: 'string' }, url: { type: 'string' }, mime: { type: 'string' }, size: { type: 'integer' } },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const upload = await store.getUpload(request.params.id).catch(() => undefined);
+      if (!upload || upload.metadata?.app_key !== request.application.app_key) throw notFound('Upload');
+      if (upload.size === undefined || upload.offset < upload.size) {
+        throw new HttpError(409, `The upload is not whole yet: ${upload.offset} of ${upload.size ?? '?'} bytes arrived`, {
+          id: 'Incomplete',
+        });
+      }
+      return storedAnswer(await finish(request, upload));
+    },
+  );
+}
