@@ -53,7 +53,7 @@ export const RIGHTS: Record<Role, RoleDefinition> = {
     grants: {
       ...each(CONTENT, every),
       applications: readOnly,
-      files: { read: 'all', create: 'all', delete: 'all' },
+      files: { read: 'all', create: 'all', update: 'all', delete: 'all' },
       report: readOnly,
       activity: readOnly,
     },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { extract } from 'tar';
 import { RENDITIONS_DIR, renditionUrl } from '../../src/shared/renditions';
-import { PARTIAL_DIR } from '../../src/server/media/resumable';
+import { PARTIAL_DIR } from '../../src/server/media/partial-uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/cli';
 import { createServer } from '../../src/server/bootstrap';

@@ -5,11 +5,15 @@ import { placeholderFor } from '../../src/client/ui/LazyImage';
 
 const URI = 'data:image/webp;base64,UklGRlQAAABXRUJQ+/9=';
 const known = async (name: string) => (name.startsWith('known') ? `${URI}#${name}` : undefined);
-const facts = (placeholderOf: PictureFacts['placeholderOf'], focal: Record<string, { x: number; y: number }> = {}): PictureFacts => ({
+const facts = (
+  placeholderOf: PictureFacts['placeholderOf'],
+  focal: Record<string, { x: number; y: number }> = {},
+): PictureFacts => ({
   placeholderOf,
   focalPointsOf: async (names) => new Map(names.flatMap((name) => (focal[name] ? [[name, focal[name]] as const] : []))),
 });
-const withPlaceholders = (payload: unknown, placeholderOf: PictureFacts['placeholderOf']) => withPictureFacts(payload, facts(placeholderOf));
+const withPlaceholders = (payload: unknown, placeholderOf: PictureFacts['placeholderOf']) =>
+  withPictureFacts(payload, facts(placeholderOf));
 
 describe('withPictureFacts', () => {
   it('gives each record the placeholders of the pictures it names, in lists and nested records alike', async () => {

@@ -76,10 +76,7 @@ export class Renditions {
   /** Queues the placeholder and every rendition of a fresh upload; failures only mean the original is served. */
   prepare(name: string): Promise<void> {
     if (!isResizable(name)) return Promise.resolve();
-    const all = [
-      this.schedulePlaceholder(name),
-      ...this.scheduleAll(name, SIZES),
-    ];
+    const all = [this.schedulePlaceholder(name), ...this.scheduleAll(name, SIZES)];
     return Promise.all(all).then(() => undefined);
   }
 

@@ -5,7 +5,7 @@
  * right (`files.create`) as `upload-single`; the file they assemble is kept by the same step
  * (store-file.ts: type read from the content, activity, renditions, pending references).
  *
- * Parts are kept in UPLOAD_DIR/_partial (never served, never backed up). A finished upload's part
+ * Parts are kept in UPLOAD_DIR/_partial (partial-uploads.ts). A finished upload's part
  * stays beside the file it became, under another name of the same bytes, until it expires: a
  * client whose last answer was lost asks again (HEAD), learns the upload is whole, and reads what
  * it became (GET /tus/{id}) instead of sending it again. Anything there for a day is removed by
@@ -13,7 +13,6 @@
  */
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -27,16 +26,8 @@ import { operation } from '../openapi';
 import { itemEnvelope } from '../routes/response-schemas';
 import { storeFile, type StoredFile } from './store-file';
 
-/** The folder of UPLOAD_DIR that holds uploads in progress (and finished ones until they expire). */
-export const PARTIAL_DIR = '_partial';
-const DAY_MS = 24 * 60 * 60 * 1000;
 const TUS_PATH = '/cms/api/tus';
 const tags = ['Files'];
-
-/** The store of parts; the upkeep removes what has expired. */
-export function partialUploads(uploadDir: string): FileStore {
-  return new FileStore({ directory: path.join(uploadDir, PARTIAL_DIR), expirationPeriodInMilliseconds: DAY_MS });
-}
 
 /** A tus answer of ours: the status and, as every API error, `{message, errors}`. */
 const refusal = (status: number, message: string, field = 'file') => ({
@@ -99,7 +90,8 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
     },
     async onUploadCreate(req, upload) {
       const request = fastifyRequestOf(req);
-      if (upload.sizeIsDeferred) throw refusal(400, 'Upload-Length is required: the size must be known when the upload starts', 'Upload-Length');
+      if (upload.sizeIsDeferred)
+        throw refusal(400, 'Upload-Length is required: the size must be known when the upload starts', 'Upload-Length');
       const filename = upload.metadata?.filename?.trim();
       if (!filename) throw refusal(400, 'The upload must name its file (metadata "filename")', 'filename');
       const pending = upload.metadata?.pending;
@@ -167,7 +159,11 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
     {
       config: rights,
       schema: {
-        ...operation('files.resumable.offset', 'Ask how much of a resumable upload arrived', 'tus 1.0: `Upload-Offset` says where to carry on.'),
+        ...operation(
+          'files.resumable.offset',
+          'Ask how much of a resumable upload arrived',
+          'tus 1.0: `Upload-Offset` says where to carry on.',
+        ),
         tags,
         params: idParams,
         response: { 200: protocol },
@@ -221,7 +217,12 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: itemEnvelope({
             type: 'object',
-            properties: { name: { type: 'string' }, url: { type: 'string' }, mime: { type: 'string' }, size: { type: 'integer' } },
+            properties: {
+              name: { type: 'string' },
+              url: { type: 'string' },
+              mime: { type: 'string' },
+              size: { type: 'integer' },
+            },
           }),
         },
       },

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { RENDITIONS_DIR, isResizable, type RenditionFormat } from '../../shared/renditions';
 import { fileUrl } from '../../shared/renditions';
-import { PARTIAL_DIR } from './resumable';
+import { PARTIAL_DIR } from './partial-uploads';
 import { Renditions } from './renditions';
 import { operation } from '../openapi';
 

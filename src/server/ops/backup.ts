@@ -15,7 +15,7 @@ import path from 'node:path';
 import { create as createTar, extract } from 'tar';
 import { ENTITIES } from '../../shared/entities';
 import { RENDITIONS_DIR } from '../../shared/renditions';
-import { PARTIAL_DIR } from '../media/resumable';
+import { PARTIAL_DIR } from '../media/partial-uploads';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { appliedMigrations, pendingMigrations } from '../db/migrate';

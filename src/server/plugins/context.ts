@@ -17,7 +17,7 @@ import { Translations } from '../content/translations';
 import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { Renditions } from '../media/renditions';
-import { partialUploads } from '../media/resumable';
+import { partialUploads } from '../media/partial-uploads';
 import { focalPointOf } from '../media/focal-points';
 import type { FileStore } from '@tus/file-store';
 import { Settings } from '../security/settings';

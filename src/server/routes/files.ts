@@ -73,21 +73,47 @@ async function refuseIfUsed(app: FastifyInstance, appKey: string, name: string):
   throw new HttpError(409, `This file is still used by ${shown}. Remove it there first.`, { filename: `Used by ${shown}` });
 }
 
-const FILE_COLUMNS = ['name', 'original_name', 'mime', 'size', 'alt', 'caption', 'folder', 'focal_x', 'focal_y', 'created_at'] as const;
+const FILE_COLUMNS = [
+  'name',
+  'original_name',
+  'mime',
+  'size',
+  'alt',
+  'caption',
+  'folder',
+  'focal_x',
+  'focal_y',
+  'created_at',
+] as const;
 const listQuery = z.object({
-  folder: z.string().max(80, 'folder must be at most 80 characters').optional().describe('Only the files of this folder; empty for those in none'),
+  folder: z
+    .string()
+    .max(80, 'folder must be at most 80 characters')
+    .optional()
+    .describe('Only the files of this folder; empty for those in none'),
 });
 /** A point of the picture, 0..1 from the left and from the top. */
 const share = (axis: string) =>
-  z.number({ error: `focal.${axis} must be a number` }).min(0, `focal.${axis} must be between 0 and 1`).max(1, `focal.${axis} must be between 0 and 1`);
+  z
+    .number({ error: `focal.${axis} must be a number` })
+    .min(0, `focal.${axis} must be between 0 and 1`)
+    .max(1, `focal.${axis} must be between 0 and 1`);
 const optionalText = (field: string, max: number) =>
-  z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`).nullable().optional();
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .nullable()
+    .optional();
 const detailsBody = z
   .object({
     alt: optionalText('alt', 300),
     caption: optionalText('caption', 1000),
     folder: optionalText('folder', 80),
-    focal: z.object({ x: share('x'), y: share('y') }).nullable().optional(),
+    focal: z
+      .object({ x: share('x'), y: share('y') })
+      .nullable()
+      .optional(),
   })
   .strict();
 
@@ -183,7 +209,12 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       const { filename } = request.params;
       const appKey = request.application.app_key;
       const { focal, ...text } = request.body;
-      const before = await db.selectFrom('files').select(FILE_COLUMNS).where('app_key', '=', appKey).where('name', '=', filename).executeTakeFirst();
+      const before = await db
+        .selectFrom('files')
+        .select(FILE_COLUMNS)
+        .where('app_key', '=', appKey)
+        .where('name', '=', filename)
+        .executeTakeFirst();
       if (!before) throw notFound('File');
       const empty = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
       const changes = {
@@ -192,7 +223,12 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         ...(text.folder !== undefined ? { folder: empty(text.folder) } : {}),
         ...(focal !== undefined ? { focal_x: focal?.x ?? null, focal_y: focal?.y ?? null } : {}),
       };
-      await db.updateTable('files').set({ ...changes, updated_at: now() }).where('app_key', '=', appKey).where('name', '=', filename).execute();
+      await db
+        .updateTable('files')
+        .set({ ...changes, updated_at: now() })
+        .where('app_key', '=', appKey)
+        .where('name', '=', filename)
+        .execute();
       const after = { ...before, ...changes };
       if (focal !== undefined && (before.focal_x !== after.focal_x || before.focal_y !== after.focal_y)) {
         await app.ctx.renditions.reframe(filename);

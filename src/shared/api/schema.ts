@@ -717,6 +717,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/files/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Describe a file
+         * @description Its alt text and caption (offered wherever it is inserted), its folder, and the focal point its renditions and `object-position` are framed around; a new focal point remakes the renditions.
+         *
+         *     Needs the right to update files: admin, editor. Works on one site, named by the app key.
+         */
+        patch: operations["files.describe"];
+        trace?: never;
+    };
     "/cms/api/gallery": {
         parameters: {
             query?: never;
@@ -3459,6 +3481,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/tus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a resumable upload
+         * @description tus 1.0 creation: `Upload-Length` (at most 50 MB) and `Upload-Metadata` with `filename` (and `pending`, the token of the pending reference records may already name). The answer’s `Location` is where the parts go.
+         *
+         *     Needs the right to create files: admin, editor, author. Works on one site, named by the app key.
+         */
+        post: operations["files.resumable.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/tus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the file a resumable upload became
+         * @description For a client whose last answer was lost: the stored file of a whole upload (stored now if it was not yet), 409 while parts are missing.
+         *
+         *     Needs the right to create files: admin, editor, author. Works on one site, named by the app key.
+         */
+        get: operations["files.resumable.result"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a resumable upload
+         * @description tus 1.0 termination: what arrived is removed.
+         *
+         *     Needs the right to create files: admin, editor, author. Works on one site, named by the app key.
+         */
+        delete: operations["files.resumable.terminate"];
+        options?: never;
+        head?: never;
+        /**
+         * Send the next part of a resumable upload
+         * @description tus 1.0: `Upload-Offset` must be what HEAD answered; the body (`application/offset+octet-stream`) is appended. The part that completes the upload is answered with the stored file.
+         *
+         *     Needs the right to create files: admin, editor, author. Works on one site, named by the app key.
+         */
+        patch: operations["files.resumable.append"];
+        trace?: never;
+    };
     "/cms/api/upload-single": {
         parameters: {
             query?: never;
@@ -4473,7 +4551,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/uploads/_r/{width}/{file}": {
+    "/uploads/_r/{size}/{file}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4482,7 +4560,7 @@ export interface paths {
         };
         /**
          * Read a smaller copy of a picture
-         * @description A width the site uses, as AVIF or WebP; made on first request and kept. Public, like the file itself.
+         * @description A width the site uses (`640`), or a frame cut around the focal point (`320x320`, `1200x630`), as AVIF or WebP; made on first request and kept. Public, like the file itself.
          *
          *     Open: no token needed.
          */
@@ -4844,6 +4922,9 @@ export interface operations {
                                 description?: string | null;
                                 email?: string | null;
                                 facebook_pixels_id?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 google_analytics_id?: string | null;
                                 google_site_verification?: string | null;
                                 google_tag_manager_id?: string | null;
@@ -4959,6 +5040,9 @@ export interface operations {
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             google_analytics_id?: string | null;
                             google_site_verification?: string | null;
                             google_tag_manager_id?: string | null;
@@ -5026,6 +5110,9 @@ export interface operations {
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             google_analytics_id?: string | null;
                             google_site_verification?: string | null;
                             google_tag_manager_id?: string | null;
@@ -5141,6 +5228,9 @@ export interface operations {
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             google_analytics_id?: string | null;
                             google_site_verification?: string | null;
                             google_tag_manager_id?: string | null;
@@ -5349,6 +5439,9 @@ export interface operations {
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             google_analytics_id?: string | null;
                             google_site_verification?: string | null;
                             google_tag_manager_id?: string | null;
@@ -5417,6 +5510,9 @@ export interface operations {
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             google_analytics_id?: string | null;
                             google_site_verification?: string | null;
                             google_tag_manager_id?: string | null;
@@ -5489,6 +5585,9 @@ export interface operations {
                                 content?: string | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -5578,6 +5677,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -5607,6 +5709,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -5656,6 +5761,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             placeholders?: {
@@ -5744,6 +5852,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             placeholders?: {
@@ -5890,6 +6001,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -5982,6 +6096,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6030,6 +6147,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6111,6 +6231,9 @@ export interface operations {
                                 content?: string | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -6196,6 +6319,9 @@ export interface operations {
                                 deleted_at?: string | null;
                                 faq_content?: string | null;
                                 faq_title?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -6279,6 +6405,9 @@ export interface operations {
                             deleted_at?: string | null;
                             faq_content?: string | null;
                             faq_title?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6305,6 +6434,9 @@ export interface operations {
                             deleted_at?: string | null;
                             faq_content?: string | null;
                             faq_title?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6351,6 +6483,9 @@ export interface operations {
                             deleted_at?: string | null;
                             faq_content?: string | null;
                             faq_title?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             placeholders?: {
@@ -6433,6 +6568,9 @@ export interface operations {
                             deleted_at?: string | null;
                             faq_content?: string | null;
                             faq_title?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             placeholders?: {
@@ -6576,6 +6714,9 @@ export interface operations {
                             deleted_at?: string | null;
                             faq_content?: string | null;
                             faq_title?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6665,6 +6806,9 @@ export interface operations {
                             deleted_at?: string | null;
                             faq_content?: string | null;
                             faq_title?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6710,6 +6854,9 @@ export interface operations {
                             deleted_at?: string | null;
                             faq_content?: string | null;
                             faq_title?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6788,6 +6935,9 @@ export interface operations {
                                 deleted_at?: string | null;
                                 faq_content?: string | null;
                                 faq_title?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -6812,7 +6962,10 @@ export interface operations {
     };
     "files.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the files of this folder; empty for those in none */
+                folder?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6828,7 +6981,12 @@ export interface operations {
                     "application/json": {
                         file_names?: string[];
                         files?: {
+                            alt?: string | null;
+                            caption?: string | null;
                             created_at?: string;
+                            focal_x?: number | null;
+                            focal_y?: number | null;
+                            folder?: string | null;
                             mime?: string;
                             name?: string;
                             original_name?: string | null;
@@ -6838,6 +6996,61 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "files.describe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filename: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alt?: string | null;
+                    caption?: string | null;
+                    focal?: {
+                        x: number;
+                        y: number;
+                    } | null;
+                    folder?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            alt?: string | null;
+                            caption?: string | null;
+                            created_at?: string;
+                            focal_x?: number | null;
+                            focal_y?: number | null;
+                            folder?: string | null;
+                            mime?: string;
+                            name?: string;
+                            original_name?: string | null;
+                            size?: number;
+                            url?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6875,6 +7088,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 file_url?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -6964,6 +7180,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             file_url?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6993,6 +7212,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             file_url?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -7042,6 +7264,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             file_url?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             placeholders?: {
@@ -7130,6 +7355,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             file_url?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             placeholders?: {
@@ -7276,6 +7504,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             file_url?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -7368,6 +7599,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             file_url?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -7416,6 +7650,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             file_url?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -7497,6 +7734,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 file_url?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -7560,6 +7800,9 @@ export interface operations {
                             email?: string;
                             facebook_id?: string | null;
                             firstname?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
@@ -7645,6 +7888,9 @@ export interface operations {
                             email?: string;
                             facebook_id?: string | null;
                             firstname?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
@@ -7724,6 +7970,9 @@ export interface operations {
                             email?: string;
                             facebook_id?: string | null;
                             firstname?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
@@ -8012,6 +8261,9 @@ export interface operations {
                                 app_key?: string;
                                 created_at?: string;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 hook?: string | null;
                                 id?: number;
                                 location?: string | null;
@@ -8101,6 +8353,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             hook?: string | null;
                             id?: number;
                             location?: string | null;
@@ -8130,6 +8385,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             hook?: string | null;
                             id?: number;
                             location?: string | null;
@@ -8179,6 +8437,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             hook?: string | null;
                             id?: number;
                             locale?: string;
@@ -8267,6 +8528,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             hook?: string | null;
                             id?: number;
                             locale?: string;
@@ -8413,6 +8677,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             hook?: string | null;
                             id?: number;
                             location?: string | null;
@@ -8505,6 +8772,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             hook?: string | null;
                             id?: number;
                             location?: string | null;
@@ -8553,6 +8823,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             hook?: string | null;
                             id?: number;
                             location?: string | null;
@@ -8634,6 +8907,9 @@ export interface operations {
                                 app_key?: string;
                                 created_at?: string;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 hook?: string | null;
                                 id?: number;
                                 location?: string | null;
@@ -8688,6 +8964,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 email?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 message?: string;
                                 name?: string;
@@ -8734,6 +9013,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             message?: string;
                             name?: string;
@@ -8878,6 +9160,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             message?: string;
                             name?: string;
@@ -8950,6 +9235,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 email?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 message?: string;
                                 name?: string;
@@ -9033,6 +9321,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 meta_description?: string | null;
                                 meta_key?: string | null;
@@ -9138,6 +9429,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_key?: string | null;
@@ -9174,6 +9468,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_key?: string | null;
@@ -9230,6 +9527,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             meta_description?: string | null;
@@ -9334,6 +9634,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             meta_description?: string | null;
@@ -9425,6 +9728,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 meta_description?: string | null;
                                 meta_key?: string | null;
@@ -9532,6 +9838,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 meta_description?: string | null;
                                 meta_key?: string | null;
@@ -9718,6 +10027,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_key?: string | null;
@@ -9772,6 +10084,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_key?: string | null;
@@ -9871,6 +10186,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_key?: string | null;
@@ -9926,6 +10244,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_key?: string | null;
@@ -10014,6 +10335,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 meta_description?: string | null;
                                 meta_key?: string | null;
@@ -10134,6 +10458,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 metaDescription?: string | null;
                                 metaKey?: string | null;
@@ -10225,6 +10552,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             metaDescription?: string | null;
                             metaKey?: string | null;
@@ -10255,6 +10585,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             metaDescription?: string | null;
                             metaKey?: string | null;
@@ -10305,6 +10638,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             metaDescription?: string | null;
@@ -10395,6 +10731,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             metaDescription?: string | null;
@@ -10542,6 +10881,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             metaDescription?: string | null;
                             metaKey?: string | null;
@@ -10635,6 +10977,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             metaDescription?: string | null;
                             metaKey?: string | null;
@@ -10684,6 +11029,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             metaDescription?: string | null;
                             metaKey?: string | null;
@@ -10766,6 +11114,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 metaDescription?: string | null;
                                 metaKey?: string | null;
@@ -10824,6 +11175,9 @@ export interface operations {
                                 created_at?: string;
                                 created_by?: number | null;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 meta_description?: string | null;
                                 meta_keywords?: string | null;
@@ -10928,6 +11282,9 @@ export interface operations {
                             created_at?: string;
                             created_by?: number | null;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_keywords?: string | null;
@@ -10964,6 +11321,9 @@ export interface operations {
                             created_at?: string;
                             created_by?: number | null;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_keywords?: string | null;
@@ -11020,6 +11380,9 @@ export interface operations {
                             created_at?: string;
                             created_by?: number | null;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             meta_description?: string | null;
@@ -11123,6 +11486,9 @@ export interface operations {
                             created_at?: string;
                             created_by?: number | null;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             meta_description?: string | null;
@@ -11214,6 +11580,9 @@ export interface operations {
                                 created_at?: string;
                                 created_by?: number | null;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 meta_description?: string | null;
                                 meta_keywords?: string | null;
@@ -11320,6 +11689,9 @@ export interface operations {
                                 created_at?: string;
                                 created_by?: number | null;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 meta_description?: string | null;
                                 meta_keywords?: string | null;
@@ -11506,6 +11878,9 @@ export interface operations {
                             created_at?: string;
                             created_by?: number | null;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_keywords?: string | null;
@@ -11560,6 +11935,9 @@ export interface operations {
                             created_at?: string;
                             created_by?: number | null;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_keywords?: string | null;
@@ -11659,6 +12037,9 @@ export interface operations {
                             created_at?: string;
                             created_by?: number | null;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_keywords?: string | null;
@@ -11714,6 +12095,9 @@ export interface operations {
                             created_at?: string;
                             created_by?: number | null;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_keywords?: string | null;
@@ -11802,6 +12186,9 @@ export interface operations {
                                 created_at?: string;
                                 created_by?: number | null;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 meta_description?: string | null;
                                 meta_keywords?: string | null;
@@ -11863,6 +12250,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 designation?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 name?: string;
                                 placeholders?: {
@@ -11960,6 +12350,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             designation?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -11993,6 +12386,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             designation?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -12046,6 +12442,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             designation?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             name?: string;
@@ -12142,6 +12541,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             designation?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             locale?: string;
                             name?: string;
@@ -12292,6 +12694,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             designation?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -12388,6 +12793,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             designation?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -12440,6 +12848,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             designation?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -12525,6 +12936,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 designation?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 name?: string;
                                 placeholders?: {
@@ -12584,6 +12998,9 @@ export interface operations {
                                 content?: string | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 is_top?: number | null;
                                 link_url?: string | null;
@@ -12685,6 +13102,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -12719,6 +13139,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -12773,6 +13196,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -12873,6 +13299,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -13024,6 +13453,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -13121,6 +13553,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -13174,6 +13609,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -13260,6 +13698,9 @@ export interface operations {
                                 content?: string | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 is_top?: number | null;
                                 link_url?: string | null;
@@ -13394,6 +13835,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 link_url?: string | null;
                                 placeholders?: {
@@ -13483,6 +13927,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             placeholders?: {
@@ -13512,6 +13959,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             placeholders?: {
@@ -13561,6 +14011,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             locale?: string;
@@ -13649,6 +14102,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             locale?: string;
@@ -13733,6 +14189,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 link_url?: string | null;
                                 placeholders?: {
@@ -13824,6 +14283,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 link_url?: string | null;
                                 placeholders?: {
@@ -14003,6 +14465,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             placeholders?: {
@@ -14050,6 +14515,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             placeholders?: {
@@ -14142,6 +14610,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             placeholders?: {
@@ -14190,6 +14661,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             placeholders?: {
@@ -14271,6 +14745,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 link_url?: string | null;
                                 placeholders?: {
@@ -14324,6 +14801,9 @@ export interface operations {
                                 app_key?: string;
                                 created_at?: string;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 icon?: string | null;
                                 id?: number;
                                 image?: string | null;
@@ -14402,6 +14882,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             icon?: string | null;
                             id?: number;
                             image?: string | null;
@@ -14431,6 +14914,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             icon?: string | null;
                             id?: number;
                             image?: string | null;
@@ -14478,6 +14964,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             icon?: string | null;
                             id?: number;
                             image?: string | null;
@@ -14554,6 +15043,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             icon?: string | null;
                             id?: number;
                             image?: string | null;
@@ -14699,6 +15191,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             icon?: string | null;
                             id?: number;
                             image?: string | null;
@@ -14791,6 +15286,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             icon?: string | null;
                             id?: number;
                             image?: string | null;
@@ -14839,6 +15337,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             icon?: string | null;
                             id?: number;
                             image?: string | null;
@@ -14890,6 +15391,9 @@ export interface operations {
                                 app_key?: string;
                                 created_at?: string;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 icon?: string | null;
                                 id?: number;
                                 image?: string | null;
@@ -14944,6 +15448,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 email?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 name?: string | null;
                                 placeholders?: {
@@ -15016,6 +15523,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string | null;
                             placeholders?: {
@@ -15042,6 +15552,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string | null;
                             placeholders?: {
@@ -15086,6 +15599,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string | null;
                             placeholders?: {
@@ -15156,6 +15672,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string | null;
                             placeholders?: {
@@ -15298,6 +15817,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string | null;
                             placeholders?: {
@@ -15387,6 +15909,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string | null;
                             placeholders?: {
@@ -15432,6 +15957,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string | null;
                             placeholders?: {
@@ -15504,6 +16032,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 email?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 name?: string | null;
                                 placeholders?: {
@@ -15517,6 +16048,133 @@ export interface operations {
                             total?: number;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "files.resumable.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Empty: the tus answer’s headers say the rest (Location, Upload-Offset, Upload-Length, Upload-Expires) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "files.resumable.result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            mime?: string;
+                            name?: string;
+                            size?: number;
+                            url?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "files.resumable.terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Empty: the tus answer’s headers say the rest (Location, Upload-Offset, Upload-Length, Upload-Expires) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "files.resumable.append": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Empty: the tus answer’s headers say the rest (Location, Upload-Offset, Upload-Length, Upload-Expires) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15550,7 +16208,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         data?: {
+                            alt?: string | null;
+                            caption?: string | null;
                             created_at?: string;
+                            focal_x?: number | null;
+                            focal_y?: number | null;
+                            folder?: string | null;
                             mime?: string;
                             name?: string;
                             original_name?: string | null;
@@ -15596,6 +16259,9 @@ export interface operations {
                                 email?: string;
                                 facebook_id?: string | null;
                                 firstname?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 gender?: string | null;
                                 google_id?: string | null;
                                 id?: number;
@@ -15692,6 +16358,9 @@ export interface operations {
                             email?: string;
                             facebook_id?: string | null;
                             firstname?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
@@ -15730,6 +16399,9 @@ export interface operations {
                             email?: string;
                             facebook_id?: string | null;
                             firstname?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
@@ -15786,6 +16458,9 @@ export interface operations {
                             email?: string;
                             facebook_id?: string | null;
                             firstname?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
@@ -15880,6 +16555,9 @@ export interface operations {
                             email?: string;
                             facebook_id?: string | null;
                             firstname?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
@@ -16119,6 +16797,9 @@ export interface operations {
                             email?: string;
                             facebook_id?: string | null;
                             firstname?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
@@ -16176,6 +16857,9 @@ export interface operations {
                             email?: string;
                             facebook_id?: string | null;
                             firstname?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             gender?: string | null;
                             google_id?: string | null;
                             id?: number;
@@ -16344,6 +17028,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 events?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 name?: string;
                                 placeholders?: {
@@ -16418,6 +17105,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             events?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -16445,6 +17135,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             events?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -16490,6 +17183,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             events?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -16562,6 +17258,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             events?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -16788,6 +17487,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             events?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -16878,6 +17580,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             events?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -16924,6 +17629,9 @@ export interface operations {
                             created_at?: string;
                             deleted_at?: string | null;
                             events?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             name?: string;
                             placeholders?: {
@@ -16973,6 +17681,9 @@ export interface operations {
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 events?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 name?: string;
                                 placeholders?: {
@@ -17026,6 +17737,9 @@ export interface operations {
                                 content?: string | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 link_url?: string | null;
                                 name?: string | null;
@@ -17117,6 +17831,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             name?: string | null;
@@ -17147,6 +17864,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             name?: string | null;
@@ -17197,6 +17917,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             locale?: string;
@@ -17287,6 +18010,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             locale?: string;
@@ -17434,6 +18160,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             name?: string | null;
@@ -17527,6 +18256,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             name?: string | null;
@@ -17576,6 +18308,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             link_url?: string | null;
                             name?: string | null;
@@ -17658,6 +18393,9 @@ export interface operations {
                                 content?: string | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 link_url?: string | null;
                                 name?: string | null;
@@ -17712,6 +18450,9 @@ export interface operations {
                             description?: string | null;
                             email?: string | null;
                             facebook_pixels_id?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             google_analytics_id?: string | null;
                             google_site_verification?: string | null;
                             google_tag_manager_id?: string | null;
@@ -17778,6 +18519,9 @@ export interface operations {
                                 application_start_at?: string | null;
                                 content?: string | null;
                                 created_at?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -17829,6 +18573,9 @@ export interface operations {
                                 created_at?: string;
                                 faq_content?: string | null;
                                 faq_title?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -17880,6 +18627,9 @@ export interface operations {
                                 content?: string | null;
                                 created_at?: string;
                                 file_url?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -17925,6 +18675,9 @@ export interface operations {
                         data?: {
                             app_key?: string;
                             created_at?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             hook?: string | null;
                             id?: number;
                             location?: string | null;
@@ -17979,6 +18732,9 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             email?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             message?: string;
                             name?: string;
@@ -18028,6 +18784,9 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_key?: string | null;
@@ -18042,6 +18801,9 @@ export interface operations {
                                 background_img?: string | null;
                                 content?: string | null;
                                 created_at?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 is_top?: number | null;
                                 link_url?: string | null;
@@ -18065,6 +18827,9 @@ export interface operations {
                                     app_key?: string;
                                     content?: string | null;
                                     created_at?: string;
+                                    focal_points?: {
+                                        [key: string]: string;
+                                    };
                                     id?: number;
                                     link_url?: string | null;
                                     name?: string | null;
@@ -18134,6 +18899,9 @@ export interface operations {
                                 category_id?: number | null;
                                 content?: string | null;
                                 created_at?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 meta_description?: string | null;
                                 meta_keywords?: string | null;
@@ -18194,6 +18962,9 @@ export interface operations {
                             category_id?: number | null;
                             content?: string | null;
                             created_at?: string;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
                             id?: number;
                             meta_description?: string | null;
                             meta_keywords?: string | null;
@@ -18254,6 +19025,9 @@ export interface operations {
                                 biography_content?: string | null;
                                 created_at?: string;
                                 designation?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 name?: string;
                                 placeholders?: {
@@ -18312,6 +19086,9 @@ export interface operations {
                                 background_img?: string | null;
                                 content?: string | null;
                                 created_at?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 is_top?: number | null;
                                 link_url?: string | null;
@@ -18335,6 +19112,9 @@ export interface operations {
                                     app_key?: string;
                                     content?: string | null;
                                     created_at?: string;
+                                    focal_points?: {
+                                        [key: string]: string;
+                                    };
                                     id?: number;
                                     link_url?: string | null;
                                     name?: string | null;
@@ -18391,6 +19171,9 @@ export interface operations {
                                 app_key?: string;
                                 created_at?: string;
                                 description?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 id?: number;
                                 link_url?: string | null;
                                 placeholders?: {
@@ -18444,6 +19227,9 @@ export interface operations {
                                 app_id?: number | null;
                                 app_key?: string;
                                 created_at?: string;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
                                 icon?: string | null;
                                 id?: number;
                                 image?: string | null;
@@ -18510,7 +19296,7 @@ export interface operations {
             header?: never;
             path: {
                 file: string;
-                width: string;
+                size: string;
             };
             cookie?: never;
         };
