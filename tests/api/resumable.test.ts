@@ -21,10 +21,7 @@ interface Answer {
   json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any -- an answer's shape is what the test asserts
 }
 
-/**
- * A request to the server over a real connection: tus answers through the Node response itself
- * (the route hands it over), which Fastify's inject does not emulate for empty answers.
- */
+/** A request over a real connection, as a browser's upload makes it: parts stream through the socket. */
 async function over(
   base: string,
   method: string,

@@ -28,7 +28,7 @@ type Owner = 'own' | 'other';
 interface Route {
   subject: Subject;
   action: Action;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
   /** The route as the OpenAPI document names it. */
   template: string;
   /** Whether the route acts on one record, made before the request (by the caller when `own`). */
@@ -37,7 +37,7 @@ interface Route {
   success?: number;
 }
 
-const SUCCESS: Record<Route['method'], number> = { GET: 200, POST: 201, PUT: 200, DELETE: 200 };
+const SUCCESS: Record<Route['method'], number> = { GET: 200, POST: 201, PUT: 200, DELETE: 200, PATCH: 200, HEAD: 200 };
 const entityNames = (Object.keys(ENTITIES) as ResourceName[]).filter((name) => name !== 'applications');
 
 /** A text field every entity has that a test may change freely. */
@@ -167,6 +167,13 @@ const ROUTES: Route[] = [
   { subject: 'files', action: 'read', method: 'GET', template: '/cms/api/files', onRecord: false },
   { subject: 'files', action: 'create', method: 'POST', template: '/cms/api/upload-single', onRecord: false },
   { subject: 'files', action: 'delete', method: 'DELETE', template: '/cms/api/delete-file/{filename}', onRecord: true },
+  { subject: 'files', action: 'update', method: 'PATCH', template: '/cms/api/files/{filename}', onRecord: true },
+  // Resumable uploads (tus): starting one, and acting on one the site has.
+  { subject: 'files', action: 'create', method: 'POST', template: '/cms/api/tus', onRecord: false },
+  { subject: 'files', action: 'create', method: 'HEAD', template: '/cms/api/tus/{id}', onRecord: true },
+  { subject: 'files', action: 'create', method: 'PATCH', template: '/cms/api/tus/{id}', onRecord: true, success: 204 },
+  { subject: 'files', action: 'create', method: 'DELETE', template: '/cms/api/tus/{id}', onRecord: true, success: 204 },
+  { subject: 'files', action: 'create', method: 'GET', template: '/cms/api/tus/{id}', onRecord: true },
   { subject: 'report', action: 'read', method: 'GET', template: '/cms/api/app-report', onRecord: false },
   { subject: 'report', action: 'read', method: 'GET', template: '/cms/api/waiting', onRecord: false },
   { subject: 'activity', action: 'read', method: 'GET', template: '/cms/api/activity', onRecord: false },
@@ -174,6 +181,14 @@ const ROUTES: Route[] = [
   { subject: 'tokens', action: 'create', method: 'POST', template: '/cms/api/api-tokens', onRecord: false },
   { subject: 'tokens', action: 'delete', method: 'DELETE', template: '/cms/api/api-tokens/{id}', onRecord: true },
 ];
+
+/** What a tus request carries besides its body (a name for the file, and the type of a part). */
+const tusHeaders = (more: Record<string, string> = {}) => ({
+  'tus-resumable': '1.0.0',
+  'upload-metadata': `filename ${Buffer.from('part.png').toString('base64')}`,
+  'content-type': 'application/offset+octet-stream',
+  ...more,
+});
 
 /** Routes every signed-in user has for their own account (sessions.test.ts, two-factor.test.ts). */
 const OWN_ACCOUNT = [
@@ -262,6 +277,22 @@ describe.each(await dialects())('rights on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(201);
       return [String(res.json().data.id)];
     }
+    if (route.template.startsWith('/cms/api/tus/')) {
+      // An upload the site has; whole when the route reads what it became.
+      const started = await asAdminIn(site)(
+        'POST',
+        '/cms/api/tus',
+        undefined,
+        tusHeaders({ 'upload-length': String(PNG.length) }),
+      );
+      expect(started.statusCode, started.body).toBe(201);
+      const at = started.headers.location as string;
+      if (route.method === 'GET') {
+        const whole = await asAdminIn(site)('PATCH', at, PNG, tusHeaders({ 'upload-offset': '0' }));
+        expect(whole.statusCode, whole.body).toBe(200);
+      }
+      return [at.split('/').pop()!];
+    }
     if (route.subject === 'files') {
       const form = multipart('target.png', PNG);
       const res = await asAdminIn(site)('POST', '/cms/api/upload-single', form.body, form.headers);
@@ -330,6 +361,12 @@ describe.each(await dialects())('rights on %s', (dialect) => {
   }
 
   async function bodyFor(route: Route, site: Site): Promise<{ payload?: unknown; headers?: Record<string, string> }> {
+    if (route.template.startsWith('/cms/api/tus')) {
+      if (route.method === 'POST') return { headers: tusHeaders({ 'upload-length': '10' }) };
+      if (route.method === 'PATCH') return { payload: PNG.subarray(0, 10), headers: tusHeaders({ 'upload-offset': '0' }) };
+      return { headers: tusHeaders() };
+    }
+    if (route.method === 'PATCH') return { payload: { alt: `Described ${++counter}` } };
     if (route.method === 'GET' || route.method === 'DELETE' || route.template.startsWith('/cms/api/users/{id}/')) return {};
     if (route.template.endsWith('/presence')) return {};
     if (route.subject === 'settings') return { payload: { activityRetentionDays: 180 } };

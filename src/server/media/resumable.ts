@@ -11,7 +11,7 @@
  * it became (GET /tus/{id}) instead of sending it again. Anything there for a day is removed by
  * the hourly upkeep.
  */
-import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,11 +41,10 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
   const store = app.ctx.partialUploads;
-  /** The Fastify request behind each raw request tus handles: its site, user and activity log. */
-  const requests = new WeakMap<IncomingMessage, FastifyRequest>();
+  /** The Fastify request behind each request tus handles: its site, user and activity log. */
+  const requests = new WeakMap<Request, FastifyRequest>();
   const fastifyRequestOf = (req: Request): FastifyRequest => {
-    const raw = (req as Request & { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
-    const request = raw && requests.get(raw);
+    const request = requests.get(req);
     if (!request) throw refusal(500, 'The upload lost its request');
     return request;
   };
@@ -125,10 +124,20 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
 
   // tus reads the body itself, as a stream, chunk by chunk.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  /** tus answers the request; Fastify sends the answer (its hooks and headers apply as to any route). */
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    requests.set(request.raw, request);
-    reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    const carriesBody = request.method === 'POST' || request.method === 'PATCH';
+    const asked = new Request(new URL(request.url, 'http://orgsite.invalid'), {
+      method: request.method,
+      headers: Object.entries(request.headers).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]],
+      ),
+      ...(carriesBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    });
+    requests.set(asked, request);
+    const answer = await tus.handleWeb(asked);
+    reply.status(answer.status).headers(Object.fromEntries(answer.headers));
+    return reply.send(answer.body ? Buffer.from(await answer.arrayBuffer()) : '');
   };
   const idParams = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, 'Not an upload id') });
   const protocol = {
@@ -136,7 +145,8 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
     maxLength: 0,
     description: 'Empty: the tus answer’s headers say the rest (Location, Upload-Offset, Upload-Length, Upload-Expires)',
   };
-  const rights = needs('files', 'create');
+  // A part arriving changes nothing a visitor sees (a landed file that fills pending references says so itself).
+  const rights = { ...needs('files', 'create'), leavesPublicAnswers: true };
 
   api.post(
     '/tus',

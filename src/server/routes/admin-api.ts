@@ -42,7 +42,8 @@ export const adminApi = fp(
       secured.addHook('onRequest', requireWorkingSite);
       secured.addHook('onRequest', authorize);
       secured.addHook('onSend', async (request, reply, payload) => {
-        if (request.method !== 'GET' && reply.statusCode < 400 && request.application) {
+        const { leavesPublicAnswers } = request.routeOptions.config as { leavesPublicAnswers?: boolean };
+        if (request.method !== 'GET' && reply.statusCode < 400 && request.application && !leavesPublicAnswers) {
           admin.ctx.cache.invalidate(siteScope(request.application.app_key));
         }
         return payload;
