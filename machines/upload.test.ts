@@ -69,6 +69,21 @@ describe('upload machine', () => {
     expect(notifyUploaded).toHaveBeenCalledWith({ name: 'logo.png', url: 'http://x/uploads/logo.png' });
   });
 
+  it('keeps what the transfer says of the file kept on the device (its token and both sizes) until the next upload', () => {
+    const { actor, transport } = start();
+    actor.send({ type: 'file.choose', file: png() });
+    actor.send({ type: 'upload.start' });
+    const queued = { id: '0b7c6f7e-4a59-4c1e-9d2b-1f1f3c3c9a01', originalSize: 8_400_000, size: 610_000 };
+    transport({ type: 'upload.queued', queued });
+    expect(actor.getSnapshot().value).toBe('uploading');
+    expect(actor.getSnapshot().context.queued).toEqual(queued);
+    transport({ type: 'upload.done', file: { name: 'photo.webp', url: '/uploads/photo.webp' } });
+    expect(actor.getSnapshot().context.queued).toEqual(queued);
+    actor.send({ type: 'file.choose', file: png() });
+    actor.send({ type: 'upload.start' });
+    expect(actor.getSnapshot().context.queued).toBeNull();
+  });
+
   it('a failed transfer keeps the file and the server reason; Upload retries', () => {
     const { actor, transport, transfers } = start();
     actor.send({ type: 'file.choose', file: png() });

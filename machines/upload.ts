@@ -2,7 +2,9 @@
  * Uploading one file to the media store. `idle` (a file may be chosen) → `noFileError` when Upload
  * is pressed without one, or `uploading` with progress 0 → 100 → `succeeded` / `failed`. The
  * transfer is a callback actor from React (`upload`) that reports `upload.progress`, then
- * `upload.done` or `upload.fail`; action `notifyUploaded` lets the file list refresh.
+ * `upload.done` or `upload.fail`; action `notifyUploaded` lets the file list refresh. Before it
+ * sends, the transfer may report `upload.queued`: the file is kept on the device (made smaller
+ * first, so it says both sizes) under the token a record can name it by while it uploads.
  */
 import { assign, fromCallback, setup } from 'xstate';
 
@@ -20,8 +22,16 @@ export const UPLOAD_MESSAGES = {
   failed: 'File upload failed. Please try again.',
 } as const;
 
+/** A file kept on the device for the transfer: its token, and its size as chosen and as sent. */
+export interface QueuedFile {
+  id: string;
+  originalSize: number;
+  size: number;
+}
+
 export interface UploadContext {
   file: UploadFile | null;
+  queued: QueuedFile | null;
   progress: number;
   uploaded: UploadedFile | null;
   /** The server's reason for refusing (type not allowed, too large), shown under the failure text. */
@@ -31,6 +41,7 @@ export interface UploadContext {
 export type UploadEvent =
   | { type: 'file.choose'; file: UploadFile | null }
   | { type: 'upload.start' }
+  | { type: 'upload.queued'; queued: QueuedFile }
   | { type: 'upload.progress'; percent: number }
   | { type: 'upload.done'; file: UploadedFile }
   | { type: 'upload.fail'; reason: string | null };
@@ -50,7 +61,8 @@ export const uploadMachine = setup({
     chooseFile: assign(({ event }) =>
       event.type === 'file.choose' ? { file: event.file, progress: 0, uploaded: null, reason: null } : {},
     ),
-    startProgress: assign({ progress: 0, uploaded: null, reason: null }),
+    startProgress: assign({ progress: 0, uploaded: null, reason: null, queued: null }),
+    storeQueued: assign(({ event }) => (event.type === 'upload.queued' ? { queued: event.queued } : {})),
     setProgress: assign(({ context, event }) =>
       event.type === 'upload.progress'
         ? // Progress only moves forward and stays within 0..100 whatever the transport reports.
@@ -67,7 +79,7 @@ export const uploadMachine = setup({
   },
 }).createMachine({
   id: 'upload',
-  context: { file: null, progress: 0, uploaded: null, reason: null },
+  context: { file: null, queued: null, progress: 0, uploaded: null, reason: null },
   initial: 'idle',
   on: {
     'file.choose': { target: '.idle', actions: 'chooseFile' },
@@ -86,6 +98,7 @@ export const uploadMachine = setup({
       on: {
         // A new choice must not cancel a transfer in flight.
         'file.choose': {},
+        'upload.queued': { actions: 'storeQueued' },
         'upload.progress': { actions: 'setProgress' },
         'upload.done': {
           target: 'succeeded',

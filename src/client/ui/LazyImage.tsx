@@ -17,6 +17,8 @@ interface LazyImageProps {
   fallback?: string;
   /** The record's placeholders (WithPlaceholders), from each picture address to its preview. */
   placeholders?: Record<string, string>;
+  /** The record's focal points (WithPlaceholders): a picture cut by its box keeps that point in view. */
+  focalPoints?: Record<string, string>;
   /** The largest image of the first screen loads at once, the rest when scrolled near. */
   priority?: boolean;
   fit?: 'cover' | 'contain';
@@ -33,6 +35,7 @@ export function LazyImage({
   sizes,
   fallback,
   placeholders,
+  focalPoints,
   priority,
   fit = 'cover',
   radius,
@@ -62,12 +65,21 @@ export function LazyImage({
         height: 'auto',
         aspectRatio: `${width} / ${height}`,
         objectFit: fit,
+        objectPosition: focalPositionFor(focalPoints, shown),
         borderRadius: radius,
         background: [placeholderBackground(placeholders, shown), 'var(--mantine-color-gray-1)'].filter(Boolean).join(' '),
         ...style,
       }}
     />
   );
+}
+
+/** Only a position ('30% 70%') reaches the style, whatever else an answer might carry. */
+const POSITION = /^\d{1,3}% \d{1,3}%$/;
+
+export function focalPositionFor(focalPoints: Record<string, string> | undefined, src: string): string | undefined {
+  const position = focalPoints?.[src];
+  return position && POSITION.test(position) ? position : undefined;
 }
 
 /** Only an inline picture is drawn: whatever else an answer might carry never reaches the style. */

@@ -62,7 +62,7 @@ describe("the back-office's catalogues", () => {
       expect(variables(bangla), key).toEqual(variables(english));
       expect(
         bangla.replace(
-          /\{\{\w+\}\}|CSV|YYYY-MM-DD|API|URL|OG|HTML|PDF|MB|QR|SMTP_URL|Authorization: Bearer|HMAC-SHA256|POST|Aegis|Google Authenticator|1Password|Alt|Enter|Delete|youtube\.com\/watch|youtu\.be/g,
+          /\{\{\w+\}\}|CSV|YYYY-MM-DD|API|URL|OG|HTML|PDF|MB|GPS|WebP|JPEG|QR|SMTP_URL|Authorization: Bearer|HMAC-SHA256|POST|Aegis|Google Authenticator|1Password|Alt|Enter|Delete|youtube\.com\/watch|youtu\.be/g,
           '',
         ),
         key,

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -11,6 +11,7 @@ import { adminKeys, meQuery } from '../api/admin-queries';
 import type { Row } from '../api/entity-queries';
 import { QueryState } from '../QueryState';
 import { TwoFactorCard } from './TwoFactorCard';
+import { setShrinksPhotos, shrinksPhotos } from '../media/upload-queue';
 import { ENTITIES, type FieldDef } from '../../../shared/entities';
 import { CHANGE_PASSWORD_FIELDS, CURRENT_PASSWORD_FIELDS } from '../../../shared/account-forms';
 import { FieldInput, FormFields } from '../form/field-registry';
@@ -61,6 +62,25 @@ function useSaveProfile(onSaved: () => void) {
       onSaved();
     },
   });
+}
+
+/** Choices kept on this device rather than with the account: they depend on the device and its connection. */
+function DeviceSettings() {
+  const { t } = useAdminText();
+  const [shrink, setShrink] = useState(shrinksPhotos);
+  return (
+    <Card withBorder padding="lg">
+      <Switch
+        label={t('profile.shrinkPhotos')}
+        description={t('profile.shrinkPhotosHint')}
+        checked={shrink}
+        onChange={(event) => {
+          setShrinksPhotos(event.currentTarget.checked);
+          setShrink(event.currentTarget.checked);
+        }}
+      />
+    </Card>
+  );
 }
 
 function DetailsForm({ me }: { me: Row }) {
@@ -271,6 +291,7 @@ export function ProfileScreen() {
                 .join(', ') || t('profile.noSites')}
             </Text>
             <DetailsForm me={data} />
+            <DeviceSettings />
             <PasswordForm />
             <TwoFactorCard
               state={

@@ -39,6 +39,13 @@ export interface MediaFile {
   original_name: string | null;
   mime: string | null;
   size: number | null;
+  /** Offered wherever the file is inserted. */
+  alt: string | null;
+  caption: string | null;
+  folder: string | null;
+  /** The focal point, 0..1 from the left and from the top. */
+  focal_x: number | null;
+  focal_y: number | null;
   created_at: string;
 }
 

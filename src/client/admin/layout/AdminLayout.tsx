@@ -9,6 +9,7 @@ import { meQuery } from '../api/admin-queries';
 import { AdminNav } from './AdminNav';
 import { ColorSchemeChoice } from './color-scheme';
 import { PendingSavesIndicator, useLandingToasts } from '../outbox/PendingSaves';
+import { PendingUploadsIndicator } from '../outbox/PendingUploads';
 import { ProfileMenu } from './ProfileMenu';
 import { useLogout } from './useLogout';
 import { useAdminText } from '../i18n';
@@ -31,6 +32,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </Group>
           <Group gap="sm">
             <PendingSavesIndicator />
+            <PendingUploadsIndicator />
             <ColorSchemeChoice />
             <ProfileMenu onLogout={() => void logout()} />
           </Group>

@@ -1,4 +1,17 @@
-import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
@@ -12,22 +25,21 @@ import { adminCall } from '../api/admin-call';
 import { adminKeys, filesQuery, type MediaFile } from '../api/admin-queries';
 import { notifyFailure } from '../api/notify';
 import { UploadPanel } from './UploadPanel';
+import { byteSize } from './byte-size';
+import { FileDetails } from './FileDetails';
 import { useAdminText, adminT } from '../i18n';
 
 interface PickerProps {
   title: string;
-  onInsert: (url: string) => void;
+  /** The chosen file's address, and what the library keeps about it (its alt text). */
+  onInsert: (url: string, file?: MediaFile) => void;
   onClose: () => void;
+  /** Whether a file still uploading may be inserted by its pending reference (a picture field may hold one). */
+  allowPending?: boolean;
 }
 
 const fileName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
 const displayName = (file: MediaFile) => file.original_name || fileName(file.url);
-const sizeOf = (bytes: number | null) =>
-  bytes === null
-    ? ''
-    : bytes < 1024 * 1024
-      ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const isImage = (url: string) => /\.(png|jpe?g|webp|gif|avif|svg)$/i.test(url);
 
 /**
@@ -58,10 +70,10 @@ function keyAction(event: KeyboardEvent<HTMLElement>): HTMLButtonElement | 'inse
 }
 
 /** The media library as a dialog that hands the chosen file's address to a field. */
-export function MediaPicker({ title, onInsert, onClose }: PickerProps) {
+export function MediaPicker({ title, onInsert, onClose, allowPending }: PickerProps) {
   return (
     <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': adminT('common.close') }}>
-      <MediaLibrary onInsert={onInsert} />
+      <MediaLibrary onInsert={onInsert} allowPending={allowPending} />
     </Modal>
   );
 }
@@ -70,7 +82,7 @@ export function MediaPicker({ title, onInsert, onClose }: PickerProps) {
  * Upload, find, look at and delete the site's files; with `onInsert` (the picker) a chosen file is
  * inserted, without it (the Media screen) the library is managed on its own.
  */
-export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void }) {
+export function MediaLibrary({ onInsert, allowPending }: Pick<Partial<PickerProps>, 'onInsert' | 'allowPending'>) {
   const { t } = useAdminText();
   const queryClient = useQueryClient();
   const files = useQuery(filesQuery);
@@ -87,7 +99,11 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
         }),
       },
       actions: {
-        insertFile: (_, { url }) => onInsert?.(url),
+        insertFile: (_, { url }) =>
+          onInsert?.(
+            url,
+            files.data?.find((file) => file.url === url),
+          ),
         notifyDeleted: (_, { url }) => {
           void queryClient.invalidateQueries({ queryKey: adminKeys.files });
           notifications.show({ color: 'green', message: adminT('toast.deleted', { label: fileName(url) }) });
@@ -98,8 +114,15 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
   );
   const { selected, errorMessage } = state.context;
   const [search, setSearch] = useState('');
+  /** null: every folder; '': the files in none. */
+  const [folder, setFolder] = useState<string | null>(null);
   const needle = search.trim().toLowerCase();
-  const shown = (files.data ?? []).filter((file) => !needle || displayName(file).toLowerCase().includes(needle));
+  const folders = [...new Set((files.data ?? []).flatMap((file) => (file.folder ? [file.folder] : [])))].sort();
+  const shown = (files.data ?? []).filter(
+    (file) =>
+      (!needle || displayName(file).toLowerCase().includes(needle)) && (folder === null || (file.folder ?? '') === folder),
+  );
+  const selectedFile = files.data?.find((file) => file.url === selected);
   const deleting = state.matches('deleting');
   const confirming = state.matches('confirmingDelete');
 
@@ -110,6 +133,7 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
           void queryClient.invalidateQueries({ queryKey: adminKeys.files });
           send({ type: 'file.click', url: file.url });
         }}
+        onUseNow={allowPending ? onInsert : undefined}
       />
       {errorMessage && (
         <Alert color="red" role="alert">
@@ -135,13 +159,28 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
         </Text>
       ) : (
         <>
-          <TextInput
-            label={t('media.search')}
-            placeholder={t('media.name')}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={260}
-          />
+          <Group gap="sm" align="flex-end">
+            <TextInput
+              label={t('media.search')}
+              placeholder={t('media.name')}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              w={260}
+            />
+            {folders.length > 0 && (
+              <NativeSelect
+                label={t('media.folder')}
+                value={folder ?? '*'}
+                onChange={(event) => setFolder(event.currentTarget.value === '*' ? null : event.currentTarget.value)}
+                data={[
+                  { value: '*', label: t('media.allFolders') },
+                  { value: '', label: t('media.noFolder') },
+                  ...folders.map((name) => ({ value: name, label: name })),
+                ]}
+                w={200}
+              />
+            )}
+          </Group>
           <SimpleGrid
             cols={{ base: 2, sm: 3, md: 5 }}
             spacing="xs"
@@ -182,7 +221,7 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
                     {displayName(file)}
                   </Text>
                   <Text size="xs" c="dimmed" px={4} pb={4}>
-                    {`${sizeOf(file.size)} · ${dayjs(file.created_at).format('YYYY-MM-DD')}`}
+                    {`${byteSize(file.size)} · ${dayjs(file.created_at).format('YYYY-MM-DD')}`}
                   </Text>
                 </UnstyledButton>
               </div>
@@ -198,6 +237,7 @@ export function MediaLibrary({ onInsert }: { onInsert?: (url: string) => void })
           )}
         </>
       )}
+      {selectedFile && !confirming && <FileDetails key={selectedFile.name} file={selectedFile} />}
       {confirming ? (
         <Alert color="red" title={t('media.deleteTitle')} role="alertdialog">
           <Text size="sm">{selected && t('media.deleteText', { name: fileName(selected) })}</Text>

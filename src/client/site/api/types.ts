@@ -7,10 +7,12 @@ import type { Records } from '../../../shared/entities';
 
 /**
  * A public record that names uploaded pictures carries their placeholders: from each address to a
- * tiny preview (a `data:` URI) drawn until the picture arrives (server/media/placeholders.ts).
+ * tiny preview (a `data:` URI) drawn until the picture arrives; and the focal points of those that
+ * have one, as CSS object-position (server/media/placeholders.ts).
  */
 export interface WithPlaceholders {
   placeholders?: Record<string, string>;
+  focal_points?: Record<string, string>;
 }
 
 /**

@@ -20,7 +20,10 @@ import type { Description } from '../head';
 import pageClasses from '../page/page.module.css';
 
 /** A record as visitors read it. */
-export type PublicRecord = Record<string, unknown> & { placeholders?: Record<string, string> };
+export type PublicRecord = Record<string, unknown> & {
+  placeholders?: Record<string, string>;
+  focal_points?: Record<string, string>;
+};
 
 /** What a screen file of `screens/` gives: how it draws a record and, if it knows better than its definition, how it describes it. */
 export interface ScreenModule {
@@ -90,6 +93,7 @@ function GenericScreen({ def, record }: { def: EntityDef; record: PublicRecord }
           <LazyImage
             src={picture}
             placeholders={record.placeholders}
+            focalPoints={record.focal_points}
             alt=""
             width={1200}
             height={675}

@@ -12,6 +12,7 @@
  */
 import { FORM_PARAM, KEY_FIELD, PUBLIC_FORMS, type PublicFormName, type PublicFormValues } from '../../../shared/public-forms';
 import type { SiteText } from '../../../shared/messages/site';
+import { deviceStore } from '../../pwa/device-store';
 
 export interface Waiting {
   key: string;
@@ -37,27 +38,7 @@ export const TOLD_CACHE = 'visitor-forms-told';
 /** The worker's word to open pages that a note is waiting. */
 export const TOLD_MESSAGE = 'visitor-form-told';
 
-function database(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB is not available'));
-  });
-}
-
-async function withStore<T>(mode: IDBTransactionMode, ask: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await database();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const request = ask(db.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB refused the request'));
-    });
-  } finally {
-    db.close();
-  }
-}
+const waitingForms = deviceStore<Waiting>(DB_NAME, STORE, 'key');
 
 /** The id of a form's element: the page its plain post is answered with scrolls to it. */
 export const formElementId = (form: PublicFormName) => `${form}-form`;
@@ -73,7 +54,7 @@ export function formAction(page: string, form: PublicFormName): string {
 /** Keeps a form that could not be sent; false when the device cannot keep it either. */
 export async function keepOnDevice(item: Waiting): Promise<boolean> {
   try {
-    await withStore('readwrite', (store) => store.put(item));
+    await waitingForms.put(item);
     return true;
   } catch {
     return false;
@@ -105,11 +86,11 @@ let sending: Promise<void> | undefined;
 export function sendWaiting(tell: (note: DeliveredNote) => void | Promise<void>): Promise<void> {
   sending ??= (async () => {
     try {
-      const waiting = await withStore<Waiting[]>('readonly', (store) => store.getAll());
+      const waiting = await waitingForms.all();
       for (const item of waiting) {
         const outcome = await postWaiting(item);
         if (outcome === 'later') throw new Error('The site cannot take it now; it is tried again later');
-        await withStore('readwrite', (store) => store.delete(item.key));
+        await waitingForms.remove(item.key);
         await tell({ id: item.key, form: item.form, ok: outcome === 'sent' });
       }
     } finally {

@@ -31,6 +31,7 @@ export function ImageGrid({ images, onOpen }: ImageGridProps) {
               <LazyImage
                 src={image.file_url!}
                 placeholders={image.placeholders}
+                focalPoints={image.focal_points}
                 alt={alt}
                 width={640}
                 height={480}

@@ -21,7 +21,7 @@ import { slidersQuery } from '../api/queries';
 import type { Slider } from '../api/types';
 import classes from './home.module.css';
 import { MoreText } from '../../ui/MoreText';
-import { placeholderBackground } from '../../ui/LazyImage';
+import { focalPositionFor, placeholderBackground } from '../../ui/LazyImage';
 import { Picture, SIZES } from '../../ui/Picture';
 import { useSiteText } from '../../ui/site-text';
 
@@ -80,6 +80,8 @@ function SlideShow({ slides }: { slides: Slider[] }) {
 function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
   const t = useSiteText();
   const background = slide.thumb ? placeholderBackground(slide.placeholders, slide.thumb) : undefined;
+  // A phone's tall box cuts a wide slide: the focal point keeps the subject in it.
+  const objectPosition = slide.thumb ? focalPositionFor(slide.focal_points, slide.thumb) : undefined;
   return (
     <div className={classes.slide}>
       {slide.thumb ? (
@@ -92,7 +94,7 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
           height={900}
           loading={first ? 'eager' : 'lazy'}
           {...(first ? { fetchPriority: 'high' as const } : {})}
-          {...(background ? { style: { background } } : {})}
+          {...(background || objectPosition ? { style: { background, objectPosition } } : {})}
         />
       ) : null}
       <div className={classes.slideShade} />

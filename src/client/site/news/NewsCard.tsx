@@ -15,6 +15,7 @@ export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?
       <LazyImage
         src={widgetThumb(post.thumb)}
         placeholders={post.placeholders}
+        focalPoints={post.focal_points}
         fallback={DEFAULT_THUMB}
         alt=""
         width={640}

@@ -40,6 +40,7 @@ export function PageScreen({ slug, preview }: { slug: string; preview?: string }
                 <LazyImage
                   src={page.thumb}
                   placeholders={page.placeholders}
+                  focalPoints={page.focal_points}
                   alt={imageAlt(page)}
                   width={800}
                   height={600}

@@ -272,8 +272,10 @@ function ImageDialog({ onInsert, onClose }: { onInsert: (src: string, alt: strin
         <Suspense fallback={null}>
           <MediaPicker
             title={t('editor.chooseImage')}
-            onInsert={(url) => {
+            onInsert={(url, file) => {
               setSrc(url);
+              // The library's alt text for the file, unless some was typed already.
+              if (file?.alt && !alt) setAlt(file.alt);
               setPicking(false);
             }}
             onClose={() => setPicking(false)}

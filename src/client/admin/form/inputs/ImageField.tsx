@@ -1,6 +1,9 @@
-import { Box, Button, Group, Image, Textarea } from '@mantine/core';
+import { Box, Button, Group, Image, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { isPendingRef, pendingRef } from '../../../../shared/pending-upload';
+import { uploadQueue } from '../../media/upload-queue';
+import { useAdminText } from '../../i18n';
 import { LIMITS } from '../../../../shared/limits';
 import type { TextField } from '../../../../shared/entities';
 import type { FieldProps } from '../field-registry';
@@ -11,10 +14,29 @@ const MediaPicker = lazy(() => import('../../media/MediaPicker').then((m) => ({ 
 /** An address an image can be shown from: absolute http(s) or site-relative (not embed code). */
 export const isImageAddress = (text: string) => /^(https?:\/\/|\/)\S+$/.test(text.trim());
 
+/**
+ * A picture the field names while it is still on its way (a pending reference): shown from the
+ * device, with how far it got, and replaced by its address when it lands.
+ */
+function usePendingPicture(value: string, onChange: (value: string) => void) {
+  const uploads = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.get, uploadQueue.get);
+  const upload = isPendingRef(value) ? uploads.find((queued) => pendingRef(queued.id) === value) : undefined;
+  const blob = upload?.blob;
+  const preview = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const landed = upload?.state === 'done' ? upload.file?.url : undefined;
+  useEffect(() => {
+    if (landed) onChange(landed);
+  }, [landed, onChange]);
+  return { upload, preview };
+}
+
 /** An image address typed or pasted, or picked from the media store; previewed at most 150 px high. */
 export function ImageField({ name, field, value, error, disabled, onChange }: FieldProps<TextField>) {
+  const { t } = useAdminText();
   const [opened, { open, close }] = useDisclosure(false);
   const address = typeof value === 'string' ? value : '';
+  const pending = usePendingPicture(address, onChange);
   // Gallery items may hold embed code instead of an address; only addresses get a preview.
   const previewable = isImageAddress(address);
   return (
@@ -49,10 +71,32 @@ export function ImageField({ name, field, value, error, disabled, onChange }: Fi
           radius="sm"
         />
       )}
+      {pending.preview && (
+        <Image
+          src={pending.preview}
+          alt={`${field.label} preview`}
+          mah={LIMITS.imagePreviewMaxHeightPx}
+          w="auto"
+          maw="100%"
+          fit="contain"
+          mt="xs"
+          radius="sm"
+        />
+      )}
+      {pending.upload && (
+        <Text size="xs" c={pending.upload.state === 'failed' ? 'red' : 'dimmed'} role="status" mt={4}>
+          {pending.upload.state === 'failed'
+            ? t('image.failed', { reason: pending.upload.error ?? '' })
+            : pending.upload.state === 'waiting' && !navigator.onLine
+              ? t('image.waiting')
+              : t('image.uploading', { percent: Math.round((pending.upload.sent / Math.max(1, pending.upload.size)) * 100) })}
+        </Text>
+      )}
       {opened && (
         <Suspense fallback={null}>
           <MediaPicker
             title={field.pickerLabel ?? 'Select Image'}
+            allowPending
             onInsert={(url) => {
               onChange(url);
               close();

@@ -28,6 +28,7 @@ export function Screen({ record }: { record: PublicRecord }) {
             <LazyImage
               src={post.thumb}
               placeholders={post.placeholders}
+              focalPoints={post.focal_points}
               alt={post.title}
               width={1200}
               height={675}

@@ -35,6 +35,7 @@ export function SectionIntro({
       <LazyImage
         src={section.thumb}
         placeholders={section.placeholders}
+        focalPoints={section.focal_points}
         alt={imageAlt(section)}
         width={800}
         height={imageHeight}

@@ -1,0 +1,250 @@
+/**
+ * Staff's uploads, kept on the device until they land (IndexedDB): they survive a reload, a
+ * closed tab and going offline, and carry on by themselves when the connection returns.
+ *
+ * - A file is made small first (shrink.ts) unless staff keep the original, then kept, then sent
+ *   over tus (tus-js-client, 5 MB parts) to /cms/api/tus. After a drop the upload asks the server
+ *   how much arrived and sends only the rest; the address it sends to is kept with the file, so a
+ *   reload resumes it too.
+ * - Each upload has a token from the start: a record may name the picture by its pending
+ *   reference (`pending-upload:{token}`) before it lands, and the server puts the address in when
+ *   it does (shared/pending-upload.ts).
+ * - One upload runs at a time, oldest first: on a thin link one file arriving soon beats several
+ *   arriving late. Each can be paused, resumed, retried and cancelled.
+ * - The tus client is loaded when the first upload starts, not with the back-office.
+ */
+import type { Upload } from 'tus-js-client';
+import { newPendingToken } from '../../../shared/pending-upload';
+import { buildUrl } from '../../api/http';
+import { getToken } from '../../api/session';
+import { config } from '../../config';
+import { deviceStore } from '../../pwa/device-store';
+import { localStorageOrNone } from '../../pwa/local-storage';
+import { createStore } from '../../pwa/store';
+import { shrinkPhoto } from './shrink';
+
+export type UploadState = 'waiting' | 'uploading' | 'paused' | 'failed' | 'done';
+
+export interface QueuedUpload {
+  /** The pending reference's token, and the key on the device. */
+  id: string;
+  appKey: string;
+  name: string;
+  blob: Blob;
+  /** Bytes as chosen, and as sent (smaller when made small on the device). */
+  originalSize: number;
+  size: number;
+  state: UploadState;
+  /** Bytes the server has (as far as this device knows). */
+  sent: number;
+  /** Where the parts go, once the server gave it: what a reload resumes. */
+  uploadUrl?: string;
+  /** Why the server refused it (type, size), shown with Retry. */
+  error?: string;
+  /** What it became. */
+  file?: { name: string; url: string };
+  createdAt: number;
+}
+
+/** 5 MB parts: a cut costs at most one part's bytes again, and each part is one request. */
+export const CHUNK_BYTES = 5 * 1024 * 1024;
+/** Tried again this soon after a failed part while the browser says it is online; offline, it waits for `online`. */
+const RETRY_DELAYS = [0, 1_000, 3_000, 10_000, 20_000];
+/** A landed upload stays listed this long, so the header can say it landed. */
+const DONE_SHOWN_MS = 5_000;
+const SHRINK_SETTING = 'orgsite.shrinkPhotos';
+
+const kept = deviceStore<QueuedUpload>('staff-uploads', 'uploads', 'id');
+const store = createStore<QueuedUpload[]>([]);
+const running = new Map<string, Upload>();
+let started = false;
+
+export const uploadQueue = {
+  get: store.get,
+  subscribe: store.subscribe,
+};
+
+/** Whether photos are made small before they upload on this device (My Profile; on unless turned off). */
+export function shrinksPhotos(): boolean {
+  return localStorageOrNone()?.getItem(SHRINK_SETTING) !== 'off';
+}
+
+export function setShrinksPhotos(on: boolean): void {
+  localStorageOrNone()?.setItem(SHRINK_SETTING, on ? 'on' : 'off');
+}
+
+const find = (id: string) => store.get().find((upload) => upload.id === id);
+
+/** Changes one upload, here and (unless it has landed) on the device. */
+async function update(id: string, change: Partial<QueuedUpload>): Promise<void> {
+  const current = find(id);
+  if (!current) return;
+  const next = { ...current, ...change };
+  store.set(store.get().map((upload) => (upload.id === id ? next : upload)));
+  if (next.state === 'done') await kept.remove(id).catch(() => undefined);
+  // Progress is not written on every event: the server's offset is what a resume trusts.
+  else if (!('sent' in change) || Object.keys(change).length > 1) await kept.put(next).catch(() => undefined);
+}
+
+/** Loads what waited on this device and starts sending; again whenever the connection returns. */
+export async function startUploadQueue(): Promise<void> {
+  if (started || typeof indexedDB === 'undefined') return;
+  started = true;
+  const waiting = await kept.all().catch(() => [] as QueuedUpload[]);
+  const known = new Set(store.get().map((upload) => upload.id));
+  // An upload that was running when the page went is waiting again; a paused one stays paused.
+  const restored = waiting
+    .filter((upload) => upload.appKey === config.appKey && !known.has(upload.id))
+    .map((upload) => ({ ...upload, state: upload.state === 'uploading' ? ('waiting' as const) : upload.state }));
+  store.set([...store.get(), ...restored].sort((a, b) => a.createdAt - b.createdAt));
+  window.addEventListener('online', pump);
+  pump();
+}
+
+/**
+ * Queues a file (made small first, unless `keepOriginal`) and returns its pending reference,
+ * which a field may hold until the file lands.
+ */
+export async function enqueueUpload(
+  file: Blob & { name: string },
+  { keepOriginal = !shrinksPhotos() } = {},
+): Promise<QueuedUpload> {
+  const { blob, name } = keepOriginal ? { blob: file, name: file.name } : await shrinkPhoto(file, file.name);
+  const upload: QueuedUpload = {
+    id: newPendingToken(),
+    appKey: config.appKey,
+    name,
+    blob,
+    originalSize: file.size,
+    size: blob.size,
+    state: 'waiting',
+    sent: 0,
+    createdAt: Date.now(),
+  };
+  store.set([...store.get(), upload]);
+  await kept.put(upload).catch(() => undefined);
+  pump();
+  return upload;
+}
+
+export function pauseUpload(id: string): void {
+  const upload = running.get(id);
+  running.delete(id);
+  void upload?.abort();
+  void update(id, { state: 'paused' }).then(pump);
+}
+
+/** Resume a paused upload, or try a refused one again. */
+export function resumeUpload(id: string): void {
+  void update(id, { state: 'waiting', error: undefined }).then(pump);
+}
+
+/** Stops an upload and removes what the server kept of it. */
+export async function cancelUpload(id: string): Promise<void> {
+  const upload = running.get(id);
+  running.delete(id);
+  const at = find(id)?.uploadUrl;
+  if (upload) await upload.abort(true).catch(() => undefined);
+  else if (at) await (await tus()).Upload.terminate(at, requestOptions()).catch(() => undefined);
+  store.set(store.get().filter((queued) => queued.id !== id));
+  await kept.remove(id).catch(() => undefined);
+  pump();
+}
+
+const requestOptions = () => ({
+  headers: { app_key: config.appKey, Accept: 'application/json' },
+  // The token is read at each request: a session renewed while a file waited is the one sent.
+  onBeforeRequest: (request: { setHeader(name: string, value: string): void }) => {
+    const token = getToken();
+    if (token) request.setHeader('Authorization', `Bearer ${token}`);
+  },
+});
+
+interface StoredAnswer {
+  data?: { name?: string; url?: string };
+  message?: string;
+}
+
+const parse = (text: string): StoredAnswer | undefined => {
+  try {
+    return JSON.parse(text) as StoredAnswer;
+  } catch {
+    return undefined;
+  }
+};
+
+/** What the upload became: from the last part's answer, or, when that answer was lost, asked for. */
+async function storedFile(at: string, body: string): Promise<{ name: string; url: string }> {
+  let answer = parse(body);
+  if (!answer?.data?.url) {
+    const token = getToken();
+    const response = await fetch(new URL(at, location.href), {
+      headers: { app_key: config.appKey, Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+    answer = parse(await response.text());
+    if (!response.ok || !answer?.data?.url) throw new Error(answer?.message ?? `The server answered ${response.status}.`);
+  }
+  return { name: answer.data!.name ?? '', url: answer.data!.url! };
+}
+
+const tus = () => import('tus-js-client');
+/** Set while the next upload is being started (the tus client may still be loading). */
+let starting = false;
+
+/** Starts the oldest waiting upload when nothing runs and the browser is online. */
+function pump(): void {
+  if (starting || running.size > 0 || (typeof navigator !== 'undefined' && !navigator.onLine)) return;
+  const next = store.get().find((upload) => upload.state === 'waiting');
+  if (!next) return;
+  starting = true;
+  tus()
+    .then(({ Upload }) => send(Upload, next))
+    .catch(() => undefined)
+    .finally(() => {
+      starting = false;
+    });
+}
+
+function send(Upload: typeof import('tus-js-client').Upload, queued: QueuedUpload): void {
+  const { id } = queued;
+  const upload = new Upload(queued.blob, {
+    endpoint: buildUrl('api/tus'),
+    uploadUrl: queued.uploadUrl ?? null,
+    chunkSize: CHUNK_BYTES,
+    retryDelays: RETRY_DELAYS,
+    storeFingerprintForResuming: false,
+    metadata: { filename: queued.name, filetype: queued.blob.type, pending: id },
+    ...requestOptions(),
+    onUploadUrlAvailable: () => void update(id, { uploadUrl: upload.url ?? undefined }),
+    onProgress: (sent) => void update(id, { sent }),
+    onSuccess: ({ lastResponse }) => {
+      running.delete(id);
+      storedFile(upload.url!, lastResponse.getBody())
+        .then((file) => update(id, { state: 'done', sent: queued.size, file }))
+        .catch((error: unknown) => update(id, { state: 'failed', error: error instanceof Error ? error.message : String(error) }))
+        .finally(() => {
+          setTimeout(() => store.set(store.get().filter((upload) => upload.id !== id || upload.state !== 'done')), DONE_SHOWN_MS);
+          pump();
+        });
+    },
+    onError: (error) => {
+      if (running.get(id) !== upload) return;
+      running.delete(id);
+      const status = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
+      const refused = status && status.getStatus() >= 400 && status.getStatus() < 500;
+      // A refusal is for staff to see; anything else (no connection) waits for the connection.
+      void update(
+        id,
+        refused
+          ? { state: 'failed', error: parse(status.getBody())?.message ?? `The server answered ${status.getStatus()}.` }
+          : { state: 'waiting' },
+      ).then(() => {
+        if (!refused && navigator.onLine) setTimeout(pump, RETRY_DELAYS.at(-1));
+        else pump();
+      });
+    },
+  });
+  running.set(id, upload);
+  void update(id, { state: 'uploading', error: undefined });
+  upload.start();
+}
