@@ -22,6 +22,8 @@ export const LIMITS = {
     maxBytes: 10 * 1024 * 1024,
     /** A resumable upload streams to disk in parts, so it is not held in memory: a phone's original photo fits. */
     resumableMaxBytes: 50 * 1024 * 1024,
+    /** The parts a resumable upload is sent in: a cut link costs at most one part again, and each part is one request. */
+    chunkBytes: 5 * 1024 * 1024,
     mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'application/pdf'],
   },
   login: {

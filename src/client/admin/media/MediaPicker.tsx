@@ -181,52 +181,56 @@ export function MediaLibrary({ onInsert, allowPending }: Pick<Partial<PickerProp
               />
             )}
           </Group>
-          <SimpleGrid
-            cols={{ base: 2, sm: 3, md: 5 }}
-            spacing="xs"
-            role="list"
-            aria-label={t('media.files')}
-            aria-describedby="media-keys"
-            onKeyDown={(event) => {
-              const key = keyAction(event);
-              if (!key) return;
-              event.preventDefault();
-              if (key === 'insert') send({ type: 'selection.insert' });
-              else if (key === 'delete') send({ type: 'selection.delete' });
-              else key.click();
-            }}
-          >
-            {shown.map((file) => (
-              <div role="listitem" key={file.url}>
-                <UnstyledButton
-                  className="admin-media-tile"
-                  aria-pressed={selected === file.url}
-                  aria-label={displayName(file)}
-                  title={displayName(file)}
-                  disabled={deleting}
-                  onClick={() => send({ type: 'file.click', url: file.url })}
-                  // A second click deselects (spec §2.2); a double click (or Enter on the selected file) picks it at once.
-                  onDoubleClick={onInsert && (() => send({ type: 'file.insert', url: file.url }))}
-                >
-                  {isImage(file.url) ? (
-                    <img src={thumbnailUrl(file.url)} alt="" loading="lazy" decoding="async" />
-                  ) : (
-                    <Center h={96}>
-                      <Text size="xs" fw={600} px={4}>
-                        {(file.mime ?? 'file').split('/').pop()?.toUpperCase()}
-                      </Text>
-                    </Center>
-                  )}
-                  <Text size="xs" fw={600} truncate px={4} pt={4}>
-                    {displayName(file)}
-                  </Text>
-                  <Text size="xs" c="dimmed" px={4} pb={4}>
-                    {`${byteSize(file.size)} · ${dayjs(file.created_at).format('YYYY-MM-DD')}`}
-                  </Text>
-                </UnstyledButton>
-              </div>
-            ))}
-          </SimpleGrid>
+          <div className="admin-media-body" data-details={selectedFile ? '' : undefined}>
+            <SimpleGrid
+              cols={{ base: 2, sm: 3, md: selectedFile ? 4 : 5 }}
+              spacing="xs"
+              role="list"
+              aria-label={t('media.files')}
+              aria-describedby="media-keys"
+              onKeyDown={(event) => {
+                const key = keyAction(event);
+                if (!key) return;
+                event.preventDefault();
+                if (key === 'insert') send({ type: 'selection.insert' });
+                else if (key === 'delete') send({ type: 'selection.delete' });
+                else key.click();
+              }}
+            >
+              {shown.map((file) => (
+                <div role="listitem" key={file.url}>
+                  <UnstyledButton
+                    className="admin-media-tile"
+                    aria-pressed={selected === file.url}
+                    aria-label={displayName(file)}
+                    title={displayName(file)}
+                    disabled={deleting}
+                    onClick={() => send({ type: 'file.click', url: file.url })}
+                    // A second click deselects (spec §2.2); a double click (or Enter on the selected file) picks it at once.
+                    onDoubleClick={onInsert && (() => send({ type: 'file.insert', url: file.url }))}
+                  >
+                    {isImage(file.url) ? (
+                      <img src={thumbnailUrl(file.url)} alt="" loading="lazy" decoding="async" />
+                    ) : (
+                      <Center h={96}>
+                        <Text size="xs" fw={600} px={4}>
+                          {(file.mime ?? 'file').split('/').pop()?.toUpperCase()}
+                        </Text>
+                      </Center>
+                    )}
+                    <Text size="xs" fw={600} truncate px={4} pt={4}>
+                      {displayName(file)}
+                    </Text>
+                    <Text size="xs" c="dimmed" px={4} pb={4}>
+                      {`${byteSize(file.size)} · ${dayjs(file.created_at).format('YYYY-MM-DD')}`}
+                    </Text>
+                  </UnstyledButton>
+                </div>
+              ))}
+            </SimpleGrid>
+            {/* Beside the files on a wide screen, where the selection is; under them on a phone. */}
+            {selectedFile && <FileDetails key={selectedFile.name} file={selectedFile} />}
+          </div>
           <Text id="media-keys" size="xs" c="dimmed">
             {t(onInsert ? 'media.keysInsert' : 'media.keys')}
           </Text>
@@ -237,7 +241,6 @@ export function MediaLibrary({ onInsert, allowPending }: Pick<Partial<PickerProp
           )}
         </>
       )}
-      {selectedFile && !confirming && <FileDetails key={selectedFile.name} file={selectedFile} />}
       {confirming ? (
         <Alert color="red" title={t('media.deleteTitle')} role="alertdialog">
           <Text size="sm">{selected && t('media.deleteText', { name: fileName(selected) })}</Text>

@@ -112,14 +112,16 @@ export function UploadPanel({ onUploaded, onUseNow }: Props) {
           {t('upload.button')}
         </Button>
       </Group>
-      <Checkbox
-        size="xs"
-        label={t('upload.keepOriginal')}
-        description={keepOriginal ? undefined : t('upload.shrinkNote')}
-        checked={keepOriginal}
-        disabled={uploading}
-        onChange={(event) => setKeepOriginal(event.currentTarget.checked)}
-      />
+      <Group justify="center">
+        <Checkbox
+          size="xs"
+          label={t('upload.keepOriginal')}
+          description={keepOriginal ? undefined : t('upload.shrinkNote')}
+          checked={keepOriginal}
+          disabled={uploading}
+          onChange={(event) => setKeepOriginal(event.currentTarget.checked)}
+        />
+      </Group>
       {queued && queued.size !== queued.originalSize && (
         <Text size="xs" c="dimmed" data-testid="upload-sizes">
           {t('upload.sizes', { before: byteSize(queued.originalSize), after: byteSize(queued.size) })}

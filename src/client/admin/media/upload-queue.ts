@@ -14,6 +14,7 @@
  * - The tus client is loaded when the first upload starts, not with the back-office.
  */
 import type { Upload } from 'tus-js-client';
+import { LIMITS } from '../../../shared/limits';
 import { newPendingToken } from '../../../shared/pending-upload';
 import { buildUrl } from '../../api/http';
 import { getToken } from '../../api/session';
@@ -46,8 +47,6 @@ export interface QueuedUpload {
   createdAt: number;
 }
 
-/** 5 MB parts: a cut costs at most one part's bytes again, and each part is one request. */
-export const CHUNK_BYTES = 5 * 1024 * 1024;
 /** Tried again this soon after a failed part while the browser says it is online; offline, it waits for `online`. */
 const RETRY_DELAYS = [0, 1_000, 3_000, 10_000, 20_000];
 /** A landed upload stays listed this long, so the header can say it landed. */
@@ -210,7 +209,7 @@ function send(Upload: typeof import('tus-js-client').Upload, queued: QueuedUploa
   const upload = new Upload(queued.blob, {
     endpoint: buildUrl('api/tus'),
     uploadUrl: queued.uploadUrl ?? null,
-    chunkSize: CHUNK_BYTES,
+    chunkSize: LIMITS.upload.chunkBytes,
     retryDelays: RETRY_DELAYS,
     storeFingerprintForResuming: false,
     metadata: { filename: queued.name, filetype: queued.blob.type, pending: id },
