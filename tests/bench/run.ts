@@ -254,6 +254,58 @@ async function freshPages(base: string, urls: string[], rounds = 30): Promise<{ 
   return results;
 }
 
+/**
+ * A 10 MB file uploaded `rounds` times on the loopback, one at a time: resumable (tus, in the
+ * back-office's 5 MB parts) and as one multipart POST (upload-single, the spec's client). What
+ * the server spends on a file (sniffing, storing, the database, the activity log); the network of
+ * a real link is the rest.
+ */
+async function uploads(base: string, admin: Record<string, string>, rounds = 10) {
+  const size = 10 * 1024 * 1024;
+  const pdf = Buffer.alloc(size, 0x20);
+  Buffer.from('%PDF-1.4\n').copy(pdf);
+  const chunk = 5 * 1024 * 1024;
+  const tus = { ...admin, 'tus-resumable': '1.0.0' };
+  const resumable = async () => {
+    const created = await fetch(`${base}/cms/api/tus`, {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(size), 'upload-metadata': `filename ${Buffer.from('bench.pdf').toString('base64')}` },
+    });
+    const at = `${base}${created.headers.get('location')}`;
+    for (let offset = 0; offset < size; offset += chunk) {
+      const res = await fetch(at, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(pdf.subarray(offset, offset + chunk)),
+      });
+      if (res.status >= 300) throw new Error(`tus PATCH answered ${res.status}: ${await res.text()}`);
+    }
+  };
+  const single = async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'bench.pdf');
+    const res = await fetch(`${base}/cms/api/upload-single`, { method: 'POST', headers: admin, body: form });
+    if (res.status !== 201) throw new Error(`upload-single answered ${res.status}: ${await res.text()}`);
+  };
+  const timed = async (title: string, send: () => Promise<void>) => {
+    const ms: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const started = performance.now();
+      await send();
+      ms.push(performance.now() - started);
+    }
+    return { title, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), mbPerS: 10 / (quantile(ms, 0.5) / 1000) };
+  };
+  return [await timed('resumable (tus, two 5 MB parts)', resumable), await timed('one multipart POST (upload-single)', single)];
+}
+
+function printUploads(rows: Awaited<ReturnType<typeof uploads>>): void {
+  console.log('\nA 10 MB file uploaded on the loopback, 10 rounds, one at a time:\n');
+  console.log('| upload | p50 ms | p99 ms | MB/s at p50 |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const r of rows) console.log(`| ${r.title} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.mbPerS.toFixed(0)} |`);
+}
+
 /** Resident memory of a process, in MB (Linux). */
 function residentMb(pid: number): number | undefined {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
@@ -308,6 +360,11 @@ try {
     console.log('| --- | ---: | ---: |');
     for (const r of rows) console.log(`| GET ${r.url} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
   };
+  if (process.env.BENCH_ONLY === 'upload') {
+    printUploads(await uploads(base, adminHeaders));
+    await cleanUp();
+    process.exit(0);
+  }
   if (process.env.BENCH_ONLY === 'fresh') {
     printFresh(await fresh());
     console.log(`\nResident memory: ${idleMb} MB idle after start, ${residentMb(server.pid!)} MB after these rounds.`);
@@ -371,6 +428,7 @@ try {
   const bare = rows[0]!.rps;
   const freshRows = await fresh();
   const loadedMb = residentMb(server.pid!);
+  const uploadRows = await uploads(base, adminHeaders);
   console.log(`\n${DURATION_S} s per endpoint, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})\n`);
   console.log('| endpoint | connections | req/s | p50 ms | p99 ms | ratio to bare |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
@@ -390,6 +448,7 @@ try {
     );
   } else console.log(`\n(No PostgreSQL at ${PG_URL}: the two-instance row is left out.)`);
   printFresh(freshRows);
+  printUploads(uploadRows);
   console.log(`\nResident memory of the server: ${idleMb} MB idle after start, ${loadedMb} MB after the load above.`);
   console.log(
     '\nTargets: public reads and pages ≥ 0.80 of bare; admin search (a new search each time, 100,000 posts) p99 ≤ 30 ms.',
