@@ -319,3 +319,85 @@ describe.each(await dialects())('what the media library keeps about a file on %s
     expect((await viewer.send('PATCH', `/cms/api/files/${name}`, { alt: 'x' })).statusCode).toBe(403);
   });
 });
+
+describe.each(await dialects())('replacing a file on %s', (dialect) => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t?.close());
+
+  /** Uploads `bytes` in one part, with `fields` as metadata, as `token`'s holder. */
+  const upload = async (bytes: Buffer, fields: Record<string, string>, token = t.token) => {
+    const headers = { authorization: `Bearer ${token}`, app_key: APP_KEY, ...TUS };
+    const created = await over(base, 'POST', '/cms/api/tus', {
+      ...headers,
+      'upload-length': String(bytes.length),
+      'upload-metadata': metadata(fields),
+    });
+    if (created.statusCode !== 201) return created;
+    return over(
+      base,
+      'PATCH',
+      created.headers.location!,
+      { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      bytes,
+    );
+  };
+
+  it('gives records the new picture under a new address, keeps its description, and redirects the old address', async () => {
+    const first = await upload(await halvesPng(400, 200), { filename: 'team.png' });
+    const old = first.json().data.name as string;
+    await t.admin('PATCH', `/cms/api/files/${old}`, { alt: 'The team', folder: 'People', focal: { x: 0.2, y: 0.3 } });
+    const slide = (await t.admin('POST', '/cms/api/sliders', { title: 'Team', status: 1, thumb: `/uploads/${old}` })).json().data;
+
+    const replaced = await upload(await halvesPng(600, 300), { filename: 'team-2026.png', replaces: old });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const name = replaced.json().data.name as string;
+    expect(name).not.toBe(old);
+    // The record shows the new picture at once, as the version it was (an outbox save of it does not conflict).
+    expect((await t.admin('GET', `/cms/api/sliders/${slide.id}`)).json().data).toMatchObject({
+      thumb: `/uploads/${name}`,
+      version: slide.version,
+    });
+    const listed = (await t.admin('GET', '/cms/api/files')).json().files as { name: string }[];
+    expect(listed.some((file) => file.name === old)).toBe(false);
+    expect(listed.find((file) => file.name === name)).toMatchObject({
+      alt: 'The team',
+      folder: 'People',
+      focal_x: 0.2,
+      focal_y: 0.3,
+    });
+    // The old address, and each of its renditions, leads to the new one.
+    const original = await t.app.inject({ method: 'GET', url: `/uploads/${old}` });
+    expect(original.statusCode).toBe(301);
+    expect(original.headers.location).toBe(`/uploads/${name}`);
+    const rendition = await t.app.inject({ method: 'GET', url: renditionUrl(old, 640, 'webp') });
+    expect(rendition.statusCode).toBe(301);
+    expect(rendition.headers.location).toBe(renditionUrl(name, 640, 'webp'));
+    expect(fs.existsSync(path.join(t.config.uploadDir, old))).toBe(false);
+  });
+
+  it('deleting the replacement ends the old address too', async () => {
+    const old = (await upload(PNG, { filename: 'flyer.png' })).json().data.name as string;
+    const name = (await upload(PNG, { filename: 'flyer-2.png', replaces: old })).json().data.name as string;
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${old}` })).statusCode).toBe(301);
+    expect((await t.admin('DELETE', `/cms/api/delete-file/${name}`)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${old}` })).statusCode).toBe(404);
+  });
+
+  it('needs the right to change files, and a file of the site to replace', async () => {
+    const first = await upload(PNG, { filename: 'logo.png' });
+    const old = first.json().data.name as string;
+    const author = await signInAs(t, 'author');
+    const refused = await upload(PNG, { filename: 'logo.png', replaces: old }, author.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors).toHaveProperty('replaces');
+    const unknown = await upload(PNG, { filename: 'logo.png', replaces: 'missing-0123456789.png' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errors).toHaveProperty('replaces');
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${old}` })).statusCode).toBe(200);
+  });
+});

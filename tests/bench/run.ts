@@ -269,7 +269,11 @@ async function uploads(base: string, admin: Record<string, string>, rounds = 10)
   const resumable = async () => {
     const created = await fetch(`${base}/cms/api/tus`, {
       method: 'POST',
-      headers: { ...tus, 'upload-length': String(size), 'upload-metadata': `filename ${Buffer.from('bench.pdf').toString('base64')}` },
+      headers: {
+        ...tus,
+        'upload-length': String(size),
+        'upload-metadata': `filename ${Buffer.from('bench.pdf').toString('base64')}`,
+      },
     });
     const at = `${base}${created.headers.get('location')}`;
     for (let offset = 0; offset < size; offset += chunk) {

@@ -182,49 +182,68 @@ describe('a photo picked offline', () => {
 });
 
 describe('the focal point', () => {
-  it('set by clicking the picture, keeps that side in the 320-px square', { timeout: 60_000 }, async () => {
-    const { app, browser } = fixture;
-    // Left half red, right half blue: which half a frame kept is plain to see.
-    const width = 1600;
-    const height = 800;
-    const pixels = Buffer.alloc(width * height * 3);
-    for (let i = 0; i < width * height; i++) pixels.set(i % width < width / 2 ? [220, 20, 20] : [20, 20, 220], i * 3);
-    const file = path.join(files, 'halves.png');
-    await sharp(pixels, { raw: { width, height, channels: 3 } })
-      .png()
-      .toFile(file);
+  it(
+    'set by clicking the picture, keeps that side in the 320-px square, and stays when the file is replaced',
+    { timeout: 60_000 },
+    async () => {
+      const { app, browser } = fixture;
+      // Left half red, right half blue: which half a frame kept is plain to see.
+      const width = 1600;
+      const height = 800;
+      const pixels = Buffer.alloc(width * height * 3);
+      for (let i = 0; i < width * height; i++) pixels.set(i % width < width / 2 ? [220, 20, 20] : [20, 20, 220], i * 3);
+      const file = path.join(files, 'halves.png');
+      await sharp(pixels, { raw: { width, height, channels: 3 } })
+        .png()
+        .toFile(file);
 
-    const page = await signedInPage(browser, app);
-    await page.goto(`${app.baseUrl}/admin/media`);
-    await page.getByLabel('Keep original').check();
-    await page.locator('input[type=file]').setInputFiles(file);
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByText('File uploaded successfully!').waitFor();
-    const picture = page.getByRole('button', { name: 'Focal point' });
-    await picture.locator('img').evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => (img.onload = r)));
-    await picture.scrollIntoViewIfNeeded();
-    const box = (await picture.boundingBox())!;
-    await page.mouse.click(box.x + box.width * 0.9, box.y + box.height * 0.5);
-    // Where the click landed, to the pixel (the picture is drawn at a fractional size).
-    await expect
-      .poll(() => page.getByTestId('focal-point').textContent())
-      .toMatch(/^At (89|90|91) % from the left, (49|50|51) % from the top$/);
-    await page.getByRole('button', { name: 'Save details' }).click();
-    await page.getByText('Details saved').waitFor();
+      const page = await signedInPage(browser, app);
+      await page.goto(`${app.baseUrl}/admin/media`);
+      await page.getByLabel('Keep original').check();
+      await page.locator('input[type=file]').setInputFiles(file);
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await page.getByText('File uploaded successfully!').waitFor();
+      const picture = page.getByRole('button', { name: 'Focal point' });
+      await picture.locator('img').evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => (img.onload = r)));
+      await picture.scrollIntoViewIfNeeded();
+      const box = (await picture.boundingBox())!;
+      await page.mouse.click(box.x + box.width * 0.9, box.y + box.height * 0.5);
+      // Where the click landed, to the pixel (the picture is drawn at a fractional size).
+      await expect
+        .poll(() => page.getByTestId('focal-point').textContent())
+        .toMatch(/^At (89|90|91) % from the left, (49|50|51) % from the top$/);
+      await page.getByRole('button', { name: 'Save details' }).click();
+      await page.getByText('Details saved').waitFor();
 
-    const [stored] = await filesNamed(app, 'halves.png');
-    const frame = async () => {
-      const res = await fetch(`${app.baseUrl}${renditionUrl(stored!.name, { width: 320, height: 320 }, 'webp')}`);
-      const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      let blue = 0;
-      for (let i = 0; i < data.length; i += info.channels) if (data[i + 2]! > data[i]!) blue++;
-      return { size: [info.width, info.height], blue: blue / (info.width * info.height) };
-    };
-    // All blue: the square was cut around the chosen point, not the centre (where it would be half and half).
-    await expect.poll(async () => (await frame()).blue, { timeout: 20_000 }).toBe(1);
-    expect((await frame()).size).toEqual([320, 320]);
-    await page.context().close();
-  });
+      const [stored] = await filesNamed(app, 'halves.png');
+      const frame = async () => {
+        const res = await fetch(`${app.baseUrl}${renditionUrl(stored!.name, { width: 320, height: 320 }, 'webp')}`);
+        const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        let blue = 0;
+        for (let i = 0; i < data.length; i += info.channels) if (data[i + 2]! > data[i]!) blue++;
+        return { size: [info.width, info.height], blue: blue / (info.width * info.height) };
+      };
+      // All blue: the square was cut around the chosen point, not the centre (where it would be half and half).
+      await expect.poll(async () => (await frame()).blue, { timeout: 20_000 }).toBe(1);
+      expect((await frame()).size).toEqual([320, 320]);
+
+      // Replaced by a new version of the picture: the old address leads to it, and the focal point stays.
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Replace file' }).click();
+      await (await chooser).setFiles(file);
+      await page.getByText('File replaced').waitFor({ timeout: 30_000 });
+      const old = await fetch(`${app.baseUrl}/uploads/${stored!.name}`, { redirect: 'manual' });
+      expect(old.status).toBe(301);
+      // (Made small on the way, as any upload: a WebP now.)
+      const listed = (await app.api<{ files: MediaFile[] }>('GET', 'files')).body.files;
+      expect(listed.some((listedFile) => listedFile.name === stored!.name)).toBe(false);
+      expect(listed.map((listedFile) => `/uploads/${listedFile.name}`)).toContain(old.headers.get('location'));
+      await expect
+        .poll(() => page.getByTestId('focal-point').textContent())
+        .toMatch(/^At (89|90|91) % from the left, (49|50|51) % from the top$/);
+      await page.context().close();
+    },
+  );
 });

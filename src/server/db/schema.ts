@@ -69,6 +69,8 @@ export interface FilesTable {
   upload_id: string | null;
   /** The reference (`pending-upload:…`) records saved before the file landed name. */
   pending_ref: string | null;
+  /** The stored name of the file that replaced this one: its address redirects there. */
+  replaced_by: string | null;
   created_at: string;
   updated_at: string;
 }

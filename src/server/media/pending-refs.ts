@@ -22,15 +22,16 @@ const PICTURE_FIELDS: [EntityDef, string[]][] = Object.values(ENTITIES as Record
   ])
   .filter(([, fields]) => fields.length > 0);
 
-export async function resolvePendingRef(database: DB, appKey: string, ref: string, url: string): Promise<void> {
+/** Every picture field of the site's records that holds `from` (a pending reference, or a replaced file's address) gets `to`. */
+export async function replaceReference(database: DB, appKey: string, from: string, to: string): Promise<void> {
   const db = database as unknown as AnyDb;
   for (const [def, fields] of PICTURE_FIELDS) {
     for (const field of fields) {
       await db
         .updateTable(def.table)
-        .set({ [field]: url })
+        .set({ [field]: to })
         .where('app_key', '=', appKey)
-        .where(field, '=', ref)
+        .where(field, '=', from)
         .execute();
     }
   }

@@ -21,7 +21,7 @@ import { LIMITS } from '../../shared/limits';
 import { isPendingToken } from '../../shared/pending-upload';
 import { fileUrl } from '../../shared/renditions';
 import { HttpError, notFound } from '../errors';
-import { needs } from '../plugins/auth';
+import { needs, rightOfCaller } from '../plugins/auth';
 import { operation } from '../openapi';
 import { itemEnvelope } from '../routes/response-schemas';
 import { storeFile, type StoredFile } from './store-file';
@@ -65,6 +65,7 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
         size: upload.size ?? upload.offset,
         uploadId: upload.id,
         pendingToken: upload.metadata?.pending || undefined,
+        replaces: upload.metadata?.replaces || undefined,
       });
     } catch (error) {
       // What the library will not keep is not kept in part either.
@@ -95,6 +96,19 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
       if (!filename) throw refusal(400, 'The upload must name its file (metadata "filename")', 'filename');
       const pending = upload.metadata?.pending;
       if (pending && !isPendingToken(pending)) throw refusal(400, 'pending must be a UUID', 'pending');
+      const replaces = upload.metadata?.replaces;
+      if (replaces) {
+        // Replacing a file changes what the site shows: the right to change files, not only to add them.
+        if (!rightOfCaller(request, 'files', 'update')) throw refusal(403, 'Your role may not replace files', 'replaces');
+        const current = await db
+          .selectFrom('files')
+          .select('name')
+          .where('app_key', '=', request.application.app_key)
+          .where('name', '=', replaces)
+          .where('replaced_by', 'is', null)
+          .executeTakeFirst();
+        if (!current) throw refusal(404, 'The file to replace is not in the library', 'replaces');
+      }
       return {
         metadata: {
           ...upload.metadata,
@@ -156,7 +170,7 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'files.resumable.create',
           'Start a resumable upload',
-          'tus 1.0 creation: `Upload-Length` (at most 50 MB) and `Upload-Metadata` with `filename` (and `pending`, the token of the pending reference records may already name). The answer’s `Location` is where the parts go.',
+          'tus 1.0 creation: `Upload-Length` (at most 50 MB) and `Upload-Metadata` with `filename`, and optionally `pending` (the token of the pending reference records may already name) or `replaces` (the stored name of a file this one replaces: records naming it are given the new address, and the old address redirects; needs the right to update files). The answer’s `Location` is where the parts go.',
         ),
         tags,
         response: { 201: protocol },

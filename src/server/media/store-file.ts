@@ -2,8 +2,9 @@
  * Keeping a new file in the media library, whichever way it came (one multipart POST, or a
  * resumable upload assembled on disk): its type is read from its content, never from its name or
  * the client's claim; it gets a generated name; its row and its bytes land together; the activity
- * log hears of it; its renditions are queued; and records saved while it was still on its way,
- * naming it by its pending reference, are given its address.
+ * log hears of it; its renditions are queued; records saved while it was still on its way,
+ * naming it by its pending reference, are given its address; and a file it replaces hands over
+ * its description, its place in records, and its address (which redirects here).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -19,7 +20,7 @@ import { slugify } from '../content/slug';
 import { now } from '../db/database';
 import { HttpError } from '../errors';
 import { LONE_SURROGATE } from '../plugins/text-guard';
-import { resolvePendingRef } from './pending-refs';
+import { replaceReference } from './pending-refs';
 
 export interface StoredFile {
   name: string;
@@ -38,6 +39,8 @@ export interface IncomingFile {
   uploadId?: string;
   /** The token of the pending reference records may already name. */
   pendingToken?: string;
+  /** The stored name of the file this one replaces (resumable.ts checked it is the site's). */
+  replaces?: string;
 }
 
 export const UNSUPPORTED_TYPE = new HttpError(415, 'Only PNG, JPEG, WebP, GIF, AVIF images and PDF files can be uploaded', {
@@ -73,6 +76,17 @@ export async function storeFile(request: FastifyRequest, incoming: IncomingFile)
   const appKey = request.application.app_key;
   const db = app.ctx.database.db;
   const type = await sniff(incoming.content);
+  const replaced = incoming.replaces
+    ? await db
+        .selectFrom('files')
+        .select(['name', 'alt', 'caption', 'folder', 'focal_x', 'focal_y'])
+        .where('app_key', '=', appKey)
+        .where('name', '=', incoming.replaces)
+        .where('replaced_by', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  if (incoming.replaces && !replaced)
+    throw new HttpError(404, 'The file to replace is not in the library', { replaces: 'Not found' });
   const originalName = displayName(incoming.originalName);
   const base = slugify(path.parse(originalName).name).slice(0, 60) || 'file';
   const name = `${base}-${randomBytes(5).toString('hex')}.${type.ext}`;
@@ -90,18 +104,42 @@ export async function storeFile(request: FastifyRequest, incoming: IncomingFile)
         size: incoming.size,
         upload_id: incoming.uploadId ?? null,
         pending_ref: incoming.pendingToken ? pendingRef(incoming.pendingToken) : null,
+        // What the library kept about the file it replaces stays with the picture.
+        alt: replaced?.alt ?? null,
+        caption: replaced?.caption ?? null,
+        folder: replaced?.folder ?? null,
+        focal_x: replaced?.focal_x ?? null,
+        focal_y: replaced?.focal_y ?? null,
         created_at: now(),
         updated_at: now(),
       })
       .execute();
     if ('bytes' in incoming.content) await fs.writeFile(target, incoming.content.bytes, { flag: 'wx' });
     else await place(incoming.content.path, target);
+    if (replaced) {
+      // Its address (and any that led to it) now leads here.
+      await trx
+        .updateTable('files')
+        .set({ replaced_by: name, updated_at: now() })
+        .where('app_key', '=', appKey)
+        .where((eb) => eb.or([eb('name', '=', replaced.name), eb('replaced_by', '=', replaced.name)]))
+        .execute();
+    }
   });
-  await recordActivity(request, { action: 'upload', entity: 'files', changes: { name: [null, name] } });
+  await recordActivity(request, {
+    action: 'upload',
+    entity: 'files',
+    changes: { name: [replaced?.name ?? null, name] },
+  });
   void app.ctx.renditions.prepare(name);
-  if (incoming.pendingToken) {
-    await resolvePendingRef(db, appKey, pendingRef(incoming.pendingToken), fileUrl(name));
-    app.ctx.cache.invalidate(siteScope(appKey));
+  if (incoming.pendingToken) await replaceReference(db, appKey, pendingRef(incoming.pendingToken), fileUrl(name));
+  if (replaced) {
+    // The site shows the new picture at once, under an address no cache has seen; the old address
+    // redirects (files.ts) for what still names it (history, drafts, text, other sites' links).
+    await replaceReference(db, appKey, fileUrl(replaced.name), fileUrl(name));
+    await fs.rm(path.join(app.ctx.config.uploadDir, replaced.name), { force: true });
+    await app.ctx.renditions.remove(replaced.name);
   }
+  if (incoming.pendingToken || replaced) app.ctx.cache.invalidate(siteScope(appKey));
   return { name, url: fileUrl(name), mime: type.mime, size: incoming.size };
 }

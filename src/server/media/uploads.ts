@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { RENDITIONS_DIR, isResizable, type RenditionFormat } from '../../shared/renditions';
 import { fileUrl } from '../../shared/renditions';
 import { PARTIAL_DIR } from './partial-uploads';
+import { replacementAddress } from './replaced';
 import { Renditions } from './renditions';
 import { operation } from '../openapi';
 
@@ -55,6 +56,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       const [, name = '', format = ''] = match ?? [];
       const size = match ? Renditions.accepts(request.params.size, format) : undefined;
       if (!size || !isResizable(name) || !(await renditions.hasOriginal(name))) {
+        const replacement = await replacementAddress(app.ctx.database.db, request.url);
+        if (replacement) return reply.redirect(replacement, 301);
         return reply.status(404).send({ message: 'No such rendition' });
       }
       const file = await renditions.ensure(name, size, format as RenditionFormat);

@@ -19,6 +19,7 @@ import { buildFiles, PageRenderer, type PageOptions } from '../seo/ssr';
 import { formPosts } from './form-posts';
 import { allowInlineScripts, withoutAnalytics } from './security-headers';
 import { APP_PATHS, isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
+import { replacementAddress } from '../media/replaced';
 
 export const APP_SHELL_PATH = APP_PATHS.appShell;
 
@@ -163,8 +164,13 @@ export const spaRoutes = fp(
     // The build's index.html is only the browser build's input, not a page: send its URL home.
     app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
     app.setNotFoundHandler(async (request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiOrFileAddress(request.url);
-      if (!isPage) return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+      const reads = request.method === 'GET' || request.method === 'HEAD';
+      const isPage = reads && !isApiOrFileAddress(request.url);
+      if (!isPage) {
+        const replacement = reads ? await replacementAddress(app.ctx.database.db, request.url) : undefined;
+        if (replacement) return reply.redirect(replacement, 301);
+        return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+      }
       return sendPage(request, reply);
     });
   },

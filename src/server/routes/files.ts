@@ -155,6 +155,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       .selectFrom('files')
       .select(FILE_COLUMNS)
       .where('app_key', '=', request.application.app_key)
+      // A replaced file lives on only as an address that leads to its replacement.
+      .where('replaced_by', 'is', null)
       .orderBy('id', 'desc');
     if (folder !== undefined) query = folder === '' ? query.where('folder', 'is', null) : query.where('folder', '=', folder);
     const rows = await query.execute();
@@ -214,6 +216,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         .select(FILE_COLUMNS)
         .where('app_key', '=', appKey)
         .where('name', '=', filename)
+        .where('replaced_by', 'is', null)
         .executeTakeFirst();
       if (!before) throw notFound('File');
       const empty = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
@@ -265,7 +268,14 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         .deleteFrom('files')
         .where('app_key', '=', request.application.app_key)
         .where('name', '=', filename)
+        .where('replaced_by', 'is', null)
         .executeTakeFirst();
+      // The addresses that led to it lead nowhere now.
+      await db
+        .deleteFrom('files')
+        .where('app_key', '=', request.application.app_key)
+        .where('replaced_by', '=', filename)
+        .execute();
       if (Number(deleted.numDeletedRows) === 0) throw notFound('File');
       await fs.rm(path.join(uploadDir, filename), { force: true });
       await app.ctx.renditions.remove(filename);

@@ -4,10 +4,12 @@
  * its subject is. The server cuts its frames around that point and the site places cut pictures
  * by it (object-position), so a face at the edge of a slide stays in view on a phone.
  */
-import { Button, Group, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { LIMITS } from '../../../shared/limits';
+import { enqueueUpload, uploadQueue } from './upload-queue';
 import { adminCall } from '../api/admin-call';
 import { adminKeys, type MediaFile } from '../api/admin-queries';
 import { notifyFailure } from '../api/notify';
@@ -23,7 +25,19 @@ const focalOf = (file: MediaFile): Focal | null =>
 const percent = (share: number) => Math.round(share * 100);
 const isPicture = (file: MediaFile) => /^image\/(png|jpeg|webp|avif)$/.test(file.mime ?? '');
 
-export function FileDetails({ file }: { file: MediaFile }) {
+/** Follows a replacement in the device's upload queue: how far it got, until it lands (or is refused). */
+function useReplacement(onReplaced: (url: string) => void) {
+  const uploads = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.get, uploadQueue.get);
+  const [id, setId] = useState<string>();
+  const upload = uploads.find((queued) => queued.id === id);
+  const landed = upload?.state === 'done' ? upload.file?.url : undefined;
+  useEffect(() => {
+    if (landed) onReplaced(landed);
+  }, [landed, onReplaced]);
+  return { upload, start: setId };
+}
+
+export function FileDetails({ file, onReplaced }: { file: MediaFile; onReplaced: (url: string) => void }) {
   const { t } = useAdminText();
   const queryClient = useQueryClient();
   const [alt, setAlt] = useState(file.alt ?? '');
@@ -32,6 +46,22 @@ export function FileDetails({ file }: { file: MediaFile }) {
   const [focal, setFocal] = useState<Focal | null>(focalOf(file));
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const replacement = useReplacement(
+    useCallback(
+      (url: string) => {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.files });
+        notifications.show({ color: 'green', message: adminT('media.replaced') });
+        onReplaced(url);
+      },
+      [queryClient, onReplaced],
+    ),
+  );
+  const replace = async (chosen: File | null) => {
+    if (!chosen) return;
+    // A photo is made small as any upload is; the server gives it a new address and leads the old one there.
+    const queued = await enqueueUpload(chosen, { replaces: file.name });
+    replacement.start(queued.id);
+  };
 
   const save = async () => {
     setSaving(true);
@@ -109,11 +139,30 @@ export function FileDetails({ file }: { file: MediaFile }) {
         error={errors.folder}
         onChange={(event) => setFolder(event.currentTarget.value)}
       />
-      <Group justify="flex-end">
+      <Group justify="space-between">
+        <FileButton onChange={(chosen) => void replace(chosen)} accept={LIMITS.upload.mimeTypes.join(',')}>
+          {(props) => (
+            <Button
+              {...props}
+              size="xs"
+              variant="default"
+              title={t('media.replaceHint')}
+              loading={replacement.upload?.state === 'uploading'}
+            >
+              {t('media.replace')}
+            </Button>
+          )}
+        </FileButton>
         <Button size="xs" loading={saving} onClick={() => void save()}>
           {t('media.saveDetails')}
         </Button>
       </Group>
+      {replacement.upload && replacement.upload.state !== 'done' && (
+        <Text size="xs" c={replacement.upload.state === 'failed' ? 'red' : 'dimmed'} role="status">
+          {replacement.upload.error ??
+            t('media.replacing', { percent: Math.round((replacement.upload.sent / Math.max(1, replacement.upload.size)) * 100) })}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -17,7 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import dayjs from 'dayjs';
-import { useState, type KeyboardEvent } from 'react';
+import { useCallback, useState, type KeyboardEvent } from 'react';
 import { mediaPickerMachine } from '../../../../machines/media-picker';
 import { thumbnailUrl } from '../../../shared/renditions';
 import { inspect } from '../../inspect';
@@ -123,6 +123,7 @@ export function MediaLibrary({ onInsert, allowPending }: Pick<Partial<PickerProp
       (!needle || displayName(file).toLowerCase().includes(needle)) && (folder === null || (file.folder ?? '') === folder),
   );
   const selectedFile = files.data?.find((file) => file.url === selected);
+  const selectReplacement = useCallback((url: string) => send({ type: 'file.click', url }), [send]);
   const deleting = state.matches('deleting');
   const confirming = state.matches('confirmingDelete');
 
@@ -229,7 +230,7 @@ export function MediaLibrary({ onInsert, allowPending }: Pick<Partial<PickerProp
               ))}
             </SimpleGrid>
             {/* Beside the files on a wide screen, where the selection is; under them on a phone. */}
-            {selectedFile && <FileDetails key={selectedFile.name} file={selectedFile} />}
+            {selectedFile && <FileDetails key={selectedFile.name} file={selectedFile} onReplaced={selectReplacement} />}
           </div>
           <Text id="media-keys" size="xs" c="dimmed">
             {t(onInsert ? 'media.keysInsert' : 'media.keys')}

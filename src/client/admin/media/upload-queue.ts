@@ -44,6 +44,8 @@ export interface QueuedUpload {
   error?: string;
   /** What it became. */
   file?: { name: string; url: string };
+  /** The stored name of the library's file it replaces. */
+  replaces?: string;
   createdAt: number;
 }
 
@@ -106,7 +108,7 @@ export async function startUploadQueue(): Promise<void> {
  */
 export async function enqueueUpload(
   file: Blob & { name: string },
-  { keepOriginal = !shrinksPhotos() } = {},
+  { keepOriginal = !shrinksPhotos(), replaces }: { keepOriginal?: boolean; replaces?: string } = {},
 ): Promise<QueuedUpload> {
   const { blob, name } = keepOriginal ? { blob: file, name: file.name } : await shrinkPhoto(file, file.name);
   const upload: QueuedUpload = {
@@ -119,6 +121,7 @@ export async function enqueueUpload(
     state: 'waiting',
     sent: 0,
     createdAt: Date.now(),
+    ...(replaces ? { replaces } : {}),
   };
   store.set([...store.get(), upload]);
   await kept.put(upload).catch(() => undefined);
@@ -212,7 +215,12 @@ function send(Upload: typeof import('tus-js-client').Upload, queued: QueuedUploa
     chunkSize: LIMITS.upload.chunkBytes,
     retryDelays: RETRY_DELAYS,
     storeFingerprintForResuming: false,
-    metadata: { filename: queued.name, filetype: queued.blob.type, pending: id },
+    metadata: {
+      filename: queued.name,
+      filetype: queued.blob.type,
+      pending: id,
+      ...(queued.replaces ? { replaces: queued.replaces } : {}),
+    },
     ...requestOptions(),
     onUploadUrlAvailable: () => void update(id, { uploadUrl: upload.url ?? undefined }),
     onProgress: (sent) => void update(id, { sent }),

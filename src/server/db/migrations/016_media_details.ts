@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const column of ['alt', 'caption', 'folder', 'upload_id', 'pending_ref'] as const) {
+  for (const column of ['alt', 'caption', 'folder', 'upload_id', 'pending_ref', 'replaced_by'] as const) {
     await db.schema.alterTable('files').addColumn(column, 'text').execute();
   }
   for (const column of ['focal_x', 'focal_y'] as const) {
@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('files_pending_ref').execute();
   await db.schema.dropIndex('files_upload_id').execute();
-  for (const column of ['alt', 'caption', 'folder', 'upload_id', 'pending_ref', 'focal_x', 'focal_y'] as const) {
+  for (const column of ['alt', 'caption', 'folder', 'upload_id', 'pending_ref', 'replaced_by', 'focal_x', 'focal_y'] as const) {
     await db.schema.alterTable('files').dropColumn(column).execute();
   }
 }
