@@ -67,6 +67,15 @@ export function renditionSrcSet(name: string, format: RenditionFormat): string {
   return RENDITION_WIDTHS.map((width) => `${renditionUrl(name, width, format)} ${width}w`).join(', ');
 }
 
+/**
+ * The picture other sites show beside a link to a page: an upload's 1200 × 630 frame, cut around
+ * its focal point (platforms cut a share image to that shape themselves, from the centre).
+ */
+export function shareImageUrl(src: string): string {
+  const name = resizableName(src);
+  return name ? renditionUrl(name, { width: 1200, height: 630 }, 'webp') : src;
+}
+
 /** A small square picture for lists and the media library: the 320 × 320 WebP frame of an upload, else the address itself. */
 export function thumbnailUrl(src: string): string {
   const name = resizableName(src);

@@ -32,7 +32,8 @@ describe.each(await dialects())('SEO on %s', (dialect) => {
     expect(body).toContain('<title>About &quot;Us&quot; · ');
     expect(body).toContain('<meta name="description" content="Who we are &amp; what we do"/>');
     expect(body).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/about-us"\/>/);
-    expect(body).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/uploads\/banner.webp"\/>/);
+    // The share image: the upload's 1200 × 630 frame, cut around its focal point.
+    expect(body).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/uploads\/_r\/1200x630\/banner.webp.webp"\/>/);
     expect(body).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(body).toContain('"appKey":"demo"'.replace(/"/g, '&quot;'));
     expect(body.match(/<title>/g)).toHaveLength(1);

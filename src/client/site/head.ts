@@ -5,6 +5,7 @@
  * first: a page names its own title and description, the root adds the site's and falls back to
  * them.
  */
+import { shareImageUrl } from '../../shared/renditions';
 import type { AnyRouteMatch } from '@tanstack/react-router';
 import { htmlToText } from '../../shared/html-text';
 import type { ClientConfig } from '../config';
@@ -55,7 +56,8 @@ function siteDescription(site: SiteInfo | undefined): Required<Omit<Description,
   return {
     title: text(site?.meta_title) || text(site?.og_title) || text(site?.title) || siteNameOf(site),
     description: text(site?.meta_description) || text(site?.og_description) || text(site?.description),
-    image: text(site?.og_image) || text(site?.logo_header) || undefined,
+    // The logo stands in as it is: a cut to the share image's shape would crop it.
+    image: (text(site?.og_image) && shareImageUrl(text(site?.og_image))) || text(site?.logo_header) || undefined,
     type: 'website',
   };
 }

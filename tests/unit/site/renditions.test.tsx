@@ -25,7 +25,7 @@ describe('renditions', () => {
     expect(resizableName(src)).toBe(name);
   });
 
-  it('lists every width with its descriptor, and thumbnails are the smallest WebP', () => {
+  it('lists every width with its descriptor; thumbnails are the square WebP frame, cut around the focal point', () => {
     expect(renditionSrcSet('a.png', 'avif').split(', ')).toEqual([
       '/uploads/_r/320/a.png.avif 320w',
       '/uploads/_r/640/a.png.avif 640w',
@@ -33,7 +33,7 @@ describe('renditions', () => {
       '/uploads/_r/1280/a.png.avif 1280w',
       '/uploads/_r/1920/a.png.avif 1920w',
     ]);
-    expect(thumbnailUrl('/uploads/a.png')).toBe('/uploads/_r/320/a.png.webp');
+    expect(thumbnailUrl('/uploads/a.png')).toBe('/uploads/_r/320x320/a.png.webp');
     expect(thumbnailUrl('https://example.org/a.png')).toBe('https://example.org/a.png');
   });
 

@@ -7,6 +7,7 @@
  *
  * Loaded on demand by that route: the definitions stay out of the bundle of every other page.
  */
+import { shareImageUrl } from '../../../shared/renditions';
 import { Container, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
@@ -73,7 +74,7 @@ function describedByDefinition(def: EntityDef, record: PublicRecord): Descriptio
   return {
     title: text(record.meta_title) || text(record[def.labelField]),
     description: text(record.meta_description) || text(record.sub_title) || (html ? htmlToText(text(record[html])) : ''),
-    image: (image && text(record[image])) || undefined,
+    image: (image && text(record[image]) && shareImageUrl(text(record[image]))) || undefined,
     type: 'article',
   };
 }

@@ -1,4 +1,5 @@
 /** A news post (spec §2.1 "News detail") at /news/{slug}: the thumbnail captioned 'FIG', the title, the HTML content. */
+import { shareImageUrl } from '../../../../shared/renditions';
 import { Anchor, Container, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { htmlToText } from '../../../../shared/html-text';
@@ -67,7 +68,7 @@ export function describe(record: PublicRecord): Description {
   return {
     title: post.meta_title || post.title,
     description: post.meta_description || post.sub_title || htmlToText(post.content ?? ''),
-    image: post.thumb || undefined,
+    image: post.thumb ? shareImageUrl(post.thumb) : undefined,
     type: 'article',
   };
 }
