@@ -236,7 +236,7 @@ describe('the focal point', () => {
       await page.getByText('File replaced').waitFor({ timeout: 30_000 });
       const old = await fetch(`${app.baseUrl}/uploads/${stored!.name}`, { redirect: 'manual' });
       expect(old.status).toBe(301);
-      // (Made small on the way, as any upload: a WebP now.)
+      // A new version has an address of its own; the old one is no longer listed.
       const listed = (await app.api<{ files: MediaFile[] }>('GET', 'files')).body.files;
       expect(listed.some((listedFile) => listedFile.name === stored!.name)).toBe(false);
       expect(listed.map((listedFile) => `/uploads/${listedFile.name}`)).toContain(old.headers.get('location'));

@@ -14,20 +14,18 @@ describe('choosing what goes up', () => {
     expect(choose(original, { blob: encoded, scaled: false })).toBe(encoded);
   });
 
-  it('keeps a PNG whose only other form is a JPEG (its transparency), unless it had to be scaled', () => {
+  it('keeps a screenshot or a logo that is small enough as it is (its pixels stay sharp); scales a large one', () => {
     const png = blob('image/png', 5000);
-    const jpeg = blob('image/jpeg', 800);
-    expect(choose(png, { blob: jpeg, scaled: false })).toBe(png);
     const webp = blob('image/webp', 900);
-    expect(choose(png, { blob: webp, scaled: false })).toBe(webp);
+    expect(choose(png, { blob: webp, scaled: false })).toBe(png);
     expect(choose(png, { blob: webp, scaled: true })).toBe(webp);
+    const ownWebp = blob('image/webp', 1000);
+    expect(choose(ownWebp, { blob: blob('image/webp', 600), scaled: false })).toBe(ownWebp);
   });
 
-  it('sends anything else encoded again only when smaller or scaled', () => {
-    const webp = blob('image/webp', 1000);
-    expect(choose(webp, { blob: blob('image/webp', 1500), scaled: false })).toBe(webp);
-    const scaled = blob('image/webp', 1500);
-    expect(choose(webp, { blob: scaled, scaled: true })).toBe(scaled);
+  it('keeps a PNG whose only other form is a JPEG: its transparency would be lost', () => {
+    const png = blob('image/png', 50_000_000);
+    expect(choose(png, { blob: blob('image/jpeg', 800), scaled: true })).toBe(png);
   });
 
   it('makes only photos smaller, and names the result by its new type', () => {

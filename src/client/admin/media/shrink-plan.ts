@@ -18,16 +18,14 @@ export interface Encoded {
 }
 
 /**
- * Which of the two goes up. A JPEG goes encoded again (that is what drops a camera's GPS position);
- * a PNG that could only be written as JPEG keeps its transparency unless it had to be scaled; and
- * anything else goes encoded again only when that made it smaller or it had to be scaled.
+ * Which of the two goes up. A camera's JPEG goes encoded again, always: that is what drops its GPS
+ * position. Anything else goes encoded again only when it had to be scaled: a screenshot or a
+ * logo already small enough keeps its own sharp, lossless pixels. A PNG the browser could only
+ * write as JPEG goes as it is, keeping its transparency.
  */
 export function choose(original: Blob, encoded: Encoded): Blob {
-  if (original.type === 'image/jpeg' || encoded.scaled) {
-    return original.type === 'image/png' && encoded.blob.type === 'image/jpeg' && !encoded.scaled ? original : encoded.blob;
-  }
   if (original.type === 'image/png' && encoded.blob.type === 'image/jpeg') return original;
-  return encoded.blob.size < original.size ? encoded.blob : original;
+  return original.type === 'image/jpeg' || encoded.scaled ? encoded.blob : original;
 }
 
 /** The file's name with the extension of the type it now has. */
