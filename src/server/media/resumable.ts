@@ -27,6 +27,7 @@ import { itemEnvelope } from '../routes/response-schemas';
 import { storeFile, type StoredFile } from './store-file';
 
 const TUS_PATH = '/cms/api/tus';
+const OFFSET_STREAM = 'application/offset+octet-stream';
 const tags = ['Files'];
 
 /** A tus answer of ours: the status and, as every API error, `{message, errors}`. */
@@ -40,7 +41,7 @@ const storedAnswer = (file: StoredFile) => ({ message: 'File uploaded successful
 export async function resumableRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
-  const store = app.ctx.partialUploads;
+  const store = () => app.ctx.partialUploads.store();
   /** The Fastify request behind each request tus handles: its site, user and activity log. */
   const requests = new WeakMap<Request, FastifyRequest>();
   const fastifyRequestOf = (req: Request): FastifyRequest => {
@@ -61,7 +62,7 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
     try {
       return await storeFile(request, {
         originalName: upload.metadata?.filename ?? 'file',
-        content: { path: path.join(store.directory, upload.id) },
+        content: { path: path.join(store().directory, upload.id) },
         size: upload.size ?? upload.offset,
         uploadId: upload.id,
         pendingToken: upload.metadata?.pending || undefined,
@@ -69,78 +70,90 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
       });
     } catch (error) {
       // What the library will not keep is not kept in part either.
-      if (error instanceof HttpError && error.statusCode === 415) await store.remove(upload.id).catch(() => undefined);
+      if (error instanceof HttpError && error.statusCode === 415)
+        await store()
+          .remove(upload.id)
+          .catch(() => undefined);
       throw error;
     }
   };
 
-  const tus = new Server({
-    path: TUS_PATH,
-    datastore: store,
-    relativeLocation: true,
-    // Same origin only: the back-office is served by this server.
-    allowedOrigins: [],
-    maxSize: LIMITS.upload.resumableMaxBytes,
-    async onIncomingRequest(req, id) {
-      if (req.method === 'POST') return;
-      const request = fastifyRequestOf(req);
-      const upload = await store.getUpload(id).catch(() => undefined);
-      // Another site's upload does not exist for this one.
-      if (upload?.metadata?.app_key !== request.application.app_key) throw refusal(404, 'No such upload', 'id');
-    },
-    async onUploadCreate(req, upload) {
-      const request = fastifyRequestOf(req);
-      if (upload.sizeIsDeferred)
-        throw refusal(400, 'Upload-Length is required: the size must be known when the upload starts', 'Upload-Length');
-      const filename = upload.metadata?.filename?.trim();
-      if (!filename) throw refusal(400, 'The upload must name its file (metadata "filename")', 'filename');
-      const pending = upload.metadata?.pending;
-      if (pending && !isPendingToken(pending)) throw refusal(400, 'pending must be a UUID', 'pending');
-      const replaces = upload.metadata?.replaces;
-      if (replaces) {
-        // Replacing a file changes what the site shows: the right to change files, not only to add them.
-        if (!rightOfCaller(request, 'files', 'update')) throw refusal(403, 'Your role may not replace files', 'replaces');
-        const current = await db
-          .selectFrom('files')
-          .select('name')
-          .where('app_key', '=', request.application.app_key)
-          .where('name', '=', replaces)
-          .where('replaced_by', 'is', null)
-          .executeTakeFirst();
-        if (!current) throw refusal(404, 'The file to replace is not in the library', 'replaces');
-      }
-      return {
-        metadata: {
-          ...upload.metadata,
-          filename,
-          app_key: request.application.app_key,
-          user_id: String(request.user?.id ?? ''),
-        },
-      };
-    },
-    async onUploadFinish(req, upload) {
-      const file = await finish(fastifyRequestOf(req), upload);
-      return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(storedAnswer(file)) };
-    },
-    async onResponseError(_req, error) {
-      // Every refusal in the API's shape, with the field it is about.
-      const { status_code: status, body } = error as { status_code?: number; body?: string };
-      if (error instanceof HttpError) {
-        return { status_code: error.statusCode, body: JSON.stringify({ message: error.message, errors: error.errors }) };
-      }
-      if (status && body?.startsWith('{')) return undefined;
-      if (status === 413) return refusal(413, `The file is larger than ${LIMITS.upload.resumableMaxBytes / 1024 / 1024} MB`);
-      if (status && status < 500) return refusal(status, (body ?? 'Refused').trim(), 'upload');
-      app.log.error({ err: error }, 'A resumable upload failed');
-      return refusal(500, 'The upload could not be stored', 'upload');
-    },
-  });
+  // Made with the store, on the first resumable upload.
+  let server: Server | undefined;
+  const tus = () => (server ??= makeServer());
+  const makeServer = () =>
+    new Server({
+      path: TUS_PATH,
+      datastore: store(),
+      relativeLocation: true,
+      // Same origin only: the back-office is served by this server.
+      allowedOrigins: [],
+      maxSize: LIMITS.upload.resumableMaxBytes,
+      async onIncomingRequest(req, id) {
+        if (req.method === 'POST') return;
+        const request = fastifyRequestOf(req);
+        const upload = await store()
+          .getUpload(id)
+          .catch(() => undefined);
+        // Another site's upload does not exist for this one.
+        if (upload?.metadata?.app_key !== request.application.app_key) throw refusal(404, 'No such upload', 'id');
+      },
+      async onUploadCreate(req, upload) {
+        const request = fastifyRequestOf(req);
+        if (upload.sizeIsDeferred)
+          throw refusal(400, 'Upload-Length is required: the size must be known when the upload starts', 'Upload-Length');
+        const filename = upload.metadata?.filename?.trim();
+        if (!filename) throw refusal(400, 'The upload must name its file (metadata "filename")', 'filename');
+        const pending = upload.metadata?.pending;
+        if (pending && !isPendingToken(pending)) throw refusal(400, 'pending must be a UUID', 'pending');
+        const replaces = upload.metadata?.replaces;
+        if (replaces) {
+          // Replacing a file changes what the site shows: the right to change files, not only to add them.
+          if (!rightOfCaller(request, 'files', 'update')) throw refusal(403, 'Your role may not replace files', 'replaces');
+          const current = await db
+            .selectFrom('files')
+            .select('name')
+            .where('app_key', '=', request.application.app_key)
+            .where('name', '=', replaces)
+            .where('replaced_by', 'is', null)
+            .executeTakeFirst();
+          if (!current) throw refusal(404, 'The file to replace is not in the library', 'replaces');
+        }
+        return {
+          metadata: {
+            ...upload.metadata,
+            filename,
+            app_key: request.application.app_key,
+            user_id: String(request.user?.id ?? ''),
+          },
+        };
+      },
+      async onUploadFinish(req, upload) {
+        const file = await finish(fastifyRequestOf(req), upload);
+        return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(storedAnswer(file)) };
+      },
+      async onResponseError(_req, error) {
+        // Every refusal in the API's shape, with the field it is about.
+        const { status_code: status, body } = error as { status_code?: number; body?: string };
+        if (error instanceof HttpError) {
+          return { status_code: error.statusCode, body: JSON.stringify({ message: error.message, errors: error.errors }) };
+        }
+        if (status && body?.startsWith('{')) return undefined;
+        if (status === 413) return refusal(413, `The file is larger than ${LIMITS.upload.resumableMaxBytes / 1024 / 1024} MB`);
+        if (status && status < 500) return refusal(status, (body ?? 'Refused').trim(), 'upload');
+        app.log.error({ err: error }, 'A resumable upload failed');
+        return refusal(500, 'The upload could not be stored', 'upload');
+      },
+    });
 
   // tus reads the body itself, as a stream, chunk by chunk.
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  app.addContentTypeParser(OFFSET_STREAM, (_request, _payload, done) => done(null));
   /** tus answers the request; Fastify sends the answer (its hooks and headers apply as to any route). */
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    const carriesBody = request.method === 'POST' || request.method === 'PATCH';
+    // Only a part is a body tus reads (left unread by the parser below); any other body was read
+    // by Fastify already (JSON, say), and tus answers the request as one without a part.
+    const carriesBody =
+      request.headers['content-type'] === OFFSET_STREAM && (request.method === 'POST' || request.method === 'PATCH');
     const asked = new Request(new URL(request.url, 'http://orgsite.invalid'), {
       method: request.method,
       headers: Object.entries(request.headers).flatMap(([name, value]) =>
@@ -149,9 +162,15 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
       ...(carriesBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
     });
     requests.set(asked, request);
-    const answer = await tus.handleWeb(asked);
+    const answer = await tus().handleWeb(asked);
     reply.status(answer.status).headers(Object.fromEntries(answer.headers));
-    return reply.send(answer.body ? Buffer.from(await answer.arrayBuffer()) : '');
+    const body = answer.body ? await answer.text() : '';
+    // The protocol's own refusals (a missing Tus-Resumable header, a bad one) in the API's shape too.
+    if (answer.status >= 400 && !body.startsWith('{')) {
+      const { body: shaped } = refusal(answer.status, body.trim() || 'Refused', 'upload');
+      return reply.type('application/json').send(shaped);
+    }
+    return reply.send(body);
   };
   const idParams = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, 'Not an upload id') });
   const protocol = {
@@ -252,7 +271,9 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const upload = await store.getUpload(request.params.id).catch(() => undefined);
+      const upload = await store()
+        .getUpload(request.params.id)
+        .catch(() => undefined);
       if (!upload || upload.metadata?.app_key !== request.application.app_key) throw notFound('Upload');
       if (upload.size === undefined || upload.offset < upload.size) {
         throw new HttpError(409, `The upload is not whole yet: ${upload.offset} of ${upload.size ?? '?'} bytes arrived`, {

@@ -17,9 +17,8 @@ import { Translations } from '../content/translations';
 import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { Renditions } from '../media/renditions';
-import { partialUploads } from '../media/partial-uploads';
+import { partialUploads, type PartialUploads } from '../media/partial-uploads';
 import { focalPointOf } from '../media/focal-points';
-import type { FileStore } from '@tus/file-store';
 import { Settings } from '../security/settings';
 import { DEFAULT_DELIVERY_OPTIONS, WebhookDeliveries } from '../webhooks/deliveries';
 
@@ -49,7 +48,7 @@ export interface AppContext {
   /** Smaller copies of uploaded images. */
   renditions: Renditions;
   /** Resumable uploads in progress (media/resumable.ts). */
-  partialUploads: FileStore;
+  partialUploads: PartialUploads;
   /** The origin absolute links name (PUBLIC_URL, the site's Web URL, known hosts). */
   origin: PublicOrigin;
   /** Seals the secrets the server must read back (two-factor secrets). */

@@ -16,7 +16,7 @@ export const upkeep = fp(
         app.log.error({ err: error }, 'Emptying the Trash failed'),
       );
       await app.ctx.partialUploads
-        .deleteExpired()
+        .removeExpired()
         .catch((error: unknown) => app.log.error({ err: error }, 'Removing expired partial uploads failed'));
       try {
         app.ctx.database.optimize();

@@ -3492,7 +3492,7 @@ export interface paths {
         put?: never;
         /**
          * Start a resumable upload
-         * @description tus 1.0 creation: `Upload-Length` (at most 50 MB) and `Upload-Metadata` with `filename` (and `pending`, the token of the pending reference records may already name). The answer’s `Location` is where the parts go.
+         * @description tus 1.0 creation: `Upload-Length` (at most 50 MB) and `Upload-Metadata` with `filename`, and optionally `pending` (the token of the pending reference records may already name) or `replaces` (the stored name of a file this one replaces: records naming it are given the new address, and the old address redirects; needs the right to update files). The answer’s `Location` is where the parts go.
          *
          *     Needs the right to create files: admin, editor, author. Works on one site, named by the app key.
          */

@@ -1,3 +1,4 @@
+import { shareImageUrl } from '../../../shared/renditions';
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureOrNotFound, pageQuery } from '../../site/api/queries';
 import { notFoundHead, pageDescription, pathsOf, screenHead } from '../../site/head';
@@ -23,7 +24,7 @@ export const Route = createFileRoute('/_site/$slug')({
           {
             title: page.title,
             description: pageDescription(page),
-            image: page.banner_img || page.thumb || undefined,
+            image: page.banner_img || page.thumb ? shareImageUrl(page.banner_img || page.thumb!) : undefined,
             paths: pathsOf(page.slugs),
           },
         )
