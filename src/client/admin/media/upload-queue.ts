@@ -83,9 +83,16 @@ async function update(id: string, change: Partial<QueuedUpload>): Promise<void> 
   const next = { ...current, ...change };
   store.set(store.get().map((upload) => (upload.id === id ? next : upload)));
   if (next.state === 'done') await kept.remove(id).catch(() => undefined);
-  // Progress is not written on every event: the server's offset is what a resume trusts.
-  else if (!('sent' in change) || Object.keys(change).length > 1) await kept.put(next).catch(() => undefined);
+  else if (worthKeeping(change)) await kept.put(next).catch(() => undefined);
 }
+
+/**
+ * Whether a change is one a reload must find. Each write stores the file again, so progress and
+ * the start of a send are not written: a reload trusts the server's offset, and a send that was
+ * running is waiting again after one.
+ */
+const worthKeeping = (change: Partial<QueuedUpload>) =>
+  change.uploadUrl !== undefined || (change.state !== undefined && change.state !== 'uploading');
 
 /** Loads what waited on this device and starts sending; again whenever the connection returns. */
 export async function startUploadQueue(): Promise<void> {
