@@ -105,7 +105,7 @@ describe('roles in the back-office', () => {
       await page.getByRole('button', { name: 'Profile menu' }).click();
       await page.getByRole('menuitem', { name: 'My Profile' }).click();
       await page.getByRole('heading', { name: 'My Profile', level: 1 }).waitFor();
-      await page.getByText('This device').waitFor();
+      await page.getByText('This device', { exact: true }).waitFor();
       await page.getByText(/Role: Viewer/).waitFor();
     } finally {
       await context.close();
