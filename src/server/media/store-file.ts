@@ -43,7 +43,7 @@ export interface IncomingFile {
   replaces?: string;
 }
 
-export const UNSUPPORTED_TYPE = new HttpError(415, 'Only PNG, JPEG, WebP, GIF, AVIF images and PDF files can be uploaded', {
+const UNSUPPORTED_TYPE = new HttpError(415, 'Only PNG, JPEG, WebP, GIF, AVIF images and PDF files can be uploaded', {
   file: 'Unsupported file type',
 });
 

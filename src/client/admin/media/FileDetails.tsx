@@ -7,9 +7,10 @@
 import { Button, FileButton, Group, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useState } from 'react';
 import { LIMITS } from '../../../shared/limits';
-import { enqueueUpload, uploadQueue } from './upload-queue';
+import { enqueueUpload, percentSent } from './upload-queue';
+import { useQueuedUpload } from './useQueuedUpload';
 import { adminCall } from '../api/admin-call';
 import { adminKeys, type MediaFile } from '../api/admin-queries';
 import { notifyFailure } from '../api/notify';
@@ -25,18 +26,6 @@ const focalOf = (file: MediaFile): Focal | null =>
 const percent = (share: number) => Math.round(share * 100);
 const isPicture = (file: MediaFile) => /^image\/(png|jpeg|webp|avif)$/.test(file.mime ?? '');
 
-/** Follows a replacement in the device's upload queue: how far it got, until it lands (or is refused). */
-function useReplacement(onReplaced: (url: string) => void) {
-  const uploads = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.get, uploadQueue.get);
-  const [id, setId] = useState<string>();
-  const upload = uploads.find((queued) => queued.id === id);
-  const landed = upload?.state === 'done' ? upload.file?.url : undefined;
-  useEffect(() => {
-    if (landed) onReplaced(landed);
-  }, [landed, onReplaced]);
-  return { upload, start: setId };
-}
-
 export function FileDetails({ file, onReplaced }: { file: MediaFile; onReplaced: (url: string) => void }) {
   const { t } = useAdminText();
   const queryClient = useQueryClient();
@@ -46,7 +35,9 @@ export function FileDetails({ file, onReplaced }: { file: MediaFile; onReplaced:
   const [focal, setFocal] = useState<Focal | null>(focalOf(file));
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const replacement = useReplacement(
+  const [replacementId, setReplacementId] = useState<string>();
+  const replacement = useQueuedUpload(
+    replacementId,
     useCallback(
       (url: string) => {
         void queryClient.invalidateQueries({ queryKey: adminKeys.files });
@@ -60,7 +51,7 @@ export function FileDetails({ file, onReplaced }: { file: MediaFile; onReplaced:
     if (!chosen) return;
     // A photo is made small as any upload is; the server gives it a new address and leads the old one there.
     const queued = await enqueueUpload(chosen, { replaces: file.name });
-    replacement.start(queued.id);
+    setReplacementId(queued.id);
   };
 
   const save = async () => {
@@ -147,7 +138,7 @@ export function FileDetails({ file, onReplaced }: { file: MediaFile; onReplaced:
               size="xs"
               variant="default"
               title={t('media.replaceHint')}
-              loading={replacement.upload?.state === 'uploading'}
+              loading={replacement?.state === 'uploading'}
             >
               {t('media.replace')}
             </Button>
@@ -157,10 +148,9 @@ export function FileDetails({ file, onReplaced }: { file: MediaFile; onReplaced:
           {t('media.saveDetails')}
         </Button>
       </Group>
-      {replacement.upload && replacement.upload.state !== 'done' && (
-        <Text size="xs" c={replacement.upload.state === 'failed' ? 'red' : 'dimmed'} role="status">
-          {replacement.upload.error ??
-            t('media.replacing', { percent: Math.round((replacement.upload.sent / Math.max(1, replacement.upload.size)) * 100) })}
+      {replacement && replacement.state !== 'done' && (
+        <Text size="xs" c={replacement.state === 'failed' ? 'red' : 'dimmed'} role="status">
+          {replacement.error ?? t('media.replacing', { percent: percentSent(replacement) })}
         </Text>
       )}
     </Stack>

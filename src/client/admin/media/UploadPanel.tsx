@@ -7,7 +7,7 @@ import { pendingRef } from '../../../shared/pending-upload';
 import { type UploadedFile, type UploadEvent, type UploadFile, uploadMachine } from '../../../../machines/upload';
 import { inspect } from '../../inspect';
 import { notifyFailure } from '../api/notify';
-import { cancelUpload, enqueueUpload, shrinksPhotos, uploadQueue } from './upload-queue';
+import { cancelUpload, enqueueUpload, percentSent, shrinksPhotos, uploadQueue } from './upload-queue';
 import { byteSize } from './byte-size';
 import { useAdminText, adminT } from '../i18n';
 
@@ -34,7 +34,7 @@ const queuedTransfer = (keepOriginal: () => boolean) =>
         sendBack({ type: 'upload.fail', reason: queued.error ?? null });
         // The panel offers Upload again; the header does not list it a second time.
         void cancelUpload(queued.id);
-      } else sendBack({ type: 'upload.progress', percent: (queued.sent / Math.max(1, queued.size)) * 100 });
+      } else sendBack({ type: 'upload.progress', percent: percentSent(queued) });
     };
     const stop = uploadQueue.subscribe(follow);
     void enqueueUpload(input.file, { keepOriginal: keepOriginal() }).then((queued) => {

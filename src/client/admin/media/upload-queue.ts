@@ -60,6 +60,9 @@ const store = createStore<QueuedUpload[]>([]);
 const running = new Map<string, Upload>();
 let started = false;
 
+/** How much of an upload the server has, in whole percent. */
+export const percentSent = (upload: QueuedUpload): number => Math.round((upload.sent / Math.max(1, upload.size)) * 100);
+
 export const uploadQueue = {
   get: store.get,
   subscribe: store.subscribe,

@@ -6,7 +6,15 @@
 import { ActionIcon, Badge, Group, Popover, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { byteSize } from '../media/byte-size';
-import { cancelUpload, pauseUpload, resumeUpload, startUploadQueue, uploadQueue, type QueuedUpload } from '../media/upload-queue';
+import {
+  cancelUpload,
+  pauseUpload,
+  percentSent,
+  resumeUpload,
+  startUploadQueue,
+  uploadQueue,
+  type QueuedUpload,
+} from '../media/upload-queue';
 import { useAdminText } from '../i18n';
 
 const STATE_COLOR: Record<QueuedUpload['state'], string> = {
@@ -19,7 +27,7 @@ const STATE_COLOR: Record<QueuedUpload['state'], string> = {
 
 function UploadRow({ upload }: { upload: QueuedUpload }) {
   const { t } = useAdminText();
-  const percent = Math.round((upload.sent / Math.max(1, upload.size)) * 100);
+  const percent = percentSent(upload);
   const act = (label: string, symbol: string, run: () => void) => (
     <ActionIcon size="sm" variant="subtle" aria-label={`${label}: ${upload.name}`} title={label} onClick={run}>
       {symbol}

@@ -1,8 +1,9 @@
 import { Box, Button, Group, Image, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { isPendingRef, pendingRef } from '../../../../shared/pending-upload';
-import { uploadQueue } from '../../media/upload-queue';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { pendingTokenOf } from '../../../../shared/pending-upload';
+import { percentSent } from '../../media/upload-queue';
+import { useQueuedUpload } from '../../media/useQueuedUpload';
 import { useAdminText } from '../../i18n';
 import { LIMITS } from '../../../../shared/limits';
 import type { TextField } from '../../../../shared/entities';
@@ -19,15 +20,10 @@ export const isImageAddress = (text: string) => /^(https?:\/\/|\/)\S+$/.test(tex
  * device, with how far it got, and replaced by its address when it lands.
  */
 function usePendingPicture(value: string, onChange: (value: string) => void) {
-  const uploads = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.get, uploadQueue.get);
-  const upload = isPendingRef(value) ? uploads.find((queued) => pendingRef(queued.id) === value) : undefined;
+  const upload = useQueuedUpload(pendingTokenOf(value), onChange);
   const blob = upload?.blob;
   const preview = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  const landed = upload?.state === 'done' ? upload.file?.url : undefined;
-  useEffect(() => {
-    if (landed) onChange(landed);
-  }, [landed, onChange]);
   return { upload, preview };
 }
 
@@ -89,7 +85,7 @@ export function ImageField({ name, field, value, error, disabled, onChange }: Fi
             ? t('image.failed', { reason: pending.upload.error ?? '' })
             : pending.upload.state === 'waiting' && !navigator.onLine
               ? t('image.waiting')
-              : t('image.uploading', { percent: Math.round((pending.upload.sent / Math.max(1, pending.upload.size)) * 100) })}
+              : t('image.uploading', { percent: percentSent(pending.upload) })}
         </Text>
       )}
       {opened && (
