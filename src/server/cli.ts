@@ -8,7 +8,12 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { type Role, ENTITIES, ROLES } from '../shared/entities';
 import { createSchema } from '../shared/entities/schemas';
-import { type ServerConfig, configFromEnv } from './config';
+import { type ServerConfig, configFromEnv, storageOf } from './config';
+import { RENDITIONS_DIR } from '../shared/renditions';
+import { PARTIAL_DIR } from './media/partial-uploads';
+import { LocalStorage } from './storage/local';
+import { openStorage } from './storage/open';
+import { copyObjects, type FileStorage } from './storage/storage';
 import { createContext, reposOf } from './plugins/context';
 import { endSessions } from './content/user-hooks';
 import { type Database, openDatabase } from './db/database';
@@ -28,6 +33,8 @@ type Values = Record<string, string | boolean | undefined>;
 interface Tools {
   config: ServerConfig;
   database: Database;
+  /** The uploads' storage the settings name (opened when first asked for). */
+  storage: () => FileStorage;
   out: (line: string) => void;
 }
 
@@ -53,11 +60,17 @@ class UsageError extends Error {}
 const schemaOf = (config: ServerConfig, database: Database) =>
   database.dialect === 'postgres' ? (config.pgSchema ?? 'public') : undefined;
 
-const installation = ({ config, database }: Tools) => ({
+const installation = ({ config, database, storage }: Tools) => ({
   database,
   schema: schemaOf(config, database),
-  uploadDir: config.uploadDir,
+  storage: storage(),
 });
+
+/** A storage named on the command line: `s3://bucket/prefix` (with the S3_* settings) or a folder. */
+const storageNamed = (where: string, config: ServerConfig): FileStorage =>
+  where.startsWith('s3://')
+    ? openStorage({ ...config, storage: storageOf({ ...process.env, STORAGE_URL: where }) })
+    : new LocalStorage(path.resolve(where));
 
 async function findUser(tools: Tools, email: string) {
   const { services } = createContext(tools.config, tools.database);
@@ -199,7 +212,7 @@ const COMMANDS: Record<string, Command> = {
     async run(values, tools) {
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
       const out = text(values, 'out') ?? path.join('backups', `orgsite-${stamp}.tar.gz`);
-      await backup(tools.config, tools.database, out, { logical: values.logical === true, progress: tools.out });
+      await backup(tools.config, tools.database, tools.storage(), out, { logical: values.logical === true, progress: tools.out });
     },
   },
 
@@ -234,6 +247,37 @@ const COMMANDS: Record<string, Command> = {
       if (!file) throw new UsageError('Name the file to import');
       await importSite(installation(tools), file, { as: text(values, 'as'), progress: tools.out });
       tools.out('A running server shows it within 10 s (its caches expire), or at once after a restart.');
+    },
+  },
+
+  'storage:migrate': {
+    summary: 'Copy the uploaded files from one storage to another (a folder or s3://bucket/prefix); run it again to catch up',
+    usage: 'orgsite storage:migrate --to <folder | s3://bucket/prefix> [--from <folder | s3://…>] [--site <app key>]',
+    options: { from: { type: 'string' }, to: { type: 'string' }, site: { type: 'string' } },
+    async run(values, tools) {
+      const to = storageNamed(required(values, 'to'), tools.config);
+      const fromSetting = text(values, 'from');
+      const from = fromSetting ? storageNamed(fromSetting, tools.config) : tools.storage();
+      try {
+        if (from.location === to.location) throw new Refusal(`--to names the storage the files are in (${from.location})`);
+        const site = text(values, 'site');
+        // One site: its originals and their renditions; otherwise everything but uploads in progress.
+        const names = site ? await siteFileNames(tools.database, site) : undefined;
+        const owner = (key: string) => (key.startsWith(`${RENDITIONS_DIR}/`) ? key.split('/').pop()!.replace(/\.(avif|webp|txt)$/, '') : key);
+        const result = await copyObjects(from, to, {
+          skip: (key) => key.startsWith(`${PARTIAL_DIR}/`) || (names !== undefined && !names.has(owner(key))),
+          progress: (copied, key) => {
+            if (copied % 100 === 0) tools.out(`  ${copied} copied (${key})`);
+          },
+        });
+        tools.out(
+          `Copied ${result.copied} files (${(result.bytes / 1024 / 1024).toFixed(1)} MiB) from ${from.location} to ${to.location}; ${result.kept} were there already.`,
+        );
+        tools.out('Point STORAGE_URL (or UPLOAD_DIR) at the new storage and restart; run this again first to copy what arrived meanwhile.');
+      } finally {
+        await to.close();
+        if (fromSetting) await from.close();
+      }
     },
   },
 
@@ -315,9 +359,10 @@ export async function runCli(
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = configFromEnv();
   const database = openDatabase(config.databaseUrl, config.pgSchema);
+  let storage: FileStorage | undefined;
   try {
     if (!command.ownDatabase) await migrateToLatest(database.db, schemaOf(config, database));
-    await command.run(values, { config, database, out }, positionals);
+    await command.run(values, { config, database, storage: () => (storage ??= openStorage(config)), out }, positionals);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -331,6 +376,15 @@ export async function runCli(
     err(`Failed: ${(error as Error).message}`);
     return 1;
   } finally {
+    await storage?.close();
     await database.close();
   }
+}
+
+/** The stored names of one site's files. */
+async function siteFileNames(database: Database, appKey: string): Promise<Set<string>> {
+  const site = await database.db.selectFrom('applications').select('id').where('app_key', '=', appKey).executeTakeFirst();
+  if (!site) throw new Refusal(`No site has the app key "${appKey}" (the Applications screen lists them)`);
+  const rows = await database.db.selectFrom('files').select('name').where('app_key', '=', appKey).execute();
+  return new Set(rows.map((row) => row.name));
 }

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { LIMITS } from '../shared/limits';
 import type { DeliveryOptions } from './webhooks/deliveries';
 import { originOf } from './seo/public-origin';
+import { parseS3Url, type S3Settings } from './storage/s3';
+
+/** The local folder is UPLOAD_DIR (`uploadDir`); S3 names its bucket. */
+export type StorageSettings = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
 
 export interface ServerConfig {
   port: number;
@@ -11,7 +15,17 @@ export interface ServerConfig {
   databaseUrl: string;
   /** PostgreSQL schema to use (DATABASE_SCHEMA; `public` by default; tests isolate themselves in their own). */
   pgSchema?: string;
+  /** The local folder uploads are kept in (the default storage, and where an S3 store's files are not). */
   uploadDir: string;
+  /** Where uploads are kept: the local folder, or S3-compatible object storage (storage/storage.ts). */
+  storage: StorageSettings;
+  /**
+   * How `/uploads/…` reaches visitors: served by this server (unset), a redirect to a public
+   * address the files are also published at (an https URL), or to a signed bucket address (`signed`).
+   */
+  storagePublicUrl?: string;
+  /** How often the upkeep runs (UPKEEP_PERIOD_MS; an hour): each period's jobs run on one instance. */
+  upkeepPeriodMs: number;
   /** The built SPA; absent in API-only runs. */
   staticDir: string;
   /** The application whose site this server shows to visitors. */
@@ -49,12 +63,16 @@ export interface ServerConfig {
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve('data');
+  const uploadDir = path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads'));
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'site.db')}`,
     pgSchema: env.DATABASE_SCHEMA || undefined,
-    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    uploadDir,
+    storage: storageOf(env),
+    storagePublicUrl: storagePublicUrlOf(env.STORAGE_PUBLIC_URL),
+    upkeepPeriodMs: positiveNumber('UPKEEP_PERIOD_MS', env.UPKEEP_PERIOD_MS, 60 * 60 * 1000, 'a number of milliseconds'),
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     appKey: env.APP_KEY ?? 'demo',
     adminEmail: env.ADMIN_EMAIL ?? 'admin@example.com',
@@ -65,8 +83,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     secretKey: env.SECRET_KEY || undefined,
     secretKeyFile: path.join(dataDir, 'secret.key'),
     sessionDays: {
-      admin: positiveNumber('ADMIN_SESSION_DAYS', env.ADMIN_SESSION_DAYS, LIMITS.adminSessionDays),
-      others: positiveNumber('SESSION_DAYS', env.SESSION_DAYS, LIMITS.sessionDays),
+      admin: positiveNumber('ADMIN_SESSION_DAYS', env.ADMIN_SESSION_DAYS, LIMITS.adminSessionDays, 'a number of days'),
+      others: positiveNumber('SESSION_DAYS', env.SESSION_DAYS, LIMITS.sessionDays, 'a number of days'),
     },
     publicWriteLimit: Number(env.PUBLIC_WRITE_LIMIT ?? 10),
     apiTokenLimit: Number(env.API_TOKEN_RATE_LIMIT ?? 600),
@@ -94,11 +112,35 @@ export function trustedProxies(value: string | undefined): false | number | stri
     .filter(Boolean);
 }
 
-function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+function positiveNumber(name: string, value: string | undefined, fallback: number, unit: string): number {
   if (!value?.trim()) return fallback;
   const number = Number(value);
-  if (!(number > 0)) throw new Error(`${name} must be a number of days above 0 (it is "${value}")`);
+  if (!(number > 0)) throw new Error(`${name} must be ${unit} above 0 (it is "${value}")`);
   return number;
+}
+
+/** STORAGE_URL: unset for the local folder (UPLOAD_DIR); `s3://bucket/prefix` with the S3_* settings. */
+export function storageOf(env: NodeJS.ProcessEnv): StorageSettings {
+  const url = env.STORAGE_URL?.trim();
+  if (!url) return { kind: 'local' };
+  return {
+    kind: 's3',
+    ...parseS3Url(url),
+    endpoint: env.S3_ENDPOINT?.trim() || undefined,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
+function storagePublicUrlOf(value: string | undefined): string | undefined {
+  const setting = value?.trim();
+  if (!setting) return undefined;
+  if (setting === 'signed') return setting;
+  if (!/^https?:\/\/[^\s]+$/.test(setting))
+    throw new Error(`STORAGE_PUBLIC_URL must be an http(s) address or "signed" (it is "${value}")`);
+  return setting.replace(/\/+$/, '');
 }
 
 function publicUrlOf(value: string | undefined): string | undefined {

@@ -12,6 +12,8 @@ import type { Repository, WriteValues } from '../content/repository';
 import { hashPassword } from '../security/passwords';
 import { randomPassword } from '../security/tokens';
 import { type DB, now } from './database';
+import { openStorage } from '../storage/open';
+import type { FileStorage } from '../storage/storage';
 import type { DemoCategoryTree, DemoContent, DemoMenuTree, DemoSectionTree } from './demo/types';
 
 const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo', 'images');
@@ -129,27 +131,33 @@ async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: De
   }
 }
 
-/** Demo images go into UPLOAD_DIR and the media library, like files an editor uploaded. */
+/** Demo images go into the storage and the media library, like files an editor uploaded. */
 async function copyDemoImages(db: DB, config: ServerConfig): Promise<void> {
-  await fs.mkdir(config.uploadDir, { recursive: true });
-  for (const name of (await fs.readdir(IMAGES_DIR)).sort()) {
-    const target = path.join(config.uploadDir, name);
-    await fs.copyFile(path.join(IMAGES_DIR, name), target);
-    const { size } = await fs.stat(target);
-    const known = await db.selectFrom('files').select('id').where('name', '=', name).executeTakeFirst();
-    if (!known) {
-      await db
-        .insertInto('files')
-        .values({
-          app_key: config.appKey,
-          name,
-          original_name: name,
-          mime: 'image/webp',
-          size,
-          created_at: now(),
-          updated_at: now(),
-        })
-        .execute();
-    }
+  const storage = openStorage(config);
+  try {
+    for (const name of (await fs.readdir(IMAGES_DIR)).sort()) await copyDemoImage(db, config, storage, name);
+  } finally {
+    await storage.close();
+  }
+}
+
+async function copyDemoImage(db: DB, config: ServerConfig, storage: FileStorage, name: string): Promise<void> {
+  const source = path.join(IMAGES_DIR, name);
+  await storage.write(name, { path: source }, 'image/webp');
+  const { size } = await fs.stat(source);
+  const known = await db.selectFrom('files').select('id').where('name', '=', name).executeTakeFirst();
+  if (!known) {
+    await db
+      .insertInto('files')
+      .values({
+        app_key: config.appKey,
+        name,
+        original_name: name,
+        mime: 'image/webp',
+        size,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
   }
 }

@@ -1,15 +1,13 @@
 /**
  * Makes the renditions named in shared/renditions.ts with sharp and keeps them beside the uploads
- * (UPLOAD_DIR/_r/{width}/{name}.{format}), and each picture's placeholder: a WebP a few pixels
- * wide as a data URI (UPLOAD_DIR/_r/placeholder/{name}.txt), which public answers carry so a page
+ * in the storage (`_r/{width}/{name}.{format}`), and each picture's placeholder: a WebP a few pixels
+ * wide as a data URI (`_r/placeholder/{name}.txt`), which public answers carry so a page
  * draws a blurred preview in a picture's box before the picture arrives. An upload queues its
  * placeholder and all of its renditions at once; any other original (the demo images, a restored
  * backup, an import) gets each one when it is first asked for. One encode runs at a time, so a
  * page full of new pictures cannot take every core, and one asked for twice while it is made is
  * made once.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import sharp, { type Sharp } from 'sharp';
 import {
@@ -23,6 +21,7 @@ import {
   type RenditionFormat,
   type RenditionSize,
 } from '../../shared/renditions';
+import type { FileStorage } from '../storage/storage';
 
 const FRAMES: readonly RenditionSize[] = RENDITION_FRAMES.map(([width, height]) => ({ width, height }));
 const SIZES: readonly RenditionSize[] = [...RENDITION_WIDTHS.map((width) => ({ width })), ...FRAMES];
@@ -44,9 +43,11 @@ export class Renditions {
   private queue: Promise<unknown> = Promise.resolve();
   /** Placeholders read or made so far (about 150 bytes each), so a page's read costs no file access. */
   private readonly placeholders = new LRUCache<string, string>({ max: 20_000 });
+  /** Renditions known to be stored, so serving one asks the storage nothing more (an S3 HEAD costs a round trip). */
+  private readonly stored = new LRUCache<string, true>({ max: 20_000 });
 
   constructor(
-    private readonly uploadDir: string,
+    private readonly storage: FileStorage,
     /** Where frames find the picture's focal point (the media library's files); the centre without one. */
     private readonly focalPointOf: FocalPointOf = async () => undefined,
   ) {}
@@ -56,21 +57,43 @@ export class Renditions {
     return (RENDITION_FORMATS as readonly string[]).includes(format) ? parseSize(key) : undefined;
   }
 
-  hasOriginal(name: string): Promise<boolean> {
-    return exists(path.join(this.uploadDir, name));
+  async hasOriginal(name: string): Promise<boolean> {
+    return (await this.storage.stat(name)) !== undefined;
   }
 
-  file(name: string, size: RenditionSize, format: RenditionFormat): string {
-    return path.join(this.uploadDir, RENDITIONS_DIR, sizeKey(size), `${name}.${format}`);
+  /** The storage key of a rendition. */
+  key(name: string, size: RenditionSize, format: RenditionFormat): string {
+    return `${RENDITIONS_DIR}/${sizeKey(size)}/${name}.${format}`;
   }
 
   /**
-   * The path of the rendition, made now if it is not there yet; undefined when the original is
+   * The key of the rendition, made now if it is not there yet; undefined when the original is
    * missing or is not a picture sharp can read (the caller then serves the original).
    */
   async ensure(name: string, size: RenditionSize, format: RenditionFormat): Promise<string | undefined> {
-    const target = this.file(name, size, format);
-    return (await exists(target)) ? target : this.schedule(name, size, format);
+    const target = this.key(name, size, format);
+    return (await this.exists(target)) ? target : this.schedule(name, size, format);
+  }
+
+  /**
+   * The rendition's bytes, made now if need be; undefined as for ensure(). One removed since it
+   * was known to be stored (another instance reframed the picture) is made again.
+   */
+  async bytes(name: string, size: RenditionSize, format: RenditionFormat): Promise<Buffer | undefined> {
+    const key = await this.ensure(name, size, format);
+    if (!key) return undefined;
+    const stored = await this.storage.read(key);
+    if (stored) return stored;
+    this.stored.delete(key);
+    const made = await this.schedule(name, size, format);
+    return made ? this.storage.read(made) : undefined;
+  }
+
+  private async exists(key: string): Promise<boolean> {
+    if (this.stored.has(key)) return true;
+    const found = (await this.storage.stat(key)) !== undefined;
+    if (found) this.stored.set(key, true);
+    return found;
   }
 
   /** Queues the placeholder and every rendition of a fresh upload; failures only mean the original is served. */
@@ -96,7 +119,7 @@ export class Renditions {
     const kept = this.placeholders.get(name);
     if (kept) return kept;
     // Read outside the queue: a stored placeholder never waits behind renditions being encoded.
-    const stored = await fs.readFile(this.placeholderFile(name), 'utf8').catch(() => undefined);
+    const stored = await this.readText(this.placeholderKey(name));
     // An address whose file is not there (yet) does not wait in the queue to learn so.
     const made = stored ?? ((await this.hasOriginal(name)) ? await this.schedulePlaceholder(name) : undefined);
     if (made) this.placeholders.set(name, made);
@@ -106,12 +129,19 @@ export class Renditions {
   /** Removes every rendition and the placeholder of a deleted file. */
   async remove(name: string): Promise<void> {
     this.placeholders.delete(name);
-    await Promise.all([fs.rm(this.placeholderFile(name), { force: true }), this.removeSizes(name, SIZES)]);
+    await this.removeSizes(name, SIZES, [this.placeholderKey(name)]);
   }
 
-  private async removeSizes(name: string, sizes: readonly RenditionSize[]): Promise<void> {
-    await Promise.all(
-      sizes.flatMap((size) => RENDITION_FORMATS.map((format) => fs.rm(this.file(name, size, format), { force: true }))),
+  private async removeSizes(name: string, sizes: readonly RenditionSize[], besides: string[] = []): Promise<void> {
+    const keys = [...besides, ...sizes.flatMap((size) => RENDITION_FORMATS.map((format) => this.key(name, size, format)))];
+    for (const key of keys) this.stored.delete(key);
+    await this.storage.remove(keys);
+  }
+
+  private readText(key: string): Promise<string | undefined> {
+    return this.storage.read(key).then(
+      (bytes) => bytes?.toString('utf8'),
+      () => undefined,
     );
   }
 
@@ -124,23 +154,20 @@ export class Renditions {
     return this.queue.then(() => undefined);
   }
 
-  private placeholderFile(name: string): string {
-    return path.join(this.uploadDir, RENDITIONS_DIR, PLACEHOLDER_DIR, `${name}.txt`);
+  private placeholderKey(name: string): string {
+    return `${RENDITIONS_DIR}/${PLACEHOLDER_DIR}/${name}.txt`;
   }
 
   /** Queued at once (so idle() covers it), made unless it is stored by its turn or is being made already. */
   private schedulePlaceholder(name: string): Promise<string | undefined> {
-    const file = this.placeholderFile(name);
-    return this.once(
-      file,
-      async () => (await fs.readFile(file, 'utf8').catch(() => undefined)) ?? this.makePlaceholder(name, file),
-    );
+    const key = this.placeholderKey(name);
+    return this.once(key, async () => (await this.readText(key)) ?? this.makePlaceholder(name, key));
   }
 
   /** Queued at once (so idle() covers it), made unless it exists by its turn or is being made already. */
   private schedule(name: string, size: RenditionSize, format: RenditionFormat): Promise<string | undefined> {
-    const target = this.file(name, size, format);
-    return this.once(target, async () => ((await exists(target)) ? target : this.make(name, size, format, target)));
+    const target = this.key(name, size, format);
+    return this.once(target, async () => ((await this.exists(target)) ? target : this.make(name, size, format, target)));
   }
 
   /** Runs `job` in the queue, once for `target` however many ask while it waits or runs. */
@@ -163,7 +190,8 @@ export class Renditions {
       const image = size.height ? await this.framed(name, size.width, size.height) : await this.resized(name, size.width);
       if (!image) return undefined;
       const bytes = await (format === 'avif' ? image.avif({ quality: 50, effort: 2 }) : image.webp({ quality: 72 })).toBuffer();
-      await writeWhole(target, bytes);
+      await this.storage.write(target, bytes, `image/${format}`);
+      this.stored.set(target, true);
       return target;
     } catch {
       return undefined;
@@ -176,7 +204,7 @@ export class Renditions {
     try {
       const bytes = await image.webp({ quality: 40, smartSubsample: true }).toBuffer();
       const uri = `data:image/webp;base64,${bytes.toString('base64')}`;
-      await writeWhole(target, uri);
+      await this.storage.write(target, uri, 'text/plain; charset=utf-8');
       return uri;
     } catch {
       return undefined;
@@ -188,8 +216,8 @@ export class Renditions {
    * point is as near the middle as the picture's edges allow.
    */
   private async framed(name: string, width: number, height: number): Promise<Sharp | undefined> {
-    const original = path.join(this.uploadDir, name);
-    if (!(await exists(original))) return undefined;
+    const original = await this.original(name);
+    if (!original) return undefined;
     const meta = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     // Orientations 5–8 turn the picture a quarter: its upright width is the stored height.
     const turned = (meta.orientation ?? 1) >= 5;
@@ -212,27 +240,21 @@ export class Renditions {
       });
   }
 
+  /** What sharp reads the original from: its path on this disk, or its bytes from the object store. */
+  private async original(name: string): Promise<string | Buffer | undefined> {
+    const local = this.storage.localPath(name);
+    if (local) return (await this.hasOriginal(name)) ? local : undefined;
+    return this.storage.read(name);
+  }
+
   /** The original read and scaled to `width` (never enlarged), or undefined when there is no original. */
   private async resized(name: string, width: number): Promise<Sharp | undefined> {
-    const original = path.join(this.uploadDir, name);
-    if (!(await exists(original))) return undefined;
+    const original = await this.original(name);
+    if (!original) return undefined;
     return sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // follow the camera's orientation before resizing
       .resize({ width, withoutEnlargement: true });
   }
 }
 
-/** Written aside and renamed, so a reader never gets half a file. */
-async function writeWhole(target: string, content: Buffer | string): Promise<void> {
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  const partial = `${target}.${process.pid}.part`;
-  await fs.writeFile(partial, content);
-  await fs.rename(partial, target);
-}
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
-}

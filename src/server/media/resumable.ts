@@ -5,14 +5,13 @@
  * right (`files.create`) as `upload-single`; the file they assemble is kept by the same step
  * (store-file.ts: type read from the content, activity, renditions, pending references).
  *
- * Parts are kept in UPLOAD_DIR/_partial (partial-uploads.ts). A finished upload's part
- * stays beside the file it became, under another name of the same bytes, until it expires: a
- * client whose last answer was lost asks again (HEAD), learns the upload is whole, and reads what
- * it became (GET /tus/{id}) instead of sending it again. Anything there for a day is removed by
- * the hourly upkeep.
+ * Parts are kept in the storage under `_partial/` (partial-uploads.ts), so any instance of a
+ * cluster carries an upload on. A finished upload's description stays until it expires: a client
+ * whose last answer was lost asks again (HEAD), learns the upload is whole, and reads what it
+ * became (GET /tus/{id}) instead of sending it again. Anything there for a day is removed by the
+ * hourly upkeep.
  */
 import { Readable } from 'node:stream';
-import path from 'node:path';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -41,7 +40,7 @@ const storedAnswer = (file: StoredFile) => ({ message: 'File uploaded successful
 export async function resumableRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
-  const store = () => app.ctx.partialUploads.store();
+  const store = app.ctx.partialUploads;
   /** The Fastify request behind each request tus handles: its site, user and activity log. */
   const requests = new WeakMap<Request, FastifyRequest>();
   const fastifyRequestOf = (req: Request): FastifyRequest => {
@@ -59,32 +58,35 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
       .where('upload_id', '=', upload.id)
       .executeTakeFirst();
     if (kept) return { name: kept.name, url: fileUrl(kept.name), mime: kept.mime ?? '', size: kept.size ?? 0 };
+    const whole = await store.assemble(upload.id);
+    if (!whole) throw new HttpError(409, 'The upload is not whole yet', { id: 'Incomplete' });
     try {
-      return await storeFile(request, {
+      const stored = await storeFile(request, {
         originalName: upload.metadata?.filename ?? 'file',
-        content: { path: path.join(store().directory, upload.id) },
+        content: { path: whole.path },
         size: upload.size ?? upload.offset,
         uploadId: upload.id,
         pendingToken: upload.metadata?.pending || undefined,
         replaces: upload.metadata?.replaces || undefined,
       });
+      await store.markStored(upload.id);
+      return stored;
     } catch (error) {
       // What the library will not keep is not kept in part either.
-      if (error instanceof HttpError && error.statusCode === 415)
-        await store()
-          .remove(upload.id)
-          .catch(() => undefined);
+      if (error instanceof HttpError && error.statusCode === 415) await store.remove(upload.id).catch(() => undefined);
       throw error;
+    } finally {
+      await whole.done();
     }
   };
 
-  // Made with the store, on the first resumable upload.
+  // Made on the first resumable upload.
   let server: Server | undefined;
   const tus = () => (server ??= makeServer());
   const makeServer = () =>
     new Server({
       path: TUS_PATH,
-      datastore: store(),
+      datastore: store,
       relativeLocation: true,
       // Same origin only: the back-office is served by this server.
       allowedOrigins: [],
@@ -92,9 +94,7 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
       async onIncomingRequest(req, id) {
         if (req.method === 'POST') return;
         const request = fastifyRequestOf(req);
-        const upload = await store()
-          .getUpload(id)
-          .catch(() => undefined);
+        const upload = await store.getUpload(id).catch(() => undefined);
         // Another site's upload does not exist for this one.
         if (upload?.metadata?.app_key !== request.application.app_key) throw refusal(404, 'No such upload', 'id');
       },
@@ -271,9 +271,7 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const upload = await store()
-        .getUpload(request.params.id)
-        .catch(() => undefined);
+      const upload = await store.getUpload(request.params.id).catch(() => undefined);
       if (!upload || upload.metadata?.app_key !== request.application.app_key) throw notFound('Upload');
       if (upload.size === undefined || upload.offset < upload.size) {
         throw new HttpError(409, `The upload is not whole yet: ${upload.offset} of ${upload.size ?? '?'} bytes arrived`, {

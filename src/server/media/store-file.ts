@@ -7,7 +7,6 @@
  * its description, its place in records, and its address (which redirects here).
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
@@ -61,16 +60,6 @@ async function sniff(content: IncomingFile['content']) {
   return type;
 }
 
-/** Another name for the assembled file (no copy), or a copy where the folders are on different disks. */
-async function place(from: string, to: string): Promise<void> {
-  try {
-    await fs.link(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await fs.copyFile(from, to, fs.constants.COPYFILE_EXCL);
-  }
-}
-
 export async function storeFile(request: FastifyRequest, incoming: IncomingFile): Promise<StoredFile> {
   const app = request.server;
   const appKey = request.application.app_key;
@@ -90,9 +79,8 @@ export async function storeFile(request: FastifyRequest, incoming: IncomingFile)
   const originalName = displayName(incoming.originalName);
   const base = slugify(path.parse(originalName).name).slice(0, 60) || 'file';
   const name = `${base}-${randomBytes(5).toString('hex')}.${type.ext}`;
-  const target = path.join(app.ctx.config.uploadDir, name);
-  // The row first, the file inside its transaction: a refused row writes nothing to disk, and a
-  // failed write leaves no row naming a file that is not there.
+  // The row first, the file inside its transaction: a refused row writes nothing to the storage,
+  // and a failed write leaves no row naming a file that is not there.
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('files')
@@ -114,8 +102,7 @@ export async function storeFile(request: FastifyRequest, incoming: IncomingFile)
         updated_at: now(),
       })
       .execute();
-    if ('bytes' in incoming.content) await fs.writeFile(target, incoming.content.bytes, { flag: 'wx' });
-    else await place(incoming.content.path, target);
+    await app.ctx.storage.write(name, 'bytes' in incoming.content ? incoming.content.bytes : incoming.content, type.mime);
     if (replaced) {
       // Its address (and any that led to it) now leads here.
       await trx
@@ -137,7 +124,7 @@ export async function storeFile(request: FastifyRequest, incoming: IncomingFile)
     // The site shows the new picture at once, under an address no cache has seen; the old address
     // redirects (files.ts) for what still names it (history, drafts, text, other sites' links).
     await replaceReference(db, appKey, fileUrl(replaced.name), fileUrl(name));
-    await fs.rm(path.join(app.ctx.config.uploadDir, replaced.name), { force: true });
+    await app.ctx.storage.remove([replaced.name]);
     await app.ctx.renditions.remove(replaced.name);
   }
   if (incoming.pendingToken || replaced) app.ctx.cache.invalidate(siteScope(appKey));

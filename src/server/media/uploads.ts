@@ -1,42 +1,73 @@
 /**
- * Serves UPLOAD_DIR: the originals as stored, and their renditions, made on the first request
- * for one that is not there yet. Stored names are unique and never reused, so a file at an
- * address never changes and may be cached for a year.
+ * Serves the uploads at /uploads/…: the originals as stored, and their renditions, made on the
+ * first request for one that is not there yet. Stored names are unique and never reused, so a
+ * file at an address never changes and may be cached for a year.
+ *
+ * Three ways, by the settings:
+ * - the local folder is served from disk (@fastify/static: streamed, ranged, conditional);
+ * - an S3 store is streamed from the bucket the same way (ranges, ETag, Last-Modified);
+ * - with STORAGE_PUBLIC_URL, a visitor is sent (302) to where the bucket or a CDN publishes the
+ *   file, or to a signed bucket address (`signed`), and the bytes never pass through this server.
  */
 import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RENDITIONS_DIR, isResizable, type RenditionFormat } from '../../shared/renditions';
 import { fileUrl } from '../../shared/renditions';
 import { PARTIAL_DIR } from './partial-uploads';
 import { replacementAddress } from './replaced';
 import { Renditions } from './renditions';
 import { operation } from '../openapi';
+import { checkedKey, contentTypeOf, type FileStorage } from '../storage/storage';
+import { S3Storage } from '../storage/s3';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** An upload is never a page of this site: nothing in it may run (a GIF that is also HTML, a PDF with script). */
 const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+/** How long a signed bucket address lasts, and how long a browser may keep the redirect to it (less). */
+const SIGNED_SECONDS = 6 * 60 * 60;
+const isPicture = (key: string) => /\.(png|jpe?g|webp|gif|avif)$/i.test(key);
+const isPartial = (key: string) => key.startsWith(`${PARTIAL_DIR}/`);
 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
-  const { renditions, config } = app.ctx;
-  await fs.mkdir(config.uploadDir, { recursive: true });
+  const { renditions, config, storage } = app.ctx;
   // Renditions being written when the server stops are finished first.
-  app.addHook('onClose', () => renditions.idle());
-  await app.register(fastifyStatic, {
-    root: config.uploadDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // Uploads in progress are nobody's to read.
-    allowedPath: (pathName) => !pathName.startsWith(`/${PARTIAL_DIR}/`),
-    maxAge: '365d',
-    immutable: true,
-    // What is not an image is downloaded rather than shown.
-    setHeaders: (res, filePath) => {
-      res.setHeader('Content-Security-Policy', UPLOAD_CSP);
-      if (!/\.(png|jpe?g|webp|gif|avif)$/i.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
-    },
+  app.addHook('onClose', async () => {
+    await renditions.idle();
+    await storage.close();
   });
+  const elsewhere = config.storagePublicUrl ? directAddress(storage, config.storagePublicUrl) : undefined;
+  if (elsewhere) {
+    app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+      const key = request.params['*'];
+      if (isPartial(key)) return reply.callNotFound();
+      const replacement = await replacementAddress(app.ctx.database.db, request.url);
+      if (replacement) return reply.redirect(replacement, 301);
+      return redirectTo(reply, await elsewhere(key));
+    });
+  } else if (storage.kind === 'local') {
+    await fs.mkdir(config.uploadDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.uploadDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      // Uploads in progress are nobody's to read.
+      allowedPath: (pathName) => !isPartial(pathName.slice(1)),
+      maxAge: '365d',
+      immutable: true,
+      // What is not an image is downloaded rather than shown.
+      setHeaders: (res, filePath) => {
+        res.setHeader('Content-Security-Policy', UPLOAD_CSP);
+        if (!isPicture(filePath)) res.setHeader('Content-Disposition', 'attachment');
+      },
+    });
+  } else {
+    app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, (request, reply) =>
+      sendObject(storage, request, reply, request.params['*']),
+    );
+  }
 
   const renditionSchema = {
     ...operation(
@@ -60,14 +91,86 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         if (replacement) return reply.redirect(replacement, 301);
         return reply.status(404).send({ message: 'No such rendition' });
       }
-      const file = await renditions.ensure(name, size, format as RenditionFormat);
+      if (elsewhere) {
+        const key = await renditions.ensure(name, size, format as RenditionFormat);
+        return key ? redirectTo(reply, await elsewhere(key)) : reply.redirect(fileUrl(name), 302);
+      }
+      const bytes = await renditions.bytes(name, size, format as RenditionFormat);
       // An original sharp cannot read is still a file the page may show: send it there instead.
-      if (!file) return reply.redirect(fileUrl(name), 302);
+      if (!bytes) return reply.redirect(fileUrl(name), 302);
       return reply
         .header('Cache-Control', IMMUTABLE)
         .header('Content-Security-Policy', UPLOAD_CSP)
         .type(`image/${format}`)
-        .send(await fs.readFile(file));
+        .send(bytes);
     },
   );
+}
+
+/** Where a visitor fetches a stored object without this server: a signed bucket address, or the public one. */
+function directAddress(storage: FileStorage, setting: string): (key: string) => Promise<{ url: string; cache: string }> {
+  if (setting === 'signed') {
+    if (!(storage instanceof S3Storage)) throw new Error('STORAGE_PUBLIC_URL=signed needs an S3 store (STORAGE_URL=s3://…)');
+    return async (key) => ({
+      url: await storage.signedUrl(key, SIGNED_SECONDS),
+      cache: `private, max-age=${SIGNED_SECONDS / 2}`,
+    });
+  }
+  return async (key) => ({ url: `${setting}/${key.split('/').map(encodeURIComponent).join('/')}`, cache: 'public, max-age=86400' });
+}
+
+function redirectTo(reply: FastifyReply, { url, cache }: { url: string; cache: string }) {
+  return reply.header('Cache-Control', cache).redirect(url, 302);
+}
+
+/**
+ * One stored object as a file server would send it: its type by name, a year's cache, a validator
+ * (ETag, Last-Modified) answered with 304, and one byte range (206, or 416 outside the file).
+ */
+async function sendObject(storage: FileStorage, request: FastifyRequest, reply: FastifyReply, key: string) {
+  let info;
+  try {
+    info = isPartial(key) ? undefined : await storage.stat(checkedKey(key));
+  } catch {
+    info = undefined; // a key no upload could have
+  }
+  if (!info) return reply.callNotFound();
+  reply
+    .header('Cache-Control', IMMUTABLE)
+    .header('Content-Security-Policy', UPLOAD_CSP)
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', info.etag)
+    .header('Last-Modified', info.modified.toUTCString())
+    .type(contentTypeOf(key));
+  if (!isPicture(key)) reply.header('Content-Disposition', 'attachment');
+  const sinceModified = Date.parse(request.headers['if-modified-since'] ?? '');
+  if (
+    request.headers['if-none-match'] === info.etag ||
+    (!request.headers['if-none-match'] && sinceModified >= Math.floor(info.modified.getTime() / 1000) * 1000)
+  ) {
+    return reply.status(304).send();
+  }
+  const range = byteRange(request.headers.range, info.size);
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('Content-Range', `bytes */${info.size}`).send();
+  }
+  const length = range ? range.end - range.start + 1 : info.size;
+  reply.header('Content-Length', length);
+  if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+  if (request.method === 'HEAD') return reply.send();
+  const body: Readable | undefined = await storage.stream(key, range);
+  if (!body) return reply.callNotFound();
+  return reply.send(body);
+}
+
+/** One range of `Range: bytes=…` (several are answered whole, as many servers do). */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [start, end] =
+    match[1] === ''
+      ? [Math.max(0, size - Number(match[2])), size - 1]
+      : [Number(match[1]), match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)];
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
 }

@@ -18,6 +18,8 @@ import { RENDITIONS_DIR } from '../../shared/renditions';
 import { PARTIAL_DIR } from '../media/partial-uploads';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
+import { LocalStorage } from '../storage/local';
+import { copyObjects, type FileStorage } from '../storage/storage';
 import { appliedMigrations, pendingMigrations } from '../db/migrate';
 import { type AnyDb, catchUpSequence, type Installation, Refusal, contentInOrder, insertLinkedRows, type Row } from './rows';
 
@@ -58,6 +60,7 @@ function countFiles(dir: string): number {
 export async function backup(
   config: ServerConfig,
   database: Database,
+  storage: FileStorage,
   out: string,
   { logical = false, progress = () => {} }: { logical?: boolean; progress?: (line: string) => void } = {},
 ): Promise<BackupResult> {
@@ -91,12 +94,16 @@ export async function backup(
     }
     progress(`Database (${kind}): ${(fs.statSync(path.join(work, dump)).size / 1024).toFixed(0)} KiB`);
 
-    const uploads = countFiles(config.uploadDir);
     const entries = ['manifest.json', dump];
-    if (fs.existsSync(config.uploadDir)) {
-      fs.symlinkSync(path.resolve(config.uploadDir), path.join(work, 'uploads'), 'dir');
-      entries.push('uploads');
+    const uploadsDir = path.join(work, 'uploads');
+    if (storage.kind === 'local') {
+      // Packed from where they are (the link is followed), not copied first.
+      if (fs.existsSync(config.uploadDir)) fs.symlinkSync(path.resolve(config.uploadDir), uploadsDir, 'dir');
+    } else {
+      await copyObjects(storage, new LocalStorage(uploadsDir), { skip: isLeftOut });
     }
+    if (fs.existsSync(uploadsDir)) entries.push('uploads');
+    const uploads = countFiles(uploadsDir);
     const migrations = await pendingMigrations(database.db, schema);
     fs.writeFileSync(
       path.join(work, 'manifest.json'),
@@ -143,7 +150,7 @@ export async function backup(
  * (the refusal says how). Everything goes in one transaction: a failure stores nothing.
  */
 export async function restoreLogical(
-  { database, schema, uploadDir }: Installation,
+  { database, schema, storage }: Installation,
   file: string,
   progress: (line: string) => void = () => {},
 ): Promise<{ rows: number; uploads: number }> {
@@ -208,7 +215,7 @@ export async function restoreLogical(
     });
 
     const uploads = countFiles(path.join(work, 'uploads'));
-    if (uploads > 0) fs.cpSync(path.join(work, 'uploads'), uploadDir, { recursive: true });
+    if (uploads > 0) await copyObjects(new LocalStorage(path.join(work, 'uploads')), storage, { skip: isLeftOut });
     progress(`Restored ${total} rows and ${uploads} files.`);
     return { rows: total, uploads };
   } finally {

@@ -6,15 +6,16 @@ import { type Kysely, sql } from 'kysely';
 import type { LooseTables } from '../db/schema';
 import { ENTITIES, type EntityDef, type ColumnValue } from '../../shared/entities';
 import type { Database } from '../db/database';
+import type { FileStorage } from '../storage/storage';
 
 /** A refusal a person can act on (the message says what to do): the command line prints it without a stack, exit code 1. */
 export class Refusal extends Error {}
 
-/** Where rows come from or go to: a database (its PostgreSQL schema) and an uploads folder. */
+/** Where rows come from or go to: a database (its PostgreSQL schema) and the uploads' storage. */
 export interface Installation {
   database: Database;
   schema?: string;
-  uploadDir: string;
+  storage: FileStorage;
 }
 
 /** A row as a table stores it (or an archive carries it): its columns' values. */

@@ -63,7 +63,7 @@ export interface TransferCounts {
 type Progress = (line: string) => void;
 
 export async function exportSite(
-  { database, schema, uploadDir }: Installation,
+  { database, schema, storage }: Installation,
   appKey: string,
   out: string,
   progress: Progress = () => {},
@@ -137,9 +137,18 @@ export async function exportSite(
     fs.mkdirSync(path.join(work, 'uploads'));
     let copied = 0;
     for (const file of files) {
-      const source = path.join(uploadDir, String(file.name));
-      if (!fs.existsSync(source)) continue; // recorded but gone from disk: nothing to carry
-      fs.symlinkSync(path.resolve(source), path.join(work, 'uploads', String(file.name)));
+      const name = String(file.name);
+      if (!STORED_NAME.test(name)) continue;
+      const target = path.join(work, 'uploads', name);
+      const source = storage.localPath(name);
+      if (source) {
+        if (!fs.existsSync(source)) continue; // recorded but gone from disk: nothing to carry
+        fs.symlinkSync(path.resolve(source), target);
+      } else {
+        const bytes = await storage.read(name);
+        if (!bytes) continue; // recorded but gone from the bucket
+        fs.writeFileSync(target, bytes);
+      }
       entries.push(`uploads/${String(file.name)}`);
       copied += 1;
     }
@@ -279,7 +288,7 @@ async function readArchive(file: string, into: string, known: string[]): Promise
 }
 
 export async function importSite(
-  { database, schema, uploadDir }: Installation,
+  { database, schema, storage }: Installation,
   file: string,
   { as, progress = () => {} }: { as?: string; progress?: Progress } = {},
 ): Promise<TransferCounts & { appKey: string }> {
@@ -415,12 +424,13 @@ export async function importSite(
     });
 
     // The database holds the site now; its files follow, under the names the database gave them.
-    fs.mkdirSync(uploadDir, { recursive: true });
     let files = 0;
     for (const entry of archive.files) {
       const source = inside(path.join(work, 'uploads'), String(entry.name));
       if (!fs.lstatSync(source, { throwIfNoEntry: false })?.isFile()) continue;
-      fs.copyFileSync(source, inside(uploadDir, renamed.get(String(entry.name)) ?? String(entry.name)));
+      const name = renamed.get(String(entry.name)) ?? String(entry.name);
+      if (!STORED_NAME.test(name)) continue;
+      await storage.write(name, { path: source });
       files += 1;
     }
     progress(`Imported the site "${appKey}": ${records} records, ${files} files, ${archive.revisions.length} revisions`);

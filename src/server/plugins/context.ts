@@ -17,7 +17,9 @@ import { Translations } from '../content/translations';
 import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { Renditions } from '../media/renditions';
-import { partialUploads, type PartialUploads } from '../media/partial-uploads';
+import { PartialUploads } from '../media/partial-uploads';
+import { openStorage } from '../storage/open';
+import type { FileStorage } from '../storage/storage';
 import { focalPointOf } from '../media/focal-points';
 import { Settings } from '../security/settings';
 import { DEFAULT_DELIVERY_OPTIONS, WebhookDeliveries } from '../webhooks/deliveries';
@@ -45,6 +47,8 @@ export interface AppContext {
   previews: PreviewLinks;
   /** The queue of webhook deliveries. */
   webhooks: WebhookDeliveries;
+  /** Where uploads, renditions and resumable parts are kept: the local folder or an S3 bucket. */
+  storage: FileStorage;
   /** Smaller copies of uploaded images. */
   renditions: Renditions;
   /** Resumable uploads in progress (media/resumable.ts). */
@@ -72,6 +76,7 @@ export function reposOf(services: Services): Record<ResourceName, Repository> {
 
 export function createContext(config: ServerConfig, database: Database): AppContext {
   const cache = new Cache();
+  const storage = openStorage(config);
   const settings = new Settings(database.db, cache, {
     ...DEFAULT_SECURITY_SETTINGS,
     activityRetentionDays: config.activityRetentionDays,
@@ -93,8 +98,9 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     translations: new Translations(database.db),
     previews: new PreviewLinks(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
-    renditions: new Renditions(config.uploadDir, (name) => focalPointOf(database.db, name)),
-    partialUploads: partialUploads(config.uploadDir),
+    storage,
+    renditions: new Renditions(storage, (name) => focalPointOf(database.db, name)),
+    partialUploads: new PartialUploads(storage),
     secrets: new SecretBox(secretKeyOf(config.secretKey, config.secretKeyFile)),
     origin: new PublicOrigin(
       config,

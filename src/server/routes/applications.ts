@@ -3,8 +3,6 @@
  * app-setting form lives at /admin/app-setting/form/{appKey} (spec §2.2). Admins see and manage
  * every site; anyone else reads only the sites they work on.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,7 +47,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     }
     for (const name of files) {
       if (!STORED_NAME.test(name)) continue;
-      await fs.rm(path.join(app.ctx.config.uploadDir, name), { force: true });
+      await app.ctx.storage.remove([name]);
       await app.ctx.renditions.remove(name);
     }
   };

@@ -2,8 +2,6 @@
  * The media library. Files are recognised by their content (not their name or the client's
  * claimed type), stored under UPLOAD_DIR with a generated name, and listed per application.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -120,8 +118,6 @@ const detailsBody = z
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
-  const uploadDir = app.ctx.config.uploadDir;
-  await fs.mkdir(uploadDir, { recursive: true });
 
   const file = {
     type: 'object',
@@ -277,7 +273,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         .where('replaced_by', '=', filename)
         .execute();
       if (Number(deleted.numDeletedRows) === 0) throw notFound('File');
-      await fs.rm(path.join(uploadDir, filename), { force: true });
+      await app.ctx.storage.remove([filename]);
       await app.ctx.renditions.remove(filename);
       await recordActivity(request, { action: 'delete', entity: 'files', changes: { name: [filename, null] } });
       return { message: 'File deleted', data: { name: filename } };
