@@ -263,7 +263,13 @@ const COMMANDS: Record<string, Command> = {
         const site = text(values, 'site');
         // One site: its originals and their renditions; otherwise everything but uploads in progress.
         const names = site ? await siteFileNames(tools.database, site) : undefined;
-        const owner = (key: string) => (key.startsWith(`${RENDITIONS_DIR}/`) ? key.split('/').pop()!.replace(/\.(avif|webp|txt)$/, '') : key);
+        const owner = (key: string) =>
+          key.startsWith(`${RENDITIONS_DIR}/`)
+            ? key
+                .split('/')
+                .pop()!
+                .replace(/\.(avif|webp|txt)$/, '')
+            : key;
         const result = await copyObjects(from, to, {
           skip: (key) => key.startsWith(`${PARTIAL_DIR}/`) || (names !== undefined && !names.has(owner(key))),
           progress: (copied, key) => {
@@ -273,7 +279,9 @@ const COMMANDS: Record<string, Command> = {
         tools.out(
           `Copied ${result.copied} files (${(result.bytes / 1024 / 1024).toFixed(1)} MiB) from ${from.location} to ${to.location}; ${result.kept} were there already.`,
         );
-        tools.out('Point STORAGE_URL (or UPLOAD_DIR) at the new storage and restart; run this again first to copy what arrived meanwhile.');
+        tools.out(
+          'Point STORAGE_URL (or UPLOAD_DIR) at the new storage and restart; run this again first to copy what arrived meanwhile.',
+        );
       } finally {
         await to.close();
         if (fromSetting) await from.close();

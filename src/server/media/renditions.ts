@@ -256,5 +256,3 @@ export class Renditions {
       .resize({ width, withoutEnlargement: true });
   }
 }
-
-

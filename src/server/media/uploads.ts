@@ -64,9 +64,13 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       },
     });
   } else {
-    app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, (request, reply) =>
-      sendObject(storage, request, reply, request.params['*']),
-    );
+    // HEAD is its own: it answers the object's length without reading it.
+    app.route<{ Params: { '*': string } }>({
+      method: ['GET', 'HEAD'],
+      url: '/uploads/*',
+      schema: { hide: true },
+      handler: (request, reply) => sendObject(storage, request, reply, request.params['*']),
+    });
   }
 
   const renditionSchema = {
@@ -116,7 +120,10 @@ function directAddress(storage: FileStorage, setting: string): (key: string) => 
       cache: `private, max-age=${SIGNED_SECONDS / 2}`,
     });
   }
-  return async (key) => ({ url: `${setting}/${key.split('/').map(encodeURIComponent).join('/')}`, cache: 'public, max-age=86400' });
+  return async (key) => ({
+    url: `${setting}/${key.split('/').map(encodeURIComponent).join('/')}`,
+    cache: 'public, max-age=86400',
+  });
 }
 
 function redirectTo(reply: FastifyReply, { url, cache }: { url: string; cache: string }) {
@@ -164,7 +171,10 @@ async function sendObject(storage: FileStorage, request: FastifyRequest, reply: 
 }
 
 /** One range of `Range: bytes=…` (several are answered whole, as many servers do). */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
   const [start, end] =

@@ -77,7 +77,11 @@ const CONTENT_TYPES: Record<string, string> = {
 export async function copyObjects(
   from: FileStorage,
   to: FileStorage,
-  { prefix = '', skip = () => false, progress = () => {} }: {
+  {
+    prefix = '',
+    skip = () => false,
+    progress = () => {},
+  }: {
     prefix?: string;
     skip?: (key: string) => boolean;
     progress?: (copied: number, key: string) => void;
