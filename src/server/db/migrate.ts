@@ -16,6 +16,7 @@ import * as apiTokens from './migrations/013_api_tokens';
 import * as translations from './migrations/014_translations';
 import * as userLanguage from './migrations/015_user_language';
 import * as mediaDetails from './migrations/016_media_details';
+import * as jobRuns from './migrations/017_job_runs';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014_translations': translations,
   '015_user_language': userLanguage,
   '016_media_details': mediaDetails,
+  '017_job_runs': jobRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -208,6 +208,16 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** One run of a periodic job: the claim of one instance on one period (migration 017). */
+export interface JobRunsTable {
+  job: string;
+  period: string;
+  instance: string;
+  started_at: string;
+  finished_at: string | null;
+  error: string | null;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
@@ -224,6 +234,7 @@ export interface Tables extends EntityTables {
   drafts: DraftsTable;
   translations: TranslationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  job_runs: JobRunsTable;
 }
 
 export type DB = Kysely<Tables>;

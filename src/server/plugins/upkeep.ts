@@ -1,35 +1,57 @@
 /**
- * What the server does by itself, when it starts and every hour while it runs (there is no job
- * runner): erase what stayed in the Trash too long, remove resumable uploads left for a day, then let the database refresh its planner
- * statistics for the rows that came and went and merge its search indexes (Database.optimize).
+ * What the server does by itself, when it starts and then once a period (an hour; UPKEEP_PERIOD_MS):
+ * erase what stayed in the Trash too long, remove resumable uploads left for a day, let the database
+ * refresh its planner statistics and merge its search indexes (Database.optimize), and forget old
+ * job runs. Each job runs on one instance per period, however many share the database
+ * (ops/job-claims.ts): every instance tries at the start of each period, and one claim lands.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { eraseExpiredTrash } from '../content/trash';
+import { JobClaims } from '../ops/job-claims';
 
-const HOUR_MS = 60 * 60 * 1000;
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobClaims;
+  }
+}
+
+/** Spread over the first seconds of a period, so instances do not all ask at the same instant. */
+const MAX_JITTER_MS = 5_000;
 
 export const upkeep = fp(
   async (app: FastifyInstance) => {
-    const run = async () => {
-      await eraseExpiredTrash(app.ctx.services).catch((error: unknown) =>
-        app.log.error({ err: error }, 'Emptying the Trash failed'),
-      );
-      await app.ctx.partialUploads
-        .removeExpired()
-        .catch((error: unknown) => app.log.error({ err: error }, 'Removing expired partial uploads failed'));
-      try {
-        app.ctx.database.optimize();
-      } catch (error) {
-        app.log.error({ err: error }, 'Refreshing the planner statistics or search indexes failed');
+    const { ctx } = app;
+    const claims = new JobClaims(ctx.database.db, ctx.config.upkeepPeriodMs);
+    app.decorate('jobs', claims);
+    const jobs: Record<string, () => unknown> = {
+      trash: () => eraseExpiredTrash(ctx.services),
+      'partial-uploads': () => ctx.partialUploads.removeExpired(),
+      optimize: () => ctx.database.optimize(),
+      'job-runs': () => claims.prune(),
+    };
+    const run = async (at: number) => {
+      for (const [job, work] of Object.entries(jobs)) {
+        await claims.runOnce(job, at, work).catch((error: unknown) => app.log.error({ err: error, job }, 'A periodic job failed'));
       }
     };
     let timer: NodeJS.Timeout | undefined;
+    let closed = false;
+    const schedule = () => {
+      if (closed) return;
+      const now = Date.now();
+      const at = claims.nextPeriodAt(now);
+      const jitter = Math.random() * Math.min(MAX_JITTER_MS, claims.periodMs / 10);
+      timer = setTimeout(() => void run(at).finally(schedule), at - now + jitter).unref();
+    };
     app.addHook('onReady', async () => {
-      await run();
-      timer = setInterval(() => void run(), HOUR_MS).unref();
+      await run(Date.now());
+      schedule();
     });
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearTimeout(timer);
+    });
   },
   { name: 'upkeep', dependencies: ['app-context'] },
 );
