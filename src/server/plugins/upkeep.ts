@@ -2,7 +2,7 @@
  * What the server does by itself, when it starts and then once a period (an hour; UPKEEP_PERIOD_MS):
  * erase what stayed in the Trash too long, remove resumable uploads left for a day, let the database
  * refresh its planner statistics and merge its search indexes (Database.optimize), and forget old
- * job runs. Each job runs on one instance per period, however many share the database
+ * webhook deliveries and job runs. Each job runs on one instance per period, however many share the database
  * (ops/job-claims.ts): every instance tries at the start of each period, and one claim lands.
  */
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +28,7 @@ export const upkeep = fp(
       trash: () => eraseExpiredTrash(ctx.services),
       'partial-uploads': () => ctx.partialUploads.removeExpired(),
       optimize: () => ctx.database.optimize(),
+      'webhook-log': () => ctx.webhooks.prune(),
       'job-runs': () => claims.prune(),
     };
     const run = async (at: number) => {

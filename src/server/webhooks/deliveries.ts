@@ -58,7 +58,6 @@ export class WebhookDeliveries {
   /** The queue run in progress, if any; a kick during it runs the queue once more afterwards. */
   private running: Promise<void> | undefined;
   private again = false;
-  private lastPruned = 0;
   private stopping = new AbortController();
 
   /** Where a failure of the queue itself is told (the server's log, once it runs). */
@@ -181,11 +180,12 @@ export class WebhookDeliveries {
       }
       if (sent === 0) break; // another instance took them all
     }
-    if (Date.now() - this.lastPruned > DAY_MS / 24) {
-      this.lastPruned = Date.now();
-      const cutoff = new Date(Date.now() - KEEP_DAYS * DAY_MS).toISOString();
-      await this.db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('created_at', '<', cutoff).execute();
-    }
+  }
+
+  /** Forgets deliveries older than a month (the upkeep, once a period on one instance). */
+  async prune(at = Date.now()): Promise<void> {
+    const cutoff = new Date(at - KEEP_DAYS * DAY_MS).toISOString();
+    await this.db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('created_at', '<', cutoff).execute();
   }
 
   /** Takes a delivery for this instance: one conditional update, so only one instance wins it. */
