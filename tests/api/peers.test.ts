@@ -105,3 +105,33 @@ describe('a server that cannot reach the others', () => {
     await peers.close();
   });
 });
+
+describe('a write is answered once the other servers were told', () => {
+  it('Cache.told waits for the notification that carries the write’s invalidations', async () => {
+    const cache = new Cache();
+    const sent: string[] = [];
+    let release: () => void = () => {};
+    const peers = new PeerInvalidation(cache, {
+      connectionString: 'postgres://nobody@127.0.0.1:1/none',
+      // The notification is held until the test lets it go, as a busy pool would hold it.
+      notify: (_channel, payload) =>
+        new Promise<void>((resolve) => {
+          release = () => {
+            sent.push(payload);
+            resolve();
+          };
+        }),
+    });
+    await cache.told(); // nothing to tell: at once
+    cache.invalidate('site:demo');
+    let told = false;
+    const waiting = cache.told().then(() => (told = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(told).toBe(false);
+    release();
+    await waiting;
+    expect(told).toBe(true);
+    expect(JSON.parse(sent[0]!).scopes).toEqual(['site:demo']);
+    await peers.close();
+  });
+});

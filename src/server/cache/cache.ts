@@ -41,6 +41,7 @@ export class Cache {
   /** Moves on when everything is invalidated at once (an application created or deleted). */
   private epoch = 0;
   private readonly listeners = new Set<(scope: string | undefined) => void>();
+  private readonly tellers = new Set<() => Promise<void>>();
 
   constructor({
     maxSize = 64 * 1024 * 1024,
@@ -108,6 +109,20 @@ export class Cache {
   onInvalidate(listener: (scope: string | undefined) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Registers how to wait until the invalidations made so far have been told to peers; returns how to stop. */
+  onTold(settled: () => Promise<void>): () => void {
+    this.tellers.add(settled);
+    return () => this.tellers.delete(settled);
+  }
+
+  /**
+   * Resolves once every invalidation made so far has reached the peer servers (at once without
+   * peers): a write answered after this is read back as written from any of them.
+   */
+  async told(): Promise<void> {
+    await Promise.all([...this.tellers].map((settled) => settled()));
   }
 
   /** Forgets a scope's entries at wall-clock time `at` (ms) if nothing invalidates them before. */

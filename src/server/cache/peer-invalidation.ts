@@ -3,7 +3,9 @@
  * is told to the others through LISTEN/NOTIFY, which drop the same scopes at once (a few ms), so
  * the cache's TTL is only a safety net. SQLite has one server per file and needs none of this.
  *
- * Invalidations of one tick go out as one notification. The channel is named after the schema, so
+ * Invalidations of one tick go out as one notification, before the write that made them is
+ * answered (Cache.told, awaited by the admin API): a client that reads from another server right
+ * after its write was acknowledged reads what it wrote. The channel is named after the schema, so
  * sites that share a PostgreSQL server but not a schema (tests, staging) do not hear each other.
  * A lost listening connection is opened again; what was said meanwhile is unknown, so everything
  * kept is dropped once it is back.
@@ -47,6 +49,8 @@ export class PeerInvalidation {
   private listener: pg.Client | undefined;
   private pending = new Set<string>();
   private flushing = false;
+  /** Writes waiting for their invalidations to be told before they are answered. */
+  private waiting: (() => void)[] = [];
   private retryMs = RETRY_MS.first;
   private retryTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -57,7 +61,12 @@ export class PeerInvalidation {
     private readonly options: PeerInvalidationOptions,
   ) {
     this.channel = channelFor(options.schema);
-    this.stopAnnouncing = cache.onInvalidate((scope) => this.announce(scope));
+    const stopAnnouncing = cache.onInvalidate((scope) => this.announce(scope));
+    const stopTelling = cache.onTold(() => this.settled());
+    this.stopAnnouncing = () => {
+      stopAnnouncing();
+      stopTelling();
+    };
   }
 
   /**
@@ -76,6 +85,7 @@ export class PeerInvalidation {
     this.stopAnnouncing();
     clearTimeout(this.retryTimer);
     await this.flush();
+    for (const resolve of this.waiting.splice(0)) resolve();
     await this.listener?.end().catch(() => {});
   }
 
@@ -135,6 +145,12 @@ export class PeerInvalidation {
     }
   }
 
+  /** Resolves once every invalidation made so far has been told to the others (at once when there is none). */
+  settled(): Promise<void> {
+    if (this.closed || (!this.flushing && this.pending.size === 0)) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
   private announce(scope: string | undefined): void {
     if (this.closed) return;
     this.pending.add(scope ?? EVERYTHING);
@@ -155,6 +171,7 @@ export class PeerInvalidation {
     } finally {
       this.flushing = false;
       if (this.pending.size > 0) void this.flush();
+      else for (const resolve of this.waiting.splice(0)) resolve();
     }
   }
 }

@@ -43,9 +43,12 @@ export const adminApi = fp(
       secured.addHook('onRequest', authorize);
       secured.addHook('onSend', async (request, reply, payload) => {
         const { leavesPublicAnswers } = request.routeOptions.config as { leavesPublicAnswers?: boolean };
-        if (request.method !== 'GET' && reply.statusCode < 400 && request.application && !leavesPublicAnswers) {
+        if (request.method === 'GET' || request.method === 'HEAD') return payload;
+        if (reply.statusCode < 400 && request.application && !leavesPublicAnswers) {
           admin.ctx.cache.invalidate(siteScope(request.application.app_key));
         }
+        // A write is answered once the other servers know what it changed (peer-invalidation.ts).
+        await admin.ctx.cache.told();
         return payload;
       });
       await secured.register(reportRoutes);
