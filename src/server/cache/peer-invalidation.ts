@@ -3,9 +3,10 @@
  * is told to the others through LISTEN/NOTIFY, which drop the same scopes at once (a few ms), so
  * the cache's TTL is only a safety net. SQLite has one server per file and needs none of this.
  *
- * Invalidations of one tick go out as one notification, before the write that made them is
- * answered (Cache.told, awaited by the admin API): a client that reads from another server right
- * after its write was acknowledged reads what it wrote. The channel is named after the schema, so
+ * Invalidations of one tick go out as one notification, and the write that made them is answered
+ * only once this server has heard its own notification come back (Cache.told, awaited by the
+ * admin API): PostgreSQL has then handed it to the listeners, the others' included, so a client
+ * that reads from another server right after its write was acknowledged reads what it wrote. The channel is named after the schema, so
  * sites that share a PostgreSQL server but not a schema (tests, staging) do not hear each other.
  * A lost listening connection is opened again; what was said meanwhile is unknown, so everything
  * kept is dropped once it is back.
@@ -25,8 +26,13 @@ const RETRY_MS = { first: 250, max: 30_000 };
 
 interface Message {
   from: string;
+  /** This server's count of its messages: it hears its own too, which tells it they went out. */
+  seq?: number;
   scopes: string[];
 }
+
+/** However a notification goes astray, a write waits no longer than this for it. */
+const TELL_TIMEOUT_MS = 1_000;
 
 export interface PeerInvalidationOptions {
   /** Where the listening connection goes (one of its own: it stays open). */
@@ -51,6 +57,9 @@ export class PeerInvalidation {
   private flushing = false;
   /** Writes waiting for their invalidations to be told before they are answered. */
   private waiting: (() => void)[] = [];
+  /** The last of this server's messages sent, and the last it heard back from PostgreSQL. */
+  private sentSeq = 0;
+  private heardSeq = 0;
   private retryMs = RETRY_MS.first;
   private retryTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -138,17 +147,39 @@ export class PeerInvalidation {
     } catch {
       return;
     }
-    if (message.from === this.id || !Array.isArray(message.scopes)) return;
+    if (message.from === this.id) {
+      this.heardSeq = Math.max(this.heardSeq, message.seq ?? 0);
+      this.wakeWriters();
+      return;
+    }
+    if (!Array.isArray(message.scopes)) return;
     for (const scope of message.scopes) {
       if (scope === EVERYTHING) this.cache.invalidateHere();
       else if (typeof scope === 'string') this.cache.invalidateHere(scope);
     }
   }
 
-  /** Resolves once every invalidation made so far has been told to the others (at once when there is none). */
+  /**
+   * Resolves once every invalidation made so far has gone out and come back through PostgreSQL
+   * (at once when there is none; after a second at most, whatever happened to it).
+   */
   settled(): Promise<void> {
-    if (this.closed || (!this.flushing && this.pending.size === 0)) return Promise.resolve();
-    return new Promise((resolve) => this.waiting.push(resolve));
+    if (this.closed || this.told()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, TELL_TIMEOUT_MS);
+      this.waiting.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private told(): boolean {
+    return !this.flushing && this.pending.size === 0 && this.heardSeq >= this.sentSeq;
+  }
+
+  private wakeWriters(): void {
+    if (this.told()) for (const resolve of this.waiting.splice(0)) resolve();
   }
 
   private announce(scope: string | undefined): void {
@@ -162,16 +193,20 @@ export class PeerInvalidation {
     this.flushing = true;
     const scopes = this.pending.has(EVERYTHING) ? [EVERYTHING] : [...this.pending];
     this.pending = new Set();
-    let payload = JSON.stringify({ from: this.id, scopes } satisfies Message);
-    if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: this.id, scopes: [EVERYTHING] } satisfies Message);
+    const seq = (this.sentSeq += 1);
+    let payload = JSON.stringify({ from: this.id, seq, scopes } satisfies Message);
+    if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: this.id, seq, scopes: [EVERYTHING] } satisfies Message);
     try {
       await this.options.notify(this.channel, payload);
     } catch (error) {
       this.options.onError?.(error);
+      this.heardSeq = Math.max(this.heardSeq, seq); // it will not come back: nothing to wait for
     } finally {
+      // Not listening (yet, or any more): nothing will come back either.
+      if (!this.listener) this.heardSeq = Math.max(this.heardSeq, seq);
       this.flushing = false;
       if (this.pending.size > 0) void this.flush();
-      else for (const resolve of this.waiting.splice(0)) resolve();
+      else this.wakeWriters();
     }
   }
 }

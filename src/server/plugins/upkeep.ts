@@ -33,7 +33,9 @@ export const upkeep = fp(
     };
     const run = async (at: number) => {
       for (const [job, work] of Object.entries(jobs)) {
-        await claims.runOnce(job, at, work).catch((error: unknown) => app.log.error({ err: error, job }, 'A periodic job failed'));
+        await claims
+          .runOnce(job, at, work)
+          .catch((error: unknown) => app.log.error({ err: error, job }, 'A periodic job failed'));
       }
     };
     let timer: NodeJS.Timeout | undefined;
