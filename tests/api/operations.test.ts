@@ -26,13 +26,13 @@ describe.each(await dialects())('health checks on %s', (dialect) => {
     expect(missing.statusCode).toBe(503);
     expect(missing.json()).toMatchObject({
       status: 'not ready',
-      checks: { database: 'ok', migrations: 'ok', build: expect.stringMatching(/^missing/) },
+      checks: { database: 'ok', migrations: 'ok', storage: 'ok', build: expect.stringMatching(/^missing/) },
     });
 
     sourceBuild(t.config.staticDir);
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', build: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', storage: 'ok', build: 'ok' } });
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 

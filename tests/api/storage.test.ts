@@ -327,6 +327,26 @@ describe.each(DRIVERS)('STORAGE_PUBLIC_URL with the %s driver', (driver) => {
   });
 });
 
+describe('an S3 store that does not answer', () => {
+  it('makes /readyz say so, and an upload fail with a 5xx that stores no row', async () => {
+    const t = await startTestApp('sqlite', {
+      storage: { ...s3.settings(freshPrefix()), endpoint: 'http://127.0.0.1:1' } as StorageSettings,
+      seedDemo: false,
+    });
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().checks.storage).toBe('unreachable');
+      const form = multipart('lost.png', await picture(10, 10));
+      const res = await t.admin('POST', '/cms/api/upload-single', form.body, form.headers);
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      expect((await t.admin('GET', '/cms/api/files')).json().files).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('STORAGE_PUBLIC_URL=signed with the s3 driver', () => {
   let t: TestApp;
   afterAll(() => t?.close());

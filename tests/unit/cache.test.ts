@@ -68,6 +68,21 @@ describe('Cache', () => {
     expect(make).toHaveBeenCalledTimes(1);
   });
 
+  it('a value made before an invalidation and kept after it is never served as fresh', () => {
+    const cache = new Cache();
+    // A read begins, a write invalidates the site while the read is made, then the read is kept.
+    const began = cache.generation('site:a');
+    cache.invalidateHere('site:a');
+    cache.setAt(began, '/cms/sliders', 'made from the rows before the write');
+    expect(cache.get('site:a', '/cms/sliders')).toBeUndefined();
+    // With no write in between it is kept as usual.
+    const next = cache.generation('site:a');
+    cache.setAt(next, '/cms/sliders', 'current');
+    expect(cache.get('site:a', '/cms/sliders')).toEqual({ value: 'current' });
+    cache.invalidateHere();
+    expect(cache.get('site:a', '/cms/sliders')).toBeUndefined();
+  });
+
   it('expires entries after its time to live', () => {
     let clock = 10_000; // lru-cache reads a start time of 0 as "never set"
     const cache = new Cache({ ttlMs: 1_000, now: () => clock });

@@ -82,6 +82,21 @@ export class Cache {
     return value;
   }
 
+  /**
+   * The scope as it is now, to keep a value made from what is read now (`setAt`): a value kept
+   * under it after the scope was invalidated meanwhile (a write, here or on a peer, while the
+   * value was being made) lands where nobody looks, instead of passing for fresh.
+   */
+  generation(scope: string): string {
+    return this.key(scope, '');
+  }
+
+  /** Keeps a value under the generation it was made in (see `generation`). */
+  setAt<T>(generation: string, key: string, value: T): T {
+    this.lru.set(`${generation}${key}`, { value });
+    return value;
+  }
+
   /** The kept value, or `make()`'s, made once however many callers miss at the same time. */
   async fetch<T>(scope: string, key: string, make: () => Promise<T>): Promise<T> {
     const kept = await this.lru.fetch(this.key(scope, key), { context: make });

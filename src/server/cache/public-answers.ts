@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Answered with a kept answer (which is not kept again). */
     keptAnswer: boolean;
+    /** The site's cache generation when this public read began: its answer is kept under it. */
+    keepUnder: string | undefined;
   }
 }
 
@@ -64,13 +66,19 @@ export const servePublicAnswers = fp(
     const { cache, config } = app.ctx;
     const pages = siteScope(config.appKey);
     app.decorateRequest('keptAnswer', false);
+    app.decorateRequest('keepUnder', undefined);
     // A callback hook, not an async one: a hit is answered without waiting for a promise, and the
     // lifecycle stops there (`done` is not called once the answer is written).
     app.addHook('onRequest', (request, reply, done) => {
       const appKey = isPublicRead(request) ? appKeyOf(request) : undefined;
       if (appKey) {
-        const hit = cache.get<HttpAnswer>(siteScope(appKey), request.url);
-        if (!hit) return done();
+        const scope = siteScope(appKey);
+        const hit = cache.get<HttpAnswer>(scope, request.url);
+        if (!hit) {
+          // Taken before anything is read: a write that lands while this answer is made makes it old.
+          request.keepUnder = cache.generation(scope);
+          return done();
+        }
         request.keptAnswer = true;
         return void sendAnswer(request, reply, hit.value);
       }
@@ -92,8 +100,10 @@ export const keepPublicAnswers = fp(
     const { cache } = app.ctx;
     // A callback hook: every answer passes it, kept ones too, and most need no promise.
     app.addHook('onSend', (request, reply, payload, done) => {
+      const keepUnder = request.keepUnder;
       if (
         request.keptAnswer ||
+        !keepUnder ||
         !isPublicRead(request) ||
         reply.statusCode !== 200 ||
         typeof payload !== 'string' ||
@@ -107,7 +117,7 @@ export const keepPublicAnswers = fp(
       reply.header('cache-control', 'no-cache');
       const answer = makeAnswer(payload, reply.getHeaders() as OutgoingHttpHeaders);
       expireAtNextPublish(app, appKey).then(() => {
-        cache.set(siteScope(appKey), request.url, answer);
+        cache.setAt(keepUnder, request.url, answer);
         reply.header('etag', answer.etag);
         done(null, payload);
       }, done);

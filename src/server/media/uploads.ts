@@ -29,6 +29,14 @@ const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline
 const SIGNED_SECONDS = 6 * 60 * 60;
 const isPicture = (key: string) => /\.(png|jpe?g|webp|gif|avif)$/i.test(key);
 const isPartial = (key: string) => key.startsWith(`${PARTIAL_DIR}/`);
+/** A key the storage would accept (none of `..`, `//` or a backslash): anything else names no upload. */
+const isKey = (key: string) => {
+  try {
+    return checkedKey(key) === key;
+  } catch {
+    return false;
+  }
+};
 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const { renditions, config, storage } = app.ctx;
@@ -41,7 +49,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   if (elsewhere) {
     app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
       const key = request.params['*'];
-      if (isPartial(key)) return reply.callNotFound();
+      if (isPartial(key) || !isKey(key)) return reply.callNotFound();
       const replacement = await replacementAddress(app.ctx.database.db, request.url);
       if (replacement) return reply.redirect(replacement, 301);
       return redirectTo(reply, await elsewhere(key));
@@ -135,12 +143,7 @@ function redirectTo(reply: FastifyReply, { url, cache }: { url: string; cache: s
  * (ETag, Last-Modified) answered with 304, and one byte range (206, or 416 outside the file).
  */
 async function sendObject(storage: FileStorage, request: FastifyRequest, reply: FastifyReply, key: string) {
-  let info;
-  try {
-    info = isPartial(key) ? undefined : await storage.stat(checkedKey(key));
-  } catch {
-    info = undefined; // a key no upload could have
-  }
+  const info = isPartial(key) || !isKey(key) ? undefined : await storage.stat(key);
   if (!info) return reply.callNotFound();
   reply
     .header('Cache-Control', IMMUTABLE)

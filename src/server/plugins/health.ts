@@ -1,7 +1,8 @@
 /**
  * Health checks for load balancers and supervisors. `GET /healthz`: the process answers (nothing
  * else is checked, so a busy database never gets a live server restarted). `GET /readyz`: the
- * database answers, the build is there, and every migration has run; 503 naming what is not.
+ * database answers, every migration has run, the uploads' storage answers and the build is there;
+ * 503 naming what is not.
  */
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +24,7 @@ export const healthRoutes = fp(
       type: 'object',
       properties: {
         status: { type: 'string', enum: ['ready', 'not ready'] },
-        checks: { type: 'object', properties: { database: check, migrations: check, build: check } },
+        checks: { type: 'object', properties: { database: check, migrations: check, storage: check, build: check } },
       },
     };
     // Hidden from the API's document (they are the operator's, not a consumer's), typed all the same.
@@ -35,7 +36,12 @@ export const healthRoutes = fp(
     );
 
     app.get('/readyz', { schema: readySchema, logLevel: 'warn' }, async (request, reply) => {
-      const checks: Record<'database' | 'migrations' | 'build', Check> = { database: 'ok', migrations: 'ok', build: 'ok' };
+      const checks: Record<'database' | 'migrations' | 'storage' | 'build', Check> = {
+        database: 'ok',
+        migrations: 'ok',
+        storage: 'ok',
+        build: 'ok',
+      };
       try {
         await sql`select 1`.execute(database.db);
         const pending = await pendingMigrations(database.db, schema);
@@ -45,6 +51,13 @@ export const healthRoutes = fp(
         request.log.error({ err: error }, 'readiness: the database did not answer');
         checks.database = 'unreachable';
         checks.migrations = 'unknown';
+      }
+      try {
+        // Any answer but a failure will do: the bucket (or folder) is there and lets us in.
+        await app.ctx.storage.stat('readyz-probe');
+      } catch (error) {
+        request.log.error({ err: error }, 'readiness: the uploads’ storage did not answer');
+        checks.storage = 'unreachable';
       }
       const build = buildFiles(config.staticDir);
       if (!fs.existsSync(build.bundle) || !fs.existsSync(build.manifest)) checks.build = 'missing (run npm run build)';
