@@ -46,6 +46,11 @@ const UNSUPPORTED_TYPE = new HttpError(415, 'Only PNG, JPEG, WebP, GIF, AVIF ima
   file: 'Unsupported file type',
 });
 
+/** An outage of the file store (the bucket unreachable): the upload may be sent again later. */
+const STORE_UNAVAILABLE = new HttpError(503, 'The file store is not answering: try again in a moment', {
+  file: 'Not stored: the file store is not answering',
+});
+
 /** The name the uploader gave, for display only: without control characters or broken Unicode. */
 function displayName(filename: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
@@ -102,7 +107,12 @@ export async function storeFile(request: FastifyRequest, incoming: IncomingFile)
         updated_at: now(),
       })
       .execute();
-    await app.ctx.storage.write(name, 'bytes' in incoming.content ? incoming.content.bytes : incoming.content, type.mime);
+    await app.ctx.storage
+      .write(name, 'bytes' in incoming.content ? incoming.content.bytes : incoming.content, type.mime)
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'The file store refused or did not answer');
+        throw STORE_UNAVAILABLE;
+      });
     if (replaced) {
       // Its address (and any that led to it) now leads here.
       await trx
