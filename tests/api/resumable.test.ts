@@ -186,7 +186,7 @@ describe.each(await dialects())('resumable uploads on %s', (dialect) => {
     const kept = JSON.parse(fs.readFileSync(info, 'utf8'));
     fs.writeFileSync(info, JSON.stringify({ ...kept, creation_date: new Date(Date.now() - 25 * 3600_000).toISOString() }));
     const fresh = await create(PNG.length);
-    await t.app.ctx.partialUploads.removeExpired();
+    await t.app.ctx.partialUploads.deleteExpired();
     expect(fs.existsSync(path.join(t.config.uploadDir, PARTIAL_DIR, id))).toBe(false);
     expect(fs.existsSync(info)).toBe(false);
     expect((await tus('HEAD', at)).statusCode).toBe(404);

@@ -15,20 +15,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { serverBuildDir } from '../../scripts/build-id.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { freePort } from '../e2e/harness';
 
 export const PG_URL = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function answers(url: string): Promise<boolean> {
   try {

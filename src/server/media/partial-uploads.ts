@@ -104,7 +104,7 @@ export class PartialUploads extends DataStore {
     return this.expiresAfterMs;
   }
 
-  /** Removes every upload that started more than a day ago; answers how many. */
+  /** Removes every upload that started more than a day ago (the hourly upkeep); answers how many. */
   override async deleteExpired(): Promise<number> {
     const cutoff = Date.now() - this.expiresAfterMs;
     const expired = new Set<string>();
@@ -123,11 +123,6 @@ export class PartialUploads extends DataStore {
     }
     for (const id of expired) await this.removeAll(id);
     return [...expired].filter((id) => seen.has(id)).length;
-  }
-
-  /** What the hourly upkeep calls. */
-  removeExpired(): Promise<number> {
-    return this.deleteExpired();
   }
 
   /**

@@ -19,7 +19,7 @@ import { PARTIAL_DIR } from './partial-uploads';
 import { replacementAddress } from './replaced';
 import { Renditions } from './renditions';
 import { operation } from '../openapi';
-import { checkedKey, contentTypeOf, type FileStorage } from '../storage/storage';
+import { contentTypeOf, isStorageKey, type FileStorage } from '../storage/storage';
 import { S3Storage } from '../storage/s3';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -29,14 +29,6 @@ const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline
 const SIGNED_SECONDS = 6 * 60 * 60;
 const isPicture = (key: string) => /\.(png|jpe?g|webp|gif|avif)$/i.test(key);
 const isPartial = (key: string) => key.startsWith(`${PARTIAL_DIR}/`);
-/** A key the storage would accept (none of `..`, `//` or a backslash): anything else names no upload. */
-const isKey = (key: string) => {
-  try {
-    return checkedKey(key) === key;
-  } catch {
-    return false;
-  }
-};
 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const { renditions, config, storage } = app.ctx;
@@ -49,7 +41,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   if (elsewhere) {
     app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
       const key = request.params['*'];
-      if (isPartial(key) || !isKey(key)) return reply.callNotFound();
+      // A key the storage would refuse (`..`, `//`, a backslash) names no upload.
+      if (isPartial(key) || !isStorageKey(key)) return reply.callNotFound();
       const replacement = await replacementAddress(app.ctx.database.db, request.url);
       if (replacement) return reply.redirect(replacement, 301);
       return redirectTo(reply, await elsewhere(key));
@@ -143,7 +136,7 @@ function redirectTo(reply: FastifyReply, { url, cache }: { url: string; cache: s
  * (ETag, Last-Modified) answered with 304, and one byte range (206, or 416 outside the file).
  */
 async function sendObject(storage: FileStorage, request: FastifyRequest, reply: FastifyReply, key: string) {
-  const info = isPartial(key) || !isKey(key) ? undefined : await storage.stat(key);
+  const info = isPartial(key) || !isStorageKey(key) ? undefined : await storage.stat(key);
   if (!info) return reply.callNotFound();
   reply
     .header('Cache-Control', IMMUTABLE)

@@ -26,7 +26,7 @@ export const upkeep = fp(
     app.decorate('jobs', claims);
     const jobs: Record<string, () => unknown> = {
       trash: () => eraseExpiredTrash(ctx.services),
-      'partial-uploads': () => ctx.partialUploads.removeExpired(),
+      'partial-uploads': () => ctx.partialUploads.deleteExpired(),
       optimize: () => ctx.database.optimize(),
       'webhook-log': () => ctx.webhooks.prune(),
       'job-runs': () => claims.prune(),

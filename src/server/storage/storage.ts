@@ -48,11 +48,14 @@ export interface FileStorage {
 
 /** A key as the drivers accept it: relative, `/`-separated, no `.` or `..` segment, no empty segment. */
 export function checkedKey(key: string): string {
-  const segments = key.split('/');
-  if (key === '' || key.includes('\\') || key.includes('\0') || segments.some((s) => s === '' || s === '.' || s === '..')) {
-    throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
-  }
+  if (!isStorageKey(key)) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
   return key;
+}
+
+export function isStorageKey(key: string): boolean {
+  return (
+    key !== '' && !key.includes('\\') && !key.includes('\0') && !key.split('/').some((s) => s === '' || s === '.' || s === '..')
+  );
 }
 
 /** The type a served object is sent as, by its extension (what was stored was sniffed from its content). */
