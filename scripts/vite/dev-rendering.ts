@@ -27,10 +27,8 @@ const isPage = (req: IncomingMessage, apiPaths: string[]) =>
   !req.url?.startsWith('/src/');
 
 export function devRendering(apiTarget: string, apiPaths: string[]): Plugin {
-  let sanitizerWindow: unknown;
   const render = async (server: ViteDevServer, req: IncomingMessage) => {
     const entry = (await server.ssrLoadModule('/src/client/entry-server.tsx')) as { render: RenderPage };
-    const { JSDOM } = await import('jsdom');
     const url = req.url ?? '/';
     return entry.render({
       url,
@@ -38,7 +36,6 @@ export function devRendering(apiTarget: string, apiPaths: string[]): Plugin {
       shell: url === APP_PATHS.appShell,
       config: { apiBase: SERVER_PATHS.api, appKey: process.env.VITE_APP_KEY ?? 'demo' },
       manifest: DEV_MANIFEST,
-      sanitizerWindow: (sanitizerWindow ??= new JSDOM('').window),
       transport: async (path, init) => {
         const response = await fetch(`${apiTarget}${path}`, init);
         return { status: response.status, text: await response.text() };

@@ -20,7 +20,8 @@ import type { RenderPage, ViteManifest } from '../shared/ssr';
 import { ApiError, connect } from './api/http';
 import { type AppRouter, createAppRouter, type IslandsDocument } from './router';
 import { islandsEntry, routerManifest } from './router-manifest';
-import { setSanitizerWindow } from './ui/sanitize';
+import { useSanitizerEngine } from './ui/sanitize';
+import { sanitizeMarkup } from './ui/sanitize-markup';
 import { isBackOfficeAddress } from '../shared/address-space';
 import { decodeHTMLStrict } from 'entities';
 import { decodeNamedEntitiesWith } from '../shared/html-text';
@@ -30,6 +31,9 @@ decodeNamedEntitiesWith((entity) => {
   const text = decodeHTMLStrict(entity);
   return text === entity ? undefined : text;
 });
+
+// The server has no DOM for DOMPurify: the same policy, applied to parse5's tree.
+useSanitizerEngine(sanitizeMarkup);
 
 const manifests = new WeakMap<ViteManifest, Manifest>();
 
@@ -49,8 +53,6 @@ function manifestOf(vite: ViteManifest, router: AppRouter): Manifest {
 }
 
 export const render: RenderPage = async (options) => {
-  // The process's one DOM for DOMPurify: the same for every render.
-  setSanitizerWindow(options.sanitizerWindow as Parameters<typeof setSanitizerWindow>[0]);
   const queryClient = connect(createServerQueryClient(), { ...options.config, transport: options.transport });
   const router = createAppRouter(queryClient, { origin: options.origin, shell: options.shell, formOutcome: options.form });
   try {

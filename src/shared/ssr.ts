@@ -44,8 +44,6 @@ export interface RenderOptions {
   config: { apiBase: string; appKey: string; locale?: DocumentLocale };
   /** Answers the API requests the page makes. */
   transport: ApiTransport;
-  /** A DOM window (jsdom) for DOMPurify: the server has none of its own. */
-  sanitizerWindow: unknown;
   /** The browser build's manifest: which scripts and styles each route needs. */
   manifest: ViteManifest;
 }

@@ -95,6 +95,20 @@ describe('allowInlineScripts (the page policy for the router’s hydration scrip
     expect(allowed).not.toContain(hash(`${injected}2`));
   });
 
+  it('finds inline scripts that look at first like files or data blocks', () => {
+    // Each is code the parser reads as an inline script of <head>: the quick reading before the
+    // parse (which skips it for documents with files and data blocks only) must not be fooled.
+    const tricky = [
+      '<script title="src=/x.js">a()</script>',
+      '<script data-x=">src=">a()</script>',
+      '<script data-src=/x.js>a()</script>',
+      '<SCRIPT TYPE="application/ld+json-ish">a()</SCRIPT>',
+      '<script src="/x.js"></script><script\n>a()</script>',
+      '<script type="application/ld+json">{}</script><script type=module>a()</script>',
+    ];
+    for (const html of tricky) expect(allowInlineScripts(policy, html), html).toContain(hash('a()'));
+  });
+
   it('gives a document without inline scripts (an islands document) no hashes', () => {
     const html =
       '<!DOCTYPE html><html><head></head><body><div id="root"><p>x</p></div><script defer src="/start.js"></script></body></html>';

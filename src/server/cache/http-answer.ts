@@ -35,13 +35,19 @@ const TRANSFER_HEADERS = new Set([
   'date',
 ]);
 const COMPRESS_FROM_BYTES = 1024;
+/**
+ * Made on the request that found nothing kept, so its visitor waits for it. On the demo's home page
+ * (120 KB): quality 5 takes 1.4 ms for 12.6 KB, quality 9 took 11.3 ms for 12.3 KB (3% smaller),
+ * and 11 takes 143 ms for 11.0 KB.
+ */
+const BROTLI_QUALITY = 5;
 
 export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, status = 200): HttpAnswer {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
   const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !TRANSFER_HEADERS.has(name.toLowerCase())));
   const compress = bytes.length >= COMPRESS_FROM_BYTES;
   const gzip = compress ? gzipSync(bytes) : undefined;
-  const br = compress ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : undefined;
+  const br = compress ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : undefined;
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
   const identity = { ...kept, etag, vary: 'accept-encoding' };
   return {

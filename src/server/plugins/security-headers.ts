@@ -38,6 +38,27 @@ export function contentSecurityPolicy(): Record<string, string[]> {
 }
 
 const DATA_BLOCK = /^application\/(ld\+)?json$/i;
+/** A start tag of plain attributes (double-quoted values), read from its `<`; anything else fails it. */
+const PLAIN_SCRIPT_TAG = /<script((?:\s+[a-z][a-z0-9-]*(?:="[^"<>]*")?)*)\s*>/iy;
+const ATTRIBUTE = /([a-z][a-z0-9-]*)(?:="([^"]*)")?/gi;
+
+/**
+ * False only when every `<script` in the text is a plain tag that holds no code to run: an
+ * external file or a data block. That is every script of an islands document, which then needs no
+ * parse (a parse of the home page costs more than the rest of its security headers). Any other
+ * `<script`, or one this reading is unsure of, is left to the parser: this only skips work.
+ */
+function mayHoldInlineScript(html: string): boolean {
+  const opening = /<script/gi;
+  for (let found = opening.exec(html); found; found = opening.exec(html)) {
+    PLAIN_SCRIPT_TAG.lastIndex = found.index;
+    const tag = PLAIN_SCRIPT_TAG.exec(html);
+    if (!tag) return true;
+    const attributes = new Map([...tag[1]!.matchAll(ATTRIBUTE)].map(([, name, value]) => [name!.toLowerCase(), value ?? '']));
+    if (!attributes.has('src') && !DATA_BLOCK.test(attributes.get('type') ?? '')) return true;
+  }
+  return false;
+}
 
 /**
  * The inline scripts the renderer itself wrote: those that are children of <head> or <body>.
@@ -46,6 +67,7 @@ const DATA_BLOCK = /^application\/(ld\+)?json$/i;
  * reads the page (raw text, comments and all), not with a pattern a crafted text could fool.
  */
 export function rendererScripts(html: string): string[] {
+  if (!mayHoldInlineScript(html)) return [];
   const document = parse(html);
   const root = document.childNodes.find((node) => node.nodeName === 'html');
   const scripts: string[] = [];

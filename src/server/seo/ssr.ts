@@ -15,7 +15,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { JSDOM } from 'jsdom';
 import type { FormOutcome } from '../../shared/public-forms';
 import type { RenderPage, RenderResult, ViteManifest } from '../../shared/ssr';
 import { SERVER_PATHS } from '../../shared/address-space';
@@ -90,10 +89,6 @@ class Watched<T> {
     return this.cached?.mtimeMs;
   }
 }
-
-/** The process's one DOM for the sanitiser, made on the first render: a server without a build never needs one. */
-let domWindow: unknown;
-const sanitizerWindow = () => (domWindow ??= new JSDOM('').window);
 
 export interface PageOptions {
   /** The offline app shell rather than the page (also what a page that cannot be rendered gets). */
@@ -197,7 +192,6 @@ export class PageRenderer {
       form,
       manifest,
       config: { apiBase: SERVER_PATHS.api, appKey, locale },
-      sanitizerWindow: sanitizerWindow(),
       // A page reads what visitors may read, from the services, as the public API answers it.
       transport: async (apiUrl, init) => {
         if (init.method !== 'GET') throw new Error(`A page render sent ${init.method} ${apiUrl}: pages only read`);
