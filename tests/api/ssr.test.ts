@@ -103,6 +103,26 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     expect((await html(t, '/kept')).body).toMatch(/<h1[^>]*>Kept and changed<\/h1>/);
   });
 
+  it('drops only the pages a write can change: a slide leaves a page kept, a page write does not', async () => {
+    await t.admin('POST', '/cms/api/pages', { title: 'Steady', slug: 'steady' });
+    expect((await html(t, '/steady')).body).toMatch(/<h1[^>]*>Steady<\/h1>/);
+    expect((await html(t, '/')).body).not.toContain('A new slide');
+    // Changed behind the cache's back: a render from now on shows it, a kept page does not.
+    await t.app.ctx.database.db.updateTable('pages').set({ title: 'Steady, re-read' }).where('slug', '=', 'steady').execute();
+    const slide = await t.admin('POST', '/cms/api/sliders', { title: 'A new slide', status: 1 });
+    expect(slide.statusCode, slide.body).toBe(201);
+    expect((await html(t, '/')).body).toContain('A new slide');
+    expect((await html(t, '/steady')).body).toMatch(/<h1[^>]*>Steady<\/h1>/);
+    // A write to any page may change this one (its sections, a menu's link): it is made again.
+    await t.admin('POST', '/cms/api/pages', { title: 'Another', slug: 'another' });
+    expect((await html(t, '/steady')).body).toMatch(/<h1[^>]*>Steady, re-read<\/h1>/);
+    // And what is not content (the site's settings) makes every page again.
+    await t.app.ctx.database.db.updateTable('pages').set({ title: 'Steady, third' }).where('slug', '=', 'steady').execute();
+    const settings = await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { title: 'Renamed site' });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect((await html(t, '/steady')).body).toMatch(/<h1[^>]*>Steady, third<\/h1>/);
+  });
+
   it('answers a kept page from its first hook, as a kept API answer: ETag, 304, compressed once, cacheable by a CDN', async () => {
     await t.admin('POST', '/cms/api/pages', { title: 'Fast', slug: 'fast' });
     const first = await html(t, '/fast');

@@ -1,7 +1,8 @@
 /** The server's one cache and the kept HTTP answers it serves. */
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { Cache } from '../../src/server/cache/cache';
+import { anyPart, Cache, fromParts } from '../../src/server/cache/cache';
+import { readParts, writtenParts } from '../../src/server/cache/public-answers';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import Fastify from 'fastify';
@@ -81,6 +82,49 @@ describe('Cache', () => {
     expect(cache.get('site:a', '/cms/sliders')).toEqual({ value: 'current' });
     cache.invalidateHere();
     expect(cache.get('site:a', '/cms/sliders')).toBeUndefined();
+  });
+
+  it('drops a value made from parts of a scope only when one of its parts, or the whole scope, is invalidated', async () => {
+    const cache = new Cache();
+    const about = () => cache.get('site:a', '/about')?.value;
+    const home = () => cache.get('site:a', '/')?.value;
+    await cache.fetch('site:a', '/about', async () => fromParts('about', ['site:a/pages', 'site:a/menus']));
+    await cache.fetch('site:a', '/', async () => fromParts('home', ['site:a/sliders', 'site:a/menus']));
+    await cache.fetch('site:a', 'unknown', async () => fromParts('any', [anyPart('site:a')]));
+    cache.invalidateHere('site:a/sliders');
+    expect(about()).toBe('about');
+    expect(home()).toBeUndefined();
+    // What depends on parts not known goes with any part.
+    expect(cache.get('site:a', 'unknown')).toBeUndefined();
+    // Another site's parts are its own.
+    cache.invalidateHere('site:b/pages');
+    expect(about()).toBe('about');
+    cache.invalidateHere('site:a/menus');
+    expect(about()).toBeUndefined();
+    await cache.fetch('site:a', '/about', async () => fromParts('about again', ['site:a/pages']));
+    cache.invalidateHere('site:a');
+    expect(about()).toBeUndefined();
+  });
+
+  it('keeps no value as fresh when a part it reads moved while it was made', async () => {
+    const cache = new Cache();
+    let made = 0;
+    const render = () =>
+      cache.fetch('site:a', '/', async () => {
+        made += 1;
+        // The write lands while the page is being made from the rows before it.
+        if (made === 1) cache.invalidateHere('site:a/sliders');
+        return fromParts(`home ${made}`, ['site:a/sliders']);
+      });
+    expect(await render()).toBe('home 1');
+    expect(cache.get('site:a', '/')).toBeUndefined();
+    expect(await render()).toBe('home 2');
+    expect(cache.get('site:a', '/')?.value).toBe('home 2');
+    // The same for an answer kept by hand under the generation its read began in.
+    const began = cache.generation('site:a');
+    cache.invalidateHere('site:a/posts');
+    cache.setAt(began, '/cms/posts', 'old posts', ['site:a/posts']);
+    expect(cache.get('site:a', '/cms/posts')).toBeUndefined();
   });
 
   it('expires entries after its time to live', () => {
@@ -197,5 +241,26 @@ describe('a kept answer sent', () => {
       304,
     );
     await app.close();
+  });
+});
+
+describe('the parts of a site an answer is made from, and a write changes', () => {
+  const parts = (list: string[] | undefined) => list?.map((part) => part.replace('site:demo/', '')).sort();
+
+  it('reads: the resource, what it embeds and what its relations name', () => {
+    expect(parts(readParts('demo', '/cms/sliders?size=10'))).toEqual(['sliders']);
+    expect(parts(readParts('demo', '/cms/pages/about'))).toEqual(['pages', 'sections', 'widgets']);
+    expect(parts(readParts('demo', '/cms/posts?page=1'))).toEqual(['post-categories', 'posts']);
+    expect(parts(readParts('demo', '/cms/applications/demo'))).toEqual(['applications']);
+    expect(readParts('demo', '/cms/something-new')).toEqual([anyPart('site:demo')]);
+  });
+
+  it('writes: the resource and every record that names it; the whole site for what is not content', () => {
+    expect(parts(writtenParts('demo', 'sliders'))).toEqual(['sliders']);
+    expect(parts(writtenParts('demo', 'pages'))).toEqual(['pages', 'sections', 'widgets']);
+    expect(parts(writtenParts('demo', 'post-categories'))).toEqual(['post-categories', 'posts']);
+    expect(writtenParts('demo', 'applications')).toBeUndefined();
+    expect(writtenParts('demo', 'users')).toBeUndefined();
+    expect(writtenParts('demo', 'files')).toBeUndefined();
   });
 });

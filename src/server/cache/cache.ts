@@ -7,6 +7,11 @@
  * and age out of the LRU. Servers sharing one PostgreSQL tell each other their invalidations
  * (peer-invalidation.ts, through `onInvalidate`); entries also expire after `ttlMs`, a safety net
  * for a message lost between them.
+ *
+ * A value may also depend on parts of its scope (`site:demo/sliders`): kept with those parts, it is
+ * dropped only when one of them, or the whole scope, is invalidated. So a write to a site's slides
+ * leaves its About page kept. A value whose parts are not known depends on `scope/*`, which every
+ * part's invalidation moves too.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -28,13 +33,34 @@ export interface Sized {
 /** A value or its absence (a row that does not exist is worth remembering too). */
 interface Kept {
   value: unknown;
+  /** The parts of scopes it was made from, and when its making began (a count of invalidations). */
+  parts?: readonly string[];
+  madeAt?: number;
 }
+
+/** Where a value begins to be made: its scope as it is now, and the count of invalidations so far. */
+export interface Generation {
+  prefix: string;
+  at: number;
+}
+
+/** What `fetch` makes when the value depends on parts of its scope. */
+export interface MadeFromParts<T> {
+  value: T;
+  parts: readonly string[];
+}
+
+/** The part of a scope that moves with every part of it (`site:demo/*`). */
+export const anyPart = (scope: string) => `${scope}/*`;
 
 const SMALL_ENTRY = 256;
 
 export class Cache {
   private readonly lru: LRUCache<string, Kept, () => Promise<unknown>>;
   private readonly generations = new Map<string, number>();
+  /** The count of invalidations so far, and the count at each part's last one. */
+  private invalidations = 0;
+  private readonly partsMoved = new Map<string, number>();
   /** Wall-clock times at which a scope expires as a whole (a site's next scheduled publish). */
   private readonly deadlines = new Map<string, number>();
   private readonly wallClock: () => number;
@@ -61,8 +87,26 @@ export class Cache {
         const size = (value as Partial<Sized> | null)?.size;
         return typeof size === 'number' && size > 0 ? size : SMALL_ENTRY;
       },
-      fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+      fetchMethod: async (_key, _stale, { context }) => {
+        const madeAt = this.invalidations;
+        const made = await context();
+        return isMadeFromParts(made) ? { value: made.value, parts: made.parts, madeAt } : { value: made };
+      },
     });
+  }
+
+  /** False once a part the value was made from has been invalidated since its making began. */
+  private current(kept: Kept | undefined): kept is Kept {
+    if (!kept) return false;
+    if (!kept.parts) return true;
+    return kept.parts.every((part) => (this.partsMoved.get(part) ?? 0) <= kept.madeAt!);
+  }
+
+  private live(key: string): Kept | undefined {
+    const kept = this.lru.get(key);
+    if (this.current(kept)) return kept;
+    if (kept) this.lru.delete(key);
+    return undefined;
   }
 
   private key(scope: string, key: string): string {
@@ -74,7 +118,7 @@ export class Cache {
 
   /** The kept value, or undefined when there is none (or it expired or was invalidated). */
   get<T>(scope: string, key: string): { value: T } | undefined {
-    return this.lru.get(this.key(scope, key)) as { value: T } | undefined;
+    return this.live(this.key(scope, key)) as { value: T } | undefined;
   }
 
   set<T>(scope: string, key: string, value: T): T {
@@ -87,20 +131,27 @@ export class Cache {
    * under it after the scope was invalidated meanwhile (a write, here or on a peer, while the
    * value was being made) lands where nobody looks, instead of passing for fresh.
    */
-  generation(scope: string): string {
-    return this.key(scope, '');
+  generation(scope: string): Generation {
+    return { prefix: this.key(scope, ''), at: this.invalidations };
   }
 
-  /** Keeps a value under the generation it was made in (see `generation`). */
-  setAt<T>(generation: string, key: string, value: T): T {
-    this.lru.set(`${generation}${key}`, { value });
+  /** Keeps a value under the generation it was made in (see `generation`), made from `parts` of its scope if given. */
+  setAt<T>(generation: Generation, key: string, value: T, parts?: readonly string[]): T {
+    this.lru.set(`${generation.prefix}${key}`, parts ? { value, parts, madeAt: generation.at } : { value });
     return value;
   }
 
-  /** The kept value, or `make()`'s, made once however many callers miss at the same time. */
-  async fetch<T>(scope: string, key: string, make: () => Promise<T>): Promise<T> {
-    const kept = await this.lru.fetch(this.key(scope, key), { context: make });
-    return kept!.value as T;
+  /**
+   * The kept value, or `make()`'s, made once however many callers miss at the same time. `make` may
+   * say which parts of the scope the value was made from (`fromParts`).
+   */
+  async fetch<T>(scope: string, key: string, make: () => Promise<T | MadeFromParts<T>>): Promise<T> {
+    const full = this.key(scope, key);
+    // Only a kept value that is out of date is dropped: a delete would abort one being made.
+    const kept = this.lru.get(full);
+    if (kept && !this.current(kept)) this.lru.delete(full);
+    const made = await this.lru.fetch(full, { context: make });
+    return made!.value as T;
   }
 
   /** Forgets one scope's entries, or every entry when no scope is given, here and on peer servers. */
@@ -111,9 +162,14 @@ export class Cache {
 
   /** Forgets entries on this server only (what a peer's invalidation does here). */
   invalidateHere(scope?: string): void {
+    this.invalidations += 1;
     if (scope === undefined) {
       this.epoch += 1;
       this.deadlines.clear();
+    } else if (scope.includes('/')) {
+      // A part: what was made from it, or from parts not known, goes; the rest of the scope stays.
+      this.partsMoved.set(scope, this.invalidations);
+      this.partsMoved.set(anyPart(scope.slice(0, scope.lastIndexOf('/'))), this.invalidations);
     } else {
       this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
       this.deadlines.delete(scope);
@@ -150,4 +206,15 @@ export class Cache {
   get size(): number {
     return this.lru.size;
   }
+}
+
+const FROM_PARTS = Symbol('made from parts');
+
+/** What `fetch`'s maker returns for a value made from `parts` of its scope. */
+export function fromParts<T>(value: T, parts: readonly string[]): MadeFromParts<T> {
+  return Object.assign({ value, parts }, { [FROM_PARTS]: true });
+}
+
+function isMadeFromParts(made: unknown): made is MadeFromParts<unknown> {
+  return typeof made === 'object' && made !== null && FROM_PARTS in made;
 }

@@ -12,19 +12,64 @@ import { nextPublishAt } from '../content/visibility';
 import { appKeyOf } from '../plugins/tenant';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
 import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
-import { isApiOrFileAddress, isPublicApiAddress } from '../../shared/address-space';
+import { isApiOrFileAddress, isPublicApiAddress, SERVER_PATHS } from '../../shared/address-space';
+import { ENTITIES, type EntityDef } from '../../shared/entities';
+import { anyPart, fromParts, type Generation } from './cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Answered with a kept answer (which is not kept again). */
     keptAnswer: boolean;
     /** The site's cache generation when this public read began: its answer is kept under it. */
-    keepUnder: string | undefined;
+    keepUnder: Generation | undefined;
   }
 }
 
 /** Scope of everything derived from one site's content: its public API answers and rendered pages. */
 export const siteScope = (appKey: string) => `site:${appKey}`;
+
+/** The part of a site's scope that one kind of content (a resource: `sliders`) makes. */
+export const contentPart = (appKey: string, resource: string) => `${siteScope(appKey)}/${resource}`;
+
+const definitions = Object.values(ENTITIES) as EntityDef[];
+const definitionOf = (resource: string) => definitions.find((def) => def.resource === resource);
+/** The resources a record of `def` names: the children its reads embed, and the records its relations point at. */
+const named = (def: EntityDef): string[] => [
+  ...(def.public?.embeds ?? []).map((embed) => embed.entity),
+  ...Object.values(def.fields).flatMap((field) => (field.kind === 'relation' ? [field.relation.entity] : [])),
+];
+
+/** `start` and every resource reached from it by `next`, each once. */
+function reached(start: string, next: (resource: string) => string[]): string[] {
+  const seen = new Set([start]);
+  for (const resource of seen) for (const more of next(resource)) seen.add(more);
+  return [...seen];
+}
+
+/**
+ * The parts of a site's scope an answer of the public API at `path` is made from: its resource,
+ * what its records embed and what their relations name (a section's page, a post's category), the
+ * site's settings. A path not known here depends on every part.
+ */
+export function readParts(appKey: string, path: string): string[] {
+  const resource = decodeURIComponent(path.slice(SERVER_PATHS.api.length + 1).split(/[/?]/)[0] ?? '');
+  if (!path.startsWith(`${SERVER_PATHS.api}/`) || !definitionOf(resource)) return [anyPart(siteScope(appKey))];
+  return reached(resource, (r) => named(definitionOf(r)!)).map((r) => contentPart(appKey, r));
+}
+
+/** Resources kept on the whole-site rule: the site's own settings, and accounts (names may be shown anywhere). */
+const WHOLE_SITE = new Set(['applications', 'users']);
+
+/**
+ * The parts of a site's scope a write to `resource` (a definition's records) can change: its own,
+ * and those of every record that names it (deleting a page takes its sections along). None for what
+ * is not content (files, settings, accounts): such a write makes the whole site new.
+ */
+export function writtenParts(appKey: string, resource: string): string[] | undefined {
+  if (WHOLE_SITE.has(resource) || !definitionOf(resource)) return undefined;
+  const naming = (r: string) => definitions.filter((def) => named(def).includes(r)).map((def) => def.resource);
+  return reached(resource, naming).map((r) => contentPart(appKey, r));
+}
 
 /**
  * Makes what is kept for a site expire when its next scheduled page, post or slide goes public.
@@ -32,7 +77,9 @@ export const siteScope = (appKey: string) => `site:${appKey}`;
  */
 export async function expireAtNextPublish(app: FastifyInstance, appKey: string): Promise<void> {
   const scope = siteScope(appKey);
-  const next = await app.ctx.cache.fetch(scope, 'next-publish', () => nextPublishAt(app.ctx.services, appKey));
+  const next = await app.ctx.cache.fetch(scope, 'next-publish', async () =>
+    fromParts(await nextPublishAt(app.ctx.services, appKey), [anyPart(scope)]),
+  );
   if (next !== undefined) app.ctx.cache.expireAt(scope, next);
 }
 
@@ -117,7 +164,7 @@ export const keepPublicAnswers = fp(
       reply.header('cache-control', 'no-cache');
       const answer = makeAnswer(payload, reply.getHeaders() as OutgoingHttpHeaders);
       expireAtNextPublish(app, appKey).then(() => {
-        cache.setAt(keepUnder, request.url, answer);
+        cache.setAt(keepUnder, request.url, answer, readParts(appKey, request.url));
         reply.header('etag', answer.etag);
         done(null, payload);
       }, done);

@@ -10,7 +10,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { expireAtNextPublish, type PageAnswer, pageKey, siteScope } from '../cache/public-answers';
+import { expireAtNextPublish, type PageAnswer, pageKey, readParts, siteScope } from '../cache/public-answers';
+import { fromParts } from '../cache/cache';
 import { makeAnswer, sendAnswer } from '../cache/http-answer';
 import { previewSearch } from '../../shared/preview-search';
 import type { FormOutcome } from '../../shared/public-forms';
@@ -83,10 +84,11 @@ export const spaRoutes = fp(
       reply: FastifyReply,
       url: string,
       options: PageOptions & { preview?: 'valid' | 'invalid' } = {},
-    ): Promise<PageAnswer | undefined> => {
+    ): Promise<{ page: PageAnswer; parts: string[] } | undefined> => {
       const page = await pages.render(url, siteOrigin(request), options);
       if (!page) return undefined;
-      if ('redirect' in page) return { redirect: page.redirect, status: page.status };
+      const parts = (page.reads ?? []).flatMap((read) => readParts(app.ctx.config.appKey, read));
+      if ('redirect' in page) return { page: { redirect: page.redirect, status: page.status }, parts };
       // The security headers of the first answer (the same for every page) are kept with it, the
       // policy allowing the router's inline scripts of this document by their hashes: a nonce
       // would be the same for everyone a kept page is sent to.
@@ -97,7 +99,7 @@ export const spaRoutes = fp(
         headers['content-security-policy'] = allowInlineScripts(ownPolicy, page.html);
       }
       const status = options.preview === 'invalid' ? 404 : page.status;
-      return { answer: makeAnswer(page.html, headers, status) };
+      return { page: { answer: makeAnswer(page.html, headers, status) }, parts };
     };
 
     const unavailable = (reply: FastifyReply) => reply.status(503).type('text/html; charset=utf-8').send(UNAVAILABLE);
@@ -106,7 +108,7 @@ export const spaRoutes = fp(
     const sendPreview = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
       const valid = (await app.ctx.previews.open(token)) !== undefined;
       const url = `${request.url.split('?')[0]}?preview=${encodeURIComponent(token)}`;
-      const page = await buildDocument(request, reply, url, { preview: valid ? 'valid' : 'invalid' });
+      const page = (await buildDocument(request, reply, url, { preview: valid ? 'valid' : 'invalid' }))?.page;
       if (!page) return unavailable(reply);
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
       return sendAnswer(request, reply, page.answer);
@@ -125,7 +127,8 @@ export const spaRoutes = fp(
           await expireAtNextPublish(app, app.ctx.config.appKey);
           const document = await buildDocument(request, reply, shell ? '/' : meaningfulUrl(request.url), { shell });
           if (!document) throw NO_DOCUMENT;
-          return document;
+          // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
+          return fromParts(document.page, document.parts);
         })
         .catch((error: unknown) => {
           if (error === NO_DOCUMENT) return undefined;
@@ -148,7 +151,7 @@ export const spaRoutes = fp(
       status: number,
     ) => {
       if (!pages.hasBuild()) return unavailable(reply);
-      const page = await buildDocument(request, reply, url, { form });
+      const page = (await buildDocument(request, reply, url, { form }))?.page;
       if (!page) return unavailable(reply);
       if ('redirect' in page) return reply.redirect(page.redirect, 303);
       return reply

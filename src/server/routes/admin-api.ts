@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { siteScope } from '../cache/public-answers';
+import { siteScope, writtenParts } from '../cache/public-answers';
 import { authenticate, authorize } from '../plugins/auth';
 import { requireWorkingSite } from '../plugins/tenant';
 import { activityRoutes } from './activity';
@@ -42,10 +42,16 @@ export const adminApi = fp(
       secured.addHook('onRequest', requireWorkingSite);
       secured.addHook('onRequest', authorize);
       secured.addHook('onSend', async (request, reply, payload) => {
-        const { leavesPublicAnswers } = request.routeOptions.config as { leavesPublicAnswers?: boolean };
+        const { leavesPublicAnswers, rights } = request.routeOptions.config as {
+          leavesPublicAnswers?: boolean;
+          rights?: { subject: string };
+        };
         if (request.method === 'GET' || request.method === 'HEAD') return payload;
         if (reply.statusCode < 400 && request.application && !leavesPublicAnswers) {
-          admin.ctx.cache.invalidate(siteScope(request.application.app_key));
+          // A write to one kind of content drops only what was made from it (cache/public-answers.ts).
+          const appKey = request.application.app_key;
+          const parts = rights && writtenParts(appKey, rights.subject);
+          for (const scope of parts ?? [siteScope(appKey)]) admin.ctx.cache.invalidate(scope);
         }
         // A write is answered once the other servers know what it changed (peer-invalidation.ts).
         await admin.ctx.cache.told();

@@ -90,6 +90,9 @@ class Watched<T> {
   }
 }
 
+/** A render's result, with the API paths the page read (what it is made from). */
+export type RenderedPage = RenderResult & { reads?: string[] };
+
 export interface PageOptions {
   /** The offline app shell rather than the page (also what a page that cannot be rendered gets). */
   shell?: boolean;
@@ -151,7 +154,7 @@ export class PageRenderer {
    * The document for `url`: the page itself, or (when that fails or too many are rendering) the
    * app shell for the browser to render; none when even that cannot be made.
    */
-  async render(url: string, origin: string, options: PageOptions = {}): Promise<RenderResult | undefined> {
+  async render(url: string, origin: string, options: PageOptions = {}): Promise<RenderedPage | undefined> {
     if (!options.shell) {
       if (!(await this.slots.acquire(RENDER_WAIT_MS))) {
         this.app.log.warn({ url }, 'too many pages rendering at once; this one is left to the browser');
@@ -174,7 +177,7 @@ export class PageRenderer {
     }
   }
 
-  private async renderOnce(url: string, origin: string, { shell = false, form }: PageOptions): Promise<RenderResult | undefined> {
+  private async renderOnce(url: string, origin: string, { shell = false, form }: PageOptions): Promise<RenderedPage | undefined> {
     const [render, manifest] = await Promise.all([this.renderer(), this.manifest.value()]);
     if (!render || !manifest) return undefined;
     const { appKey } = this.app.ctx.config;
@@ -185,7 +188,8 @@ export class PageRenderer {
     const unprefixed = defaultLocaleAddress(locales, pathname);
     if (unprefixed !== undefined && !shell) return { redirect: `${unprefixed}${search}`, status: 301 };
     const locale = documentLocale(locales, pathname);
-    return render({
+    const reads: string[] = [];
+    const result = await render({
       url,
       origin,
       shell,
@@ -195,8 +199,10 @@ export class PageRenderer {
       // A page reads what visitors may read, from the services, as the public API answers it.
       transport: async (apiUrl, init) => {
         if (init.method !== 'GET') throw new Error(`A page render sent ${init.method} ${apiUrl}: pages only read`);
+        reads.push(apiUrl);
         return this.reads(apiUrl, init.headers['app-key'] ?? appKey);
       },
     });
+    return { ...result, reads };
   }
 }
