@@ -1,17 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/tiptap/styles.css';
 import './admin.css';
-import { MantineThemeProvider } from '@mantine/core';
+import { Center, Loader, MantineThemeProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { keepBackOfficeOffline } from '../pwa/service-worker';
 import { useFailureNotifications } from './api/useFailureNotifications';
 import { adminTheme } from './admin-theme';
-import { AdminLayout } from './layout/AdminLayout';
 import { useAdminColorScheme } from './layout/color-scheme';
 import { LoginScreen } from './login/LoginScreen';
 import { useSignedIn } from './session/useSignedIn';
@@ -36,6 +33,10 @@ function useBackOfficeLanguage(signedIn: boolean): [AdminLanguage, (language: Ad
   }, [language]);
   return [language, setOnDevice];
 }
+
+// The signed-in back-office (its navigation, the outbox, every screen's shared parts) loads once
+// someone has signed in: the sign-in screen downloads only itself, on a slow link too.
+const AdminLayout = lazy(() => import('./layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
 
 /** Screens for those who cannot sign in: they show with or without a session, outside the layout. */
 const SIGNED_OUT_SCREENS = ['/admin/reset-password'];
@@ -74,12 +75,23 @@ export function AdminRoot({ children }: { children: ReactNode }) {
           {signedOutScreen ? (
             children
           ) : signedIn ? (
-            <AdminLayout>{children}</AdminLayout>
+            <Suspense fallback={<AdminLoading />}>
+              <AdminLayout>{children}</AdminLayout>
+            </Suspense>
           ) : (
             <LoginScreen language={language} onLanguage={chooseLanguage} />
           )}
         </div>
       </SiteLocale>
     </MantineThemeProvider>
+  );
+}
+
+/** While the back-office's own code arrives after signing in. */
+function AdminLoading() {
+  return (
+    <Center h="100vh">
+      <Loader aria-label="Loading the back-office" />
+    </Center>
   );
 }

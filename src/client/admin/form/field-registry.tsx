@@ -2,72 +2,56 @@
  * Field kind → Mantine input. Every input gets the same props; a new kind is one entry here and
  * one word in define.ts.
  */
-import { localToUtc, utcToLocal } from '../../../shared/date-time';
-import {
-  Autocomplete,
-  Checkbox,
-  Group,
-  Input,
-  NumberInput,
-  PasswordInput,
-  SegmentedControl,
-  Select,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import type { ReactNode } from 'react';
+import { Checkbox, Group, Input, PasswordInput, SegmentedControl, Textarea, TextInput } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { FieldDef, FieldKind, FieldOfKind } from '../../../shared/entities';
-import { HtmlField } from './inputs/HtmlField';
-import { ImageField } from './inputs/ImageField';
-import { RelationField } from './inputs/RelationField';
 import { useAdminText } from '../i18n';
+import { common, type FieldProps } from './field-props';
 
-export interface FieldProps<D extends FieldDef = FieldDef> {
-  name: string;
-  field: D;
-  value: unknown;
-  error: string | undefined;
-  disabled: boolean;
-  onChange: (value: unknown) => void;
-  /** The resource and key of the record being edited (a record may not be its own parent). */
-  resource: string;
-  recordId: string | undefined;
-  /** Focused when shown (the next step of a form: the sign-in code). */
-  autoFocus?: boolean;
+export type { FieldProps } from './field-props';
+
+// Inputs with code of their own load when a form first shows one: the rich-text editor (about 150 KB
+// compressed), the date picker, the pickers of choices and numbers (Mantine's combobox and its
+// floating parts, react-number-format), pictures (the upload queue). The sign-in screen, and a form
+// without such fields, never download them. Until one arrives its value is shown as text.
+const HtmlField = lazy(() => import('./inputs/HtmlField').then((m) => ({ default: m.HtmlField })));
+const DateTimeField = lazy(() => import('./inputs/DateTimeField').then((m) => ({ default: m.DateTimeField })));
+const ChoiceField = lazy(() => import('./inputs/ChoiceInputs').then((m) => ({ default: m.ChoiceField })));
+const SuggestField = lazy(() => import('./inputs/ChoiceInputs').then((m) => ({ default: m.SuggestField })));
+const NumberField = lazy(() => import('./inputs/ChoiceInputs').then((m) => ({ default: m.NumberField })));
+const RelationField = lazy(() => import('./inputs/RelationField').then((m) => ({ default: m.RelationField })));
+const ImageField = lazy(() => import('./inputs/ImageField').then((m) => ({ default: m.ImageField })));
+
+/** `input` once its code is here; until then the value, shown as text. */
+function Loaded({ props, children }: { props: FieldProps; children: ReactNode }) {
+  const shown = props.value === null || props.value === undefined ? '' : String(props.value);
+  return <Suspense fallback={<TextInput {...common(props)} readOnly value={shown} />}>{children}</Suspense>;
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-function common({ name, field, error, disabled, autoFocus }: FieldProps) {
-  return {
-    name,
-    label: field.label,
-    description: field.hint,
-    error,
-    disabled,
-    withAsterisk: field.required,
-    autoComplete: field.autoComplete,
-    autoFocus,
-  };
-}
-
 const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNode } = {
   text: (p) =>
     p.field.choices ? (
-      <Autocomplete
-        {...common(p)}
-        data={p.field.choices.map((c) => String(c.value))}
-        value={text(p.value)}
-        onChange={p.onChange}
-      />
+      <Loaded props={p}>
+        <SuggestField {...p} />
+      </Loaded>
     ) : (
       <TextInput {...common(p)} value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
     ),
   textarea: (p) => (
     <Textarea {...common(p)} rows={p.field.rows ?? 3} value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
   ),
-  html: (p) => <HtmlField {...p} />,
+  html: (p) => (
+    // Until the editor arrives the HTML is shown, and can be edited, as it is stored: nothing typed meanwhile is lost.
+    <Suspense
+      fallback={
+        <Textarea {...common(p)} autosize minRows={6} value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
+      }
+    >
+      <HtmlField {...p} />
+    </Suspense>
+  ),
   email: (p) => (
     <TextInput
       {...common(p)}
@@ -105,31 +89,15 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
         </div>
       </Input.Wrapper>
     ) : (
-      <NumberInput
-        {...common(p)}
-        min={p.field.min}
-        max={p.field.max}
-        allowDecimal={false}
-        value={typeof p.value === 'number' ? p.value : text(p.value)}
-        onChange={p.onChange}
-      />
+      <Loaded props={p}>
+        <NumberField {...p} />
+      </Loaded>
     ),
   date: (p) => <TextInput {...common(p)} type="date" value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />,
   datetime: (p) => (
-    <DateTimePicker
-      {...common(p)}
-      withSeconds
-      clearable
-      clearButtonProps={{ 'aria-label': `Clear ${p.field.label}` }}
-      valueFormat="YYYY-MM-DD HH:mm:ss"
-      placeholder="Pick date and time"
-      // Stored in UTC, picked and shown in the browser's time zone.
-      description={[p.field.hint, `Your time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`]
-        .filter(Boolean)
-        .join(' · ')}
-      value={text(p.value) ? utcToLocal(text(p.value)) : null}
-      onChange={(value) => p.onChange(value ? localToUtc(value) : '')}
-    />
+    <Loaded props={p}>
+      <DateTimeField {...p} />
+    </Loaded>
   ),
   select: (p) => {
     const choices = p.field.choices;
@@ -145,18 +113,21 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
       );
     }
     return (
-      <Select
-        {...common(p)}
-        clearable={!p.field.required}
-        data={choices.map((c) => ({ value: String(c.value), label: c.label }))}
-        value={p.value === null || p.value === undefined ? null : String(p.value)}
-        // Back to the choice's own value, so numeric choices (is_top 1/0) stay numbers.
-        onChange={(v) => p.onChange(v === null ? null : (choices.find((c) => String(c.value) === v)?.value ?? v))}
-      />
+      <Loaded props={p}>
+        <ChoiceField {...p} />
+      </Loaded>
     );
   },
-  relation: (p) => <RelationField {...p} />,
-  image: (p) => <ImageField {...p} />,
+  relation: (p) => (
+    <Loaded props={p}>
+      <RelationField {...p} />
+    </Loaded>
+  ),
+  image: (p) => (
+    <Loaded props={p}>
+      <ImageField {...p} />
+    </Loaded>
+  ),
   password: (p) => (
     <PasswordInput
       {...common(p)}

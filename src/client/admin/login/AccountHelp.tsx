@@ -1,6 +1,6 @@
-import { Anchor, Modal, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useAdminText } from '../i18n';
+import { lazy, Suspense } from 'react';
 
 interface Props {
   label: string;
@@ -8,21 +8,26 @@ interface Props {
   text: string;
 }
 
+// The dialog (Mantine's Modal, with its focus trap and scroll area) loads when someone asks: the
+// sign-in screen does not download it for a link few people follow.
+const HelpDialog = lazy(() => import('./HelpDialog').then((m) => ({ default: m.HelpDialog })));
+
 /**
  * 'Forgot Password' and 'Create an account' had no behaviour in the original. Staff accounts are
  * managed by administrators, so the honest answer is a short explanation, not a dead link.
  */
 export function AccountHelp({ label, title, text }: Props) {
-  const { t } = useAdminText();
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
       <Anchor component="button" type="button" size="sm" onClick={open}>
         {label}
       </Anchor>
-      <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
-        <Text size="sm">{text}</Text>
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <HelpDialog title={title} text={text} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

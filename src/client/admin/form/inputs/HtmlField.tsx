@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Image, Input, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import '@mantine/tiptap/styles.css';
 import { RichTextEditor } from '@mantine/tiptap';
 import { type Editor, type JSONContent, useEditor } from '@tiptap/react';
 import { NodeSelection } from '@tiptap/pm/state';

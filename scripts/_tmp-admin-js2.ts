@@ -1,0 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, startApp } from '../tests/e2e/harness';
+const staticDir = path.resolve('dist');
+const app = await startApp({ staticDir });
+const browser = await launchBrowser();
+const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
+const loaded = new Set<string>();
+page.on('response', (res) => { const u = new URL(res.url()); if (u.pathname.endsWith('.js')) loaded.add(u.pathname.slice(1)); });
+await page.goto(app.baseUrl + (process.argv[2] ?? '/admin'), { waitUntil: 'networkidle' });
+const m = JSON.parse(fs.readFileSync('dist/.vite/manifest.json', 'utf8'));
+for (const [k, v] of Object.entries<any>(m)) if (loaded.has(v.file) && !k.startsWith('_')) console.log((gzipSync(fs.readFileSync(path.join(staticDir, v.file))).length / 1024).toFixed(1).padStart(6), k);
+await browser.close(); process.exit(0);

@@ -1,0 +1,24 @@
+/** A date and time, stored in UTC, picked and shown in the browser's time zone (Mantine's picker, loaded with the first such field). */
+import '@mantine/dates/styles.css';
+import { DateTimePicker } from '@mantine/dates';
+import { localToUtc, utcToLocal } from '../../../../shared/date-time';
+import { common, type FieldProps } from '../field-props';
+
+export function DateTimeField(p: FieldProps) {
+  const value = p.value === null || p.value === undefined ? '' : String(p.value);
+  return (
+    <DateTimePicker
+      {...common(p)}
+      withSeconds
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${p.field.label}` }}
+      valueFormat="YYYY-MM-DD HH:mm:ss"
+      placeholder="Pick date and time"
+      description={[p.field.hint, `Your time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`]
+        .filter(Boolean)
+        .join(' · ')}
+      value={value ? utcToLocal(value) : null}
+      onChange={(picked) => p.onChange(picked ? localToUtc(picked) : '')}
+    />
+  );
+}
