@@ -9,7 +9,7 @@
  * made once.
  */
 import { LRUCache } from 'lru-cache';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import {
   RENDITION_FORMATS,
   RENDITION_FRAMES,
@@ -22,6 +22,20 @@ import {
   type RenditionSize,
 } from '../../shared/renditions';
 import type { FileStorage } from '../storage/storage';
+
+/**
+ * sharp (libvips) is loaded with the first picture made: about 28 MB of memory a server carries only
+ * once it makes renditions. Its operation cache is off: each rendition is made once and stored, so
+ * the cache would only keep decoded originals around (libvips keeps up to 50 MB by default).
+ */
+let sharpLoading: Promise<(input: string | Buffer, options: SharpOptions) => Sharp> | undefined;
+function picture(input: string | Buffer): Promise<Sharp> {
+  sharpLoading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoading.then((sharp) => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }));
+}
 
 const FRAMES: readonly RenditionSize[] = RENDITION_FRAMES.map(([width, height]) => ({ width, height }));
 const SIZES: readonly RenditionSize[] = [...RENDITION_WIDTHS.map((width) => ({ width })), ...FRAMES];
@@ -218,7 +232,7 @@ export class Renditions {
   private async framed(name: string, width: number, height: number): Promise<Sharp | undefined> {
     const original = await this.original(name);
     if (!original) return undefined;
-    const meta = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const meta = await (await picture(original)).metadata();
     // Orientations 5–8 turn the picture a quarter: its upright width is the stored height.
     const turned = (meta.orientation ?? 1) >= 5;
     const [sourceWidth, sourceHeight] = turned ? [meta.height, meta.width] : [meta.width, meta.height];
@@ -229,7 +243,7 @@ export class Renditions {
     const focal = (await this.focalPointOf(name)) ?? { x: 0.5, y: 0.5 };
     const place = (point: number, scaled: number, box: number) =>
       Math.min(scaled - box, Math.max(0, Math.round(point * scaled - box / 2)));
-    return sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+    return (await picture(original))
       .rotate()
       .resize(scaledWidth, scaledHeight, { fit: 'fill' })
       .extract({
@@ -251,7 +265,7 @@ export class Renditions {
   private async resized(name: string, width: number): Promise<Sharp | undefined> {
     const original = await this.original(name);
     if (!original) return undefined;
-    return sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+    return (await picture(original))
       .rotate() // follow the camera's orientation before resizing
       .resize({ width, withoutEnlargement: true });
   }

@@ -6,16 +6,7 @@
  */
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { checkedKey, contentTypeOf, type FileStorage, type ObjectBody, type ObjectRange } from './storage';
 
 export interface S3Settings {
@@ -43,10 +34,21 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } {
 // in every log. (Node 22 is the runtime to move to before the SDK's next update.)
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+/**
+ * The SDK, loaded with the first S3 storage opened: it holds about 21 MB of a server's memory, which
+ * a server on its local folder (the default) does not need to carry.
+ */
+type Sdk = typeof import('@aws-sdk/client-s3') & Pick<typeof import('@aws-sdk/s3-request-presigner'), 'getSignedUrl'>;
+let sdkLoading: Promise<Sdk> | undefined;
+const loadSdk = () =>
+  (sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
+    ([client, presigner]) => ({ ...client, getSignedUrl: presigner.getSignedUrl }),
+  ));
+
 export class S3Storage implements FileStorage {
   readonly kind = 's3' as const;
   readonly location: string;
-  private readonly client: S3Client;
+  private readonly connecting: Promise<{ client: S3Client; sdk: Sdk }>;
   private readonly bucket: string;
   private readonly prefix: string;
 
@@ -54,19 +56,22 @@ export class S3Storage implements FileStorage {
     this.bucket = settings.bucket;
     this.prefix = settings.prefix;
     this.location = `s3://${settings.bucket}/${settings.prefix}`;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
-      // Checksums only where the protocol requires them: many self-hosted stores do not read the
-      // trailing checksums the SDK would otherwise add to every upload.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 4,
-    });
+    this.connecting = loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: settings.endpoint,
+        region: settings.region,
+        forcePathStyle: settings.forcePathStyle,
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+        // Checksums only where the protocol requires them: many self-hosted stores do not read the
+        // trailing checksums the SDK would otherwise add to every upload.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        maxAttempts: 4,
+      }),
+    }));
   }
 
   private key(key: string): string {
@@ -79,8 +84,9 @@ export class S3Storage implements FileStorage {
 
   async write(key: string, body: ObjectBody, contentType = contentTypeOf(key)): Promise<void> {
     const isFile = typeof body === 'object' && !Buffer.isBuffer(body);
-    await this.client.send(
-      new PutObjectCommand({
+    const { client, sdk } = await this.connecting;
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: this.key(key),
         Body: isFile ? fs.createReadStream(body.path) : body,
@@ -100,9 +106,10 @@ export class S3Storage implements FileStorage {
   }
 
   async stream(key: string, range?: ObjectRange): Promise<Readable | undefined> {
+    const { client, sdk } = await this.connecting;
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({
+      const answer = await client.send(
+        new sdk.GetObjectCommand({
           Bucket: this.bucket,
           Key: this.key(key),
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -110,34 +117,37 @@ export class S3Storage implements FileStorage {
       );
       return answer.Body as Readable;
     } catch (error) {
-      if (isMissing(error)) return undefined;
+      if (isMissing(sdk, error)) return undefined;
       throw error;
     }
   }
 
   async stat(key: string) {
+    const { client, sdk } = await this.connecting;
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(key) }));
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.key(key) }));
       return { size: head.ContentLength ?? 0, modified: head.LastModified ?? new Date(0), etag: head.ETag ?? '""' };
     } catch (error) {
-      if (isMissing(error)) return undefined;
+      if (isMissing(sdk, error)) return undefined;
       throw error;
     }
   }
 
   async remove(keys: string[]): Promise<void> {
+    const { client, sdk } = await this.connecting;
     // At most 1000 keys a request, as S3 allows.
     for (let i = 0; i < keys.length; i += 1000) {
       const objects = keys.slice(i, i + 1000).map((key) => ({ Key: this.key(key) }));
-      await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } }));
+      await client.send(new sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } }));
     }
   }
 
   async *list(prefix = '') {
+    const { client, sdk } = await this.connecting;
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }),
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
         if (!object.Key) continue;
@@ -148,17 +158,18 @@ export class S3Storage implements FileStorage {
   }
 
   /** A time-limited address a visitor's browser may fetch the object from directly (STORAGE_PUBLIC_URL=signed). */
-  signedUrl(key: string, seconds: number): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key) }), {
+  async signedUrl(key: string, seconds: number): Promise<string> {
+    const { client, sdk } = await this.connecting;
+    return sdk.getSignedUrl(client, new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.key(key) }), {
       expiresIn: seconds,
     });
   }
 
   async close(): Promise<void> {
-    this.client.destroy();
+    (await this.connecting).client.destroy();
   }
 }
 
-function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey');
+function isMissing(sdk: Sdk, error: unknown): boolean {
+  return error instanceof sdk.S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey');
 }
