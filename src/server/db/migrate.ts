@@ -17,6 +17,7 @@ import * as translations from './migrations/014_translations';
 import * as userLanguage from './migrations/015_user_language';
 import * as mediaDetails from './migrations/016_media_details';
 import * as jobRuns from './migrations/017_job_runs';
+import * as publishTimeIndexes from './migrations/018_publish_time_indexes';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015_user_language': userLanguage,
   '016_media_details': mediaDetails,
   '017_job_runs': jobRuns,
+  '018_publish_time_indexes': publishTimeIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
