@@ -20,7 +20,7 @@ import type { RenderPage, ViteManifest } from '../shared/ssr';
 import { ApiError, connect } from './api/http';
 import { type AppRouter, createAppRouter, type IslandsDocument } from './router';
 import { islandsEntry, routerManifest } from './router-manifest';
-import { useSanitizerEngine } from './ui/sanitize';
+import { installSanitizerEngine } from './ui/sanitize';
 import { sanitizeMarkup } from './ui/sanitize-markup';
 import { isBackOfficeAddress } from '../shared/address-space';
 import { decodeHTMLStrict } from 'entities';
@@ -33,7 +33,7 @@ decodeNamedEntitiesWith((entity) => {
 });
 
 // The server has no DOM for DOMPurify: the same policy, applied to parse5's tree.
-useSanitizerEngine(sanitizeMarkup);
+installSanitizerEngine(sanitizeMarkup);
 
 const manifests = new WeakMap<ViteManifest, Manifest>();
 

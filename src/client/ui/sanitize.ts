@@ -1,7 +1,7 @@
 /**
  * The sanitiser SafeHtml calls. In the browser it is DOMPurify with the policy of
  * sanitize-policy.ts; the server, which has no DOM, installs the parse5 engine of the same policy
- * (sanitize-markup.ts, through useSanitizerEngine in entry-server.tsx), so both sides clean HTML
+ * (sanitize-markup.ts, through installSanitizerEngine in entry-server.tsx), so both sides clean HTML
  * alike. DOMPurify's instance is made on first use: importing this module where there is no DOM
  * costs nothing and fails nothing.
  */
@@ -14,7 +14,7 @@ let purifier: Purifier | null = null;
 let engine: Engine | undefined;
 
 /** Cleans with `clean` instead of DOMPurify (the server's parse5 engine). */
-export function useSanitizerEngine(clean: Engine): void {
+export function installSanitizerEngine(clean: Engine): void {
   engine = clean;
 }
 
