@@ -19,6 +19,7 @@ import type { FormOutcome } from '../../shared/public-forms';
 import type { RenderPage, RenderResult, ViteManifest } from '../../shared/ssr';
 import { SERVER_PATHS } from '../../shared/address-space';
 import { inProcessReads } from '../routes/public';
+import { expireAtNextPublish, readParts, siteScope } from '../cache/public-answers';
 import { defaultLocaleAddress, documentLocale } from '../../shared/locales';
 import { siteLocales } from '../content/translations';
 import { siteByKey } from '../plugins/tenant';
@@ -90,6 +91,13 @@ class Watched<T> {
   }
 }
 
+/** An in-process read as kept: its status and JSON, weighed by its length. */
+interface KeptRead {
+  status: number;
+  text: string;
+  size: number;
+}
+
 /** A render's result, with the API paths the page read (what it is made from). */
 export type RenderedPage = RenderResult & { reads?: string[] };
 
@@ -119,6 +127,33 @@ export class PageRenderer {
     );
     this.manifest = new Watched(files.manifest, (file) => JSON.parse(fs.readFileSync(file, 'utf8')) as ViteManifest);
     this.reads = inProcessReads(app);
+  }
+
+  /**
+   * One read of a page render, kept like a public API answer: until a write changes what it was
+   * made from (cache/public-answers.ts, readParts). A page made again after a write to the slides
+   * reads the slides afresh and the rest (menus, the latest posts and their count, the site) as
+   * kept. Kept as the JSON text, so no render can change what another one is given; a preview's
+   * reads and refusals are never kept.
+   */
+  private async read(apiUrl: string, appKey: string): Promise<{ status: number; text: string }> {
+    const { cache } = this.app.ctx;
+    const scope = siteScope(appKey);
+    const key = `read ${apiUrl}`;
+    const keep = !apiUrl.includes('preview=');
+    const kept = keep ? cache.get<KeptRead>(scope, key) : undefined;
+    if (kept) return kept.value;
+    // Taken before anything is read: a write that lands while this read is made makes it old.
+    const began = cache.generation(scope);
+    const answer = await this.reads(apiUrl, appKey);
+    const text = JSON.stringify(answer.body) ?? '';
+    const read: KeptRead = { status: answer.status, text, size: text.length };
+    if (keep && answer.status === 200) {
+      // Like every kept answer of the site: gone when its next scheduled item goes public.
+      await expireAtNextPublish(this.app, appKey);
+      cache.setAt(began, key, read, readParts(appKey, apiUrl));
+    }
+    return read;
   }
 
   /** The bundle's render function, as first loaded; none without a build. */
@@ -208,7 +243,7 @@ export class PageRenderer {
       transport: async (apiUrl, init) => {
         if (init.method !== 'GET') throw new Error(`A page render sent ${init.method} ${apiUrl}: pages only read`);
         reads.push(apiUrl);
-        return this.reads(apiUrl, init.headers['app-key'] ?? appKey);
+        return this.read(apiUrl, init.headers['app-key'] ?? appKey);
       },
     });
     return { ...result, reads };
