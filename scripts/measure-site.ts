@@ -174,9 +174,10 @@ try {
       await page.goto(app.baseUrl + screenPath, { waitUntil: 'commit' });
       const input = page.locator(field);
       await input.waitFor({ timeout: 60_000 });
-      // Typed and kept: the field is the app's, not a placeholder that drops what is typed.
       await input.pressSequentially('ab');
       const typed = Date.now() - started;
+      // Typed and kept: once the app has taken the page over, what was typed is still there.
+      await page.locator('html[data-app="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
       if ((await input.inputValue()) !== 'ab') throw new Error(`${name}: what was typed did not stay`);
       times.push(typed);
       await context.close();

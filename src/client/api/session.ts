@@ -4,7 +4,9 @@
  */
 const TOKEN_KEY = 'auth_token';
 
+/** The stored token; none on the server, which draws every back-office screen signed out. */
 export function getToken(): string | null {
+  if (typeof localStorage === 'undefined') return null;
   return localStorage.getItem(TOKEN_KEY) ?? sessionStorage.getItem(TOKEN_KEY);
 }
 

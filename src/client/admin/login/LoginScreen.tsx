@@ -11,6 +11,16 @@ import { AccountHelp } from './AccountHelp';
 import { signInRequest } from './sign-in';
 import { ADMIN_LANGUAGES, type AdminLanguage, isAdminLanguage, useAdminText } from '../i18n';
 import { languageName } from '../../site/locale';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+
+const subscribeNothing = () => () => {};
+/** False on the server and while the browser adopts its markup; true once the form is the browser's. */
+const useAdopted = () =>
+  useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 
 /** The back-office's languages, each named in itself, for someone not yet signed in. */
 function LanguageChoice({ value, onChange }: { value: AdminLanguage; onChange: (language: AdminLanguage) => void }) {
@@ -54,9 +64,20 @@ export function LoginScreen({
   const askingForCode = state.matches('codeEntry') || state.matches('verifyingCode');
   const change = (field: 'identifier' | 'password' | 'code', value: unknown) =>
     send({ type: 'field.change', field, value: String(value ?? '') });
+  const form = useRef<HTMLFormElement>(null);
+  const adopted = useAdopted();
+  useEffect(() => {
+    // What was typed into the server's form before the code arrived is the form's now.
+    for (const field of ['identifier', 'password'] as const) {
+      const input = form.current?.elements.namedItem(field);
+      if (input instanceof HTMLInputElement && input.value) change(field, input.value);
+    }
+    // Only once, when the browser adopts the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
-    <Container size={420} py={80} component="main">
+    <Container size={420} py={80} component="main" className="admin-sign-in">
       <Group justify="flex-end" mb="xs">
         <LanguageChoice value={language} onChange={onLanguage} />
       </Group>
@@ -65,6 +86,10 @@ export function LoginScreen({
       </Title>
       <Paper withBorder shadow="sm" p="xl" radius="md">
         <form
+          ref={form}
+          // Before the code arrives the buttons are off (nothing is sent in a plain post); were it
+          // sent, the words go in a POST body, never in an address.
+          method="post"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -79,7 +104,7 @@ export function LoginScreen({
                 </Alert>
               )}
               <FormFields fields={SIGN_IN_CODE_FIELDS} values={{ code }} errors={fieldErrors} focus="code" onChange={change} />
-              <Button type="submit" loading={busy} fullWidth>
+              <Button type="submit" loading={busy} disabled={!adopted} fullWidth>
                 {t('login.verify')}
               </Button>
               <Group justify="center">
@@ -106,7 +131,7 @@ export function LoginScreen({
                   {t('login.forgot')}
                 </Anchor>
               </Group>
-              <Button type="submit" loading={busy} fullWidth>
+              <Button type="submit" loading={busy} disabled={!adopted} fullWidth>
                 {t('login.submit')}
               </Button>
               <Group justify="center">

@@ -2,12 +2,14 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AdminNotFound } from '../../admin/AdminNotFound';
 import { AdminRoot } from '../../admin/AdminRoot';
 import { adminHead } from '../../site/head';
+import { MARK_STORED_SESSION } from '../../admin/session/stored-session';
 
 export const Route = createFileRoute('/admin')({
-  // Rendered by the browser: the server sends the document and the title, the screens need the
-  // signed-in session only the browser holds.
-  ssr: false,
-  head: ({ match }) => adminHead(match),
+  // The server draws the sign-in screen (it never holds a session): on a slow link staff can type
+  // before the code arrives (LoginScreen takes what was typed). The signed-in screens are the
+  // browser's. A stored session hides the drawn sign-in form until the browser has the back-office
+  // up, so signed-in staff never see it flash (admin.css, `html[data-session]`).
+  head: ({ match }) => ({ ...adminHead(match), scripts: [{ children: MARK_STORED_SESSION }] }),
   component: () => (
     <AdminRoot>
       <Outlet />
