@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_KEY, dialects, sourceBuild, startTestApp, type TestApp } from './harness';
+import { MARK_STORED_SESSION } from '../../src/client/admin/session/stored-session';
 
 const html = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
@@ -205,13 +206,22 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     }
   });
 
-  it('sends admin screens as the document the browser fills, titled and never indexed', async () => {
+  it('sends admin screens with the sign-in form drawn (never a signed-in screen), titled and never indexed', async () => {
     const res = await html(t, '/admin/page');
     expect(res.statusCode).toBe(200);
     const site = (await t.visitor('GET', '/cms/applications/demo')).json().data as { name: string };
     expect(res.body).toContain(`<title>Admin · ${site.name.replace(/&/g, '&amp;')}</title>`);
     expect(res.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
-    expect(res.body).not.toContain('Sign in'); // the screens are the browser's: they need its session
+    // Staff can type before the code arrives; the server holds no session, so it never draws a list.
+    expect(res.body).toMatch(/<input[^>]*name="identifier"/);
+    expect(res.body).toMatch(/<form[^>]*method="post"/);
+    expect(res.body).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+    expect(res.body).not.toContain('Add New');
+    // The stored-session mark runs first, allowed by its hash like the router's scripts.
+    const policy = String(res.headers['content-security-policy']);
+    const mark = `'sha256-${createHash('sha256').update(MARK_STORED_SESSION).digest('base64')}'`;
+    expect(res.body).toContain(MARK_STORED_SESSION);
+    expect(policy).toContain(mark);
     expect(res.body).toContain('src="/start.js"');
   });
 
