@@ -12,6 +12,7 @@ import { adminTheme } from './admin-theme';
 import { useAdminColorScheme } from './layout/color-scheme';
 import { LoginScreen } from './login/LoginScreen';
 import { useSignedIn } from './session/useSignedIn';
+import { isSignedIn } from './session/session-store';
 import { meQuery } from './api/admin-queries';
 import { type AdminLanguage, deviceLanguage, isAdminLanguage, setAdminLanguage } from './i18n';
 import { SiteLocale } from '../ui/site-text';
@@ -36,7 +37,10 @@ function useBackOfficeLanguage(signedIn: boolean): [AdminLanguage, (language: Ad
 
 // The signed-in back-office (its navigation, the outbox, every screen's shared parts) loads once
 // someone has signed in: the sign-in screen downloads only itself, on a slow link too.
-const AdminLayout = lazy(() => import('./layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+const loadAdminLayout = () => import('./layout/AdminLayout').then((m) => ({ default: m.AdminLayout }));
+const AdminLayout = lazy(loadAdminLayout);
+// With a stored session it is needed as soon as the page is the browser's: fetched alongside the rest.
+if (typeof window !== 'undefined' && isSignedIn()) void loadAdminLayout();
 
 /** Screens for those who cannot sign in: they show with or without a session, outside the layout. */
 const SIGNED_OUT_SCREENS = ['/admin/reset-password'];

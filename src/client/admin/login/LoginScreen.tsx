@@ -28,6 +28,7 @@ function LanguageChoice({ value, onChange }: { value: AdminLanguage; onChange: (
   return (
     <SegmentedControl
       size="xs"
+      name="language"
       aria-label={t('login.language')}
       value={value}
       onChange={(next) => isAdminLanguage(next) && onChange(next)}
@@ -64,20 +65,25 @@ export function LoginScreen({
   const askingForCode = state.matches('codeEntry') || state.matches('verifyingCode');
   const change = (field: 'identifier' | 'password' | 'code', value: unknown) =>
     send({ type: 'field.change', field, value: String(value ?? '') });
-  const form = useRef<HTMLFormElement>(null);
+  const screen = useRef<HTMLDivElement>(null);
   const adopted = useAdopted();
   useEffect(() => {
-    // What was typed into the server's form before the code arrived is the form's now.
+    // What was typed, ticked or chosen on the server's screen before the code arrived is the
+    // screen's now: the words, "Remember Me" and the language.
+    const input = (name: string) => screen.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`);
     for (const field of ['identifier', 'password'] as const) {
-      const input = form.current?.elements.namedItem(field);
-      if (input instanceof HTMLInputElement && input.value) change(field, input.value);
+      const typed = input(field)?.value;
+      if (typed) change(field, typed);
     }
-    // Only once, when the browser adopts the form.
+    if (input('remember')?.checked) send({ type: 'remember.change', value: true });
+    const chosen = screen.current?.querySelector<HTMLInputElement>('input[name="language"]:checked')?.value;
+    if (isAdminLanguage(chosen) && chosen !== language) onLanguage(chosen);
+    // Only once, when the browser adopts the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
-    <Container size={420} py={80} component="main" className="admin-sign-in">
+    <Container ref={screen} size={420} py={80} component="main" className="admin-sign-in">
       <Group justify="flex-end" mb="xs">
         <LanguageChoice value={language} onChange={onLanguage} />
       </Group>
@@ -86,7 +92,6 @@ export function LoginScreen({
       </Title>
       <Paper withBorder shadow="sm" p="xl" radius="md">
         <form
-          ref={form}
           // Before the code arrives the buttons are off (nothing is sent in a plain post); were it
           // sent, the words go in a POST body, never in an address.
           method="post"
@@ -123,6 +128,7 @@ export function LoginScreen({
               <FormFields fields={SIGN_IN_FIELDS} values={{ identifier, password }} errors={fieldErrors} onChange={change} />
               <Group justify="space-between">
                 <Checkbox
+                  name="remember"
                   label={t('login.remember')}
                   checked={remember}
                   onChange={(e) => send({ type: 'remember.change', value: e.currentTarget.checked })}
