@@ -8,7 +8,8 @@
  * sanitiser code until its content changes or the visitor moves to another page.
  */
 import { Typography, type TypographyProps } from '@mantine/core';
-import { use, useMemo, useRef, useSyncExternalStore } from 'react';
+import { use, useMemo, useRef } from 'react';
+import { useServerMarkup } from './use-server-markup';
 
 type Sanitize = (html: string) => string;
 
@@ -30,21 +31,12 @@ export function prepareSanitizer(): Promise<Sanitize> {
   return loadSanitizer();
 }
 
-const subscribeNothing = () => () => {};
-/** True on the server and while hydrating; false in every later browser render. */
-const useServerSnapshot = () =>
-  useSyncExternalStore(
-    subscribeNothing,
-    () => false,
-    () => true,
-  );
-
 interface SafeHtmlProps extends Omit<TypographyProps, 'children' | 'dangerouslySetInnerHTML'> {
   html: string | null | undefined;
 }
 
 export function SafeHtml({ html, ...props }: SafeHtmlProps) {
-  const serverSnapshot = useServerSnapshot();
+  const serverSnapshot = useServerMarkup();
   // Hydrating in the browser: the element already holds the server's clean HTML for this `html`.
   // Kept only until `html` changes; after that the browser cleans every version itself.
   const adopted = useRef(serverSnapshot && typeof document !== 'undefined' ? html : undefined);

@@ -28,3 +28,6 @@ export function common({ name, field, error, disabled, autoFocus }: FieldProps) 
     autoFocus,
   };
 }
+
+/** A field's value as an input shows it: nothing as ''. */
+export const fieldText = (value: unknown) => (value === null || value === undefined ? '' : String(value));

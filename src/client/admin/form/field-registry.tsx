@@ -6,7 +6,7 @@ import { Checkbox, Group, Input, PasswordInput, SegmentedControl, Textarea, Text
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { FieldDef, FieldKind, FieldOfKind } from '../../../shared/entities';
 import { useAdminText } from '../i18n';
-import { common, type FieldProps } from './field-props';
+import { common, fieldText as text, type FieldProps } from './field-props';
 
 export type { FieldProps } from './field-props';
 
@@ -24,11 +24,8 @@ const ImageField = lazy(() => import('./inputs/ImageField').then((m) => ({ defau
 
 /** `input` once its code is here; until then the value, shown as text. */
 function Loaded({ props, children }: { props: FieldProps; children: ReactNode }) {
-  const shown = props.value === null || props.value === undefined ? '' : String(props.value);
-  return <Suspense fallback={<TextInput {...common(props)} readOnly value={shown} />}>{children}</Suspense>;
+  return <Suspense fallback={<TextInput {...common(props)} readOnly value={text(props.value)} />}>{children}</Suspense>;
 }
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNode } = {
   text: (p) =>

@@ -11,16 +11,8 @@ import { AccountHelp } from './AccountHelp';
 import { signInRequest } from './sign-in';
 import { ADMIN_LANGUAGES, type AdminLanguage, isAdminLanguage, useAdminText } from '../i18n';
 import { languageName } from '../../site/locale';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-
-const subscribeNothing = () => () => {};
-/** False on the server and while the browser adopts its markup; true once the form is the browser's. */
-const useAdopted = () =>
-  useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+import { useEffect, useRef } from 'react';
+import { useServerMarkup } from '../../ui/use-server-markup';
 
 /** The back-office's languages, each named in itself, for someone not yet signed in. */
 function LanguageChoice({ value, onChange }: { value: AdminLanguage; onChange: (language: AdminLanguage) => void }) {
@@ -66,7 +58,7 @@ export function LoginScreen({
   const change = (field: 'identifier' | 'password' | 'code', value: unknown) =>
     send({ type: 'field.change', field, value: String(value ?? '') });
   const screen = useRef<HTMLDivElement>(null);
-  const adopted = useAdopted();
+  const adopted = !useServerMarkup();
   useEffect(() => {
     // What was typed, ticked or chosen on the server's screen before the code arrived is the
     // screen's now: the words, "Remember Me" and the language.

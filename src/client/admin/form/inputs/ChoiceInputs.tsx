@@ -5,9 +5,7 @@
  */
 import { Autocomplete, NumberInput, Select } from '@mantine/core';
 import type { NumberField as NumberDef, SelectField, TextField } from '../../../../shared/entities';
-import { common, type FieldProps } from '../field-props';
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+import { common, fieldText as text, type FieldProps } from '../field-props';
 
 /** One of a field's choices. */
 export function ChoiceField(p: FieldProps<SelectField>) {

@@ -2,10 +2,10 @@
 import '@mantine/dates/styles.css';
 import { DateTimePicker } from '@mantine/dates';
 import { localToUtc, utcToLocal } from '../../../../shared/date-time';
-import { common, type FieldProps } from '../field-props';
+import { common, fieldText, type FieldProps } from '../field-props';
 
 export function DateTimeField(p: FieldProps) {
-  const value = p.value === null || p.value === undefined ? '' : String(p.value);
+  const value = fieldText(p.value);
   return (
     <DateTimePicker
       {...common(p)}
