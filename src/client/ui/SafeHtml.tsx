@@ -36,10 +36,10 @@ interface SafeHtmlProps extends Omit<TypographyProps, 'children' | 'dangerouslyS
 }
 
 export function SafeHtml({ html, ...props }: SafeHtmlProps) {
-  const serverSnapshot = useServerMarkup();
+  const serverMarkup = useServerMarkup();
   // Hydrating in the browser: the element already holds the server's clean HTML for this `html`.
   // Kept only until `html` changes; after that the browser cleans every version itself.
-  const adopted = useRef(serverSnapshot && typeof document !== 'undefined' ? html : undefined);
+  const adopted = useRef(serverMarkup && typeof document !== 'undefined' ? html : undefined);
   if (adopted.current !== undefined && html !== adopted.current) adopted.current = undefined;
   const keepServerMarkup = !!html && html === adopted.current;
   const ready = sanitize ?? (html && !keepServerMarkup ? use(loadSanitizer()) : undefined);

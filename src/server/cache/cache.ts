@@ -147,9 +147,8 @@ export class Cache {
    */
   async fetch<T>(scope: string, key: string, make: () => Promise<T | MadeFromParts<T>>): Promise<T> {
     const full = this.key(scope, key);
-    // Only a kept value that is out of date is dropped: a delete would abort one being made.
-    const kept = this.lru.get(full);
-    if (kept && !this.current(kept)) this.lru.delete(full);
+    // A kept value that is out of date is dropped first (only such a one: a delete would abort one being made).
+    this.live(full);
     const made = await this.lru.fetch(full, { context: make });
     return made!.value as T;
   }

@@ -84,6 +84,23 @@ export async function expireAtNextPublish(app: FastifyInstance, appKey: string):
 }
 
 /**
+ * Keeps what a public read answered (`path`, as the API or a page render asked it) under the
+ * generation its read began in, until a write changes what it was made from (`readParts`) or the
+ * site's next scheduled item goes public.
+ */
+export async function keepPublicRead<T>(
+  app: FastifyInstance,
+  appKey: string,
+  began: Generation,
+  key: string,
+  value: T,
+  path: string,
+): Promise<void> {
+  await expireAtNextPublish(app, appKey);
+  app.ctx.cache.setAt(began, key, value, readParts(appKey, path));
+}
+
+/**
  * Pages of the site (plugins/spa.ts): anything read that is neither the API nor an upload. A
  * preview link is for its holder only and is never kept.
  */
@@ -144,7 +161,6 @@ export const servePublicAnswers = fp(
  */
 export const keepPublicAnswers = fp(
   async (app: FastifyInstance) => {
-    const { cache } = app.ctx;
     // A callback hook: every answer passes it, kept ones too, and most need no promise.
     app.addHook('onSend', (request, reply, payload, done) => {
       const keepUnder = request.keepUnder;
@@ -163,8 +179,7 @@ export const keepPublicAnswers = fp(
       const appKey = request.application.app_key;
       reply.header('cache-control', 'no-cache');
       const answer = makeAnswer(payload, reply.getHeaders() as OutgoingHttpHeaders);
-      expireAtNextPublish(app, appKey).then(() => {
-        cache.setAt(keepUnder, request.url, answer, readParts(appKey, request.url));
+      keepPublicRead(app, appKey, keepUnder, request.url, answer, request.url).then(() => {
         reply.header('etag', answer.etag);
         done(null, payload);
       }, done);

@@ -87,7 +87,7 @@ export const spaRoutes = fp(
     ): Promise<{ page: PageAnswer; parts: string[] } | undefined> => {
       const page = await pages.render(url, siteOrigin(request), options);
       if (!page) return undefined;
-      const parts = (page.reads ?? []).flatMap((read) => readParts(app.ctx.config.appKey, read));
+      const parts = [...new Set((page.reads ?? []).flatMap((read) => readParts(app.ctx.config.appKey, read)))];
       if ('redirect' in page) return { page: { redirect: page.redirect, status: page.status }, parts };
       // The security headers of the first answer (the same for every page) are kept with it, the
       // policy allowing the router's inline scripts of this document by their hashes: a nonce

@@ -19,7 +19,7 @@ import type { FormOutcome } from '../../shared/public-forms';
 import type { RenderPage, RenderResult, ViteManifest } from '../../shared/ssr';
 import { SERVER_PATHS } from '../../shared/address-space';
 import { inProcessReads } from '../routes/public';
-import { expireAtNextPublish, readParts, siteScope } from '../cache/public-answers';
+import { keepPublicRead, siteScope } from '../cache/public-answers';
 import { defaultLocaleAddress, documentLocale } from '../../shared/locales';
 import { siteLocales } from '../content/translations';
 import { siteByKey } from '../plugins/tenant';
@@ -148,11 +148,7 @@ export class PageRenderer {
     const answer = await this.reads(apiUrl, appKey);
     const text = JSON.stringify(answer.body) ?? '';
     const read: KeptRead = { status: answer.status, text, size: text.length };
-    if (keep && answer.status === 200) {
-      // Like every kept answer of the site: gone when its next scheduled item goes public.
-      await expireAtNextPublish(this.app, appKey);
-      cache.setAt(began, key, read, readParts(appKey, apiUrl));
-    }
+    if (keep && answer.status === 200) await keepPublicRead(this.app, appKey, began, key, read, apiUrl);
     return read;
   }
 

@@ -22,9 +22,11 @@ const NumberField = lazy(() => import('./inputs/ChoiceInputs').then((m) => ({ de
 const RelationField = lazy(() => import('./inputs/RelationField').then((m) => ({ default: m.RelationField })));
 const ImageField = lazy(() => import('./inputs/ImageField').then((m) => ({ default: m.ImageField })));
 
-/** `input` once its code is here; until then the value, shown as text. */
-function Loaded({ props, children }: { props: FieldProps; children: ReactNode }) {
-  return <Suspense fallback={<TextInput {...common(props)} readOnly value={text(props.value)} />}>{children}</Suspense>;
+/** `children` once their code is here; until then `fallback`, by default the value shown as text. */
+function Loaded({ props, fallback, children }: { props: FieldProps; fallback?: ReactNode; children: ReactNode }) {
+  return (
+    <Suspense fallback={fallback ?? <TextInput {...common(props)} readOnly value={text(props.value)} />}>{children}</Suspense>
+  );
 }
 
 const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNode } = {
@@ -41,13 +43,14 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
   ),
   html: (p) => (
     // Until the editor arrives the HTML is shown, and can be edited, as it is stored: nothing typed meanwhile is lost.
-    <Suspense
+    <Loaded
+      props={p}
       fallback={
         <Textarea {...common(p)} autosize minRows={6} value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
       }
     >
       <HtmlField {...p} />
-    </Suspense>
+    </Loaded>
   ),
   email: (p) => (
     <TextInput
