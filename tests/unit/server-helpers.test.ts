@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/server/content/slug';
 import { allowInlineScripts } from '../../src/server/plugins/security-headers';
+import { MARK_STORED_SESSION } from '../../src/shared/stored-session';
 import { meaningfulUrl } from '../../src/server/seo/origin';
 import { Slots } from '../../src/server/seo/ssr';
 import { hashPassword, verifyPassword } from '../../src/server/security/passwords';
@@ -70,10 +71,10 @@ describe('allowInlineScripts (the page policy for the router’s hydration scrip
   const policy = "default-src 'self';script-src 'self' https://www.googletagmanager.com;style-src 'self'";
   const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
-  it('adds the hash of each inline script to script-src only, once each', () => {
+  it('adds the hash of each inline script to script-src only, once each, and of the scripts routes add in the browser', () => {
     const html = '<script>a()</script><p>x</p><script data-x="1">b()</script><script>a()</script>';
     expect(allowInlineScripts(policy, html)).toBe(
-      `default-src 'self';script-src 'self' https://www.googletagmanager.com ${hash('a()')} ${hash('b()')};style-src 'self'`,
+      `default-src 'self';script-src 'self' https://www.googletagmanager.com ${hash('a()')} ${hash('b()')} ${hash(MARK_STORED_SESSION)};style-src 'self'`,
     );
   });
 

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { parse } from 'parse5';
 import { API_DOCS_PATH, isApiAddress } from '../../shared/address-space';
+import { MARK_STORED_SESSION } from '../../shared/stored-session';
 
 const ANALYTICS_SCRIPTS = [
   'https://www.googletagmanager.com',
@@ -38,6 +39,8 @@ export function contentSecurityPolicy(): Record<string, string[]> {
 }
 
 const DATA_BLOCK = /^application\/(ld\+)?json$/i;
+/** Inline scripts of routes' heads, which the router adds itself on a move made in the browser. */
+const APP_HEAD_SCRIPTS = [MARK_STORED_SESSION];
 /** A start tag of plain attributes (double-quoted values), read from its `<`; anything else fails it. */
 const PLAIN_SCRIPT_TAG = /<script((?:\s+[a-z][a-z0-9-]*(?:="[^"<>]*")?)*)\s*>/iy;
 const ATTRIBUTE = /([a-z][a-z0-9-]*)(?:="([^"]*)")?/gi;
@@ -86,12 +89,16 @@ export function rendererScripts(html: string): string[] {
 /**
  * The page's policy allowing exactly the renderer's inline scripts (the router's hydration data)
  * by their SHA-256: a script anywhere in the page's content still cannot run. A page with none (an
- * islands document) gets no hashes.
+ * islands document) gets no hashes. A document that runs the app (it has the router's scripts) also
+ * allows the scripts the app's routes put in the head as it moves to them in the browser
+ * (`MARK_STORED_SESSION` of the back-office, added when the offline shell opens an admin address).
  */
 export function allowInlineScripts(policy: string, html: string): string {
+  const scripts = rendererScripts(html);
+  if (scripts.length === 0) return policy;
   const hashes = new Set<string>();
-  for (const code of rendererScripts(html)) hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
-  if (hashes.size === 0) return policy;
+  for (const code of [...scripts, ...APP_HEAD_SCRIPTS])
+    hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
   return policy
     .split(';')
     .map((directive) => (directive.trim().startsWith('script-src ') ? `${directive} ${[...hashes].join(' ')}` : directive))

@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AdminNotFound } from '../../admin/AdminNotFound';
 import { AdminRoot } from '../../admin/AdminRoot';
 import { adminHead } from '../../site/head';
-import { MARK_STORED_SESSION } from '../../admin/session/stored-session';
+import { MARK_STORED_SESSION } from '../../../shared/stored-session';
 
 export const Route = createFileRoute('/admin')({
   // The server draws the sign-in screen (it never holds a session): on a slow link staff can type
