@@ -18,5 +18,8 @@ export const theme = createTheme({
   components: {
     // A dialog's title bar is not the page's banner: Mantine's <header> there made a second one.
     ModalHeader: { defaultProps: { component: 'div' } },
+    // A spinner is named by its aria-label ("Loading …"), which a bare <span> may not carry: as a
+    // status it is allowed, and screen readers announce it. The admin theme inherits this.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
