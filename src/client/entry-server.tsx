@@ -7,8 +7,9 @@
  * from its services (`transport`, no HTTP): then the page is rendered once.
  *
  * A public page whose reads all succeeded is sent as an islands document (App.tsx): finished, with
- * only its islands for the browser to wake (islands/main.ts). Anything else (the back-office, the
- * offline shell, a page with a failed read) is the app: the router dehydrates its state and the
+ * only its islands for the browser to wake (islands/main.ts); so is the back-office's sign-in screen
+ * for a browser without a staff session (its one island, admin/login/SignInIsland.tsx). Anything
+ * else (the back-office, the offline shell, a page with a failed read) is the app: the router dehydrates its state and the
  * page's query answers into the document, and the browser hydrates it all (main.tsx) and makes the
  * failed reads again.
  */
@@ -22,7 +23,7 @@ import { type AppRouter, createAppRouter, type IslandsDocument } from './router'
 import { islandsEntry, routerManifest } from './router-manifest';
 import { installSanitizerEngine } from './ui/sanitize';
 import { sanitizeMarkup } from './ui/sanitize-markup';
-import { isBackOfficeAddress } from '../shared/address-space';
+import { isBackOfficeAddress, isSignInAddress } from '../shared/address-space';
 import { decodeHTMLStrict } from 'entities';
 import { decodeNamedEntitiesWith } from '../shared/html-text';
 
@@ -64,7 +65,8 @@ export const render: RenderPage = async (options) => {
     let islands: IslandsDocument | undefined;
     // Called once the routes' loaders have read everything the page shows (site/alongside.ts).
     const response = await handle(({ router, responseHeaders }) => {
-      const finished = !options.shell && !isBackOfficeAddress(options.url) && everyReadSucceeded(router, queryClient);
+      const drawnWhole = isBackOfficeAddress(options.url) ? options.signedOut && isSignInAddress(options.url) : true;
+      const finished = !options.shell && drawnWhole && everyReadSucceeded(router, queryClient);
       islands = finished ? islandsDocument(options.manifest) : undefined;
       if (islands) router.update({ context: { ...router.options.context, islands } });
       return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });

@@ -1,4 +1,6 @@
 import { createTheme } from '@mantine/core';
+// With the theme that names it, so every document that draws with either theme has it.
+import './site/fonts/fonts.css';
 
 /**
  * The system's own fonts, and Noto Sans Bengali (site/fonts/fonts.css) first for Bangla only: its

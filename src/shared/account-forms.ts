@@ -3,7 +3,7 @@
  * confirming who you are), defined as an entity's are, so the admin draws them through the same
  * field registry (client/admin/form/field-registry.tsx).
  */
-import { f } from './entities';
+import { f } from './entities/define';
 
 export const SIGN_IN_FIELDS = {
   identifier: f.text('Email or phone', { required: true, autoComplete: 'username' }),

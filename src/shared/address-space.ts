@@ -50,8 +50,16 @@ const PUBLIC_API_READ = new RegExp(`^${escape(SERVER_PATHS.api)}/(?!(api|docs)(/
 /** Whether an address (path, with or without its query) is one of the site's pages. */
 export const isPageAddress = (address: string) => !NOT_A_PAGE.test(address);
 
-/** Whether an address is the back-office (rendered in the browser, never kept, no islands). */
+/** Whether an address is the back-office (the app, or its sign-in screen: shared/stored-session.ts). */
 export const isBackOfficeAddress = (address: string) => BACK_OFFICE_PATTERN.test(address);
+
+/** Back-office screens for those who cannot sign in: shown with or without a session, never the sign-in. */
+export const RESET_PASSWORD_SCREEN = `${APP_PATHS.admin}/reset-password`;
+export const SIGNED_OUT_SCREENS = [RESET_PASSWORD_SCREEN] as const;
+const SIGNED_OUT = under(SIGNED_OUT_SCREENS);
+
+/** Whether a back-office address shows the sign-in screen to someone without a session. */
+export const isSignInAddress = (address: string) => isBackOfficeAddress(address) && !SIGNED_OUT.test(address);
 
 /** Whether an address is a visitors' read of the content API (kept and cached like pages). */
 export const isPublicApiAddress = (address: string) => PUBLIC_API_READ.test(address);

@@ -79,3 +79,16 @@ export function encodePath(path: string): string {
     })
     .join('/');
 }
+
+/** The language's name in itself, from the browser's (or Node's) own data; the tag when it has none. */
+export function languageName(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
+    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
+  } catch {
+    return locale;
+  }
+}
+
+/** The languages the back-office can be read in: each has a catalogue (src/client/admin/i18n). */
+export const BACK_OFFICE_LANGUAGES = ['en', 'bn'] as const;

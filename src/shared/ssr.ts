@@ -40,6 +40,11 @@ export interface RenderOptions {
   shell?: boolean;
   /** A visitor's refused form post: the page shows it with their words and the refusals. */
   form?: FormOutcome;
+  /**
+   * The browser holds no staff session (no staff cookie, shared/stored-session.ts): a back-office
+   * address that shows the sign-in screen is sent as an islands document, not as the app.
+   */
+  signedOut?: boolean;
   /** The site the page shows, and the locale its address is in (shared/locales.ts). */
   config: { apiBase: string; appKey: string; locale?: DocumentLocale };
   /** Answers the API requests the page makes. */

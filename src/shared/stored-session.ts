@@ -1,7 +1,33 @@
 /**
- * Run in the document's head before anything paints (an inline script, allowed by its hash): marks
- * `<html data-session>` when a staff session is stored, so the sign-in form the server drew stays
- * hidden until the browser has decided what to show (api/session.ts keeps the token under this key).
+ * Where the browser keeps a staff session, and what the server may know of it.
+ *
+ * The token lives in the browser's storage (client/api/session.ts), which the server never sees.
+ * So that the server can still draw the right document for a back-office address, the browser
+ * also keeps a hint cookie, `STAFF_COOKIE`, while a session is stored (it grants nothing: the API
+ * asks for the token). Without it the server sends the sign-in screen as a light islands document
+ * (the sign-in island, a fraction of the back-office's code); with it, the back-office app.
+ */
+export const TOKEN_KEY = 'auth_token';
+export const STAFF_COOKIE = 'orgsite_staff';
+/** Set once a tab has reloaded a sign-in document to open the app: it never reloads twice in a row. */
+const REOPENED_KEY = 'orgsite_reopened';
+
+/**
+ * Run in the head of every back-office document before anything paints (an inline script, allowed
+ * by its hash). With a stored session it marks `<html data-session>`, so the sign-in form the
+ * server drew stays hidden until the browser has decided what to show (admin.css); the hint cookie
+ * follows the storage (a session kept from before the cookie, a cookie left by a session gone).
+ * A sign-in islands document (`data-mode="islands"`) opened with a stored session is reloaded
+ * once, now with the cookie, so the server sends the app.
  */
 export const MARK_STORED_SESSION =
-  "try{if(localStorage.getItem('auth_token')||sessionStorage.getItem('auth_token'))document.documentElement.dataset.session=''}catch(e){}";
+  `try{var d=document.documentElement,k='${TOKEN_KEY}',r='${REOPENED_KEY}',c='${STAFF_COOKIE}=';` +
+  `if(localStorage.getItem(k)||sessionStorage.getItem(k)){d.dataset.session='';` +
+  `if(document.cookie.indexOf(c+'1')<0)document.cookie=c+'1;path=/;samesite=lax';` +
+  `if(d.dataset.mode!=='islands')sessionStorage.removeItem(r);` +
+  `else if(document.cookie.indexOf(c+'1')>=0&&!sessionStorage.getItem(r)){sessionStorage.setItem(r,'1');location.reload()}}` +
+  `else document.cookie=c+';path=/;max-age=0'}catch(e){}`;
+
+/** Whether a request's Cookie header carries the staff hint. */
+export const hasStaffCookie = (cookieHeader: string | undefined): boolean =>
+  (cookieHeader ?? '').split(';').some((pair) => pair.trim() === `${STAFF_COOKIE}=1`);

@@ -3,19 +3,22 @@ import '@mantine/notifications/styles.css';
 import './admin.css';
 import { Center, Loader, MantineThemeProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { useLocation, useRouter } from '@tanstack/react-router';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { keepBackOfficeOffline } from '../pwa/service-worker';
 import { useFailureNotifications } from './api/useFailureNotifications';
 import { adminTheme } from './admin-theme';
-import { useAdminColorScheme } from './layout/color-scheme';
+import { useAdminColorScheme } from './layout/color-scheme-preference';
 import { LoginScreen } from './login/LoginScreen';
 import { useSignedIn } from './session/useSignedIn';
 import { isSignedIn } from './session/session-store';
 import { meQuery } from './api/admin-queries';
 import { type AdminLanguage, deviceLanguage, isAdminLanguage, setAdminLanguage } from './i18n';
 import { SiteLocale } from '../ui/site-text';
+import { Island, IslandServerContext } from '../islands/Island';
+import { APP_PATHS, isSignInAddress } from '../../shared/address-space';
+import { ADMIN_HOME, SignInIsland } from './login/SignInIsland';
 
 /**
  * The language the back-office is shown in: the user's choice (My Profile), else the one last
@@ -42,9 +45,6 @@ const AdminLayout = lazy(loadAdminLayout);
 // With a stored session it is needed as soon as the page is the browser's: fetched alongside the rest.
 if (typeof window !== 'undefined' && isSignedIn()) void loadAdminLayout();
 
-/** Screens for those who cannot sign in: they show with or without a session, outside the layout. */
-const SIGNED_OUT_SCREENS = ['/admin/reset-password'];
-
 /**
  * Everything under /admin renders inside this: the admin theme and notifications, then either the
  * login screen (signed out, whatever the path, so the same screen returns after signing in) or the
@@ -53,8 +53,11 @@ const SIGNED_OUT_SCREENS = ['/admin/reset-password'];
 export function AdminRoot({ children }: { children: ReactNode }) {
   const signedIn = useSignedIn();
   const router = useRouter();
+  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const signedOutScreen = SIGNED_OUT_SCREENS.includes(pathname.replace(/\/$/, ''));
+  const signedOutScreen = !isSignInAddress(pathname);
+  // The server drawing a sign-in islands document (no staff cookie, shared/stored-session.ts).
+  const islandsDocument = useContext(IslandServerContext) !== null;
   const previous = useRef(signedIn);
   useFailureNotifications();
   useAdminColorScheme();
@@ -82,8 +85,15 @@ export function AdminRoot({ children }: { children: ReactNode }) {
             <Suspense fallback={<AdminLoading />}>
               <AdminLayout>{children}</AdminLayout>
             </Suspense>
+          ) : islandsDocument ? (
+            <Island name="sign-in" component={SignInIsland} props={{}} />
           ) : (
-            <LoginScreen language={language} onLanguage={chooseLanguage} />
+            <LoginScreen
+              language={language}
+              onLanguage={chooseLanguage}
+              // /admin itself leads to the dashboard; any other admin path simply shows its screen now.
+              onSignedIn={() => pathname.replace(/\/$/, '') === APP_PATHS.admin && void navigate({ to: ADMIN_HOME })}
+            />
           )}
         </div>
       </SiteLocale>

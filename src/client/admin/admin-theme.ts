@@ -1,5 +1,4 @@
 import { createTheme } from '@mantine/core';
-import '../site/fonts/fonts.css';
 import { SITE_FONTS } from '../theme';
 
 /** The back-office look: denser, squarer and in indigo, applied only inside /admin. */

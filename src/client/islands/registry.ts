@@ -22,6 +22,8 @@ export const ISLANDS = {
   'contact-form': { kind: 'react', load: () => import('../site/contact/ContactForm').then((m) => m.ContactIsland) },
   gallery: { kind: 'react', load: () => import('../site/gallery/GalleryViewer').then((m) => m.GalleryIsland) },
   'pwa-status': { kind: 'react', load: () => import('../pwa/PublicPwaStatus').then((m) => m.PublicPwaStatus) },
+  // The back-office's sign-in screen for a browser without a staff session (admin/login/SignInIsland.tsx).
+  'sign-in': { kind: 'react', load: () => import('../admin/login/SignInIsland').then((m) => m.SignInIsland) },
 } satisfies Record<string, IslandModule>;
 
 export type IslandName = keyof typeof ISLANDS;

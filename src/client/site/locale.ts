@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useMatches, useRouter, useRouterState } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
-import { type DocumentLocale, encodePath, inLocale, localeAt, localesOf } from '../../shared/locales';
+import { type DocumentLocale, encodePath, inLocale, languageName, localeAt, localesOf } from '../../shared/locales';
 import { connectionOf } from '../api/http';
 import { isInternalHref } from '../ui/link-attributes';
 import { siteInfoQuery } from './api/queries';
@@ -28,16 +28,6 @@ export interface Alternate {
   href: string;
   /** The language in its own words (`বাংলা`), for the switcher. */
   name: string;
-}
-
-/** The language's name in itself, from the browser's (or Node's) own data; the tag when it has none. */
-export function languageName(locale: string): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
-    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
-  } catch {
-    return locale;
-  }
 }
 
 /**

@@ -12,7 +12,8 @@ import { nextPublishAt } from '../content/visibility';
 import { appKeyOf } from '../plugins/tenant';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
 import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
-import { isApiOrFileAddress, isPublicApiAddress, SERVER_PATHS } from '../../shared/address-space';
+import { isApiOrFileAddress, isPublicApiAddress, isSignInAddress, SERVER_PATHS } from '../../shared/address-space';
+import { hasStaffCookie } from '../../shared/stored-session';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
 import { anyPart, fromParts, type Generation } from './cache';
 
@@ -110,11 +111,19 @@ const isPageRead = (request: FastifyRequest) =>
   !request.url.includes('preview=');
 
 /**
+ * Whether a request for a page is one the back-office's sign-in screen answers as an islands
+ * document: a sign-in address, from a browser without the staff hint (shared/stored-session.ts).
+ */
+export const wantsSignInDocument = (request: FastifyRequest) =>
+  isSignInAddress(request.url) && !hasStaffCookie(request.headers.cookie);
+
+/**
  * Where a page is kept: by origin (its head's canonical and Open Graph addresses are absolute) and
  * by what the page reads of its address, so /about?x=1 is /about and unknown parameters make no
- * new entries.
+ * new entries; a back-office address by whether the sign-in document or the app answers it.
  */
-export const pageKey = (request: FastifyRequest) => `page ${siteOrigin(request)}${meaningfulUrl(request.url)}`;
+export const pageKey = (request: FastifyRequest) =>
+  `page ${siteOrigin(request)}${meaningfulUrl(request.url)}${wantsSignInDocument(request) ? ' signed-out' : ''}`;
 
 /** A page as kept: the finished document, or where the URL redirects to. */
 export type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };

@@ -10,7 +10,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { expireAtNextPublish, type PageAnswer, pageKey, readParts, siteScope } from '../cache/public-answers';
+import {
+  expireAtNextPublish,
+  type PageAnswer,
+  pageKey,
+  readParts,
+  siteScope,
+  wantsSignInDocument,
+} from '../cache/public-answers';
 import { fromParts } from '../cache/cache';
 import { makeAnswer, sendAnswer } from '../cache/http-answer';
 import { previewSearch } from '../../shared/preview-search';
@@ -29,6 +36,14 @@ const PAGE_HEADERS = {
   // Browsers ask again each time (304 while it holds); a CDN or proxy in front may keep a page a
   // minute and serve it stale while it fetches the next (README, "Behind a CDN or nginx").
   'cache-control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
+};
+/**
+ * A back-office document depends on the staff cookie (the sign-in screen or the app,
+ * shared/stored-session.ts): no shared cache may keep one for everyone.
+ */
+const BACK_OFFICE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'private, no-cache',
 };
 const PREVIEW_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -92,7 +107,8 @@ export const spaRoutes = fp(
       // The security headers of the first answer (the same for every page) are kept with it, the
       // policy allowing the router's inline scripts of this document by their hashes: a nonce
       // would be the same for everyone a kept page is sent to.
-      const headers = { ...(reply.getHeaders() as OutgoingHttpHeaders), ...(options.preview ? PREVIEW_HEADERS : PAGE_HEADERS) };
+      const ownHeaders = options.preview ? PREVIEW_HEADERS : isBackOfficeAddress(url) ? BACK_OFFICE_HEADERS : PAGE_HEADERS;
+      const headers = { ...(reply.getHeaders() as OutgoingHttpHeaders), ...ownHeaders };
       const policy = headers['content-security-policy'];
       if (typeof policy === 'string') {
         const ownPolicy = options.shell || isBackOfficeAddress(url) ? withoutAnalytics(policy) : policy;
@@ -125,7 +141,10 @@ export const spaRoutes = fp(
       const page = await app.ctx.cache
         .fetch(scope, pageKey(request), async () => {
           await expireAtNextPublish(app, app.ctx.config.appKey);
-          const document = await buildDocument(request, reply, shell ? '/' : meaningfulUrl(request.url), { shell });
+          const document = await buildDocument(request, reply, shell ? '/' : meaningfulUrl(request.url), {
+            shell,
+            signedOut: wantsSignInDocument(request),
+          });
           if (!document) throw NO_DOCUMENT;
           // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
           return fromParts(document.page, document.parts);

@@ -6,10 +6,11 @@
 import { type DB, now } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { hashToken, newToken } from './tokens';
+import { RESET_PASSWORD_SCREEN } from '../../shared/address-space';
 
 export const RESET_LINK_MS = 3_600_000;
 /** The page a reset link opens. */
-export const RESET_PATH = '/admin/reset-password';
+export const RESET_PATH = RESET_PASSWORD_SCREEN;
 
 export async function makeResetLink(db: DB, userId: number, origin: string): Promise<{ url: string; expiresAt: string }> {
   const token = newToken();

@@ -106,6 +106,8 @@ export interface PageOptions {
   shell?: boolean;
   /** A visitor's form post the page is drawn with: their words and each refusal beside its field. */
   form?: FormOutcome;
+  /** The browser holds no staff session: the back-office's sign-in screen is an islands document. */
+  signedOut?: boolean;
 }
 
 export class PageRenderer {
@@ -216,7 +218,11 @@ export class PageRenderer {
     }
   }
 
-  private async renderOnce(url: string, origin: string, { shell = false, form }: PageOptions): Promise<RenderedPage | undefined> {
+  private async renderOnce(
+    url: string,
+    origin: string,
+    { shell = false, form, signedOut }: PageOptions,
+  ): Promise<RenderedPage | undefined> {
     const [render, manifest] = await Promise.all([this.renderer(), this.manifest.value()]);
     if (!render || !manifest) return undefined;
     const { appKey } = this.app.ctx.config;
@@ -233,6 +239,7 @@ export class PageRenderer {
       origin,
       shell,
       form,
+      signedOut,
       manifest,
       config: { apiBase: SERVER_PATHS.api, appKey, locale },
       // A page reads what visitors may read, from the services, as the public API answers it.

@@ -1,4 +1,5 @@
 import { defineEntity, f } from './define';
+import { BACK_OFFICE_LANGUAGES } from '../locales';
 
 /**
  * The roles an account can hold (../rights.ts says what each may do). They live with the users
@@ -22,8 +23,6 @@ export const isRole = (value: unknown): value is Role =>
  * Staff accounts. They are not scoped to one application: an admin works on every site, anyone
  * else on the sites listed in `sites`. What each role may do is in ../rights.ts.
  */
-/** The languages the back-office can be read in: each has a catalogue (src/client/admin/i18n). */
-export const BACK_OFFICE_LANGUAGES = ['en', 'bn'] as const;
 /** Each named in itself, as a language menu names them. */
 const BACK_OFFICE_LANGUAGE_NAMES: Record<(typeof BACK_OFFICE_LANGUAGES)[number], string> = { en: 'English', bn: 'বাংলা' };
 

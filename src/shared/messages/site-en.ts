@@ -2,7 +2,7 @@
  * The public site's fixed texts in English: the words the site itself says around the content staff
  * write (headings it fixes, buttons, form labels and answers, notices). The spec's texts are kept
  * word for word. Keys are flat and dotted, plurals are i18next's `_one`/`_other` suffixes and
- * values name variables as `{{name}}`: the format the back-office's catalogues (i18next) use too.
+ * values name variables as `{{name}}`: the format the back-office's catalogues use too (i18next's JSON format).
  */
 export const siteEn = {
   'menu.home': 'Home',

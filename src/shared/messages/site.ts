@@ -3,9 +3,10 @@
  * site-bn.ts). A language without a catalogue, or a text its catalogue lacks, reads in English.
  *
  * The catalogues are i18next's format (flat keys, `{{name}}` variables) read by these few lines
- * rather than by i18next itself: the site's texts have no plurals, and every visitor downloads
- * this file (the back-office, whose texts do, uses i18next: src/client/admin/i18n).
+ * rather than by i18next itself: every visitor downloads this file (the back-office reads its own
+ * catalogues the same way, with plurals: src/client/admin/i18n).
  */
+import { interpolate } from './interpolate';
 import { siteBn } from './site-bn';
 import { type SiteCatalogue, siteEn, type SiteMessageKey } from './site-en';
 
@@ -20,9 +21,6 @@ export function siteCatalogue(locale: string | undefined): SiteCatalogue {
   const tag = (locale ?? 'en').toLowerCase();
   return CATALOGUES[tag] ?? CATALOGUES[tag.split('-')[0]!] ?? siteEn;
 }
-
-export const interpolate = (text: string, vars?: Record<string, string | number>) =>
-  vars ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : text;
 
 /** The site's texts in `locale`. */
 export function siteText(locale: string | undefined): SiteText {

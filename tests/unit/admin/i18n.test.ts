@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SECURITY_SETTINGS_FIELDS } from '../../../src/shared/security-settings';
 import {
   CHANGE_PASSWORD_FIELDS,
@@ -11,7 +11,7 @@ import { ADMIN_SCREENS } from '../../../src/client/admin/layout/admin-screens';
 import { adminBn } from '../../../src/client/admin/i18n/bn';
 import { adminEn } from '../../../src/client/admin/i18n/en';
 import { termsBn } from '../../../src/client/admin/i18n/terms-bn';
-import { adminI18n, adminT, adminTerm, deviceLanguage, validationMessage } from '../../../src/client/admin/i18n';
+import { adminT, adminTerm, changeAdminLanguage, deviceLanguage, validationMessage } from '../../../src/client/admin/i18n';
 
 const variables = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -77,26 +77,44 @@ describe("the back-office's catalogues", () => {
   });
 
   it('says plurals by the language’s rules and fills variables', async () => {
-    await adminI18n.changeLanguage('en');
+    await changeAdminLanguage('en');
     expect(adminT('delete.toTrash', { count: 1 })).toBe('It moves to the Trash, where it can be restored for 1 day.');
     expect(adminT('delete.toTrash', { count: 30 })).toBe('It moves to the Trash, where it can be restored for 30 days.');
     expect(adminTerm('Sub Title')).toBe('Sub Title');
-    await adminI18n.changeLanguage('bn');
+    await changeAdminLanguage('bn');
     expect(adminT('list.showing', { page: 2, size: 10, total: 34 })).toBe('34টির মধ্যে পাতা 2, প্রতি পাতায় 10টি');
     expect(adminTerm('Sub Title')).toBe('উপশিরোনাম');
     // A word no catalogue has shows as it is, never as a key.
     expect(adminTerm('A field added tomorrow')).toBe('A field added tomorrow');
-    await adminI18n.changeLanguage('en');
+    await changeAdminLanguage('en');
+  });
+
+  it('shows English until another language’s catalogue has come, and the last choice wins', async () => {
+    const fresh = async () => {
+      vi.resetModules();
+      return import('../../../src/client/admin/i18n');
+    };
+    const first = await fresh();
+    const coming = first.changeAdminLanguage('bn');
+    expect(first.adminT('login.title')).toBe(adminEn['login.title']);
+    await coming;
+    expect(first.adminT('login.title')).toBe(adminBn['login.title']);
+
+    const second = await fresh();
+    const slow = second.changeAdminLanguage('bn');
+    await second.changeAdminLanguage('en');
+    await slow;
+    expect(second.adminT('login.title')).toBe(adminEn['login.title']);
   });
 
   it("says the API's validation messages in the user's language, and others as they are", async () => {
-    await adminI18n.changeLanguage('bn');
+    await changeAdminLanguage('bn');
     const say = (text: string) => validationMessage(text, adminT, adminTerm);
     expect(say('Title is required')).toBe('শিরোনাম আবশ্যক');
     expect(say('Sub Title must be at most 255 characters')).toBe('উপশিরোনাম সর্বোচ্চ 255 অক্ষরের হতে পারে');
     expect(say('Email must be a valid email address')).toBe('ইমেইল: সঠিক ইমেইল ঠিকানা দিন');
     expect(say('The slug is taken by another page')).toBe('The slug is taken by another page');
-    await adminI18n.changeLanguage('en');
+    await changeAdminLanguage('en');
     expect(validationMessage('Title is required', adminT, adminTerm)).toBe('Title is required');
   });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkPublicForm } from '../../../src/shared/public-forms';
 import { siteBn } from '../../../src/shared/messages/site-bn';
 import { siteEn } from '../../../src/shared/messages/site-en';
-import { interpolate, refusalText, siteCatalogue, siteText } from '../../../src/shared/messages/site';
+import { interpolate } from '../../../src/shared/messages/interpolate';
+import { refusalText, siteCatalogue, siteText } from '../../../src/shared/messages/site';
 import { formatDate, widgetTitle } from '../../../src/client/ui/display';
 import { buildMenuTree } from '../../../src/client/site/layout/menu-tree';
 

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isPublishable } from '../../../shared/entities';
 import { entityDraftQuery, entityRecordQuery } from '../api/entity-queries';
 import { editedResource } from '../../pwa/entity-saves';
-import { languageName } from '../../site/locale';
+import { languageName } from '../../../shared/locales';
 import { useSiteLocales } from '../session/site-locales';
 import { translationDef } from './translation';
 import { DraftNotice, PreviewLinkNotice, usePreviewLink } from './Publishing';

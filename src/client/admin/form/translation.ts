@@ -6,7 +6,7 @@
 import { type EntityDef, type FieldDef, localizedFields } from '../../../shared/entities';
 import { htmlToText } from '../../../shared/html-text';
 import type { Row } from '../api/entity-queries';
-import { languageName } from '../../site/locale';
+import { languageName } from '../../../shared/locales';
 
 const REFERENCE_MAX = 240;
 

@@ -1,12 +1,13 @@
 /**
- * The back-office's own words in the language each user chose in My Profile (users.language):
- * i18next with react-i18next, one instance of its own so nothing else on the page shares it.
+ * The back-office's own words in the language each user chose in My Profile (users.language).
  *
- * Why i18next: it is the most used and longest kept of the three the issue names, its JSON format
- * (flat keys, `{{name}}`, `_one`/`_other` plurals by the CLDR rules of Intl.PluralRules) is what
- * translators' tools read and write, and react-i18next re-renders every screen when the language
- * changes without a reload. The public site's catalogues use the same format without the library
- * (src/shared/messages/site.ts): visitors download no i18n runtime.
+ * The catalogues are in i18next's JSON format (flat keys, `{{name}}`, `_one`/`_other` plurals by
+ * the CLDR rules of Intl.PluralRules), which translators' tools read and write. They are read by
+ * the few lines below rather than by i18next itself: the back-office uses nothing else of it
+ * (no nesting, no formatters, no backends), and i18next with react-i18next was 19 KB of
+ * compressed JavaScript on every screen, the sign-in screen included, for a phone on a slow
+ * link. English comes with the code; another language's catalogue is fetched when it is first
+ * shown (English shows meanwhile), so nobody downloads a language they do not read.
  *
  * Two namespaces:
  * - `admin`: the screens' own texts, by key (en.ts, bn.ts). English keeps the spec's words.
@@ -14,13 +15,10 @@
  *   choices, columns), keyed by the English word itself (terms-bn.ts). A word without a
  *   translation shows in English, so a new field never shows a key.
  */
-import i18next, { type i18n } from 'i18next';
-import { useMemo } from 'react';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import { BACK_OFFICE_LANGUAGES } from '../../../shared/entities/users';
-import { adminBn } from './bn';
+import { useMemo, useSyncExternalStore } from 'react';
+import { BACK_OFFICE_LANGUAGES } from '../../../shared/locales';
+import { interpolate } from '../../../shared/messages/interpolate';
 import { adminEn } from './en';
-import { termsBn } from './terms-bn';
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 type WithoutPlural<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
@@ -34,21 +32,70 @@ export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number];
 export const isAdminLanguage = (value: unknown): value is AdminLanguage =>
   typeof value === 'string' && (ADMIN_LANGUAGES as readonly string[]).includes(value);
 
-export const adminI18n: i18n = i18next.createInstance();
-void adminI18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...ADMIN_LANGUAGES],
-  ns: ['admin', 'terms'],
-  defaultNS: 'admin',
-  // Flat keys ('list.addNew') and terms that hold dots or colons ('ab1: About Us') are keys as they are.
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false }, // React escapes what it renders
-  resources: { en: { admin: adminEn, terms: {} }, bn: { admin: adminBn, terms: termsBn } },
-  initAsync: false,
-  react: { useSuspense: false },
-});
+/** One language's texts: the screens' own, and the definitions' words. */
+interface Catalogue {
+  admin: Readonly<Record<string, string>>;
+  terms: Readonly<Record<string, string>>;
+}
+
+const ENGLISH: Catalogue = { admin: adminEn, terms: {} };
+/** Each other language's catalogue, fetched the first time it is shown. */
+const LOAD_CATALOGUE: Record<Exclude<AdminLanguage, 'en'>, () => Promise<Catalogue>> = {
+  bn: () =>
+    Promise.all([import('./bn'), import('./terms-bn')]).then(([admin, terms]) => ({
+      admin: admin.adminBn,
+      terms: terms.termsBn,
+    })),
+};
+const loaded = new Map<AdminLanguage, Catalogue>([['en', ENGLISH]]);
+
+/** The language the back-office is shown in now (its catalogue is loaded). */
+let shown: AdminLanguage = 'en';
+/** The language last asked for: a slower catalogue that arrives after a later choice is not shown. */
+let wanted: AdminLanguage = 'en';
+const listeners = new Set<() => void>();
+const plurals = new Map<string, Intl.PluralRules>();
+
+const pluralOf = (language: string, count: number) => {
+  let rules = plurals.get(language);
+  if (!rules) plurals.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+};
+
+/** A text of the language shown, else English's; a count picks its plural form (`key_one`, `key_other`). */
+function lookup(namespace: keyof Catalogue, key: string, count?: unknown): string | undefined {
+  for (const language of shown === 'en' ? (['en'] as const) : [shown, 'en' as const]) {
+    const texts = loaded.get(language)![namespace];
+    if (typeof count === 'number') {
+      const form = `${key}_${pluralOf(language, count)}`;
+      if (Object.hasOwn(texts, form)) return texts[form];
+      if (Object.hasOwn(texts, `${key}_other`)) return texts[`${key}_other`];
+    }
+    if (Object.hasOwn(texts, key)) return texts[key];
+  }
+  return undefined;
+}
+
+/**
+ * Shows the back-office in `language` (every screen re-renders); settles once it is shown. A
+ * catalogue that cannot be fetched (offline before it was ever kept) leaves the language shown.
+ */
+export async function changeAdminLanguage(language: AdminLanguage): Promise<void> {
+  wanted = language;
+  if (!loaded.has(language) && language !== 'en') {
+    const catalogue = await LOAD_CATALOGUE[language]().catch(() => undefined);
+    if (!catalogue) return;
+    loaded.set(language, catalogue);
+  }
+  if (wanted !== language || shown === language) return;
+  shown = language;
+  for (const listener of listeners) listener();
+}
+
+const subscribeLanguage = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
 
 /** Where the language last used on this device is kept, for the sign-in screen before anyone is known. */
 const STORAGE_KEY = 'orgsite.admin-language';
@@ -67,7 +114,7 @@ export function deviceLanguage(): AdminLanguage {
 
 /** Shows the back-office in `language` from now on, and remembers it on this device. */
 export function setAdminLanguage(language: AdminLanguage): void {
-  if (adminI18n.language !== language) void adminI18n.changeLanguage(language);
+  void changeAdminLanguage(language);
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
@@ -83,8 +130,13 @@ export function setAdminLanguage(language: AdminLanguage): void {
  *   same rules, in English: the API's contract), said in the user's language when its pattern is known.
  */
 export function useAdminText() {
-  // Subscribes the component to language changes; the texts themselves are the instance's.
-  const { language } = useTranslation('admin', { i18n: adminI18n }).i18n;
+  // Re-renders the component when the language changes. The server, and the browser while it
+  // adopts the server's markup, draw English.
+  const language = useSyncExternalStore(
+    subscribeLanguage,
+    () => shown,
+    () => 'en' as AdminLanguage,
+  );
   return useMemo(
     () => ({ t: adminT, term: adminTerm, message: (text: string) => validationMessage(text, adminT, adminTerm), language }),
     [language],
@@ -92,8 +144,8 @@ export function useAdminText() {
 }
 
 /** The same outside React (a notification shown by a machine's action): the language shown now. */
-export const adminT: AdminText = (key, vars) => String(adminI18n.t(key, vars as never));
-export const adminTerm = (word: string) => (word ? String(adminI18n.t(word, { ns: 'terms', defaultValue: word })) : word);
+export const adminT: AdminText = (key, vars) => interpolate(lookup('admin', key, vars?.count) ?? key, vars);
+export const adminTerm = (word: string) => (word ? (lookup('terms', word) ?? word) : word);
 
 /** The shapes of the entity rules' messages (shared/entities/schemas.ts), each with its text. */
 const RULES: [RegExp, AdminMessageKey][] = [

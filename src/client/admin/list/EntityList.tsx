@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { hasTrash, localizedFields } from '../../../shared/entities';
-import { languageName } from '../../site/locale';
+import { languageName } from '../../../shared/locales';
 import { useSiteLocales } from '../session/site-locales';
 import { type AdminEntity, recordKey } from '../admin-entities';
 import { entityListQuery, type ListSearch, type Row } from '../api/entity-queries';

@@ -1,16 +1,16 @@
 import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { type Credentials, loginMachine } from '../../../../machines/login';
 import { SIGN_IN_CODE_FIELDS, SIGN_IN_FIELDS } from '../../../shared/account-forms';
+import { RESET_PASSWORD_SCREEN } from '../../../shared/address-space';
 import { inspect } from '../../inspect';
 import { FormFields } from '../form/field-registry';
 import { signIn } from '../session/session-store';
 import { AccountHelp } from './AccountHelp';
 import { signInRequest } from './sign-in';
 import { ADMIN_LANGUAGES, type AdminLanguage, isAdminLanguage, useAdminText } from '../i18n';
-import { languageName } from '../../site/locale';
+import { languageName } from '../../../shared/locales';
 import { useEffect, useRef } from 'react';
 import { useServerMarkup } from '../../ui/use-server-markup';
 
@@ -29,24 +29,28 @@ function LanguageChoice({ value, onChange }: { value: AdminLanguage; onChange: (
   );
 }
 
+/**
+ * The sign-in screen. It needs no router (it is also the sign-in island, SignInIsland.tsx): what
+ * follows a sign-in is the caller's (`onSignedIn`), and its one link is a plain one.
+ */
 export function LoginScreen({
   language,
   onLanguage,
+  onSignedIn,
 }: {
   language: AdminLanguage;
   onLanguage: (language: AdminLanguage) => void;
+  /** Called once the session is stored. */
+  onSignedIn?: () => void;
 }) {
   const { t } = useAdminText();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const [state, send] = useMachine(
     loginMachine.provide({
       actors: { signIn: fromPromise(({ input }: { input: Credentials }) => signInRequest(input)) },
       actions: {
         storeSession: (_, { token, remember }) => {
           signIn(token, remember);
-          // /admin itself leads to the dashboard; any other admin path simply shows its screen now.
-          if (/^\/admin\/?$/.test(pathname)) void navigate({ to: '/admin/dashboard' });
+          onSignedIn?.();
         },
       },
     }),
@@ -125,7 +129,7 @@ export function LoginScreen({
                   checked={remember}
                   onChange={(e) => send({ type: 'remember.change', value: e.currentTarget.checked })}
                 />
-                <Anchor component={Link} to="/admin/reset-password" size="sm">
+                <Anchor href={RESET_PASSWORD_SCREEN} size="sm">
                   {t('login.forgot')}
                 </Anchor>
               </Group>

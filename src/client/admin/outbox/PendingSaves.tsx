@@ -12,7 +12,7 @@ import { entityByResource, type EntityDef } from '../../../shared/entities';
 import { cancelSave, isFollowed, isSave, SAVE_ENTITY_KEY, type SaveEntityVariables } from '../../pwa/entity-saves';
 import { formFields } from '../form/form-values';
 import { useAdminText, adminT, adminTerm } from '../i18n';
-import { languageName } from '../../site/locale';
+import { languageName } from '../../../shared/locales';
 
 /** Every save still on its way, oldest first. */
 export function usePendingSaves(): SaveEntityVariables[] {

@@ -3,7 +3,6 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { menusQuery, siteInfoQuery } from '../api/queries';
-import '../fonts/fonts.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import classes from './layout.module.css';

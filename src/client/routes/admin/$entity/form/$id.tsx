@@ -13,8 +13,7 @@ import { WebhookDeliveries } from '../../../../admin/webhooks/WebhookDeliveries'
 import { isSignedIn } from '../../../../admin/session/session-store';
 import { useSiteLocales } from '../../../../admin/session/site-locales';
 import { localizedFields } from '../../../../../shared/entities';
-import { LOCALE_TAG } from '../../../../../shared/locales';
-import { languageName } from '../../../../site/locale';
+import { LOCALE_TAG, languageName } from '../../../../../shared/locales';
 import { useAdminText } from '../../../../admin/i18n';
 
 export const Route = createFileRoute('/admin/$entity/form/$id')({
