@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_KEY, dialects, sourceBuild, startTestApp, type TestApp } from './harness';
-import { MARK_STORED_SESSION } from '../../src/shared/stored-session';
+import { MARK_STORED_SESSION, STAFF_COOKIE } from '../../src/shared/stored-session';
 
 const html = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
@@ -225,6 +225,30 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     expect(res.body).toContain(MARK_STORED_SESSION);
     expect(policy).toContain(mark);
     expect(res.body).toContain('src="/start.js"');
+  });
+
+  it('sends the sign-in screen as an islands document without the staff cookie, the app with it, neither to shared caches', async () => {
+    const signIn = await html(t, '/admin/page');
+    expect(signIn.body).toContain('data-mode="islands"');
+    expect(signIn.body).toContain('data-island="sign-in"');
+    expect(dehydratedRoutes(signIn.body)).toEqual([]);
+    expect(signIn.headers['cache-control']).toBe('private, no-cache');
+
+    const app = await t.app.inject({
+      method: 'GET',
+      url: '/admin/page',
+      headers: { accept: 'text/html', cookie: `a=b; ${STAFF_COOKIE}=1` },
+    });
+    expect(app.statusCode).toBe(200);
+    expect(app.body).not.toContain('data-mode="islands"');
+    expect(app.body).not.toContain('data-island="sign-in"');
+    expect(dehydratedRoutes(app.body)).toContain('#admin#admin');
+    expect(app.headers['cache-control']).toBe('private, no-cache');
+    // Each is kept under its own key: the first answer does not stand for the other.
+    expect((await html(t, '/admin/page')).body).toContain('data-mode="islands"');
+
+    // A screen for those who cannot sign in is the app either way.
+    expect((await html(t, '/admin/reset-password')).body).not.toContain('data-mode="islands"');
   });
 
   it('renders /app-shell (the offline shell) with the root route only, for the browser to fill at any URL', async () => {
