@@ -17,6 +17,7 @@ import lighthouse from 'lighthouse';
 import type Result from 'lighthouse/types/lhr/lhr';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { APP_PATHS } from '../src/shared/address-space';
+import { STAFF_COOKIE, TOKEN_KEY } from '../src/shared/stored-session';
 import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, startApp } from '../tests/e2e/harness';
 
 const ROUTES = ['/', '/about', '/news', '/gallery', '/contact'];
@@ -71,9 +72,13 @@ const ADMIN_SCREENS: Screen[] = [
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 
 /** A fresh context (cold cache, no service worker), holding a staff session when `token` is given. */
+/** A browser with nothing kept; signed in, it holds the session and its hint cookie, as signing in leaves them. */
 async function screenContext(browser: Browser, token?: string) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
-  if (token) await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+  if (token) {
+    await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+    await context.addCookies([{ name: STAFF_COOKIE, value: '1', url: app.baseUrl }]);
+  }
   return context;
 }
 

@@ -12,7 +12,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, localizedFields } from '../../src/shared/entities';
-import { e2eFixture, type RunningApp } from './harness';
+import { STAFF_COOKIE } from '../../src/shared/stored-session';
+import { appReady, e2eFixture, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -453,5 +454,39 @@ describe('admin back-office', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await other.getByRole('heading', { name: 'Admin sign in' }).waitFor();
     await other.close();
+  });
+
+  it('sends the sign-in island without a session and the app with one, a session kept before the hint cookie too', async () => {
+    // No service worker: it would open the address from the offline shell, which is the app anyway.
+    const fresh = await browser.newContext({ serviceWorkers: 'block' });
+    const tab = await fresh.newPage();
+    const documentMode = () => tab.evaluate(() => document.documentElement.dataset.mode ?? 'app');
+    await tab.goto(`${app.baseUrl}/admin/faq`);
+    await appReady(tab);
+    expect(await documentMode()).toBe('islands');
+
+    // Signing in stores the session with its hint, and opens the same screen again: now the app.
+    await tab.getByLabel('Email or phone').fill(app.adminEmail);
+    await tab.locator('input[name="password"]').fill(app.adminPassword);
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await tab.getByRole('heading', { name: 'FAQs', level: 1 }).waitFor();
+    expect(new URL(tab.url()).pathname).toBe('/admin/faq');
+    expect(await documentMode()).toBe('app');
+    expect(await tab.evaluate(() => document.cookie)).toBe(`${STAFF_COOKIE}=1`);
+
+    // A session stored without the cookie: the sign-in document puts the cookie back and reopens once.
+    await fresh.clearCookies();
+    await tab.goto(`${app.baseUrl}/admin/faq`);
+    await tab.getByRole('heading', { name: 'FAQs', level: 1 }).waitFor();
+    expect(await documentMode()).toBe('app');
+
+    // Signed out, the hint goes with the session: the next visit gets the sign-in island again.
+    await tab.getByRole('button', { name: 'Logout' }).click();
+    await tab.getByRole('heading', { name: 'Admin sign in' }).waitFor();
+    expect(await tab.evaluate(() => document.cookie)).toBe('');
+    await tab.reload();
+    await appReady(tab);
+    expect(await documentMode()).toBe('islands');
+    await fresh.close();
   });
 });
