@@ -4,7 +4,7 @@
  * at once or when it is about to scroll into view, and lets them go when the page is replaced
  * (navigator.ts).
  */
-import { createElement, type ComponentType } from 'react';
+import { createElement, startTransition, type ComponentType } from 'react';
 import { IslandRoot } from './Island';
 import { hydrateRoot } from 'react-dom/client';
 import { type Behaviour, type IslandWhen, islandModule } from './registry';
@@ -33,19 +33,23 @@ async function wake(element: HTMLElement): Promise<void> {
     if (!alive.has(element)) return;
     // Settles once React has hydrated it (its effects ran): from then on it answers the visitor.
     await new Promise<void>((awake) => {
-      const root = hydrateRoot(
-        element,
-        createElement(IslandRoot, {
-          locale: document.documentElement.lang,
-          onAwake: () => awake(),
-          children: createElement(Component, props),
-        }),
-        {
-          identifierPrefix: element.dataset.id,
-          onRecoverableError: (error) => console.error(`The ${name} island fell back to client rendering:`, error),
-        },
-      );
-      alive.set(element, () => root.unmount());
+      // As a transition, React hydrates in slices and lets the browser answer in between (a tap,
+      // a key): one long task would hold a slow phone's main thread for the whole island.
+      startTransition(() => {
+        const root = hydrateRoot(
+          element,
+          createElement(IslandRoot, {
+            locale: document.documentElement.lang,
+            onAwake: () => awake(),
+            children: createElement(Component, props),
+          }),
+          {
+            identifierPrefix: element.dataset.id,
+            onRecoverableError: (error) => console.error(`The ${name} island fell back to client rendering:`, error),
+          },
+        );
+        alive.set(element, () => root.unmount());
+      });
     });
   } catch (error) {
     // Its code could not be loaded (offline, a new build replaced it): the island stays as the
