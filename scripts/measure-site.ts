@@ -71,8 +71,10 @@ const ADMIN_SCREENS: Screen[] = [
 /** Chrome's Slow 4G: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trips. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 
-/** A fresh context (cold cache, no service worker), holding a staff session when `token` is given. */
-/** A browser with nothing kept; signed in, it holds the session and its hint cookie, as signing in leaves them. */
+/**
+ * A fresh context (cold cache, no service worker); with `token`, holding a staff session and its
+ * hint cookie, as signing in leaves them.
+ */
 async function screenContext(browser: Browser, token?: string) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   if (token) {

@@ -23,7 +23,7 @@ import { type AppRouter, createAppRouter, type IslandsDocument } from './router'
 import { islandsEntry, routerManifest } from './router-manifest';
 import { installSanitizerEngine } from './ui/sanitize';
 import { sanitizeMarkup } from './ui/sanitize-markup';
-import { isBackOfficeAddress, isSignInAddress } from '../shared/address-space';
+import { isBackOfficeAddress } from '../shared/address-space';
 import { decodeHTMLStrict } from 'entities';
 import { decodeNamedEntitiesWith } from '../shared/html-text';
 
@@ -65,7 +65,7 @@ export const render: RenderPage = async (options) => {
     let islands: IslandsDocument | undefined;
     // Called once the routes' loaders have read everything the page shows (site/alongside.ts).
     const response = await handle(({ router, responseHeaders }) => {
-      const drawnWhole = isBackOfficeAddress(options.url) ? options.signedOut && isSignInAddress(options.url) : true;
+      const drawnWhole = !isBackOfficeAddress(options.url) || options.signedOut === true;
       const finished = !options.shell && drawnWhole && everyReadSucceeded(router, queryClient);
       islands = finished ? islandsDocument(options.manifest) : undefined;
       if (islands) router.update({ context: { ...router.options.context, islands } });

@@ -56,6 +56,10 @@ export const isBackOfficeAddress = (address: string) => BACK_OFFICE_PATTERN.test
 /** Back-office screens for those who cannot sign in: shown with or without a session, never the sign-in. */
 export const RESET_PASSWORD_SCREEN = `${APP_PATHS.admin}/reset-password`;
 export const SIGNED_OUT_SCREENS = [RESET_PASSWORD_SCREEN] as const;
+/** Where `/admin` itself leads once someone is signed in. */
+export const ADMIN_HOME = `${APP_PATHS.admin}/dashboard` as const;
+/** Whether a path is `/admin` itself (the sign-in's own address, which leads to ADMIN_HOME). */
+export const isAdminRoot = (pathname: string) => pathname.replace(/\/$/, '') === APP_PATHS.admin;
 const SIGNED_OUT = under(SIGNED_OUT_SCREENS);
 
 /** Whether a back-office address shows the sign-in screen to someone without a session. */

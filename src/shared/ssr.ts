@@ -41,8 +41,9 @@ export interface RenderOptions {
   /** A visitor's refused form post: the page shows it with their words and the refusals. */
   form?: FormOutcome;
   /**
-   * The browser holds no staff session (no staff cookie, shared/stored-session.ts): a back-office
-   * address that shows the sign-in screen is sent as an islands document, not as the app.
+   * A sign-in address asked for by a browser without a staff session (no staff cookie,
+   * shared/stored-session.ts; the server decides, cache/public-answers.ts wantsSignInDocument): the
+   * sign-in screen is sent as an islands document, not as the app.
    */
   signedOut?: boolean;
   /** The site the page shows, and the locale its address is in (shared/locales.ts). */

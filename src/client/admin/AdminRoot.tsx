@@ -17,8 +17,8 @@ import { meQuery } from './api/admin-queries';
 import { type AdminLanguage, deviceLanguage, isAdminLanguage, setAdminLanguage } from './i18n';
 import { SiteLocale } from '../ui/site-text';
 import { Island, IslandServerContext } from '../islands/Island';
-import { APP_PATHS, isSignInAddress } from '../../shared/address-space';
-import { ADMIN_HOME, SignInIsland } from './login/SignInIsland';
+import { ADMIN_HOME, isAdminRoot, isSignInAddress } from '../../shared/address-space';
+import { SignInIsland } from './login/SignInIsland';
 
 /**
  * The language the back-office is shown in: the user's choice (My Profile), else the one last
@@ -92,7 +92,7 @@ export function AdminRoot({ children }: { children: ReactNode }) {
               language={language}
               onLanguage={chooseLanguage}
               // /admin itself leads to the dashboard; any other admin path simply shows its screen now.
-              onSignedIn={() => pathname.replace(/\/$/, '') === APP_PATHS.admin && void navigate({ to: ADMIN_HOME })}
+              onSignedIn={() => isAdminRoot(pathname) && void navigate({ to: ADMIN_HOME })}
             />
           )}
         </div>

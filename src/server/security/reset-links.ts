@@ -9,8 +9,6 @@ import { hashToken, newToken } from './tokens';
 import { RESET_PASSWORD_SCREEN } from '../../shared/address-space';
 
 export const RESET_LINK_MS = 3_600_000;
-/** The page a reset link opens. */
-export const RESET_PATH = RESET_PASSWORD_SCREEN;
 
 export async function makeResetLink(db: DB, userId: number, origin: string): Promise<{ url: string; expiresAt: string }> {
   const token = newToken();
@@ -22,7 +20,7 @@ export async function makeResetLink(db: DB, userId: number, origin: string): Pro
     .execute();
   // In the fragment: a browser sends it to nobody, not to this server, a proxy's log or a
   // third party's script; the page reads it and removes it from the address.
-  return { url: `${origin}${RESET_PATH}#token=${token}`, expiresAt };
+  return { url: `${origin}${RESET_PASSWORD_SCREEN}#token=${token}`, expiresAt };
 }
 
 /** Mails a reset link to its user. */

@@ -106,7 +106,7 @@ export interface PageOptions {
   shell?: boolean;
   /** A visitor's form post the page is drawn with: their words and each refusal beside its field. */
   form?: FormOutcome;
-  /** The browser holds no staff session: the back-office's sign-in screen is an islands document. */
+  /** A sign-in address from a browser without a staff session: the sign-in screen as an islands document. */
   signedOut?: boolean;
 }
 

@@ -9,7 +9,7 @@
  */
 import { MantineProvider, MantineThemeProvider } from '@mantine/core';
 import { useLayoutEffect, useState } from 'react';
-import { APP_PATHS } from '../../../shared/address-space';
+import { ADMIN_HOME, isAdminRoot } from '../../../shared/address-space';
 import { theme } from '../../theme';
 import { useDocumentColorScheme } from '../../ui/color-scheme';
 import { adminTheme } from '../admin-theme';
@@ -17,13 +17,9 @@ import { type AdminLanguage, deviceLanguage, setAdminLanguage } from '../i18n';
 import { useAdminColorScheme } from '../layout/color-scheme-preference';
 import { LoginScreen } from './LoginScreen';
 
-/** Where `/admin` itself leads once someone is signed in. */
-export const ADMIN_HOME = `${APP_PATHS.admin}/dashboard` as const;
-
 /** The address again (the dashboard for /admin itself), for the server to answer with the app. */
 function openBackOffice(): void {
-  const atHome = window.location.pathname.replace(/\/$/, '') === APP_PATHS.admin;
-  window.location.replace(atHome ? ADMIN_HOME : window.location.href);
+  window.location.replace(isAdminRoot(window.location.pathname) ? ADMIN_HOME : window.location.href);
 }
 
 export function SignInIsland() {
