@@ -8,13 +8,22 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { SITE_CHUNK } from '../../src/shared/ssr';
 import { adminOnlyFiles, publicModuleIds } from './precache-plan.js';
-import { publicSharedModules } from './public-chunks.js';
+import { adminShellModules, publicSharedModules } from './public-chunks.js';
 
 const APP_ENTRY = path.resolve('src/client/main.tsx');
 const ISLANDS_ENTRY = path.resolve('src/client/islands/main.ts');
+const ADMIN_LAYOUT = path.resolve('src/client/admin/layout/AdminLayout.tsx');
+/** What draws a back-office screen without the signed-in frame (see adminShellModules). */
+const SIGNED_OUT_ROOTS = [
+  path.resolve('src/client/admin/AdminRoot.tsx'),
+  path.resolve('src/client/admin/login/SignInIsland.tsx'),
+  path.resolve('src/client/admin/login/LoginScreen.tsx'),
+  `${path.resolve('src/client/routes/admin/reset-password.tsx')}?tsr-split=component`,
+];
 
 export function chunkPlans() {
   let siteModules = new Set<string>();
+  let shellModules = new Set<string>();
   let adminFiles = new Set<string>();
 
   const publicChunks: Plugin = {
@@ -25,6 +34,8 @@ export function chunkPlans() {
       siteModules = publicSharedModules({ ids: this.getModuleIds(), info }, APP_ENTRY);
       // What islands documents load stays out of it: an island must not bring the app's shared chunk.
       for (const id of publicModuleIds(ISLANDS_ENTRY, info)) siteModules.delete(id);
+      const visitors = new Set([...publicModuleIds(APP_ENTRY, info), ...publicModuleIds(ISLANDS_ENTRY, info)]);
+      shellModules = adminShellModules({ ids: this.getModuleIds(), info }, ADMIN_LAYOUT, SIGNED_OUT_ROOTS, visitors);
     },
   };
 
@@ -66,6 +77,11 @@ export function chunkPlans() {
     siteGroup: {
       debugName: SITE_CHUNK,
       name: (id: string) => (siteModules.has(id) ? SITE_CHUNK : null),
+      includeDependenciesRecursively: false,
+    },
+    /** The codeSplitting group that gathers the signed-in frame's own modules into `admin-shell`. */
+    adminShellGroup: {
+      name: (id: string) => (shellModules.has(id) ? 'admin-shell' : null),
       includeDependenciesRecursively: false,
     },
     /** True for an output file only the admin loads (known once the bundle is generated). */

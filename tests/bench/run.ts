@@ -49,7 +49,9 @@ function seed(env: Record<string, string>): Promise<void> {
 
 /** The compiled server on a seeded database, with warnings-only logging; resolves once it answers. */
 async function serve(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
+  // BENCH_NODE_FLAGS: more node flags for the server, to measure one before adopting it.
+  const tried = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...tried, serverEntry], {
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -22,8 +22,7 @@ describe('My Profile', () => {
     const form = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Your details' }) });
     await form.getByLabel('Address').fill('House 12, Road 5, Dhanmondi, Dhaka');
     await form.getByLabel('Date of Birth').fill('1988-04-21');
-    await form.getByLabel('Gender').click();
-    await page.getByRole('option', { name: 'Female' }).click();
+    await form.getByLabel('Gender').selectOption({ label: 'Female' });
     await form.getByRole('button', { name: 'Save details' }).click();
     await page.getByText('Your details are updated.').waitFor();
 

@@ -156,8 +156,7 @@ describe('the site in Bangla', () => {
       // The choice made per user follows them to another device whose browser speaks English.
       await page.goto(`${site.app.baseUrl}/admin/account`);
       await page.getByRole('heading', { level: 1, name: 'আমার প্রোফাইল' }).waitFor();
-      await page.getByRole('combobox', { name: 'ব্যাক-অফিসের ভাষা' }).click();
-      await page.getByRole('option', { name: 'বাংলা' }).click();
+      await page.getByRole('combobox', { name: 'ব্যাক-অফিসের ভাষা' }).selectOption({ label: 'বাংলা' });
       await page.getByRole('button', { name: 'তথ্য সংরক্ষণ' }).click();
       await page.getByText('আপনার তথ্য হালনাগাদ হয়েছে।').waitFor();
     } finally {

@@ -2,15 +2,14 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './admin.css';
 import { Center, Loader, MantineThemeProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { keepBackOfficeOffline } from '../pwa/service-worker';
 import { useFailureNotifications } from './api/useFailureNotifications';
+import { NotificationsHost } from './api/NotificationsHost';
 import { adminTheme } from './admin-theme';
 import { useAdminColorScheme } from './layout/color-scheme-preference';
-import { LoginScreen } from './login/LoginScreen';
 import { useSignedIn } from './session/useSignedIn';
 import { isSignedIn } from './session/session-store';
 import { meQuery } from './api/admin-queries';
@@ -18,16 +17,20 @@ import { type AdminLanguage, deviceLanguage, isAdminLanguage, setAdminLanguage }
 import { SiteLocale } from '../ui/site-text';
 import { Island, IslandServerContext } from '../islands/Island';
 import { ADMIN_HOME, isAdminRoot, isSignInAddress } from '../../shared/address-space';
-import { SignInIsland } from './login/SignInIsland';
+
+// A signed-out back-office address without the staff hint is a sign-in islands document
+// (shared/stored-session.ts): the server draws the island, the browser hydrates it by its registry
+// entry (islands/registry.ts). The app never draws it, so its code never carries the island.
+const SignInIsland = import.meta.env.SSR ? (await import('./login/SignInIsland')).SignInIsland : undefined;
 
 /**
  * The language the back-office is shown in: the user's choice (My Profile), else the one last
  * used on this device or the browser's. English in the first render, as the server drew it; the
  * device's is read before the first paint.
  */
-function useBackOfficeLanguage(signedIn: boolean): [AdminLanguage, (language: AdminLanguage) => void] {
+function useBackOfficeLanguage(signedIn: boolean | undefined): [AdminLanguage, (language: AdminLanguage) => void] {
   const [onDevice, setOnDevice] = useState<AdminLanguage>('en');
-  const me = useQuery({ ...meQuery, enabled: signedIn });
+  const me = useQuery({ ...meQuery, enabled: signedIn === true });
   const chosen = signedIn ? me.data?.language : undefined;
   const language = isAdminLanguage(chosen) ? chosen : onDevice;
   useLayoutEffect(() => setOnDevice(deviceLanguage()), []);
@@ -44,11 +47,15 @@ const loadAdminLayout = () => import('./layout/AdminLayout').then((m) => ({ defa
 const AdminLayout = lazy(loadAdminLayout);
 // With a stored session it is needed as soon as the page is the browser's: fetched alongside the rest.
 if (typeof window !== 'undefined' && isSignedIn()) void loadAdminLayout();
+// The app's documents go to browsers with a staff session (or one that just ended): the sign-in
+// form is drawn by the browser when there is none, from its own chunk.
+const LoginScreen = lazy(() => import('./login/LoginScreen').then((m) => ({ default: m.LoginScreen })));
 
 /**
  * Everything under /admin renders inside this: the admin theme and notifications, then either the
  * login screen (signed out, whatever the path, so the same screen returns after signing in) or the
- * signed-in layout around `children`.
+ * signed-in layout around `children`. In the app's documents the server, which never holds the
+ * session, draws neither: a loader, until the browser has read its storage.
  */
 export function AdminRoot({ children }: { children: ReactNode }) {
   const signedIn = useSignedIn();
@@ -71,29 +78,33 @@ export function AdminRoot({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // Only for staff: a visitor who opens the sign-in page does not download the back-office.
-    if (signedIn) keepBackOfficeOffline();
+    if (signedIn === true) keepBackOfficeOffline();
   }, [signedIn]);
 
   return (
     <MantineThemeProvider theme={adminTheme}>
       <SiteLocale value={language}>
         <div className="admin-root">
-          <Notifications position="top-right" />
+          <NotificationsHost />
           {signedOutScreen ? (
             children
-          ) : signedIn ? (
-            <Suspense fallback={<AdminLoading />}>
-              <AdminLayout>{children}</AdminLayout>
-            </Suspense>
-          ) : islandsDocument ? (
+          ) : islandsDocument && SignInIsland ? (
             <Island name="sign-in" component={SignInIsland} props={{}} />
+          ) : signedIn === undefined ? (
+            <AdminLoading />
           ) : (
-            <LoginScreen
-              language={language}
-              onLanguage={chooseLanguage}
-              // /admin itself leads to the dashboard; any other admin path simply shows its screen now.
-              onSignedIn={() => isAdminRoot(pathname) && void navigate({ to: ADMIN_HOME })}
-            />
+            <Suspense fallback={<AdminLoading />}>
+              {signedIn ? (
+                <AdminLayout>{children}</AdminLayout>
+              ) : (
+                <LoginScreen
+                  language={language}
+                  onLanguage={chooseLanguage}
+                  // /admin itself leads to the dashboard; any other admin path simply shows its screen now.
+                  onSignedIn={() => isAdminRoot(pathname) && void navigate({ to: ADMIN_HOME })}
+                />
+              )}
+            </Suspense>
           )}
         </div>
       </SiteLocale>

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import { type FormEvent, useState } from 'react';
 import { ROLE_CHOICES } from '../../../shared/entities';
 import type { ItemEnvelope } from '../../../shared/envelope';
@@ -225,7 +225,7 @@ function Sessions() {
         </Group>
         <QueryState query={sessions} label={t('profile.yourSessions')}>
           {(rows) => (
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={560} type="native">
               <Table>
                 <Table.Thead>
                   <Table.Tr>
@@ -244,7 +244,7 @@ function Sessions() {
                         </Text>
                       </Table.Td>
                       <Table.Td>{session.ip ?? '--'}</Table.Td>
-                      <Table.Td>{session.last_used_at ? dayjs(session.last_used_at).format('YYYY-MM-DD HH:mm') : '--'}</Table.Td>
+                      <Table.Td>{session.last_used_at ? formatTime(session.last_used_at, 'YYYY-MM-DD HH:mm') : '--'}</Table.Td>
                       <Table.Td>
                         {session.current ? (
                           <Badge variant="light">{t('profile.thisDevice')}</Badge>

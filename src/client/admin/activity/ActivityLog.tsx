@@ -1,6 +1,6 @@
 import { Badge, Card, Center, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import { ACTIVITY_ACTIONS, type ActivityEntry } from '../../../shared/activity';
 import { DEFAULT_PAGE_SIZES, ENTITIES } from '../../../shared/entities';
 import type { ListEnvelope } from '../../../shared/envelope';
@@ -75,7 +75,7 @@ const COLUMNS: (DataColumn<ActivityEntry> & { label: AdminMessageKey })[] = [
     key: 'when',
     label: 'activity.when',
     style: { whiteSpace: 'nowrap' },
-    cell: (entry) => dayjs(entry.created_at).format('YYYY-MM-DD HH:mm:ss'),
+    cell: (entry) => formatTime(entry.created_at, 'YYYY-MM-DD HH:mm:ss'),
   },
   { key: 'who', label: 'activity.who', cell: (entry) => entry.user_name ?? '--' },
   {

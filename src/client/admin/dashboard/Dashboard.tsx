@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import type { ActivityEntry } from '../../../shared/activity';
 import type { ListEnvelope } from '../../../shared/envelope';
 import { adminCall } from '../api/admin-call';
@@ -150,7 +150,7 @@ function RecentActivity() {
                 <Table.Tbody>
                   {entries.map((entry) => (
                     <Table.Tr key={entry.id}>
-                      <Table.Td w={170}>{dayjs(entry.created_at).format('YYYY-MM-DD HH:mm')}</Table.Td>
+                      <Table.Td w={170}>{formatTime(entry.created_at, 'YYYY-MM-DD HH:mm')}</Table.Td>
                       <Table.Td>{entry.user_name ?? t('presence.someone')}</Table.Td>
                       <Table.Td>
                         {[entry.action, entry.entity, entry.record_id === null ? null : `#${entry.record_id}`]
@@ -219,7 +219,7 @@ function WaitingToGoOut() {
                 {t('dashboard.drafts')}
               </Text>
               {list(drafts, t('dashboard.noDrafts'), (item) => {
-                const at = dayjs(item.at).format('YYYY-MM-DD HH:mm');
+                const at = formatTime(item.at, 'YYYY-MM-DD HH:mm');
                 return item.by ? t('dashboard.savedBy', { at, by: item.by }) : t('dashboard.saved', { at });
               })}
             </Card>
@@ -228,7 +228,7 @@ function WaitingToGoOut() {
                 {t('dashboard.scheduled')}
               </Text>
               {list(scheduled, t('dashboard.nothingScheduled'), (item) =>
-                t('dashboard.goesOut', { at: dayjs(item.at).format('YYYY-MM-DD HH:mm') }),
+                t('dashboard.goesOut', { at: formatTime(item.at, 'YYYY-MM-DD HH:mm') }),
               )}
             </Card>
           </SimpleGrid>

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import { useCallback, useEffect, useRef } from 'react';
 import type { AdminEntity } from '../admin-entities';
 import { entityRecordQuery } from '../api/entity-queries';
@@ -60,7 +60,7 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
                   ))}
                 <Table.Tr>
                   <Table.Th scope="row">{term('Received')}</Table.Th>
-                  <Table.Td>{row.created_at ? dayjs(String(row.created_at)).format('YYYY-MM-DD HH:mm') : '--'}</Table.Td>
+                  <Table.Td>{row.created_at ? formatTime(String(row.created_at), 'YYYY-MM-DD HH:mm') : '--'}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>

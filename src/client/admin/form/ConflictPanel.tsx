@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import type { Conflict, Side } from '../../../../machines/entity-form';
 import type { EntityDef } from '../../../shared/entities';
 import { fieldText } from './field-text';
@@ -22,7 +22,7 @@ export function ConflictPanel({ def, conflict, onChoose, onChooseAll, onSave }: 
   const { t, term } = useAdminText();
   const { savedBy } = conflict;
   const who = savedBy
-    ? t('conflict.who', { name: savedBy.name ?? t('conflict.someone'), at: dayjs(savedBy.at).format('YYYY-MM-DD HH:mm') })
+    ? t('conflict.who', { name: savedBy.name ?? t('conflict.someone'), at: formatTime(savedBy.at, 'YYYY-MM-DD HH:mm') })
     : t('conflict.someoneElse');
   const labelOf = (field: string) => term(def.fields[field]?.label ?? field);
   return (

@@ -3,9 +3,8 @@ import type { AdminEntity } from '../admin-entities';
 import { FieldInput, WIDE_KINDS } from './field-registry';
 import { formFields, toFormValues } from './form-values';
 import { takeConflictedEdit } from '../../pwa/conflicted-edits';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useEntityFormMachine } from './useEntityFormMachine';
-import { ConflictPanel } from './ConflictPanel';
 import { ScreenHeader } from '../ScreenHeader';
 import { useQuery } from '@tanstack/react-query';
 import { isPublishable } from '../../../shared/entities';
@@ -16,6 +15,9 @@ import { useSiteLocales } from '../session/site-locales';
 import { translationDef } from './translation';
 import { DraftNotice, PreviewLinkNotice, usePreviewLink } from './Publishing';
 import { useAdminText } from '../i18n';
+
+// Shown only when someone else's save overtook this one (its table: Mantine's Table and ScrollArea).
+const ConflictPanel = lazy(() => import('./ConflictPanel').then((m) => ({ default: m.ConflictPanel })));
 
 interface Props {
   entity: AdminEntity;
@@ -124,13 +126,15 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
               </Alert>
             )}
             {comparing && (
-              <ConflictPanel
-                def={def}
-                conflict={conflict}
-                onChoose={(field, side) => send({ type: 'conflict.choose', field, side })}
-                onChooseAll={(side) => send({ type: 'conflict.chooseAll', side })}
-                onSave={() => send({ type: 'conflict.save' })}
-              />
+              <Suspense fallback={<Loader aria-label={t('relation.loading')} />}>
+                <ConflictPanel
+                  def={def}
+                  conflict={conflict}
+                  onChoose={(field, side) => send({ type: 'conflict.choose', field, side })}
+                  onChooseAll={(side) => send({ type: 'conflict.chooseAll', side })}
+                  onSave={() => send({ type: 'conflict.save' })}
+                />
+              </Suspense>
             )}
             {state.matches('editing') && errorMessage && (
               <Alert color="red" role="alert" title={t('form.notSaved')}>

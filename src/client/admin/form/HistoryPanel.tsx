@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import { useState } from 'react';
 import type { EntityDef } from '../../../shared/entities';
 import type { ListEnvelope } from '../../../shared/envelope';
@@ -90,7 +90,7 @@ export function HistoryPanel({ def, recordKey, onRestored }: { def: EntityDef; r
               <Text size="sm">
                 {t('history.replaced', {
                   version: revision.version,
-                  at: dayjs(revision.created_at).format('YYYY-MM-DD HH:mm'),
+                  at: formatTime(revision.created_at, 'YYYY-MM-DD HH:mm'),
                   by: revision.user_name ?? t('conflict.someone'),
                 })}
               </Text>

@@ -5,7 +5,7 @@
 import { Alert, Anchor, Button, CopyButton, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import type { EntityDef } from '../../../shared/entities';
 import { adminCall } from '../api/admin-call';
 import { entityDraftQuery, entityKeys } from '../api/entity-queries';
@@ -30,7 +30,7 @@ export function DraftNotice({ def, recordKey, onDiscarded }: { def: EntityDef; r
   return (
     <Alert color="blue" role="status" title={t('draft.title')}>
       <Text size="sm">
-        {`${t('draft.savedBy', { by: user_name ?? t('conflict.someone'), at: dayjs(updated_at).format('YYYY-MM-DD HH:mm') })} `}
+        {`${t('draft.savedBy', { by: user_name ?? t('conflict.someone'), at: formatTime(updated_at, 'YYYY-MM-DD HH:mm') })} `}
         {t('draft.visitors')}
       </Text>
       <Button mt="xs" size="xs" variant="default" loading={discard.isPending} onClick={() => discard.mutate()}>
@@ -58,7 +58,7 @@ export function PreviewLinkNotice({ link }: { link: PreviewLinkAnswer }) {
   const { t } = useAdminText();
   return (
     <Alert color="gray" role="status" title={t('preview.title')}>
-      <Text size="sm">{t('preview.text', { until: dayjs(link.expires_at).format('HH:mm') })}</Text>
+      <Text size="sm">{t('preview.text', { until: formatTime(link.expires_at, 'HH:mm') })}</Text>
       <Group mt="xs" gap="xs">
         <Anchor href={link.url} target="_blank" rel="noopener">
           {t('preview.open')}

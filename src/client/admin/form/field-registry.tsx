@@ -2,25 +2,48 @@
  * Field kind → Mantine input. Every input gets the same props; a new kind is one entry here and
  * one word in define.ts.
  */
-import { Checkbox, Group, Input, PasswordInput, SegmentedControl, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, NativeSelect, PasswordInput, SegmentedControl, Textarea, TextInput } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { FieldDef, FieldKind, FieldOfKind } from '../../../shared/entities';
+import type { FieldDef, FieldKind, FieldOfKind, SelectField } from '../../../shared/entities';
 import { useAdminText } from '../i18n';
 import { common, fieldText as text, type FieldProps } from './field-props';
 
 export type { FieldProps } from './field-props';
 
 // Inputs with code of their own load when a form first shows one: the rich-text editor (about 150 KB
-// compressed), the date picker, the pickers of choices and numbers (Mantine's combobox and its
-// floating parts, react-number-format), pictures (the upload queue). The sign-in screen, and a form
-// without such fields, never download them. Until one arrives its value is shown as text.
+// compressed), the date picker, suggestions and numbers (Mantine's combobox and its floating parts,
+// react-number-format), records to choose from, pictures (the upload queue). The sign-in screen,
+// and a form without such fields, never download them. Until one arrives its value is shown as text.
 const HtmlField = lazy(() => import('./inputs/HtmlField').then((m) => ({ default: m.HtmlField })));
 const DateTimeField = lazy(() => import('./inputs/DateTimeField').then((m) => ({ default: m.DateTimeField })));
-const ChoiceField = lazy(() => import('./inputs/ChoiceInputs').then((m) => ({ default: m.ChoiceField })));
 const SuggestField = lazy(() => import('./inputs/ChoiceInputs').then((m) => ({ default: m.SuggestField })));
 const NumberField = lazy(() => import('./inputs/ChoiceInputs').then((m) => ({ default: m.NumberField })));
 const RelationField = lazy(() => import('./inputs/RelationField').then((m) => ({ default: m.RelationField })));
 const ImageField = lazy(() => import('./inputs/ImageField').then((m) => ({ default: m.ImageField })));
+
+/**
+ * One of a field's fixed choices: the browser's own select (a phone shows its own picker, and it
+ * needs no code of ours: Mantine's Select brought about 40 KB of gzip, its combobox and
+ * floating-ui, to every form with a choice). A field that may be empty, or is empty yet, offers
+ * "—" for no choice.
+ */
+function ChoiceField(p: FieldProps<SelectField>) {
+  const choices = p.field.choices;
+  const empty = p.value === null || p.value === undefined || p.value === '';
+  const none = !p.field.required || empty ? [{ value: '', label: '—', disabled: Boolean(p.field.required) }] : [];
+  return (
+    <NativeSelect
+      {...common(p)}
+      data={[...none, ...choices.map((c) => ({ value: String(c.value), label: c.label }))]}
+      value={empty ? '' : String(p.value)}
+      // Back to the choice's own value, so numeric choices (is_top 1/0) stay numbers.
+      onChange={(event) => {
+        const v = event.currentTarget.value;
+        p.onChange(v === '' ? null : (choices.find((c) => String(c.value) === v)?.value ?? v));
+      }}
+    />
+  );
+}
 
 /** `children` once their code is here; until then `fallback`, by default the value shown as text. */
 function Loaded({ props, fallback, children }: { props: FieldProps; fallback?: ReactNode; children: ReactNode }) {
@@ -112,11 +135,7 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
         </Checkbox.Group>
       );
     }
-    return (
-      <Loaded props={p}>
-        <ChoiceField {...p} />
-      </Loaded>
-    );
+    return <ChoiceField {...p} />;
   },
   relation: (p) => (
     <Loaded props={p}>

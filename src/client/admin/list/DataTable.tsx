@@ -31,7 +31,7 @@ interface Props<R> {
 
 export function DataTable<R>({ columns, rows, rowKey, empty, minWidth, label }: Props<R>) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer minWidth={minWidth} type="native">
       <Table striped aria-label={label}>
         <Table.Thead>
           <Table.Tr>

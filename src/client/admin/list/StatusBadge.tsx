@@ -1,5 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import { timeOfDateTime } from '../../../shared/date-time';
 import { useAdminText } from '../i18n';
 
@@ -12,7 +12,7 @@ export function StatusBadge({ value, publishAt }: { value: unknown; publishAt?: 
   const active = Number(value) === 1;
   const at = typeof publishAt === 'string' && publishAt ? timeOfDateTime(publishAt) : NaN;
   if (active && at > Date.now()) {
-    const when = dayjs(at).format('YYYY-MM-DD HH:mm');
+    const when = formatTime(at, 'YYYY-MM-DD HH:mm');
     return (
       <Tooltip label={t('status.goesPublic', { when })}>
         <Badge color="var(--admin-scheduled)" variant="outline" miw="max-content" aria-label={t('status.scheduled', { when })}>

@@ -5,7 +5,7 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import { LIMITS } from '../../../shared/limits';
 import { type AdminEntity, recordKey } from '../admin-entities';
 import { entityTrashQuery, type ListSearch, type Row } from '../api/entity-queries';
@@ -39,7 +39,7 @@ export function TrashList({ entity, search, onChange }: Props) {
   const page = query.data;
   const columns: DataColumn<Row>[] = [
     { key: 'label', label: term(def.fields[def.labelField]?.label ?? 'Name'), cell: labelOf },
-    { key: 'deleted', label: term('Deleted'), cell: (row) => dayjs(String(row.deleted_at)).format('YYYY-MM-DD HH:mm') },
+    { key: 'deleted', label: term('Deleted'), cell: (row) => formatTime(String(row.deleted_at), 'YYYY-MM-DD HH:mm') },
     {
       key: 'actions',
       label: t('list.actions'),

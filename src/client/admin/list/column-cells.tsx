@@ -3,7 +3,7 @@
  * Cuts ('...') and the empty marker ('--') come from the column definition (spec §2.2).
  */
 import { Badge, Tooltip } from '@mantine/core';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import type { ReactNode } from 'react';
 import type { ColumnDef, ColumnFormat, EntityDef } from '../../../shared/entities';
 import { truncate } from '../../../shared/limits';
@@ -47,10 +47,7 @@ const CELLS: Record<ColumnFormat, CellRenderer> = {
   ),
   brackets: (text) => `[${text}]`,
   image: (text) => <img className="admin-thumb" src={thumbnailUrl(text)} alt="" loading="lazy" />,
-  datetime: (text) => {
-    const date = dayjs(text);
-    return date.isValid() ? date.format('YYYY-MM-DD HH:mm') : text;
-  },
+  datetime: (text) => formatTime(text, 'YYYY-MM-DD HH:mm'),
   read: (text) =>
     text ? (
       <Badge color="var(--admin-muted)" variant="outline">

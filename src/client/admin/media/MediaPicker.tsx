@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { mediaPickerMachine } from '../../../../machines/media-picker';
 import { thumbnailUrl } from '../../../shared/renditions';
@@ -223,7 +223,7 @@ export function MediaLibrary({ onInsert, allowPending }: Pick<Partial<PickerProp
                       {displayName(file)}
                     </Text>
                     <Text size="xs" c="dimmed" px={4} pb={4}>
-                      {`${byteSize(file.size)} · ${dayjs(file.created_at).format('YYYY-MM-DD')}`}
+                      {`${byteSize(file.size)} · ${formatTime(file.created_at, 'YYYY-MM-DD')}`}
                     </Text>
                   </UnstyledButton>
                 </div>

@@ -3,68 +3,33 @@
  * but unanswered), restored after a reload like the saves themselves. The header shows how many
  * wait; each opens its form, or, for a new record, what was typed, so nobody types it again.
  */
-import { Alert, Anchor, Badge, Button, Card, Menu, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type Mutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { type Mutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { entityByResource, type EntityDef } from '../../../shared/entities';
-import { cancelSave, isFollowed, isSave, SAVE_ENTITY_KEY, type SaveEntityVariables } from '../../pwa/entity-saves';
+import { cancelSave, isFollowed, isSave, type SaveEntityVariables } from '../../pwa/entity-saves';
 import { formFields } from '../form/form-values';
 import { useAdminText, adminT, adminTerm } from '../i18n';
-import { languageName } from '../../../shared/locales';
+import { laterDropdown, OnFirstPress } from '../layout/OnFirstPress';
+import { labelOf, usePendingSaves } from './pending-saves';
 
-/** Every save still on its way, oldest first. */
-export function usePendingSaves(): SaveEntityVariables[] {
-  return useMutationState({
-    filters: { mutationKey: SAVE_ENTITY_KEY, status: 'pending' },
-    select: (mutation) => mutation.state.variables as SaveEntityVariables,
-  }).filter(Boolean);
-}
+const SavesMenu = laterDropdown(() => import('./PendingSavesMenu').then((m) => m.PendingSavesMenu));
 
-/** A waiting save's record as staff know it: its label (or number), and the language of a translation's text. */
-const labelOf = (def: EntityDef, save: SaveEntityVariables) => {
-  const label = save.body[def.labelField];
-  const named =
-    typeof label === 'string' && label ? `“${label}”` : save.id !== undefined ? `#${save.id}` : adminT('outbox.untitled');
-  return save.locale ? `${named} (${languageName(save.locale)})` : named;
-};
-
+/** How many saves wait, in the header; pressed, the list of them (PendingSavesMenu.tsx). */
 export function PendingSavesIndicator() {
-  const { t, term } = useAdminText();
+  const { t } = useAdminText();
   const saves = usePendingSaves();
-  const navigate = useNavigate();
-  /** A pending save opens its record's form, or for a new record what was typed. */
-  const open = (def: EntityDef, save: SaveEntityVariables) =>
-    save.id !== undefined
-      ? navigate({ to: '/admin/$entity/form/$id', params: { entity: def.adminPath, id: save.id } })
-      : navigate({ to: '/admin/$entity/form', params: { entity: def.adminPath }, search: { pending: save.idempotencyKey } });
   if (saves.length === 0) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('outbox.waitingLabel', { count: saves.length })}>
-          <Badge color="yellow" variant="filled" size="lg">
-            {t('outbox.waiting', { count: saves.length })}
-          </Badge>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('outbox.kept')}</Menu.Label>
-        {saves.map((save) => {
-          const def = entityByResource(save.resource);
-          if (!def) return null;
-          return (
-            <Menu.Item key={save.idempotencyKey} onClick={() => void open(def, save)}>
-              {t(save.id === undefined ? 'outbox.new' : 'outbox.changed', {
-                what: term(def.formTitle).toLowerCase(),
-                label: labelOf(def, save),
-              })}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
+    <OnFirstPress dropdown={SavesMenu} props={{}}>
+      <UnstyledButton aria-label={t('outbox.waitingLabel', { count: saves.length })}>
+        <Badge color="yellow" variant="filled" size="lg">
+          {t('outbox.waiting', { count: saves.length })}
+        </Badge>
+      </UnstyledButton>
+    </OnFirstPress>
   );
 }
 

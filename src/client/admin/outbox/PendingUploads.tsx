@@ -3,63 +3,13 @@
  * with its progress and state, and Pause, Resume, Retry and Cancel. The queue starts here, with
  * the back-office, so what waited from an earlier visit carries on at once.
  */
-import { ActionIcon, Badge, Group, Popover, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, UnstyledButton } from '@mantine/core';
 import { useEffect, useSyncExternalStore } from 'react';
-import { byteSize } from '../media/byte-size';
-import {
-  cancelUpload,
-  pauseUpload,
-  percentSent,
-  resumeUpload,
-  startUploadQueue,
-  uploadQueue,
-  type QueuedUpload,
-} from '../media/upload-queue';
+import { startUploadQueue, uploadQueue } from '../media/upload-queue';
 import { useAdminText } from '../i18n';
+import { laterDropdown, OnFirstPress } from '../layout/OnFirstPress';
 
-const STATE_COLOR: Record<QueuedUpload['state'], string> = {
-  waiting: 'gray',
-  uploading: 'blue',
-  paused: 'yellow',
-  failed: 'red',
-  done: 'green',
-};
-
-function UploadRow({ upload }: { upload: QueuedUpload }) {
-  const { t } = useAdminText();
-  const percent = percentSent(upload);
-  const act = (label: string, symbol: string, run: () => void) => (
-    <ActionIcon size="sm" variant="subtle" aria-label={`${label}: ${upload.name}`} title={label} onClick={run}>
-      {symbol}
-    </ActionIcon>
-  );
-  return (
-    <Stack gap={4} data-upload-state={upload.state}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} truncate maw={220} title={upload.name}>
-          {upload.name}
-        </Text>
-        <Group gap={2} wrap="nowrap">
-          {upload.state === 'uploading' && act(t('uploads.pause'), '❚❚', () => pauseUpload(upload.id))}
-          {upload.state === 'paused' && act(t('uploads.resume'), '▶', () => resumeUpload(upload.id))}
-          {upload.state === 'failed' && act(t('uploads.retry'), '↻', () => resumeUpload(upload.id))}
-          {upload.state !== 'done' && act(t('uploads.cancel'), '✕', () => void cancelUpload(upload.id))}
-        </Group>
-      </Group>
-      <Progress value={percent} color={STATE_COLOR[upload.state]} size="sm" aria-label={upload.name} />
-      <Text size="xs" c="dimmed">
-        {t(`uploads.${upload.state}`)} · {t('uploads.progress', { sent: byteSize(upload.sent), size: byteSize(upload.size) })}
-        {upload.size !== upload.originalSize &&
-          ` · ${t('upload.sizes', { before: byteSize(upload.originalSize), after: byteSize(upload.size) })}`}
-      </Text>
-      {upload.error && (
-        <Text size="xs" c="red">
-          {upload.error}
-        </Text>
-      )}
-    </Stack>
-  );
-}
+const UploadsPopover = laterDropdown(() => import('./PendingUploadsPopover').then((m) => m.PendingUploadsPopover));
 
 export function PendingUploadsIndicator() {
   const { t } = useAdminText();
@@ -68,29 +18,12 @@ export function PendingUploadsIndicator() {
   if (uploads.length === 0) return null;
   const open = uploads.filter((upload) => upload.state !== 'done').length;
   return (
-    <Popover position="bottom-end" width={320} withinPortal>
-      <Popover.Target>
-        <UnstyledButton aria-label={t('uploads.label', { count: uploads.length })}>
-          <Badge color={uploads.some((upload) => upload.state === 'failed') ? 'red' : 'blue'} variant="filled" size="lg">
-            {t('uploads.badge', { count: open || uploads.length })}
-          </Badge>
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm">
-          <div>
-            <Text size="sm" fw={700}>
-              {t('uploads.title')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('uploads.note')}
-            </Text>
-          </div>
-          {uploads.map((upload) => (
-            <UploadRow key={upload.id} upload={upload} />
-          ))}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <OnFirstPress dropdown={UploadsPopover} props={{}}>
+      <UnstyledButton aria-label={t('uploads.label', { count: uploads.length })}>
+        <Badge color={uploads.some((upload) => upload.state === 'failed') ? 'red' : 'blue'} variant="filled" size="lg">
+          {t('uploads.badge', { count: open || uploads.length })}
+        </Badge>
+      </UnstyledButton>
+    </OnFirstPress>
   );
 }

@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import { useState } from 'react';
 import type { AnswerOf } from '../../../shared/api/client';
 import { ROLE_CHOICES, type Role } from '../../../shared/entities';
@@ -42,7 +42,7 @@ const tokensQuery = queryOptions({
 });
 
 const STATUS_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as const;
-const when = (at: string | null | undefined) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : adminT('tokens.never'));
+const when = (at: string | null | undefined) => (at ? formatTime(at, 'YYYY-MM-DD HH:mm') : adminT('tokens.never'));
 
 function MakeToken({ onMade }: { onMade: (made: Made) => void }) {
   const { t, term, message } = useAdminText();

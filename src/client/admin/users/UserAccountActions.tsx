@@ -1,7 +1,7 @@
 import { Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import { adminCall } from '../api/admin-call';
 import { useServerSendsMail } from '../api/admin-queries';
 import { useAdminText } from '../i18n';
@@ -72,7 +72,7 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
               </CopyButton>
             </Group>
             <Text size="xs" c="dimmed">
-              {`${resetLink.data.emailed ? t('account.emailed') : t('account.giveIt')} ${t('account.worksOnce', { until: dayjs(resetLink.data.expires_at).format('HH:mm') })}`}
+              {`${resetLink.data.emailed ? t('account.emailed') : t('account.giveIt')} ${t('account.worksOnce', { until: formatTime(resetLink.data.expires_at, 'HH:mm') })}`}
             </Text>
           </Stack>
         )}

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Code, CopyButton, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatTime } from '../format-time';
 import { useState } from 'react';
 import { ENTITIES } from '../../../shared/entities';
 import type { ListEnvelope, Paged } from '../../../shared/envelope';
@@ -86,7 +86,7 @@ export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
             rowKey={(d) => d.id}
             empty=""
             columns={[
-              { key: 'when', label: t('activity.when'), cell: (d) => dayjs(d.created_at).format('YYYY-MM-DD HH:mm:ss') },
+              { key: 'when', label: t('activity.when'), cell: (d) => formatTime(d.created_at, 'YYYY-MM-DD HH:mm:ss') },
               { key: 'event', label: t('webhooks.event'), cell: (d) => d.event },
               {
                 key: 'result',
@@ -94,7 +94,7 @@ export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
                 cell: (d) => (
                   <Badge color={STATUS_COLOR[d.status]} variant="light">
                     {d.status === 'pending' && d.attempts > 0
-                      ? t('webhooks.retryAt', { at: dayjs(d.next_attempt_at).format('HH:mm:ss') })
+                      ? t('webhooks.retryAt', { at: formatTime(d.next_attempt_at, 'HH:mm:ss') })
                       : d.status}
                   </Badge>
                 ),

@@ -1,0 +1,22 @@
+/** The saves that wait in the outbox, as the header and its menu show them (PendingSaves.tsx, PendingSavesMenu.tsx). */
+import { useMutationState } from '@tanstack/react-query';
+import type { EntityDef } from '../../../shared/entities';
+import { languageName } from '../../../shared/locales';
+import { SAVE_ENTITY_KEY, type SaveEntityVariables } from '../../pwa/entity-saves';
+import { adminT } from '../i18n';
+
+/** Every save still on its way, oldest first. */
+export function usePendingSaves(): SaveEntityVariables[] {
+  return useMutationState({
+    filters: { mutationKey: SAVE_ENTITY_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as SaveEntityVariables,
+  }).filter(Boolean);
+}
+
+/** A waiting save's record as staff know it: its label (or number), and the language of a translation's text. */
+export const labelOf = (def: EntityDef, save: SaveEntityVariables) => {
+  const label = save.body[def.labelField];
+  const named =
+    typeof label === 'string' && label ? `“${label}”` : save.id !== undefined ? `#${save.id}` : adminT('outbox.untitled');
+  return save.locale ? `${named} (${languageName(save.locale)})` : named;
+};
