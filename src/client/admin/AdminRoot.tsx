@@ -4,7 +4,7 @@ import './admin.css';
 import { Center, Loader, MantineThemeProvider } from '@mantine/core';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { keepBackOfficeOffline } from '../pwa/service-worker';
 import { useFailureNotifications } from './api/useFailureNotifications';
 import { NotificationsHost } from './api/NotificationsHost';
@@ -17,6 +17,7 @@ import { type AdminLanguage, deviceLanguage, isAdminLanguage, setAdminLanguage }
 import { SiteLocale } from '../ui/site-text';
 import { Island, IslandServerContext } from '../islands/Island';
 import { ADMIN_HOME, isAdminRoot, isSignInAddress } from '../../shared/address-space';
+import { lazyComponent } from '../ui/lazy-component';
 
 // A signed-out back-office address without the staff hint is a sign-in islands document
 // (shared/stored-session.ts): the server draws the island, the browser hydrates it by its registry
@@ -43,13 +44,13 @@ function useBackOfficeLanguage(signedIn: boolean | undefined): [AdminLanguage, (
 
 // The signed-in back-office (its navigation, the outbox, every screen's shared parts) loads once
 // someone has signed in: the sign-in screen downloads only itself, on a slow link too.
-const loadAdminLayout = () => import('./layout/AdminLayout').then((m) => ({ default: m.AdminLayout }));
-const AdminLayout = lazy(loadAdminLayout);
+const loadAdminLayout = () => import('./layout/AdminLayout').then((m) => m.AdminLayout);
+const AdminLayout = lazyComponent(loadAdminLayout);
 // With a stored session it is needed as soon as the page is the browser's: fetched alongside the rest.
-if (typeof window !== 'undefined' && isSignedIn()) void loadAdminLayout();
+if (typeof window !== 'undefined' && isSignedIn()) loadAdminLayout().catch(() => undefined); // drawn, it is tried again
 // The app's documents go to browsers with a staff session (or one that just ended): the sign-in
 // form is drawn by the browser when there is none, from its own chunk.
-const LoginScreen = lazy(() => import('./login/LoginScreen').then((m) => ({ default: m.LoginScreen })));
+const LoginScreen = lazyComponent(() => import('./login/LoginScreen').then((m) => m.LoginScreen));
 
 /**
  * Everything under /admin renders inside this: the admin theme and notifications, then either the

@@ -1,6 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 
 /** Mantine's notifications, loaded by NotificationsHost once there is one to show. */
-export default function NotificationsView() {
+export function NotificationsView() {
   return <Notifications position="top-right" />;
 }

@@ -3,7 +3,7 @@ import type { AdminEntity } from '../admin-entities';
 import { FieldInput, WIDE_KINDS } from './field-registry';
 import { formFields, toFormValues } from './form-values';
 import { takeConflictedEdit } from '../../pwa/conflicted-edits';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useEntityFormMachine } from './useEntityFormMachine';
 import { ScreenHeader } from '../ScreenHeader';
 import { useQuery } from '@tanstack/react-query';
@@ -15,9 +15,10 @@ import { useSiteLocales } from '../session/site-locales';
 import { translationDef } from './translation';
 import { DraftNotice, PreviewLinkNotice, usePreviewLink } from './Publishing';
 import { useAdminText } from '../i18n';
+import { lazyComponent } from '../../ui/lazy-component';
 
 // Shown only when someone else's save overtook this one (its table: Mantine's Table and ScrollArea).
-const ConflictPanel = lazy(() => import('./ConflictPanel').then((m) => ({ default: m.ConflictPanel })));
+const ConflictPanel = lazyComponent(() => import('./ConflictPanel').then((m) => m.ConflictPanel));
 
 interface Props {
   entity: AdminEntity;

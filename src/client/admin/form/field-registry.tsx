@@ -3,10 +3,11 @@
  * one word in define.ts.
  */
 import { Checkbox, Group, Input, NativeSelect, PasswordInput, SegmentedControl, Textarea, TextInput } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import type { FieldDef, FieldKind, FieldOfKind, SelectField } from '../../../shared/entities';
 import { useAdminText } from '../i18n';
 import { common, fieldText as text, type FieldProps } from './field-props';
+import { lazyComponent } from '../../ui/lazy-component';
 
 export type { FieldProps } from './field-props';
 
@@ -14,12 +15,12 @@ export type { FieldProps } from './field-props';
 // compressed), the date picker, suggestions and numbers (Mantine's combobox and its floating parts,
 // react-number-format), records to choose from, pictures (the upload queue). The sign-in screen,
 // and a form without such fields, never download them. Until one arrives its value is shown as text.
-const HtmlField = lazy(() => import('./inputs/HtmlField').then((m) => ({ default: m.HtmlField })));
-const DateTimeField = lazy(() => import('./inputs/DateTimeField').then((m) => ({ default: m.DateTimeField })));
-const SuggestField = lazy(() => import('./inputs/ChoiceInputs').then((m) => ({ default: m.SuggestField })));
-const NumberField = lazy(() => import('./inputs/ChoiceInputs').then((m) => ({ default: m.NumberField })));
-const RelationField = lazy(() => import('./inputs/RelationField').then((m) => ({ default: m.RelationField })));
-const ImageField = lazy(() => import('./inputs/ImageField').then((m) => ({ default: m.ImageField })));
+const HtmlField = lazyComponent(() => import('./inputs/HtmlField').then((m) => m.HtmlField));
+const DateTimeField = lazyComponent(() => import('./inputs/DateTimeField').then((m) => m.DateTimeField));
+const SuggestField = lazyComponent(() => import('./inputs/ChoiceInputs').then((m) => m.SuggestField));
+const NumberField = lazyComponent(() => import('./inputs/ChoiceInputs').then((m) => m.NumberField));
+const RelationField = lazyComponent(() => import('./inputs/RelationField').then((m) => m.RelationField));
+const ImageField = lazyComponent(() => import('./inputs/ImageField').then((m) => m.ImageField));
 
 /**
  * One of a field's fixed choices: the browser's own select (a phone shows its own picker, and it

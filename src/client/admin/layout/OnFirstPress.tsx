@@ -1,4 +1,5 @@
-import { cloneElement, type ComponentType, lazy, type ReactElement, Suspense, useState } from 'react';
+import { cloneElement, type ComponentType, type ReactElement, Suspense, useState } from 'react';
+import { lazyComponent } from '../../ui/lazy-component';
 
 /** What a dropdown loaded on first press gets: the button to anchor to, already opened. */
 export type DropdownProps<P> = P & { target: ReactElement; defaultOpened: true };
@@ -6,8 +7,7 @@ export type DropdownProps<P> = P & { target: ReactElement; defaultOpened: true }
 type Dropdown<P> = ComponentType<DropdownProps<P>>;
 
 /** A dropdown's component from its own module, fetched when first drawn (declare it at module level). */
-export const laterDropdown = <P extends object>(load: () => Promise<Dropdown<P>>) =>
-  lazy(() => load().then((component) => ({ default: component })));
+export const laterDropdown = <P extends object>(load: () => Promise<Dropdown<P>>) => lazyComponent(load);
 
 /**
  * A header button whose dropdown (Mantine's Menu or Popover) loads the first time it is pressed.

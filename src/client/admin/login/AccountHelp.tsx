@@ -1,6 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../ui/lazy-component';
 
 interface Props {
   label: string;
@@ -10,7 +11,7 @@ interface Props {
 
 // The dialog (Mantine's Modal, with its focus trap and scroll area) loads when someone asks: the
 // sign-in screen does not download it for a link few people follow.
-const HelpDialog = lazy(() => import('./HelpDialog').then((m) => ({ default: m.HelpDialog })));
+const HelpDialog = lazyComponent(() => import('./HelpDialog').then((m) => m.HelpDialog));
 
 /**
  * 'Forgot Password' and 'Create an account' had no behaviour in the original. Staff accounts are

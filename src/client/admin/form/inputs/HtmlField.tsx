@@ -3,16 +3,17 @@ import '@mantine/tiptap/styles.css';
 import { RichTextEditor } from '@mantine/tiptap';
 import { type Editor, type JSONContent, useEditor } from '@tiptap/react';
 import { NodeSelection } from '@tiptap/pm/state';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isAllowedIframeSrc } from '../../../ui/sanitize-policy';
 import type { FieldProps } from '../field-registry';
 import { isImageAddress } from './ImageField';
 import { RICH_TEXT_EXTENSIONS, youtubeEmbedUrl } from '../rich-text/extensions';
 import { markupLost } from '../rich-text/markup-loss';
 import { useAdminText } from '../../i18n';
+import { lazyComponent } from '../../../ui/lazy-component';
 
 // The picker (grid, uploads) loads only when someone opens it.
-const MediaPicker = lazy(() => import('../../media/MediaPicker').then((m) => ({ default: m.MediaPicker })));
+const MediaPicker = lazyComponent(() => import('../../media/MediaPicker').then((m) => m.MediaPicker));
 
 type Mode = 'rich' | 'html';
 

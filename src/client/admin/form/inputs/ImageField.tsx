@@ -1,6 +1,6 @@
 import { Box, Button, Group, Image, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { pendingTokenOf } from '../../../../shared/pending-upload';
 import { percentSent } from '../../media/upload-queue';
 import { useQueuedUpload } from '../../media/useQueuedUpload';
@@ -8,9 +8,10 @@ import { useAdminText } from '../../i18n';
 import { LIMITS } from '../../../../shared/limits';
 import type { TextField } from '../../../../shared/entities';
 import type { FieldProps } from '../field-registry';
+import { lazyComponent } from '../../../ui/lazy-component';
 
 // The picker (grid, uploads) loads only when someone opens it.
-const MediaPicker = lazy(() => import('../../media/MediaPicker').then((m) => ({ default: m.MediaPicker })));
+const MediaPicker = lazyComponent(() => import('../../media/MediaPicker').then((m) => m.MediaPicker));
 
 /** An address an image can be shown from: absolute http(s) or site-relative (not embed code). */
 export const isImageAddress = (text: string) => /^(https?:\/\/|\/)\S+$/.test(text.trim());
