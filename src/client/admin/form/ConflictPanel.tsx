@@ -1,4 +1,5 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Segments } from '../Segments';
 import { formatTime } from '../format-time';
 import type { Conflict, Side } from '../../../../machines/entity-form';
 import type { EntityDef } from '../../../shared/entities';
@@ -45,11 +46,10 @@ export function ConflictPanel({ def, conflict, onChoose, onChooseAll, onSave }: 
                 <Table.Td>{fieldText(def, field, conflict.yours[field])}</Table.Td>
                 <Table.Td>{fieldText(def, field, conflict.theirs[field])}</Table.Td>
                 <Table.Td>
-                  <SegmentedControl
-                    size="xs"
-                    aria-label={t('conflict.keepWhich', { field: labelOf(field) })}
-                    value={conflict.choices[field]}
-                    onChange={(side) => onChoose(field, side as Side)}
+                  <Segments<Side>
+                    label={t('conflict.keepWhich', { field: labelOf(field) })}
+                    value={conflict.choices[field]!}
+                    onChange={(side) => onChoose(field, side)}
                     data={[
                       { value: 'yours', label: t('conflict.yours') },
                       { value: 'theirs', label: t('conflict.saved') },

@@ -2,9 +2,10 @@
  * Field kind → Mantine input. Every input gets the same props; a new kind is one entry here and
  * one word in define.ts.
  */
-import { Checkbox, Group, Input, NativeSelect, PasswordInput, SegmentedControl, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, PasswordInput, Textarea, TextInput } from '@mantine/core';
+import { Segments } from '../Segments';
 import { type ReactNode, Suspense } from 'react';
-import type { FieldDef, FieldKind, FieldOfKind, SelectField } from '../../../shared/entities';
+import type { FieldDef, FieldKind, FieldOfKind } from '../../../shared/entities';
 import { useAdminText } from '../i18n';
 import { common, fieldText as text, type FieldProps } from './field-props';
 import { lazyComponent } from '../../ui/lazy-component';
@@ -12,39 +13,16 @@ import { lazyComponent } from '../../ui/lazy-component';
 export type { FieldProps } from './field-props';
 
 // Inputs with code of their own load when a form first shows one: the rich-text editor (about 150 KB
-// compressed), the date picker, suggestions and numbers (Mantine's combobox and its floating parts,
+// compressed), the date picker, fixed choices, suggestions and numbers (Mantine's combobox and its floating parts,
 // react-number-format), records to choose from, pictures (the upload queue). The sign-in screen,
 // and a form without such fields, never download them. Until one arrives its value is shown as text.
 const HtmlField = lazyComponent(() => import('./inputs/HtmlField').then((m) => m.HtmlField));
 const DateTimeField = lazyComponent(() => import('./inputs/DateTimeField').then((m) => m.DateTimeField));
+const ChoiceField = lazyComponent(() => import('./inputs/ChoiceField').then((m) => m.ChoiceField));
 const SuggestField = lazyComponent(() => import('./inputs/ChoiceInputs').then((m) => m.SuggestField));
 const NumberField = lazyComponent(() => import('./inputs/ChoiceInputs').then((m) => m.NumberField));
 const RelationField = lazyComponent(() => import('./inputs/RelationField').then((m) => m.RelationField));
 const ImageField = lazyComponent(() => import('./inputs/ImageField').then((m) => m.ImageField));
-
-/**
- * One of a field's fixed choices: the browser's own select (a phone shows its own picker, and it
- * needs no code of ours: Mantine's Select brought about 40 KB of gzip, its combobox and
- * floating-ui, to every form with a choice). A field that may be empty, or is empty yet, offers
- * "—" for no choice.
- */
-function ChoiceField(p: FieldProps<SelectField>) {
-  const choices = p.field.choices;
-  const empty = p.value === null || p.value === undefined || p.value === '';
-  const none = !p.field.required || empty ? [{ value: '', label: '—', disabled: Boolean(p.field.required) }] : [];
-  return (
-    <NativeSelect
-      {...common(p)}
-      data={[...none, ...choices.map((c) => ({ value: String(c.value), label: c.label }))]}
-      value={empty ? '' : String(p.value)}
-      // Back to the choice's own value, so numeric choices (is_top 1/0) stay numbers.
-      onChange={(event) => {
-        const v = event.currentTarget.value;
-        p.onChange(v === '' ? null : (choices.find((c) => String(c.value) === v)?.value ?? v));
-      }}
-    />
-  );
-}
 
 /** `children` once their code is here; until then `fallback`, by default the value shown as text. */
 function Loaded({ props, fallback, children }: { props: FieldProps; fallback?: ReactNode; children: ReactNode }) {
@@ -99,10 +77,11 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
     p.field.toggle ? (
       <Input.Wrapper {...common(p)}>
         <div>
-          <SegmentedControl
-            mt={4}
+          <Segments
+            size="sm"
+            name={p.name}
             disabled={p.disabled}
-            aria-label={p.field.label}
+            label={p.field.label}
             data={[
               { value: '1', label: p.field.toggle.on },
               { value: '0', label: p.field.toggle.off },
@@ -136,7 +115,11 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
         </Checkbox.Group>
       );
     }
-    return <ChoiceField {...p} />;
+    return (
+      <Loaded props={p}>
+        <ChoiceField {...p} />
+      </Loaded>
+    );
   },
   relation: (p) => (
     <Loaded props={p}>

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, Stack, Title } from '@mantine/core';
+import { Segments } from '../Segments';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { type Credentials, loginMachine } from '../../../../machines/login';
@@ -18,10 +19,9 @@ import { useServerMarkup } from '../../ui/use-server-markup';
 function LanguageChoice({ value, onChange }: { value: AdminLanguage; onChange: (language: AdminLanguage) => void }) {
   const { t } = useAdminText();
   return (
-    <SegmentedControl
-      size="xs"
+    <Segments
       name="language"
-      aria-label={t('login.language')}
+      label={t('login.language')}
       value={value}
       onChange={(next) => isAdminLanguage(next) && onChange(next)}
       data={ADMIN_LANGUAGES.map((language) => ({ value: language, label: languageName(language) }))}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Image, Input, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Image, Input, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import '@mantine/tiptap/styles.css';
 import { RichTextEditor } from '@mantine/tiptap';
 import { type Editor, type JSONContent, useEditor } from '@tiptap/react';
@@ -10,6 +10,7 @@ import { isImageAddress } from './ImageField';
 import { RICH_TEXT_EXTENSIONS, youtubeEmbedUrl } from '../rich-text/extensions';
 import { markupLost } from '../rich-text/markup-loss';
 import { useAdminText } from '../../i18n';
+import { Segments } from '../../Segments';
 import { lazyComponent } from '../../../ui/lazy-component';
 
 // The picker (grid, uploads) loads only when someone opens it.
@@ -84,17 +85,17 @@ export function HtmlField({ name, field, value, error, disabled, onChange }: Fie
   return (
     <Input.Wrapper label={field.label} labelProps={{ id: labelId }} description={field.hint} error={error}>
       <Stack gap={6} mt={4}>
-        <SegmentedControl
-          size="xs"
-          aria-label={t('editor.mode', { field: field.label })}
-          value={mode}
-          onChange={(m) => switchTo(m as Mode)}
-          data={[
-            { value: 'rich', label: t('editor.rich') },
-            { value: 'html', label: 'HTML' },
-          ]}
-          style={{ alignSelf: 'flex-start' }}
-        />
+        <div>
+          <Segments<Mode>
+            label={t('editor.mode', { field: field.label })}
+            value={mode}
+            onChange={switchTo}
+            data={[
+              { value: 'rich', label: t('editor.rich') },
+              { value: 'html', label: 'HTML' },
+            ]}
+          />
+        </div>
         {lost.length > 0 && mode === 'html' && (
           <Alert color="yellow" role="status" title={t('editor.asHtml')}>
             {t('editor.asHtmlText')} {lost.slice(0, 5).join(', ')}

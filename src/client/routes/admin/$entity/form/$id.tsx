@@ -1,4 +1,5 @@
-import { Alert, Center, Loader, SegmentedControl, Stack } from '@mantine/core';
+import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { Segments } from '../../../../admin/Segments';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
@@ -76,13 +77,15 @@ function EditRoute() {
         </Alert>
       )}
       {translatable && (
-        <SegmentedControl
-          aria-label={t('form.textLanguage')}
-          w="fit-content"
-          value={locale ?? locales[0]!}
-          data={locales.map((tag) => ({ value: tag, label: languageName(tag) }))}
-          onChange={(tag) => void navigate({ search: tag === locales[0] ? {} : { locale: tag } })}
-        />
+        <div>
+          <Segments
+            size="sm"
+            label={t('form.textLanguage')}
+            value={locale ?? locales[0]!}
+            data={locales.map((tag) => ({ value: tag, label: languageName(tag) }))}
+            onChange={(tag) => void navigate({ search: tag === locales[0] ? {} : { locale: tag } })}
+          />
+        </div>
       )}
       {/* A restore replaces the record: the form starts again from it. */}
       <EntityForm key={`${path}/${id}/${restores}/${locale ?? ''}`} entity={entity} recordKey={id} locale={locale} />
