@@ -5,11 +5,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuild } from './ensure-build.mjs';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 const serverEntry = ensureBuild(path.resolve(process.env.STATIC_DIR ?? 'dist'));
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
+  env: { ...SERVER_ENV, ...process.env },
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

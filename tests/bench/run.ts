@@ -12,7 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuild } from '../../scripts/ensure-build.mjs';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { waitForServer } from '../e2e/harness';
 import { startS3Process } from '../support/cluster';
 
@@ -52,7 +52,7 @@ async function serve(env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_NODE_FLAGS: more node flags for the server, to measure one before adopting it.
   const tried = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...tried, serverEntry], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    env: { ...SERVER_ENV, ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
