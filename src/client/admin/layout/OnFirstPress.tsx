@@ -1,13 +1,7 @@
 import { cloneElement, type ComponentType, type ReactElement, Suspense, useState } from 'react';
-import { lazyComponent } from '../../ui/lazy-component';
 
 /** What a dropdown loaded on first press gets: the button to anchor to, already opened. */
 export type DropdownProps<P> = P & { target: ReactElement; defaultOpened: true };
-
-type Dropdown<P> = ComponentType<DropdownProps<P>>;
-
-/** A dropdown's component from its own module, fetched when first drawn (declare it at module level). */
-export const laterDropdown = <P extends object>(load: () => Promise<Dropdown<P>>) => lazyComponent(load);
 
 /**
  * A header button whose dropdown (Mantine's Menu or Popover) loads the first time it is pressed.
@@ -22,6 +16,7 @@ export function OnFirstPress<P extends object>({
 }: {
   /** The button (it gets `onClick`). */
   children: ReactElement<{ onClick?: () => void }>;
+  /** The dropdown, from its own module (`lazyComponent`, declared at module level). */
   dropdown: ComponentType<DropdownProps<P>>;
   props: P;
 }) {

@@ -2,9 +2,10 @@ import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { meQuery } from '../api/admin-queries';
 import { useAdminText } from '../i18n';
-import { laterDropdown, OnFirstPress } from './OnFirstPress';
+import { lazyComponent } from '../../ui/lazy-component';
+import { OnFirstPress } from './OnFirstPress';
 
-const Dropdown = laterDropdown(() => import('./ProfileMenuDropdown').then((m) => m.ProfileMenuDropdown));
+const Dropdown = lazyComponent(() => import('./ProfileMenuDropdown').then((m) => m.ProfileMenuDropdown));
 
 /**
  * The navbar's profile dropdown. The spec's entries were placeholders; here My Profile opens the

@@ -12,10 +12,11 @@ import { entityByResource, type EntityDef } from '../../../shared/entities';
 import { cancelSave, isFollowed, isSave, type SaveEntityVariables } from '../../pwa/entity-saves';
 import { formFields } from '../form/form-values';
 import { useAdminText, adminT, adminTerm } from '../i18n';
-import { laterDropdown, OnFirstPress } from '../layout/OnFirstPress';
+import { lazyComponent } from '../../ui/lazy-component';
+import { OnFirstPress } from '../layout/OnFirstPress';
 import { labelOf, usePendingSaves } from './pending-saves';
 
-const SavesMenu = laterDropdown(() => import('./PendingSavesMenu').then((m) => m.PendingSavesMenu));
+const SavesMenu = lazyComponent(() => import('./PendingSavesMenu').then((m) => m.PendingSavesMenu));
 
 /** How many saves wait, in the header; pressed, the list of them (PendingSavesMenu.tsx). */
 export function PendingSavesIndicator() {

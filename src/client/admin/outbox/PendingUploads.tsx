@@ -7,9 +7,10 @@ import { Badge, UnstyledButton } from '@mantine/core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { startUploadQueue, uploadQueue } from '../media/upload-queue';
 import { useAdminText } from '../i18n';
-import { laterDropdown, OnFirstPress } from '../layout/OnFirstPress';
+import { lazyComponent } from '../../ui/lazy-component';
+import { OnFirstPress } from '../layout/OnFirstPress';
 
-const UploadsPopover = laterDropdown(() => import('./PendingUploadsPopover').then((m) => m.PendingUploadsPopover));
+const UploadsPopover = lazyComponent(() => import('./PendingUploadsPopover').then((m) => m.PendingUploadsPopover));
 
 export function PendingUploadsIndicator() {
   const { t } = useAdminText();
