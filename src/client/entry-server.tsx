@@ -15,7 +15,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import type { Manifest } from '@tanstack/react-router';
-import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
+import { createRequestHandler, getSsrStatus, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { renderToString } from 'react-dom/server';
 import type { RenderPage, ViteManifest } from '../shared/ssr';
 import { ApiError, connect } from './api/http';
@@ -25,6 +25,7 @@ import { installSanitizerEngine } from './ui/sanitize';
 import { sanitizeMarkup } from './ui/sanitize-markup';
 import { isBackOfficeAddress } from '../shared/address-space';
 import { decodeHTMLStrict } from 'entities';
+import { LRUCache } from 'lru-cache';
 import { decodeNamedEntitiesWith } from '../shared/html-text';
 
 // Every named entity, from the `entities` package: the browser decodes with its own table (ui/entity-decoding.ts).
@@ -33,8 +34,26 @@ decodeNamedEntitiesWith((entity) => {
   return text === entity ? undefined : text;
 });
 
+/**
+ * Cleaned HTML by the stored HTML it came from. Cleaning is a pure function of its input, and a
+ * page's content is the same from one render to the next (a write to the slides renders the home
+ * page again, not its text): parsing and walking it again was a tenth of a fresh page's render.
+ * Bounded by characters, input and output counted.
+ */
+const cleaned = new LRUCache<string, string>({
+  maxSize: 4_000_000,
+  sizeCalculation: (clean, html) => clean.length + html.length || 1,
+});
+
 // The server has no DOM for DOMPurify: the same policy, applied to parse5's tree.
-installSanitizerEngine(sanitizeMarkup);
+installSanitizerEngine((html) => {
+  let clean = cleaned.get(html);
+  if (clean === undefined) {
+    clean = sanitizeMarkup(html);
+    cleaned.set(html, clean);
+  }
+  return clean;
+});
 
 const manifests = new WeakMap<ViteManifest, Manifest>();
 
@@ -63,13 +82,29 @@ export const render: RenderPage = async (options) => {
       getRouterManifest: () => manifestOf(options.manifest, router),
     });
     let islands: IslandsDocument | undefined;
-    // Called once the routes' loaders have read everything the page shows (site/alongside.ts).
+    /** An islands document's markup. */
+    let rendered = '';
+    // The router dehydrates its state once the routes' loaders have read everything the page shows
+    // (site/alongside.ts), before the render: that is where the document's kind is chosen. An
+    // islands document carries no router state (the browser does not run the router on it), so
+    // none is made for it, and it is rendered without the router's script injection.
+    const { dehydrate } = router.options;
+    router.update({
+      ...router.options,
+      dehydrate: () => {
+        const drawnWhole = !isBackOfficeAddress(options.url) || options.signedOut === true;
+        const finished = !options.shell && drawnWhole && everyReadSucceeded(router, queryClient);
+        islands = finished ? islandsDocument(options.manifest) : undefined;
+        if (!islands) return dehydrate!();
+        router.update({ context: { ...router.options.context, islands } });
+        return { queries: '[]' };
+      },
+    });
     const response = await handle(({ router, responseHeaders }) => {
-      const drawnWhole = !isBackOfficeAddress(options.url) || options.signedOut === true;
-      const finished = !options.shell && drawnWhole && everyReadSucceeded(router, queryClient);
-      islands = finished ? islandsDocument(options.manifest) : undefined;
-      if (islands) router.update({ context: { ...router.options.context, islands } });
-      return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
+      if (!islands) return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
+      // The document as React renders it: the router has nothing to add to it.
+      rendered = `<!DOCTYPE html>${renderToString(<RouterServer router={router} />)}`;
+      return new Response(null, { status: getSsrStatus(router), headers: responseHeaders });
     });
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('Location') ?? '/';
@@ -80,12 +115,9 @@ export const render: RenderPage = async (options) => {
     }
     // renderRouterToString answers a render that threw with a bare 500: the server sends the shell instead.
     if (response.status >= 500) throw new Error(`the page could not be rendered (${response.status})`);
-    const html = await response.text();
+    const html = islands ? rendered : await response.text();
     reportReadsNoLoaderMade(queryClient);
-    // An islands document carries no router state: the browser does not run the router on it. The
-    // request handler serializes it regardless and, with no <Scripts> to place it, adds it after
-    // the document's end, where it is dropped.
-    return { html: islands ? html.slice(0, html.lastIndexOf('</html>') + '</html>'.length) : html, status: response.status };
+    return { html, status: response.status };
   } finally {
     queryClient.clear();
   }

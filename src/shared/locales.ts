@@ -80,14 +80,23 @@ export function encodePath(path: string): string {
     .join('/');
 }
 
+/** Names already looked up: making an Intl.DisplayNames costs more than the rest of a language switcher's render. */
+const languageNames = new Map<string, string>();
+
 /** The language's name in itself, from the browser's (or Node's) own data; the tag when it has none. */
 export function languageName(locale: string): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
-    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
-  } catch {
-    return locale;
+  let named = languageNames.get(locale);
+  if (named === undefined) {
+    try {
+      const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
+      named = name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
+    } catch {
+      named = locale;
+    }
+    // Tags come from the site's settings, a handful per site; the bound guards against anything else.
+    if (languageNames.size < 256) languageNames.set(locale, named);
   }
+  return named;
 }
 
 /** The languages the back-office can be read in: each has a catalogue (src/client/admin/i18n). */

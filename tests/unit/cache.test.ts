@@ -162,6 +162,17 @@ describe('kept HTTP answers', () => {
     expect(makeAnswer(big, {}).etag).toBe(answer.etag);
   });
 
+  it('makes each compressed form the first time it is asked for, and only once', () => {
+    const answer = makeAnswer(big, {});
+    const made = (coding: 'br' | 'gzip') => Object.getOwnPropertyDescriptor(answer, coding)?.get === undefined;
+    expect([made('br'), made('gzip')]).toEqual([false, false]);
+    const br = answer.br;
+    expect(answer.br).toBe(br);
+    // Sending brotli made brotli only: a page's first visitor waits for one compression.
+    expect([made('br'), made('gzip')]).toEqual([true, false]);
+    expect(answer.size).toBe(Buffer.byteLength(big) * 2);
+  });
+
   it('reads quality values, so q=0 refuses a coding', () => {
     expect(acceptedCodings('gzip;q=0, br;q=0.5, identity')).toEqual(
       new Map([

@@ -1,5 +1,5 @@
 /**
- * A finished HTTP answer kept in the cache: the body and its gzip and brotli forms, made once, an
+ * A finished HTTP answer kept in the cache: the body and its gzip and brotli forms, each made once, an
  * ETag and the headers it was first sent with. A hit goes out through Fastify's normal reply path,
  * so every onSend hook sees it: @fastify/etag answers 304 to a current copy, and @fastify/compress
  * leaves a body that is compressed already alone. What is written by hand is only the choice of
@@ -42,28 +42,50 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 const BROTLI_QUALITY = 5;
 
+/**
+ * The answer for `body`. Its compressed forms are made the first time one is asked for: the request
+ * that made a page waits only for the coding its browser takes (brotli, nearly always), not for
+ * both. The cache weighs each compressed form as half the body before it is made (pages and JSON
+ * compress to a tenth or a fifth), so the bound by size holds either way.
+ */
 export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, status = 200): HttpAnswer {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
   const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !TRANSFER_HEADERS.has(name.toLowerCase())));
   const compress = bytes.length >= COMPRESS_FROM_BYTES;
-  const gzip = compress ? gzipSync(bytes) : undefined;
-  const br = compress ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : undefined;
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
   const identity = { ...kept, etag, vary: 'accept-encoding' };
-  return {
+  const answer: HttpAnswer = {
     status,
     body: bytes,
-    gzip,
-    br,
     etag,
     headers: kept,
     sent: {
       identity,
-      gzip: gzip && { ...identity, 'content-encoding': 'gzip' },
-      br: br && { ...identity, 'content-encoding': 'br' },
+      ...(compress && {
+        gzip: { ...identity, 'content-encoding': 'gzip' },
+        br: { ...identity, 'content-encoding': 'br' },
+      }),
     },
-    size: bytes.length + (gzip?.length ?? 0) + (br?.length ?? 0),
+    size: compress ? bytes.length * 2 : bytes.length,
   };
+  if (compress) {
+    once(answer, 'gzip', () => gzipSync(bytes));
+    once(answer, 'br', () => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }));
+  }
+  return answer;
+}
+
+/** `object[name]` as `make()`'s value, made when first read. */
+function once<T extends object, K extends keyof T>(object: T, name: K, make: () => T[K]): void {
+  Object.defineProperty(object, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(object, name, { value, enumerable: true });
+      return value;
+    },
+  });
 }
 
 /** Quality of each coding the client named (RFC 9110 §12.5.3); `q=0` means "not this one". */
@@ -107,8 +129,8 @@ function accepts(header: string): Accepts {
 export function chooseCoding(answer: HttpAnswer, header: string | undefined): 'br' | 'gzip' | 'identity' {
   if (!header) return 'identity';
   const accepted = accepts(header);
-  if (answer.br && accepted.br) return 'br';
-  if (answer.gzip && accepted.gzip) return 'gzip';
+  if (answer.sent.br && accepted.br) return 'br';
+  if (answer.sent.gzip && accepted.gzip) return 'gzip';
   return 'identity';
 }
 
