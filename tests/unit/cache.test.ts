@@ -127,6 +127,107 @@ describe('Cache', () => {
     expect(cache.get('site:a', '/cms/posts')).toBeUndefined();
   });
 
+  describe('a previous copy while the next one is made (fetchOrPrevious)', () => {
+    /** A cache on hand-turned clocks, and a page of it made from the slides, counting its makings. */
+    function pageCache() {
+      const clocks = { wall: 1_000_000, lru: 10_000 };
+      const cache = new Cache({ ttlMs: 10_000, now: () => clocks.lru, wallClock: () => clocks.wall, previousForMs: 1_000 });
+      let made = 0;
+      let finish: (() => void) | undefined;
+      const page = (standIn = true) =>
+        cache.fetchOrPrevious(
+          'site:a',
+          '/',
+          async () => {
+            made += 1;
+            const version = made;
+            // A render takes a while: the test says when it is done.
+            await new Promise<void>((resolve) => (finish = resolve));
+            return fromParts(`home ${version}`, ['site:a/sliders']);
+          },
+          standIn,
+        );
+      const done = async () => {
+        finish?.();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      };
+      return { cache, clocks, page, done, makings: () => made };
+    }
+
+    it('answers with the page as it was right after a write, makes the next one once, then answers with it', async () => {
+      const { cache, clocks, page, done, makings } = pageCache();
+      const first = page();
+      await done();
+      expect(await first).toEqual({ value: 'home 1', previous: false });
+      cache.invalidate('site:a/sliders');
+      clocks.wall += 300;
+      // Two visitors while it is made again: both get the previous copy at once; one making.
+      expect(await page()).toEqual({ value: 'home 1', previous: true });
+      expect(await page()).toEqual({ value: 'home 1', previous: true });
+      expect(makings()).toBe(2);
+      await done();
+      expect(await page()).toEqual({ value: 'home 2', previous: false });
+      expect(cache.get('site:a', '/')?.value).toBe('home 2');
+    });
+
+    it('lets no copy answer once the write that outdated it is more than previousForMs old', async () => {
+      const { cache, clocks, page, done } = pageCache();
+      const first = page();
+      await done();
+      await first;
+      cache.invalidate('site:a/sliders');
+      clocks.wall += 1_001;
+      const waiting = page();
+      await done();
+      expect(await waiting).toEqual({ value: 'home 2', previous: false });
+      // Nor after two writes, the first of them long ago: the copy has been out of date since the first.
+      cache.invalidate('site:a/sliders');
+      clocks.wall += 5_000;
+      cache.invalidate('site:a/sliders');
+      const again = page();
+      await done();
+      expect(await again).toEqual({ value: 'home 3', previous: false });
+    });
+
+    it('makes its author wait: standIn false answers with the page made after the write', async () => {
+      const { cache, page, done } = pageCache();
+      const first = page();
+      await done();
+      await first;
+      cache.invalidate('site:a');
+      const author = page(false);
+      await done();
+      expect(await author).toEqual({ value: 'home 2', previous: false });
+    });
+
+    it('answers with a copy that only aged past its time to live, however old, while it is made again', async () => {
+      const { clocks, page, done } = pageCache();
+      const first = page();
+      await done();
+      await first;
+      clocks.lru += 60_000;
+      clocks.wall += 60_000;
+      expect(await page()).toEqual({ value: 'home 1', previous: true });
+      await done();
+      expect(await page()).toEqual({ value: 'home 2', previous: false });
+    });
+
+    it('answers with the previous copy when the whole scope was invalidated a moment ago, not when everything was long ago', async () => {
+      const { cache, clocks, page, done } = pageCache();
+      const first = page();
+      await done();
+      await first;
+      cache.invalidate('site:a');
+      expect((await page()).previous).toBe(true);
+      await done();
+      cache.invalidate();
+      clocks.wall += 2_000;
+      const waiting = page();
+      await done();
+      expect(await waiting).toEqual({ value: 'home 3', previous: false });
+    });
+  });
+
   it('expires entries after its time to live', () => {
     let clock = 10_000; // lru-cache reads a start time of 0 as "never set"
     const cache = new Cache({ ttlMs: 1_000, now: () => clock });

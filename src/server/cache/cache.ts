@@ -12,6 +12,11 @@
  * dropped only when one of them, or the whole scope, is invalidated. So a write to a site's slides
  * leaves its About page kept. A value whose parts are not known depends on `scope/*`, which every
  * part's invalidation moves too.
+ *
+ * A value fetched with `fetchOrPrevious` (a rendered page) may be answered by its previous copy
+ * while the next one is made: when what it was made from changed at most `previousForMs` ago (a
+ * write a moment before), or it only aged past the TTL. Its next version is made in the
+ * background, once, and answers from then on.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -23,6 +28,8 @@ export interface CacheOptions {
   now?: () => number;
   /** The wall clock that `expireAt` times are read against (tests pass their own). */
   wallClock?: () => number;
+  /** How long after a write a previous copy may still answer while its next one is made (`fetchOrPrevious`). */
+  previousForMs?: number;
 }
 
 /** Answers and pages weigh their bytes; anything else counts as one small entry. */
@@ -36,6 +43,12 @@ interface Kept {
   /** The parts of scopes it was made from, and when its making began (a count of invalidations). */
   parts?: readonly string[];
   madeAt?: number;
+}
+
+/** A value as last made for a key of `fetchOrPrevious`, and the full key it was kept under. */
+interface Previous extends Kept {
+  madeAt: number;
+  key: string;
 }
 
 /** Where a value begins to be made: its scope as it is now, and the count of invalidations so far. */
@@ -68,14 +81,26 @@ export class Cache {
   private epoch = 0;
   private readonly listeners = new Set<(scope: string | undefined) => void>();
   private readonly tellers = new Set<() => Promise<void>>();
+  /**
+   * The last value made for each key of `fetchOrPrevious`, by scope and key (not generation): what
+   * answers while the next one is made. Mostly the very objects the LRU holds; bounded on its own
+   * for when the LRU has let them go.
+   */
+  private readonly previous: LRUCache<string, Previous>;
+  private readonly previousForMs: number;
+  /** The wall-clock time of each invalidation of the last `previousForMs`, by its count. */
+  private readonly invalidatedAt = new Map<number, number>();
 
   constructor({
     maxSize = 64 * 1024 * 1024,
     ttlMs = 10_000,
     now = () => performance.now(),
     wallClock = Date.now,
+    previousForMs = 1_000,
   }: CacheOptions = {}) {
     this.wallClock = wallClock;
+    this.previousForMs = previousForMs;
+    this.previous = new LRUCache<string, Previous>({ maxSize: Math.max(1, Math.floor(maxSize / 4)), sizeCalculation: sizeOf });
     this.lru = new LRUCache({
       maxSize,
       ttl: ttlMs,
@@ -83,14 +108,11 @@ export class Cache {
       ttlAutopurge: false,
       ttlResolution: 0,
       perf: { now },
-      sizeCalculation: ({ value }) => {
-        const size = (value as Partial<Sized> | null)?.size;
-        return typeof size === 'number' && size > 0 ? size : SMALL_ENTRY;
-      },
+      sizeCalculation: sizeOf,
       fetchMethod: async (_key, _stale, { context }) => {
         const madeAt = this.invalidations;
         const made = await context();
-        return isMadeFromParts(made) ? { value: made.value, parts: made.parts, madeAt } : { value: made };
+        return isMadeFromParts(made) ? { value: made.value, parts: made.parts, madeAt } : { value: made, madeAt };
       },
     });
   }
@@ -153,6 +175,47 @@ export class Cache {
     return made!.value as T;
   }
 
+  /**
+   * Like `fetch`, but when nothing current is kept, the value last made for this key answers at
+   * once (`previous: true`) if it may stand in, while the next one is made in the background (once,
+   * however many ask); otherwise the caller waits for the next one. `standIn: false` always waits
+   * (the author of a write reads it back as written).
+   */
+  async fetchOrPrevious<T>(
+    scope: string,
+    key: string,
+    make: () => Promise<T | MadeFromParts<T>>,
+    standIn = true,
+  ): Promise<{ value: T; previous: boolean }> {
+    const full = this.key(scope, key);
+    const id = `${scope}\u0000${key}`;
+    const remember = (made: Kept | undefined) => {
+      if (made?.madeAt !== undefined) this.previous.set(id, { ...made, madeAt: made.madeAt, key: full });
+    };
+    if (!this.live(full)) {
+      const copy = standIn ? this.previous.get(id) : undefined;
+      if (copy && this.mayStandIn(copy, full)) {
+        // Its failure is the next caller's to see: past the grace, it waits for a making of its own.
+        this.lru.fetch(full, { context: make }).then(remember, () => undefined);
+        return { value: copy.value as T, previous: true };
+      }
+    }
+    const made = await this.lru.fetch(full, { context: make });
+    remember(made);
+    return { value: made!.value as T, previous: false };
+  }
+
+  /**
+   * Whether a previous copy may answer while its next one is made: nothing it was made from has
+   * changed since (it only aged past the TTL), or the first invalidation after its making (the
+   * earliest moment it can have gone out of date) was at most `previousForMs` ago.
+   */
+  private mayStandIn(copy: Previous, full: string): boolean {
+    if (copy.key === full && this.current(copy)) return true;
+    const outdatedAt = this.invalidatedAt.get(copy.madeAt + 1);
+    return outdatedAt !== undefined && this.wallClock() - outdatedAt <= this.previousForMs;
+  }
+
   /** Forgets one scope's entries, or every entry when no scope is given, here and on peer servers. */
   invalidate(scope?: string): void {
     this.invalidateHere(scope);
@@ -162,6 +225,13 @@ export class Cache {
   /** Forgets entries on this server only (what a peer's invalidation does here). */
   invalidateHere(scope?: string): void {
     this.invalidations += 1;
+    const now = this.wallClock();
+    this.invalidatedAt.set(this.invalidations, now);
+    // In count order: the oldest first.
+    for (const [count, at] of this.invalidatedAt) {
+      if (now - at <= this.previousForMs) break;
+      this.invalidatedAt.delete(count);
+    }
     if (scope === undefined) {
       this.epoch += 1;
       this.deadlines.clear();
@@ -205,6 +275,12 @@ export class Cache {
   get size(): number {
     return this.lru.size;
   }
+}
+
+/** Answers and pages weigh their bytes; anything else counts as one small entry. */
+function sizeOf({ value }: Kept): number {
+  const size = (value as Partial<Sized> | null)?.size;
+  return typeof size === 'number' && size > 0 ? size : SMALL_ENTRY;
 }
 
 const FROM_PARTS = Symbol('made from parts');

@@ -134,11 +134,18 @@ export function chooseCoding(answer: HttpAnswer, header: string | undefined): 'b
   return 'identity';
 }
 
-/** Sends a kept answer in the form the client accepts, through the reply's hooks. */
-export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: HttpAnswer): FastifyReply {
+/** Sends a kept answer in the form the client accepts, through the reply's hooks; `instead` replaces some of its headers. */
+export function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: HttpAnswer,
+  instead?: OutgoingHttpHeaders,
+): FastifyReply {
   const coding = chooseCoding(answer, request.headers['accept-encoding']);
   const body = coding === 'identity' ? answer.body : answer[coding]!;
-  return reply.code(answer.status).headers(answer.sent[coding]!).send(body);
+  reply.code(answer.status).headers(answer.sent[coding]!);
+  if (instead) reply.headers(instead);
+  return reply.send(body);
 }
 
 /**

@@ -28,6 +28,7 @@ import { formPosts } from './form-posts';
 import { allowInlineScripts, withoutAnalytics } from './security-headers';
 import { APP_PATHS, isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
 import { replacementAddress } from '../media/replaced';
+import { hasStaffCookie } from '../../shared/stored-session';
 
 export const APP_SHELL_PATH = APP_PATHS.appShell;
 
@@ -45,6 +46,8 @@ const BACK_OFFICE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'private, no-cache',
 };
+/** A page's previous copy, answering while the page is made again after a write. */
+const PREVIOUS_COPY_HEADERS = { 'cache-control': 'public, no-cache' };
 const PREVIEW_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'private, no-store',
@@ -96,7 +99,7 @@ export const spaRoutes = fp(
      */
     const buildDocument = async (
       request: FastifyRequest,
-      reply: FastifyReply,
+      requestHeaders: OutgoingHttpHeaders,
       url: string,
       options: PageOptions & { preview?: 'valid' | 'invalid' } = {},
     ): Promise<{ page: PageAnswer; parts: string[] } | undefined> => {
@@ -108,7 +111,7 @@ export const spaRoutes = fp(
       // policy allowing the router's inline scripts of this document by their hashes: a nonce
       // would be the same for everyone a kept page is sent to.
       const ownHeaders = options.preview ? PREVIEW_HEADERS : isBackOfficeAddress(url) ? BACK_OFFICE_HEADERS : PAGE_HEADERS;
-      const headers = { ...(reply.getHeaders() as OutgoingHttpHeaders), ...ownHeaders };
+      const headers = { ...requestHeaders, ...ownHeaders };
       const policy = headers['content-security-policy'];
       if (typeof policy === 'string') {
         const ownPolicy = options.shell || isBackOfficeAddress(url) ? withoutAnalytics(policy) : policy;
@@ -124,7 +127,9 @@ export const spaRoutes = fp(
     const sendPreview = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
       const valid = (await app.ctx.previews.open(token)) !== undefined;
       const url = `${request.url.split('?')[0]}?preview=${encodeURIComponent(token)}`;
-      const page = (await buildDocument(request, reply, url, { preview: valid ? 'valid' : 'invalid' }))?.page;
+      const page = (
+        await buildDocument(request, reply.getHeaders() as OutgoingHttpHeaders, url, { preview: valid ? 'valid' : 'invalid' })
+      )?.page;
       if (!page) return unavailable(reply);
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
       return sendAnswer(request, reply, page.answer);
@@ -136,26 +141,38 @@ export const spaRoutes = fp(
         ? undefined
         : previewSearch(Object.fromEntries(new URLSearchParams(request.url.split('?')[1]))).preview;
       if (preview) return sendPreview(request, reply, preview);
+      // The headers set so far (security): the page may be made after this answer has gone.
+      const headersNow = { ...(reply.getHeaders() as OutgoingHttpHeaders) };
       // Kept under the key the first hook of the next request looks for (cache/public-answers.ts).
-      // No document is thrown, so nothing is kept and the next visit tries again.
-      const page = await app.ctx.cache
-        .fetch(scope, pageKey(request), async () => {
-          await expireAtNextPublish(app, app.ctx.config.appKey);
-          const document = await buildDocument(request, reply, shell ? '/' : meaningfulUrl(request.url), {
-            shell,
-            signedOut: wantsSignInDocument(request),
-          });
-          if (!document) throw NO_DOCUMENT;
-          // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
-          return fromParts(document.page, document.parts);
-        })
+      // No document is thrown, so nothing is kept and the next visit tries again. Right after a
+      // write, the page as it was answers while it is made again (cache.ts, fetchOrPrevious): a
+      // visitor does not wait for a render to see what was there a moment before. Staff do
+      // (the staff hint cookie): the author of an edit sees it on the next page they open.
+      const made = await app.ctx.cache
+        .fetchOrPrevious(
+          scope,
+          pageKey(request),
+          async () => {
+            await expireAtNextPublish(app, app.ctx.config.appKey);
+            const document = await buildDocument(request, headersNow, shell ? '/' : meaningfulUrl(request.url), {
+              shell,
+              signedOut: wantsSignInDocument(request),
+            });
+            if (!document) throw NO_DOCUMENT;
+            // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
+            return fromParts(document.page, document.parts);
+          },
+          !hasStaffCookie(request.headers.cookie),
+        )
         .catch((error: unknown) => {
           if (error === NO_DOCUMENT) return undefined;
           throw error;
         });
+      const page = made?.value;
       if (!page) return unavailable(reply);
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
-      return sendAnswer(request, reply, page.answer);
+      // A previous copy is no copy for a CDN to keep: it asks again, and gets the page made since.
+      return sendAnswer(request, reply, page.answer, made.previous ? PREVIOUS_COPY_HEADERS : undefined);
     };
 
     /**
@@ -170,7 +187,7 @@ export const spaRoutes = fp(
       status: number,
     ) => {
       if (!pages.hasBuild()) return unavailable(reply);
-      const page = (await buildDocument(request, reply, url, { form }))?.page;
+      const page = (await buildDocument(request, reply.getHeaders() as OutgoingHttpHeaders, url, { form }))?.page;
       if (!page) return unavailable(reply);
       if ('redirect' in page) return reply.redirect(page.redirect, 303);
       return reply
