@@ -147,15 +147,18 @@ describe('Cache', () => {
           },
           standIn,
         );
+      /** A making in the background begins once the copy has been answered: a macrotask later. */
+      const begun = () => new Promise((resolve) => setImmediate(resolve));
       const done = async () => {
+        await begun();
         finish?.();
         await new Promise((resolve) => setTimeout(resolve, 0));
       };
-      return { cache, clocks, page, done, makings: () => made };
+      return { cache, clocks, page, begun, done, makings: () => made };
     }
 
     it('answers with the page as it was right after a write, makes the next one once, then answers with it', async () => {
-      const { cache, clocks, page, done, makings } = pageCache();
+      const { cache, clocks, page, begun, done, makings } = pageCache();
       const first = page();
       await done();
       expect(await first).toEqual({ value: 'home 1', previous: false });
@@ -164,6 +167,8 @@ describe('Cache', () => {
       // Two visitors while it is made again: both get the previous copy at once; one making.
       expect(await page()).toEqual({ value: 'home 1', previous: true });
       expect(await page()).toEqual({ value: 'home 1', previous: true });
+      expect(makings()).toBe(1);
+      await begun();
       expect(makings()).toBe(2);
       await done();
       expect(await page()).toEqual({ value: 'home 2', previous: false });

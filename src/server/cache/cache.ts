@@ -195,8 +195,10 @@ export class Cache {
     if (!this.live(full)) {
       const copy = standIn ? this.previous.get(id) : undefined;
       if (copy && this.mayStandIn(copy, full)) {
-        // Its failure is the next caller's to see: past the grace, it waits for a making of its own.
-        this.lru.fetch(full, { context: make }).then(remember, () => undefined);
+        // Begun once the caller has sent the copy (a render holds the thread: begun now, it would
+        // run before the answer is written). Its failure is the next caller's to see: past the
+        // grace, it waits for a making of its own.
+        setImmediate(() => void this.lru.fetch(full, { context: make }).then(remember, () => undefined));
         return { value: copy.value as T, previous: true };
       }
     }

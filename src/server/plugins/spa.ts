@@ -159,8 +159,13 @@ export const spaRoutes = fp(
               signedOut: wantsSignInDocument(request),
             });
             if (!document) throw NO_DOCUMENT;
+            const { page } = document;
+            // The form nearly every browser takes, made once this answer has gone: a page made in
+            // the background (while its previous copy answered) is then ready for its first
+            // visitor, who would otherwise wait for the compression.
+            if ('answer' in page) setImmediate(() => page.answer.br);
             // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
-            return fromParts(document.page, document.parts);
+            return fromParts(page, document.parts);
           },
           !hasStaffCookie(request.headers.cookie),
         )
