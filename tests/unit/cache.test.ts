@@ -217,6 +217,24 @@ describe('Cache', () => {
       expect(await page()).toEqual({ value: 'home 2', previous: false });
     });
 
+    it('counts a scheduled publish from its time, not from when a request noticed it', async () => {
+      const { cache, clocks, page, done } = pageCache();
+      const first = page();
+      await done();
+      await first;
+      cache.expireAt('site:a', clocks.wall + 100);
+      clocks.wall += 400;
+      expect((await page()).previous).toBe(true);
+      await done();
+      expect(await page()).toEqual({ value: 'home 2', previous: false });
+      // Noticed long after its time: the copy has been out of date since then.
+      cache.expireAt('site:a', clocks.wall + 100);
+      clocks.wall += 5_000;
+      const waiting = page();
+      await done();
+      expect(await waiting).toEqual({ value: 'home 3', previous: false });
+    });
+
     it('answers with the previous copy when the whole scope was invalidated a moment ago, not when everything was long ago', async () => {
       const { cache, clocks, page, done } = pageCache();
       const first = page();

@@ -134,7 +134,8 @@ export class Cache {
   private key(scope: string, key: string): string {
     const deadline = this.deadlines.get(scope);
     // Every server reads the same deadlines from the same rows, so this one is not told to others.
-    if (deadline !== undefined && this.wallClock() >= deadline) this.invalidateHere(scope);
+    // What went public did so at the deadline, not when a request noticed.
+    if (deadline !== undefined && this.wallClock() >= deadline) this.invalidateHere(scope, deadline);
     return `${this.epoch}:${scope}#${this.generations.get(scope) ?? 0}\u0000${key}`;
   }
 
@@ -224,11 +225,11 @@ export class Cache {
     for (const listener of this.listeners) listener(scope);
   }
 
-  /** Forgets entries on this server only (what a peer's invalidation does here). */
-  invalidateHere(scope?: string): void {
+  /** Forgets entries on this server only (what a peer's invalidation does here); `at`: when what changed did (wall clock). */
+  invalidateHere(scope?: string, at = this.wallClock()): void {
     this.invalidations += 1;
     const now = this.wallClock();
-    this.invalidatedAt.set(this.invalidations, now);
+    this.invalidatedAt.set(this.invalidations, at);
     // In count order: the oldest first.
     for (const [count, at] of this.invalidatedAt) {
       if (now - at <= this.previousForMs) break;
