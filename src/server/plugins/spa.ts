@@ -96,10 +96,11 @@ export const spaRoutes = fp(
     /**
      * The whole answer for one URL. A preview link's token is the server's to judge: one that is
      * not valid (guessed, expired) is a 404 like any unknown page, and a preview is never indexed.
+     * `headersSoFar`: what the reply was given before (the security headers), kept with the page.
      */
     const buildDocument = async (
       request: FastifyRequest,
-      requestHeaders: OutgoingHttpHeaders,
+      headersSoFar: OutgoingHttpHeaders,
       url: string,
       options: PageOptions & { preview?: 'valid' | 'invalid' } = {},
     ): Promise<{ page: PageAnswer; parts: string[] } | undefined> => {
@@ -111,7 +112,7 @@ export const spaRoutes = fp(
       // policy allowing the router's inline scripts of this document by their hashes: a nonce
       // would be the same for everyone a kept page is sent to.
       const ownHeaders = options.preview ? PREVIEW_HEADERS : isBackOfficeAddress(url) ? BACK_OFFICE_HEADERS : PAGE_HEADERS;
-      const headers = { ...requestHeaders, ...ownHeaders };
+      const headers = { ...headersSoFar, ...ownHeaders };
       const policy = headers['content-security-policy'];
       if (typeof policy === 'string') {
         const ownPolicy = options.shell || isBackOfficeAddress(url) ? withoutAnalytics(policy) : policy;
