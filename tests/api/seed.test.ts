@@ -7,6 +7,8 @@ import type { Kysely } from 'kysely';
 import { createServer } from '../../src/server/bootstrap';
 import { configFromEnv } from '../../src/server/config';
 import { ENTITIES } from '../../src/shared/entities';
+import { placeholderKey } from '../../src/server/media/renditions';
+import { DEMO_PLACEHOLDERS_FILE, makeDemoPlaceholders } from '../../scripts/make-demo-placeholders';
 
 async function counts(databaseUrl: string, uploadDir: string, adminPassword?: string) {
   const config = { ...configFromEnv({}), databaseUrl, uploadDir, adminPassword, staticDir: '/nonexistent' };
@@ -36,12 +38,22 @@ describe('first-start seed', () => {
       expect(first.seeded.generatedPassword).toMatch(/^[\w-]{12,}$/);
       expect(first.result.applications).toBe(1);
       expect(first.result.users).toBe(1);
-      expect(first.result.files).toBe(fs.readdirSync(uploads).length);
+      const images = fs.readdirSync(uploads).filter((name) => name.endsWith('.webp'));
+      expect(first.result.files).toBe(images.length);
+      // Each picture has the placeholder an upload would have had, so no page read has to make one.
+      for (const name of images) expect(fs.existsSync(path.join(uploads, placeholderKey(name)))).toBe(true);
       const second = await counts(url, uploads);
       expect(second.seeded).toMatchObject({ adminCreated: false, demoSeeded: false });
       expect(second.result).toEqual(first.result);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the demo placeholders', () => {
+  it('are the ones the server makes from the demo images (npx tsx scripts/make-demo-placeholders.ts after changing one)', async () => {
+    const committed = JSON.parse(fs.readFileSync(DEMO_PLACEHOLDERS_FILE, 'utf8')) as Record<string, string>;
+    expect(committed).toEqual(await makeDemoPlaceholders());
   });
 });

@@ -18,6 +18,7 @@ import * as userLanguage from './migrations/015_user_language';
 import * as mediaDetails from './migrations/016_media_details';
 import * as jobRuns from './migrations/017_job_runs';
 import * as publishTimeIndexes from './migrations/018_publish_time_indexes';
+import * as visibleCountIndexes from './migrations/019_visible_count_indexes';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016_media_details': mediaDetails,
   '017_job_runs': jobRuns,
   '018_publish_time_indexes': publishTimeIndexes,
+  '019_visible_count_indexes': visibleCountIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -12,6 +12,7 @@ import type { Repository, WriteValues } from '../content/repository';
 import { hashPassword } from '../security/passwords';
 import { randomPassword } from '../security/tokens';
 import { type DB, now } from './database';
+import { placeholderKey } from '../media/renditions';
 import { openStorage } from '../storage/open';
 import type { FileStorage } from '../storage/storage';
 import type { DemoCategoryTree, DemoContent, DemoMenuTree, DemoSectionTree } from './demo/types';
@@ -131,19 +132,33 @@ async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: De
   }
 }
 
-/** Demo images go into the storage and the media library, like files an editor uploaded. */
+/**
+ * Demo images go into the storage and the media library, like files an editor uploaded, with the
+ * placeholders an upload would have been given (made beforehand: scripts/make-demo-placeholders.ts),
+ * so the server does not load sharp at its first start to make them for the demo's first page.
+ */
 async function copyDemoImages(db: DB, config: ServerConfig): Promise<void> {
   const storage = openStorage(config);
+  const { default: placeholders } = await import('./demo/placeholders.json');
   try {
-    for (const name of (await fs.readdir(IMAGES_DIR)).sort()) await copyDemoImage(db, config, storage, name);
+    for (const name of (await fs.readdir(IMAGES_DIR)).sort()) {
+      await copyDemoImage(db, config, storage, name, (placeholders as Record<string, string>)[name]);
+    }
   } finally {
     await storage.close();
   }
 }
 
-async function copyDemoImage(db: DB, config: ServerConfig, storage: FileStorage, name: string): Promise<void> {
+async function copyDemoImage(
+  db: DB,
+  config: ServerConfig,
+  storage: FileStorage,
+  name: string,
+  placeholder: string | undefined,
+): Promise<void> {
   const source = path.join(IMAGES_DIR, name);
   await storage.write(name, { path: source }, 'image/webp');
+  if (placeholder) await storage.write(placeholderKey(name), placeholder, 'text/plain; charset=utf-8');
   const { size } = await fs.stat(source);
   const known = await db.selectFrom('files').select('id').where('name', '=', name).executeTakeFirst();
   if (!known) {

@@ -52,6 +52,9 @@ const MAX_INPUT_PIXELS = 60_000_000;
 const PLACEHOLDER_WIDTH = 12;
 const PLACEHOLDER_DIR = 'placeholder';
 
+/** Where a picture's placeholder is stored (a text file holding its `data:` URI). */
+export const placeholderKey = (name: string) => `${RENDITIONS_DIR}/${PLACEHOLDER_DIR}/${name}.txt`;
+
 export class Renditions {
   private readonly making = new Map<string, Promise<string | undefined>>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -133,7 +136,7 @@ export class Renditions {
     const kept = this.placeholders.get(name);
     if (kept) return kept;
     // Read outside the queue: a stored placeholder never waits behind renditions being encoded.
-    const stored = await this.readText(this.placeholderKey(name));
+    const stored = await this.readText(placeholderKey(name));
     // An address whose file is not there (yet) does not wait in the queue to learn so.
     const made = stored ?? ((await this.hasOriginal(name)) ? await this.schedulePlaceholder(name) : undefined);
     if (made) this.placeholders.set(name, made);
@@ -143,7 +146,7 @@ export class Renditions {
   /** Removes every rendition and the placeholder of a deleted file. */
   async remove(name: string): Promise<void> {
     this.placeholders.delete(name);
-    await this.removeSizes(name, SIZES, [this.placeholderKey(name)]);
+    await this.removeSizes(name, SIZES, [placeholderKey(name)]);
   }
 
   private async removeSizes(name: string, sizes: readonly RenditionSize[], besides: string[] = []): Promise<void> {
@@ -168,13 +171,9 @@ export class Renditions {
     return this.queue.then(() => undefined);
   }
 
-  private placeholderKey(name: string): string {
-    return `${RENDITIONS_DIR}/${PLACEHOLDER_DIR}/${name}.txt`;
-  }
-
   /** Queued at once (so idle() covers it), made unless it is stored by its turn or is being made already. */
   private schedulePlaceholder(name: string): Promise<string | undefined> {
-    const key = this.placeholderKey(name);
+    const key = placeholderKey(name);
     return this.once(key, async () => (await this.readText(key)) ?? this.makePlaceholder(name, key));
   }
 
