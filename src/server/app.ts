@@ -8,19 +8,15 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-  LogController,
-} from 'fastify';
+import http from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/limits';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { peerInvalidation } from './cache/peer-invalidation';
-import { keepPublicAnswers, servePublicAnswers } from './cache/public-answers';
+import { answerKeptReadsFirst, keepPublicAnswers, servePublicAnswers } from './cache/public-answers';
+import { nextRequestId, OneLinePerRequest } from './plugins/request-log';
 import { notModifiedCarriesNoBody } from './cache/http-answer';
 import { appContext, createContext } from './plugins/context';
 import { upkeep } from './plugins/upkeep';
@@ -38,28 +34,7 @@ import { healthRoutes } from './plugins/health';
 import { uploadRoutes } from './media/uploads';
 import { ADMIN_API_PATH, SERVER_PATHS } from '../shared/address-space';
 
-/** Secrets that travel in addresses (reset and preview links) never reach a log line. */
-export const loggableUrl = (url: string) => url.replace(/([?&](?:token|preview)=)[^&#]*/gi, '$1[redacted]');
-
-/** One log line per request, when it is answered (Fastify's default writes two). */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    // Nothing to write at a quieter level: the line is not even made (this runs for every request).
-    // Only pino says its level; any other logger (none, in tests) is handed the line as before.
-    const log = reply.log as typeof reply.log & { isLevelEnabled?(level: string): boolean };
-    if (!error && log.isLevelEnabled?.('info') === false) return;
-    const line = {
-      method: request.method,
-      url: loggableUrl(request.url),
-      statusCode: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-    };
-    if (error) reply.log.error({ ...line, err: error }, 'request');
-    else reply.log.info(line, 'request');
-  }
-}
+type ServerTimeouts = 'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout' | 'maxRequestsPerSocket';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -69,8 +44,23 @@ export interface BuildOptions {
 
 export async function buildApp(config: ServerConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const ctx = createContext(config, database);
-  const app = Fastify({
+  const keptReadsFirst = answerKeptReadsFirst(ctx.cache, () => app.log);
+  const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    genReqId: nextRequestId,
+    // node's server, as Fastify would make it, with the kept public reads answered in front of it.
+    serverFactory: (fastifyHandler, settings) => {
+      const server = http.createServer((request, response) => {
+        if (!keptReadsFirst(request, response)) fastifyHandler(request, response);
+      });
+      // Fastify passes its options with their defaults filled in.
+      const timeouts = settings as Required<Pick<FastifyServerOptions, ServerTimeouts>>;
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      if (timeouts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = timeouts.maxRequestsPerSocket;
+      return server;
+    },
     // A hop count as proxy-addr takes it: the nearest `n` addresses are proxies, the next is the client.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,

@@ -5,17 +5,18 @@
  * onSend hooks like any answer. Registered at the root before compression, so what is kept is
  * the plain body (compressed once, in makeAnswer).
  */
-import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { nextPublishAt } from '../content/visibility';
-import { appKeyOf } from '../plugins/tenant';
+import { appKeyInHeaders, appKeyOf } from '../plugins/tenant';
+import { logAnswered } from '../plugins/request-log';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
-import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
+import { makeAnswer, sendAnswer, writeAnswer, type HttpAnswer } from './http-answer';
 import { isApiOrFileAddress, isPublicApiAddress, isSignInAddress, SERVER_PATHS } from '../../shared/address-space';
 import { hasStaffCookie } from '../../shared/stored-session';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
-import { anyPart, fromParts, type Generation } from './cache';
+import { anyPart, type Cache, fromParts, type Generation } from './cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -128,11 +129,14 @@ export const pageKey = (request: FastifyRequest) =>
 /** A page as kept: the finished document, or where the URL redirects to. */
 export type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };
 
-const isPublicRead = (request: FastifyRequest) => request.method === 'GET' && isPublicApiAddress(request.url);
+const isPublicRead = (request: { method?: string; url?: string }) =>
+  request.method === 'GET' && isPublicApiAddress(request.url ?? '');
 
 /**
  * Answers a kept public read. Registered before the security headers: a kept answer already
- * carries the headers it was first sent with, so nothing needs to compute them again.
+ * carries the headers it was first sent with, so nothing needs to compute them again. A kept API
+ * read over HTTP is answered before this (`answerKeptReadsFirst`); this hook answers it for
+ * `inject()` and for what that declines, and answers kept pages.
  */
 export const servePublicAnswers = fp(
   async (app: FastifyInstance) => {
@@ -163,6 +167,32 @@ export const servePublicAnswers = fp(
   },
   { name: 'serve-public-answers', dependencies: ['app-context'] },
 );
+
+/**
+ * node's request listener in front of Fastify's (app.ts): a kept public API read is written here,
+ * before Fastify makes a request, a reply and a logger for it and runs their hooks. On this 2-core
+ * machine that took a kept `GET /cms/sliders` (2.8 KB) from 0.41-0.75 of a bare node:http server
+ * sending the same bytes to 0.65-0.86, in turns with the build before it (8.1-12.4k against
+ * 12.6-14.2k req/s), and about a quarter less CPU per answer. It sends what the hook above and the
+ * reply's onSend hooks send (tests/api/kept-reads-first.test.ts compares them), and the same log
+ * line. False for anything else, which Fastify answers. Pages are not answered here: their key
+ * needs the request's origin as Fastify reads it behind proxies, and a page's bytes, not this
+ * overhead, are what its answer costs.
+ */
+export function answerKeptReadsFirst(
+  cache: Cache,
+  log: () => FastifyBaseLogger,
+): (request: IncomingMessage, response: ServerResponse) => boolean {
+  return (request, response) => {
+    const appKey = isPublicRead(request) ? appKeyInHeaders(request.headers) : undefined;
+    const hit = appKey ? cache.get<HttpAnswer>(siteScope(appKey), request.url!) : undefined;
+    if (!hit) return false;
+    const began = performance.now();
+    if (!writeAnswer(request, response, hit.value)) return false;
+    logAnswered(log(), request.method, request.url!, response.statusCode, performance.now() - began);
+    return true;
+  };
+}
 
 /**
  * Keeps each public read's answer as it leaves: after the security headers have been set (so the

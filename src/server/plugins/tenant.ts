@@ -2,6 +2,7 @@
  * Resolves the application a request is about. Public calls send `app-key`, admin calls `app_key`;
  * either spelling is accepted everywhere because proxies such as nginx drop underscored headers.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { ENTITIES, type Records } from '../../shared/entities';
 import { sitesOf, worksOn, worksOnEverySite } from '../../shared/rights';
@@ -16,9 +17,14 @@ export const APPLICATIONS_SCOPE = 'applications';
 const APP_KEY_PATTERN = ENTITIES.applications.fields.app_key.pattern.regex;
 
 export function appKeyOf(request: FastifyRequest): string | undefined {
-  const value = request.headers['app-key'] ?? request.headers.app_key;
   // An API token belongs to one site: it names it when the header does not.
-  return (Array.isArray(value) ? value[0] : value)?.trim() || request.apiToken?.app_key;
+  return appKeyInHeaders(request.headers) || request.apiToken?.app_key;
+}
+
+/** The site a request's headers name, in either spelling. */
+export function appKeyInHeaders(headers: IncomingHttpHeaders): string | undefined {
+  const value = headers['app-key'] ?? headers.app_key;
+  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }
 
 export async function findApplication(request: FastifyRequest, appKey: string): Promise<Records['applications'] | undefined> {

@@ -1,0 +1,126 @@
+/**
+ * Kept public API reads answered in front of Fastify (cache/public-answers.ts, answerKeptReadsFirst):
+ * what goes out over HTTP is what Fastify's hooks send for the same kept answer (inject() never
+ * passes the server's own listener, so it answers through them), and what is not kept, or asks for
+ * a coding not kept, goes on to Fastify. SQLite only: nothing here depends on the database.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerKeptReadsFirst } from '../../src/server/cache/public-answers';
+import { APP_KEY, startTestApp, type TestApp } from './harness';
+
+/** Headers of one connection or one moment, not of the answer. */
+const TRANSFER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+interface Raw {
+  status: number;
+  headers: string[][];
+  body: Buffer;
+}
+
+function over(address: string, url: string, headers: Record<string, string>): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${address}${url}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const pairs: string[][] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            pairs.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
+          resolve({
+            status: res.statusCode!,
+            headers: pairs.filter(([name]) => !TRANSFER.has(name!)),
+            body: Buffer.concat(chunks),
+          });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+describe('kept public reads answered before Fastify', () => {
+  let t: TestApp;
+  let address: string;
+  const lines: Record<string, unknown>[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', {}, { level: 'info', stream: logStream });
+    const made = await t.admin('POST', '/cms/api/sliders', { title: 'Kept slider', description: 'x'.repeat(3000), status: 1 });
+    expect(made.statusCode).toBe(201);
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('sends what Fastify sends for the same kept answer: each coding, and 304 to a current copy', async () => {
+    const url = '/cms/sliders?size=5';
+    const first = await over(address, url, { 'app-key': APP_KEY });
+    expect(first.status).toBe(200);
+    const etag = first.headers.find(([name]) => name === 'etag')![1]!;
+    const asked: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'br, gzip' },
+      { 'accept-encoding': 'gzip' },
+      { 'if-none-match': etag },
+      { 'if-none-match': `W/${etag}`, 'accept-encoding': 'br' },
+    ];
+    for (const headers of asked) {
+      const sent = await over(address, url, { 'app-key': APP_KEY, ...headers });
+      const viaHooks = await t.app.inject({ method: 'GET', url, headers: { 'app-key': APP_KEY, ...headers } });
+      const hookHeaders = Object.entries(viaHooks.headers)
+        .filter(([name]) => !TRANSFER.has(name))
+        .map(([name, value]) => [name, String(value)]);
+      expect({ status: sent.status, headers: sent.headers }, JSON.stringify(headers)).toEqual({
+        status: viaHooks.statusCode,
+        headers: hookHeaders,
+      });
+      expect(sent.body.equals(viaHooks.rawPayload), JSON.stringify(headers)).toBe(true);
+    }
+  });
+
+  it('writes the same log line as Fastify would, with an id of the same sequence', async () => {
+    await over(address, '/cms/sliders?size=6', { 'app-key': APP_KEY });
+    lines.length = 0;
+    await over(address, '/cms/sliders?size=6', { 'app-key': APP_KEY });
+    const line = lines.find((entry) => entry.msg === 'request');
+    expect(line).toMatchObject({ level: 30, method: 'GET', url: '/cms/sliders?size=6', statusCode: 200 });
+    expect(line?.reqId).toMatch(/^req-[0-9a-z]+$/);
+    expect(typeof line?.ms).toBe('number');
+  });
+
+  it('answers only a kept read, in a coding it keeps; Fastify answers the rest', async () => {
+    const log = t.app.log;
+    const first = answerKeptReadsFirst(t.app.ctx.cache, () => log);
+    const front = http.createServer((request, response) => {
+      if (!first(request, response)) response.writeHead(599).end();
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const frontAddress = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    try {
+      const url = '/cms/sliders?size=7';
+      expect((await over(frontAddress, url, { 'app-key': APP_KEY })).status).toBe(599); // not kept yet
+      await over(address, url, { 'app-key': APP_KEY }); // kept by Fastify's answer
+      expect((await over(frontAddress, url, { 'app-key': APP_KEY })).status).toBe(200);
+      expect((await over(frontAddress, url, { 'app-key': APP_KEY, 'accept-encoding': 'br' })).status).toBe(200);
+      // deflate is not kept: @fastify/compress makes it, so Fastify answers.
+      expect((await over(frontAddress, url, { 'app-key': APP_KEY, 'accept-encoding': 'deflate' })).status).toBe(599);
+      const deflated = await over(address, url, { 'app-key': APP_KEY, 'accept-encoding': 'deflate' });
+      expect(deflated.headers).toContainEqual(['content-encoding', 'deflate']);
+      // No key, another site, a page, the admin API: not a kept public read.
+      expect((await over(frontAddress, url, {})).status).toBe(599);
+      expect((await over(frontAddress, url, { 'app-key': 'other-site' })).status).toBe(599);
+      expect((await over(frontAddress, '/about', { 'app-key': APP_KEY })).status).toBe(599);
+      expect((await over(frontAddress, '/cms/api/sliders', { 'app-key': APP_KEY })).status).toBe(599);
+    } finally {
+      await new Promise((resolve) => front.close(resolve));
+    }
+  });
+});
