@@ -19,6 +19,8 @@ import { startS3Process } from '../support/cluster';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+/** Rounds of each page after a write: enough that its p99 is not simply the slowest round. */
+const FRESH_ROUNDS = 200;
 const posts = POSTS.toLocaleString('en');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-bench-'));
 const children: ChildProcess[] = [];
@@ -120,12 +122,8 @@ function capture(url: string, headers: Record<string, string>): Promise<{ header
 
 let nextBarePort = 3950;
 
-/**
- * A bare node:http server sending what ours sent for `url` (same headers, same bytes), loaded
- * like ours, then ours: the ratio is what our server costs apart from the answer's size, which
- * costs the load generator as much on either side.
- */
-async function againstTheSameAnswer(title: string, yardstickTitle: string, url: string, headers: Record<string, string>) {
+/** Starts a bare node:http server sending what ours sends for `url` (same headers, same bytes); its address. */
+async function bareCopyOf(url: string, headers: Record<string, string>): Promise<string> {
   const answer = await capture(url, headers);
   const port = nextBarePort++;
   const bodyFile = path.join(dir, `answer-${port}`);
@@ -133,7 +131,16 @@ async function againstTheSameAnswer(title: string, yardstickTitle: string, url: 
   fs.writeFileSync(bodyFile, answer.body);
   fs.writeFileSync(headersFile, JSON.stringify(answer.headers));
   await start(['tests/bench/bare.mjs'], { PORT: String(port), BODY_FILE: bodyFile, HEADERS_FILE: headersFile });
-  const yardstick = await load(yardstickTitle, `http://127.0.0.1:${port}/`, 50, headers);
+  return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * A bare node:http server sending what ours sent for `url` (same headers, same bytes), loaded
+ * like ours, then ours: the ratio is what our server costs apart from the answer's size, which
+ * costs the load generator as much on either side.
+ */
+async function againstTheSameAnswer(title: string, yardstickTitle: string, url: string, headers: Record<string, string>) {
+  const yardstick = await load(yardstickTitle, await bareCopyOf(url, headers), 50, headers);
   const ours = await load(title, url, 50, headers);
   return [
     { ...yardstick, yardstick: true },
@@ -245,10 +252,29 @@ async function twoInstances(port: number, against: number, writes = 50): Promise
   return { rows: [{ ...home, against }, api, reach], reachMs };
 }
 
-/** The n-th smallest of `values` at quantile q (0–1). */
+/** The value at quantile q (0–1) of `values`, by nearest rank: p99 of 200 values is the 198th smallest. */
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/**
+ * GETs a page as a browser's network layer receives it: one kept-alive connection, the body read
+ * as sent (brotli), not decoded. (fetch decoded each 120 KB home page in the bench's own process,
+ * which added about 5 ms to the median and tens of ms to the tail: the client's time, not the
+ * server's.)
+ */
+function pageReader(base: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return (url: string, headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(`${base}${url}`, { agent, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', ...headers } }, (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => resolve(res.statusCode!));
+        })
+        .on('error', reject);
+    });
 }
 
 /** A page, and a write made before each GET of it: a resource and the body of a PUT to one of its records. */
@@ -285,8 +311,9 @@ const READERS = {
  * made again (cache.ts, fetchOrPrevious); its author waits for the render: that row is the render's
  * own time. The written records are the bench's own, made first and removed after.
  */
-async function freshPages(base: string, rounds = 30) {
+async function freshPages(base: string, rounds = FRESH_ROUNDS) {
   const headers = { 'content-type': 'application/json', ...(await adminOf(base)) };
+  const read = pageReader(base);
   const made: { resource: string; id: number }[] = [];
   const results = [];
   for (const { url, write, cold } of FRESH_CASES) {
@@ -300,7 +327,7 @@ async function freshPages(base: string, rounds = 30) {
     made.push({ resource: write.resource, id });
     for (const [reader, readerHeaders] of Object.entries(READERS)) {
       // A page visitors have read before the edit (the very first visitor of a page waits for it, whoever they are).
-      await (await fetch(`${base}${url}`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } })).arrayBuffer();
+      await read(url, {});
       const times: number[] = [];
       for (let i = 1; i <= rounds; i++) {
         const written = await fetch(`${base}/cms/api/${write.resource}/${id}`, {
@@ -310,20 +337,37 @@ async function freshPages(base: string, rounds = 30) {
         });
         if (!written.ok) throw new Error(`The write before ${url} failed: ${written.status}`);
         const started = performance.now();
-        const page = await fetch(`${base}${url}`, {
-          headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', ...readerHeaders },
-        });
-        await page.arrayBuffer();
-        if (!page.ok) throw new Error(`${url} after a write: ${page.status}`);
+        const status = await read(url, readerHeaders);
+        if (status !== 200) throw new Error(`${url} after a write: ${status}`);
         times.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
+      if (process.env.BENCH_TICKS)
+        console.log(`${url} after a write, ${reader}: ${times.map((ms) => ms.toFixed(1)).join(' ')} ms, round by round`);
       results.push({ url, resource: write.resource, cold, reader, p50: quantile(times, 0.5), p99: quantile(times, 0.99) });
     }
   }
   for (const { resource, id } of made) {
     await fetch(`${base}/cms/api/${resource}/${id}?permanent=1`, { method: 'DELETE', headers });
   }
+  // The yardstick: the same /about bytes from a bare node:http server, read the same way, with the
+  // same pauses: the tail this machine gives an answer that costs nothing to make.
+  const readBare = pageReader(await bareCopyOf(`${base}/about`, { accept: 'text/html', 'accept-encoding': 'br, gzip' }));
+  const times: number[] = [];
+  for (let i = 1; i <= rounds; i++) {
+    const started = performance.now();
+    await readBare('/', {});
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  results.push({
+    url: '/about',
+    resource: '–',
+    cold: false,
+    reader: 'bare',
+    p50: quantile(times, 0.5),
+    p99: quantile(times, 0.99),
+  });
   return results;
 }
 
@@ -433,10 +477,14 @@ try {
   const adminHeaders = await adminOf(base);
   const fresh = () => freshPages(base);
   const printFresh = (rows: Awaited<ReturnType<typeof fresh>>) => {
-    console.log('\nA page right after a write, 30 rounds each, one request at a time:\n');
+    console.log(`\nA page right after a write, ${FRESH_ROUNDS} rounds each, one request at a time:\n`);
     console.log('| page | after a write to | the page | read by | p50 ms | p99 ms |');
     console.log('| --- | --- | --- | --- | ---: | ---: |');
     for (const r of rows) {
+      if (r.reader === 'bare') {
+        console.log(`| bare node:http (the same /about bytes) | – | – | the bench | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
+        continue;
+      }
       const made = r.cold ? 'is made again (cold)' : 'stays kept';
       const reader =
         r.reader === 'author'
