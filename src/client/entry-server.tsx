@@ -20,7 +20,8 @@ import { renderToString } from 'react-dom/server';
 import type { RenderPage, ViteManifest } from '../shared/ssr';
 import { ApiError, connect } from './api/http';
 import { type AppRouter, createAppRouter, type IslandsDocument } from './router';
-import { islandsEntry, routerManifest } from './router-manifest';
+import { islandFiles, islandsEntry, routerManifest } from './router-manifest';
+import { islandModule } from './islands/registry';
 import { installSanitizerEngine } from './ui/sanitize';
 import { sanitizeMarkup } from './ui/sanitize-markup';
 import { isBackOfficeAddress } from '../shared/address-space';
@@ -132,6 +133,10 @@ function islandsDocument(manifest: ViteManifest): IslandsDocument | undefined {
     ...entry,
     nextId: () => `i${(count++).toString(36)}-`,
     renderRoot: (node, id) => renderToString(node, { identifierPrefix: id }),
+    filesOf: (name) => {
+      const source = islandModule(name)?.source;
+      return source ? islandFiles(manifest, source) : [];
+    },
   };
 }
 

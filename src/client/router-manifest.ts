@@ -90,3 +90,12 @@ export function islandsEntry(vite: ViteManifest): { entry: string; preload: stri
   const imports = [...withImports(vite, ISLANDS_ENTRY)].filter((key) => key !== ISLANDS_ENTRY);
   return { entry: url(vite[ISLANDS_ENTRY].file), preload: imports.map((key) => url(vite[key]!.file)) };
 }
+
+/**
+ * The files of the chunk built from `source` and of every chunk it imports, but for those the
+ * islands entry already brings: what to fetch ahead for an island that wakes later.
+ */
+export function islandFiles(vite: ViteManifest, source: string): string[] {
+  const entry = vite[ISLANDS_ENTRY] ? withImports(vite, ISLANDS_ENTRY) : new Set<string>();
+  return [...withImports(vite, source)].filter((key) => !entry.has(key)).map((key) => url(vite[key]!.file));
+}

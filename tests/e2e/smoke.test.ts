@@ -72,4 +72,50 @@ describe('smoke', () => {
     await expect.poll(() => page.title()).toBe(serverTitle);
     await context.close();
   });
+
+  it('islands run code only when wanted: the menu of the other width never, the sign-in form on the first touch (its code fetched ahead)', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => void scripts.push(new URL(request.url()).pathname));
+    const loaded = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+
+    // A phone: the burger's menu wakes, the full menu (hidden below 992 px) never loads.
+    await page.goto(`${app.baseUrl}/`, { waitUntil: 'networkidle' });
+    await appReady(page);
+    expect([loaded('MobileMenu'), loaded('MegaMenu')]).toEqual([true, false]);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Contact' }).first().waitFor();
+    // A desktop: the other way round.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    scripts.length = 0;
+    await page.goto(`${app.baseUrl}/contact`, { waitUntil: 'networkidle' });
+    await appReady(page);
+    expect([loaded('MegaMenu'), loaded('MobileMenu')]).toEqual([true, false]);
+
+    // The sign-in screen: its code is fetched, not run, until someone reaches into the form.
+    scripts.length = 0;
+    await page.goto(`${app.baseUrl}/admin`, { waitUntil: 'networkidle' });
+    await appReady(page);
+    expect(loaded('SignInIsland')).toBe(true);
+    const signIn = page.getByRole('button', { name: 'Sign in' });
+    await page.waitForTimeout(300);
+    await expect(signIn.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Email or phone').pressSequentially('staff@example.org');
+    await expect.poll(() => signIn.isEnabled()).toBe(true);
+    await expect(page.getByLabel('Email or phone').inputValue()).resolves.toBe('staff@example.org');
+
+    // A stored session keeps the drawn form hidden until the code decides: nothing can be
+    // touched, so it runs at once.
+    await page.evaluate(() => {
+      localStorage.setItem('auth_token', 'a-stored-session');
+      sessionStorage.setItem('orgsite_reopened', '1');
+    });
+    await context.clearCookies();
+    await page.goto(`${app.baseUrl}/admin`);
+    await appReady(page);
+    await expect.poll(() => signIn.isEnabled()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Admin sign in' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
 });

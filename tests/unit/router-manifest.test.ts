@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { islandsEntry, routeFileCandidates, routerManifest } from '../../src/client/router-manifest';
+import { islandFiles, islandsEntry, routeFileCandidates, routerManifest } from '../../src/client/router-manifest';
+import { ISLANDS } from '../../src/client/islands/registry';
 
 const R = 'src/client/routes';
 const split = (file: string) => `${R}/${file}?tsr-split=component`;
@@ -101,5 +102,24 @@ describe('islandsEntry', () => {
 
   it('is absent from a build without it (the app is sent instead)', () => {
     expect(islandsEntry({ 'index.html': { file: 'assets/index.js', isEntry: true } })).toBeUndefined();
+  });
+});
+
+describe('islandFiles', () => {
+  it("names an island's chunk and what it imports, but for what the islands entry brings", () => {
+    const vite = {
+      'src/client/islands/main.ts': { file: 'assets/islands.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react.js' },
+      'src/client/admin/login/SignInIsland.tsx': { file: 'assets/SignIn.js', imports: ['_react.js', '_mantine.js'] },
+      '_mantine.js': { file: 'assets/mantine.js', imports: ['_react.js'] },
+    };
+    expect(islandFiles(vite, 'src/client/admin/login/SignInIsland.tsx')).toEqual(['/assets/SignIn.js', '/assets/mantine.js']);
+    expect(islandFiles(vite, 'src/client/nowhere.tsx')).toEqual([]);
+  });
+
+  it("an island's source is a file that exists (the manifest is keyed by it)", () => {
+    for (const [name, island] of Object.entries(ISLANDS)) {
+      if ('source' in island) expect(fs.existsSync(island.source), name).toBe(true);
+    }
   });
 });

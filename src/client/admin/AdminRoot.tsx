@@ -90,7 +90,7 @@ export function AdminRoot({ children }: { children: ReactNode }) {
           {signedOutScreen ? (
             children
           ) : islandsDocument && SignInIsland ? (
-            <Island name="sign-in" component={SignInIsland} props={{}} />
+            <Island name="sign-in" when="touch" component={SignInIsland} props={{}} />
           ) : signedIn === undefined ? (
             <AdminLoading />
           ) : (

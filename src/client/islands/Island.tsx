@@ -29,6 +29,8 @@ export interface IslandServer {
   renderRoot: (node: ReactNode, id: string) => string;
   /** A new id for the next island of this document. */
   nextId: () => string;
+  /** The files of an island's code the islands entry does not bring, when its registry entry names its source. */
+  filesOf: (name: IslandName) => string[];
 }
 
 export const IslandServerContext = createContext<IslandServer | null>(null);
@@ -54,6 +56,8 @@ export function Island<P extends object>({ name, when = 'load', component: Compo
   const locale = useSiteLocale();
   if (!server) return <Component {...props} />;
   const id = server.nextId();
+  // One that waits for a touch has its code fetched ahead (hydrate.ts): waking then waits for no network.
+  const ahead = when === 'touch' ? server.filesOf(name) : [];
   return (
     <div
       {...wrapper}
@@ -61,6 +65,7 @@ export function Island<P extends object>({ name, when = 'load', component: Compo
       data-when={when}
       data-id={id}
       data-props={JSON.stringify(props)}
+      {...(ahead.length > 0 ? { 'data-fetch-ahead': ahead.join(' ') } : {})}
       dangerouslySetInnerHTML={{
         __html: server.renderRoot(
           <IslandRoot locale={locale}>

@@ -11,8 +11,11 @@ import { type Behaviour, type IslandWhen, islandModule } from './registry';
 
 /** Islands alive now, and how to stop each. */
 const alive = new Map<HTMLElement, () => void>();
-/** What wakes an island waiting for the viewport at once: the visitor has reached into it. */
-const FIRST_TOUCH = ['focusin', 'pointerdown', 'keydown'] as const;
+/**
+ * What wakes a waiting island at once: the visitor reaches into it (a pointer over it, a focus, a
+ * press, a key, or a browser's autofill writing into one of its fields).
+ */
+const FIRST_TOUCH = ['pointerover', 'focusin', 'pointerdown', 'keydown', 'input'] as const;
 /** Islands waiting to scroll into view. */
 let watcher: IntersectionObserver | undefined;
 
@@ -59,38 +62,89 @@ async function wake(element: HTMLElement): Promise<void> {
   }
 }
 
+/** How near the viewport an island waiting for it wakes: early enough that it is alive by the time it is reached. */
+const NEAR = 400;
+
+/** What an island shows: display: contents gives its element no box of its own. */
+const boxOf = (element: HTMLElement): Element => element.firstElementChild ?? element;
+
+/** Whether the visitor sees the island: nothing hides it, itself or what holds it (false when the browser cannot tell). */
+function shown(element: HTMLElement): boolean {
+  const box = boxOf(element);
+  return typeof box.checkVisibility === 'function' && box.checkVisibility({ visibilityProperty: true });
+}
+
+/** Whether the island is shown within reach of the viewport now. */
+function nearViewport(element: HTMLElement): boolean {
+  if (!shown(element)) return false;
+  const { top, bottom } = boxOf(element).getBoundingClientRect();
+  return top < window.innerHeight + NEAR && bottom > -NEAR;
+}
+
 /**
- * Brings the islands under `root` to life: those wanted at once now (the promise settles when
- * they are), the others as they come near the viewport or as soon as the visitor reaches into one
- * (a focus, a press, a key: someone typing into the subscribe box before it scrolled near enough).
+ * Fetches the files the server named for an island that waits for a touch into the browser's
+ * cache, without running them (a prefetch, at the lowest priority): the touch then waits only for
+ * the code to run, not for a slow link.
+ */
+function fetchAhead(element: HTMLElement): void {
+  for (const href of (element.dataset.fetchAhead ?? '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    // As the module loader will ask for it, so the cached answer serves it.
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
+/** Wakes the island on the visitor's first reach into it. */
+function wakeOnFirstTouch(element: HTMLElement): void {
+  const touched = () => {
+    for (const type of FIRST_TOUCH) element.removeEventListener(type, touched, true);
+    void wake(element);
+  };
+  for (const type of FIRST_TOUCH) element.addEventListener(type, touched, { capture: true, passive: true });
+}
+
+/** Wakes the island as it comes near the viewport (never while the page does not show it). */
+function wakeNearViewport(element: HTMLElement): void {
+  watcher ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        watcher?.unobserve(entry.target);
+        const island = entry.target.closest<HTMLElement>('[data-island]');
+        if (island) void wake(island);
+      }
+    },
+    { rootMargin: `${NEAR}px 0px` },
+  );
+  watcher.observe(boxOf(element));
+}
+
+/**
+ * Brings the islands under `root` to life, each when its `data-when` says (registry.ts): those
+ * wanted at once now (the promise settles when they are), the others as they come near the
+ * viewport or as soon as the visitor reaches into one (someone typing into the subscribe box
+ * before it scrolled near enough, or into the sign-in form).
  */
 export function wakeIslands(root: ParentNode): Promise<void> {
   const now: Promise<void>[] = [];
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
     const when = (element.dataset.when ?? 'load') as IslandWhen;
-    if (when === 'visible' && 'IntersectionObserver' in window) {
-      watcher ??= new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue;
-            watcher?.unobserve(entry.target);
-            const island = entry.target.closest<HTMLElement>('[data-island]');
-            if (island) void wake(island);
-          }
-        },
-        // Early enough that it is alive by the time it is reached.
-        { rootMargin: '400px 0px' },
-      );
-      // display: contents has no box of its own: watch what it holds.
-      watcher.observe(element.firstElementChild ?? element);
-      const touched = () => {
-        for (const type of FIRST_TOUCH) element.removeEventListener(type, touched, true);
-        void wake(element);
-      };
-      for (const type of FIRST_TOUCH) element.addEventListener(type, touched, { capture: true, passive: true });
+    const later =
+      // One in view now is wanted now: the page is not ready until what the visitor sees answers.
+      (when === 'visible' && 'IntersectionObserver' in window && !nearViewport(element)) ||
+      // One the page keeps hidden cannot be reached, and only its code can show it.
+      (when === 'touch' && shown(element));
+    if (!later) {
+      now.push(wake(element));
       continue;
     }
-    now.push(wake(element));
+    wakeOnFirstTouch(element);
+    if (when === 'visible') wakeNearViewport(element);
+    else fetchAhead(element);
   }
   return Promise.all(now).then(() => undefined);
 }

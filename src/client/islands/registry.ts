@@ -10,8 +10,16 @@ import type { ComponentType } from 'react';
 /** Takes over `element` (the island's wrapper) and says how to let it go again. */
 export type Behaviour<P> = (element: HTMLElement, props: P) => () => void;
 
-export type IslandModule =
-  { kind: 'react'; load: () => Promise<ComponentType<never>> } | { kind: 'behaviour'; load: () => Promise<Behaviour<never>> };
+export type IslandModule = (
+  { kind: 'react'; load: () => Promise<ComponentType<never>> } | { kind: 'behaviour'; load: () => Promise<Behaviour<never>> }
+) & {
+  /**
+   * The module `load` imports, as the build's manifest names it: for an island that wakes on the
+   * first touch, the server names its files so the browser fetches them ahead (hydrate.ts), and
+   * waking then waits for no network.
+   */
+  source?: string;
+};
 
 export const ISLANDS = {
   'mega-menu': { kind: 'react', load: () => import('../site/layout/MegaMenu').then((m) => m.MegaMenu) },
@@ -23,13 +31,26 @@ export const ISLANDS = {
   gallery: { kind: 'react', load: () => import('../site/gallery/GalleryViewer').then((m) => m.GalleryIsland) },
   'pwa-status': { kind: 'react', load: () => import('../pwa/PublicPwaStatus').then((m) => m.PublicPwaStatus) },
   // The back-office's sign-in screen for a browser without a staff session (admin/login/SignInIsland.tsx).
-  'sign-in': { kind: 'react', load: () => import('../admin/login/SignInIsland').then((m) => m.SignInIsland) },
+  'sign-in': {
+    kind: 'react',
+    load: () => import('../admin/login/SignInIsland').then((m) => m.SignInIsland),
+    source: 'src/client/admin/login/SignInIsland.tsx',
+  },
 } satisfies Record<string, IslandModule>;
 
 export type IslandName = keyof typeof ISLANDS;
 
-/** When the browser brings an island to life: at once, or once it is about to scroll into view. */
-export type IslandWhen = 'load' | 'visible';
+/**
+ * When the browser brings an island to life (hydrate.ts):
+ * - `load`: at once;
+ * - `visible`: once it is about to scroll into view, or the visitor reaches into it first; one the
+ *   page does not show (a menu for another screen width) waits until it is shown;
+ * - `touch`: once the visitor reaches into it (a pointer over it, a focus, a press, a key,
+ *   autofill). For markup that serves without code until then (the sign-in form's fields take
+ *   typing as the browser's own): a page that is only looked at runs none of it. One the page keeps
+ *   hidden wakes at once, since only its code can show it.
+ */
+export type IslandWhen = 'load' | 'visible' | 'touch';
 
 export function islandModule(name: string): IslandModule | undefined {
   return Object.hasOwn(ISLANDS, name) ? (ISLANDS as Record<string, IslandModule>)[name] : undefined;

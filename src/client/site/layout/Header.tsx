@@ -60,10 +60,10 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
             {/* The full menu from 992 px on: its entries come from the content, and below that a
                 tablet has no room for them on one line; the burger serves it instead. */}
             <Box component="nav" aria-label={t('menu.main')} visibleFrom="md">
-              <Island name="mega-menu" component={MegaMenu} props={{ entries, pathname }} />
+              <Island name="mega-menu" when="visible" component={MegaMenu} props={{ entries, pathname }} />
             </Box>
             <Box hiddenFrom="md">
-              <Island name="mobile-menu" component={MobileMenu} props={{ entries, pathname }} />
+              <Island name="mobile-menu" when="visible" component={MobileMenu} props={{ entries, pathname }} />
             </Box>
           </Group>
         </Container>
