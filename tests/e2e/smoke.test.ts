@@ -105,6 +105,24 @@ describe('smoke', () => {
     await expect.poll(() => signIn.isEnabled()).toBe(true);
     await expect(page.getByLabel('Email or phone').inputValue()).resolves.toBe('staff@example.org');
 
+    // Typed into before the page's code arrived (held back here): the first touch is over, so
+    // the code runs as soon as it is there, and keeps the words.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/islands-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.baseUrl}/admin`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email or phone').fill('early@example.org');
+    await page.locator('input[name="password"]').fill('typed-early');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    release();
+    await appReady(page);
+    await expect.poll(() => signIn.isEnabled()).toBe(true);
+    await expect(page.getByLabel('Email or phone').inputValue()).resolves.toBe('early@example.org');
+    await page.unrouteAll();
+
     // A stored session keeps the drawn form hidden until the code decides: nothing can be
     // touched, so it runs at once.
     await page.evaluate(() => {

@@ -74,6 +74,22 @@ function shown(element: HTMLElement): boolean {
   return typeof box.checkVisibility === 'function' && box.checkVisibility({ visibilityProperty: true });
 }
 
+/**
+ * Whether the visitor reached into the island before this code ran: it holds the focus, or a field
+ * in it no longer holds what the server drew (typed, ticked, chosen or filled in by autofill).
+ */
+function touchedAlready(element: HTMLElement): boolean {
+  if (element.contains(document.activeElement)) return true;
+  for (const field of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    const changed =
+      field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+        ? field.checked !== field.defaultChecked
+        : field.value !== field.defaultValue;
+    if (changed) return true;
+  }
+  return false;
+}
+
 /** Whether the island is shown within reach of the viewport now. */
 function nearViewport(element: HTMLElement): boolean {
   if (!shown(element)) return false;
@@ -136,8 +152,9 @@ export function wakeIslands(root: ParentNode): Promise<void> {
     const later =
       // One in view now is wanted now: the page is not ready until what the visitor sees answers.
       (when === 'visible' && 'IntersectionObserver' in window && !nearViewport(element)) ||
-      // One the page keeps hidden cannot be reached, and only its code can show it.
-      (when === 'touch' && shown(element));
+      // One the page keeps hidden cannot be reached, and only its code can show it; one reached
+      // into before this code ran has had its first touch.
+      (when === 'touch' && shown(element) && !touchedAlready(element));
     if (!later) {
       now.push(wake(element));
       continue;

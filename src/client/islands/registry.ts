@@ -48,7 +48,8 @@ export type IslandName = keyof typeof ISLANDS;
  * - `touch`: once the visitor reaches into it (a pointer over it, a focus, a press, a key,
  *   autofill). For markup that serves without code until then (the sign-in form's fields take
  *   typing as the browser's own): a page that is only looked at runs none of it. One the page keeps
- *   hidden wakes at once, since only its code can show it.
+ *   hidden wakes at once, since only its code can show it, and so does one the visitor reached
+ *   into before the code ran (focused, typed into).
  */
 export type IslandWhen = 'load' | 'visible' | 'touch';
 
