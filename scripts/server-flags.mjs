@@ -23,9 +23,12 @@ export const SERVER_NODE_FLAGS = [
   // with these two flags, 186/279 MB with the allocator's settings.
   '--max-semi-space-size=4',
   '--heap-growing-percent=50',
-  // So the server can collect once what starting left behind, after its first render (seo/ssr.ts,
-  // collectStartGarbage): 131 → 124 MB resident at idle on the demo. Nothing else calls gc().
-  '--expose-gc',
+  // Not here: --expose-gc, for one full collection after the start's first render. It saved 7 MB
+  // at idle (131 → 124 MB on the demo), but from that forced collection on, kept API reads were
+  // answered about a sixth slower for as long as the process lived (issue #35, GET /cms/sliders
+  // against a bare node:http copy of the answer, 50 connections, 3 rounds of 5 s after a 3 s warm-up:
+  // 0.74-0.79 of bare with the collection, 0.92 without; with the flag and no call, 0.92; scavenges
+  // alike in number and length, no full collection under the load: the cost is V8's, not the GC's).
   // Not here: --optimize-for-size. Measured with `npm run bench` (issue #35): 157 MB idle and
   // 213 MB after the load instead of 184 and 283, but kept pages and API reads 25-30% slower
   // (GET /about from the page cache 12.4k instead of 18.5k req/s, GET /cms/sliders 25.8k instead

@@ -64,17 +64,6 @@ export class Slots {
   }
 }
 
-/**
- * Collects, once, what starting left behind (modules read, migrations checked, the first render):
- * the server runs without V8's memory reducer (scripts/server-flags.mjs), so nothing else would
- * collect it while the server is idle. Measured on the demo: 131 → 124 MB resident. A full
- * collection of a small heap, before the first visitor; only where node was started with
- * `--expose-gc` (`npm start`, the bench, the e2e harness), never in a test's own process.
- */
-function collectStartGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
-
 /** Where a build keeps what the server renders with; neither is served (dotfiles are not). */
 export const buildFiles = (staticDir: string) => ({
   bundle: path.join(staticDir, '.ssr', 'entry-server.js'),
@@ -199,9 +188,8 @@ export class PageRenderer {
       return;
     }
     const origin = this.app.ctx.config.publicUrl ?? 'http://localhost';
-    void this.render('/', origin)
-      .catch(() => undefined)
-      .finally(collectStartGarbage);
+    // No collection after it (gc(), which was worth 7 MB idle): see scripts/server-flags.mjs.
+    void this.render('/', origin).catch(() => undefined);
   }
 
   /**
