@@ -53,7 +53,7 @@ export function Document({ children }: { children: ReactNode }) {
               <IslandServerContext.Provider value={islands ?? null}>
                 <SiteLocale value={lang}>
                   {children}
-                  {islands ? <Island name="pwa-status" component={PublicPwaStatus} props={{}} /> : <PwaStatus />}
+                  {islands ? <Island name="pwa-status" when="needed" component={PublicPwaStatus} props={{}} /> : <PwaStatus />}
                 </SiteLocale>
               </IslandServerContext.Provider>
             </QueryClientProvider>

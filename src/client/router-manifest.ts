@@ -92,10 +92,25 @@ export function islandsEntry(vite: ViteManifest): { entry: string; preload: stri
 }
 
 /**
+ * The manifest's key of the chunk built from `source`: the source itself for a chunk only loaded
+ * on demand; a module the pages' render imports as well (the burger, in the header) is built into
+ * a shared chunk, keyed by its file (`_MobileMenu-….js`), which carries its module's name and is
+ * loaded on demand by some chunk.
+ */
+function chunkOf(vite: ViteManifest, source: string): string | undefined {
+  if (vite[source]) return source;
+  const name = source.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+  const onDemand = new Set(Object.values(vite).flatMap((chunk) => chunk.dynamicImports ?? []));
+  return [...onDemand].find((key) => key.startsWith('_') && vite[key]?.name === name);
+}
+
+/**
  * The files of the chunk built from `source` and of every chunk it imports, but for those the
  * islands entry already brings: what to fetch ahead for an island that wakes later.
  */
 export function islandFiles(vite: ViteManifest, source: string): string[] {
+  const key = chunkOf(vite, source);
+  if (!key) return [];
   const entry = vite[ISLANDS_ENTRY] ? withImports(vite, ISLANDS_ENTRY) : new Set<string>();
-  return [...withImports(vite, source)].filter((key) => !entry.has(key)).map((key) => url(vite[key]!.file));
+  return [...withImports(vite, key)].filter((chunk) => !entry.has(chunk)).map((chunk) => url(vite[chunk]!.file));
 }

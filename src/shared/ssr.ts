@@ -26,7 +26,9 @@ export interface ViteChunk {
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
-  /** A chunk the build named itself (not one module's): the public site's shared chunk. */
+  /** Chunks it loads on demand (`import()`). */
+  dynamicImports?: string[];
+  /** The chunk's name: the build's own (the public site's shared chunk), or its main module's file name. */
   name?: string;
 }
 export type ViteManifest = Record<string, ViteChunk>;

@@ -126,7 +126,9 @@ describe('offline', () => {
     online.set('/about', await headings(page));
     await expect.poll(kept).toContain('/about');
 
+    // A page read online says so when the connection drops (its notice wakes then, its code from the worker).
     await context.setOffline(true);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline.' }).count()).toBe(1);
     for (const url of urls) {
       await page.goto(`${app.baseUrl}${url}`);
       expect(await headings(page), url).toEqual(online.get(url));

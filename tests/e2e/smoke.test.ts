@@ -73,19 +73,24 @@ describe('smoke', () => {
     await context.close();
   });
 
-  it('islands run code only when wanted: the menu of the other width never, the sign-in form on the first touch (its code fetched ahead)', async () => {
+  it('islands run code only when wanted: the menu of the other width never, the burger and the sign-in form on the first touch (their code fetched ahead)', async () => {
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('request', (request) => void scripts.push(new URL(request.url()).pathname));
     const loaded = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
 
-    // A phone: the burger's menu wakes, the full menu (hidden below 992 px) never loads.
+    // A phone that only reads: the burger's code is fetched ahead, the full menu's (hidden below
+    // 992 px) never; no island runs, so neither does React (nor the install button and the
+    // connection notices, which have nothing to say).
     await page.goto(`${app.baseUrl}/`, { waitUntil: 'networkidle' });
     await appReady(page);
     expect([loaded('MobileMenu'), loaded('MegaMenu')]).toEqual([true, false]);
+    expect([loaded('react-island'), loaded('InstallAppButton'), loaded('PublicPwaStatus')]).toEqual([false, false, false]);
+    // The tap that wakes the burger also opens it: its click is held until the menu answers.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Contact' }).first().waitFor();
+    expect(loaded('react-island')).toBe(true);
     // A desktop: the other way round.
     await page.setViewportSize({ width: 1280, height: 800 });
     scripts.length = 0;

@@ -117,6 +117,20 @@ describe('islandFiles', () => {
     expect(islandFiles(vite, 'src/client/nowhere.tsx')).toEqual([]);
   });
 
+  it('finds a module the render imports too in the shared chunk its name is on, loaded on demand', () => {
+    const vite = {
+      'src/client/islands/main.ts': { file: 'assets/islands.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react.js' },
+      '_registry.js': { file: 'assets/registry.js', dynamicImports: ['_MobileMenu-x.js'] },
+      '_MobileMenu-x.js': { file: 'assets/MobileMenu-x.js', name: 'MobileMenu', imports: ['_react.js', '_text.js'] },
+      '_text.js': { file: 'assets/text.js' },
+      // A chunk of the same name that nothing loads on demand is not it.
+      '_MegaMenu-y.js': { file: 'assets/MegaMenu-y.js', name: 'MegaMenu' },
+    };
+    expect(islandFiles(vite, 'src/client/site/layout/MobileMenu.tsx')).toEqual(['/assets/MobileMenu-x.js', '/assets/text.js']);
+    expect(islandFiles(vite, 'src/client/site/layout/MegaMenu.tsx')).toEqual([]);
+  });
+
   it("an island's source is a file that exists (the manifest is keyed by it)", () => {
     for (const [name, island] of Object.entries(ISLANDS)) {
       if ('source' in island) expect(fs.existsSync(island.source), name).toBe(true);

@@ -1,16 +1,21 @@
 /**
  * The browser's side of islands (Island.tsx): finds the islands of an islands document, loads
  * each one's code and brings it to life (hydrates a React island's own root, or runs a behaviour),
- * at once or when it is about to scroll into view, and lets them go when the page is replaced
- * (navigator.ts).
+ * each when its `data-when` says (registry.ts), and lets them go when the page is replaced
+ * (navigator.ts). React DOM comes with the first React island woken (react-island.ts).
  */
-import { createElement, startTransition, type ComponentType } from 'react';
-import { IslandRoot } from './Island';
-import { hydrateRoot } from 'react-dom/client';
+import type { ComponentType } from 'react';
 import { type Behaviour, type IslandWhen, islandModule } from './registry';
+import { WHEN_NEEDED } from './when-needed';
 
-/** Islands alive now, and how to stop each. */
+/** Islands woken (alive, or on their way): how to stop each. */
 const alive = new Map<HTMLElement, () => void>();
+/** Each woken island's waking: settles once it answers the visitor, or could not start. */
+const waking = new Map<HTMLElement, Promise<void>>();
+/** Islands woken that answer the visitor now (or could not start, and stay as the server drew them). */
+const answering = new WeakSet<HTMLElement>();
+/** Islands still waiting: how to stop waiting (listeners, watchers). */
+const waiting = new Map<HTMLElement, () => void>();
 /**
  * What wakes a waiting island at once: the visitor reaches into it (a pointer over it, a focus, a
  * press, a key, or a browser's autofill writing into one of its fields).
@@ -19,11 +24,22 @@ const FIRST_TOUCH = ['pointerover', 'focusin', 'pointerdown', 'keydown', 'input'
 /** Islands waiting to scroll into view. */
 let watcher: IntersectionObserver | undefined;
 
-async function wake(element: HTMLElement): Promise<void> {
-  if (alive.has(element)) return;
+/** Brings the island to life, once however often it is asked; settles when it answers the visitor (or could not start). */
+function wake(element: HTMLElement): Promise<void> {
+  let woken = waking.get(element);
+  if (!woken) {
+    waiting.get(element)?.();
+    waiting.delete(element);
+    woken = bringToLife(element).then(() => void answering.add(element));
+    waking.set(element, woken);
+  }
+  return woken;
+}
+
+async function bringToLife(element: HTMLElement): Promise<void> {
   const name = element.dataset.island ?? '';
   const module = islandModule(name);
-  if (!module) return;
+  if (!module || !element.isConnected) return;
   alive.set(element, () => undefined);
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
   try {
@@ -32,32 +48,16 @@ async function wake(element: HTMLElement): Promise<void> {
       if (alive.has(element)) alive.set(element, behaviour(element, props));
       return;
     }
-    const Component = (await module.load()) as ComponentType<object>;
+    const [Component, { hydrateIsland }] = await Promise.all([module.load(), import('./react-island')]);
     if (!alive.has(element)) return;
-    // Settles once React has hydrated it (its effects ran): from then on it answers the visitor.
-    await new Promise<void>((awake) => {
-      // As a transition, React hydrates in slices and lets the browser answer in between (a tap,
-      // a key): one long task would hold a slow phone's main thread for the whole island.
-      startTransition(() => {
-        const root = hydrateRoot(
-          element,
-          createElement(IslandRoot, {
-            locale: document.documentElement.lang,
-            onAwake: () => awake(),
-            children: createElement(Component, props),
-          }),
-          {
-            identifierPrefix: element.dataset.id,
-            onRecoverableError: (error) => console.error(`The ${name} island fell back to client rendering:`, error),
-          },
-        );
-        alive.set(element, () => root.unmount());
-      });
-    });
+    const { awake, stop } = hydrateIsland(element, name, Component as ComponentType<object>, props);
+    alive.set(element, stop);
+    await awake;
   } catch (error) {
     // Its code could not be loaded (offline, a new build replaced it): the island stays as the
     // server drew it, readable, and can be woken again by the next page.
     alive.delete(element);
+    waking.delete(element);
     console.error(`The ${name} island could not start:`, error);
   }
 }
@@ -114,17 +114,46 @@ function fetchAhead(element: HTMLElement): void {
   }
 }
 
-/** Wakes the island on the visitor's first reach into it. */
-function wakeOnFirstTouch(element: HTMLElement): void {
+/**
+ * Wakes the island on the visitor's first reach into it; returns how to stop waiting for it.
+ *
+ * A click that comes before the island answers (a tap is a press, then a click a moment later:
+ * sooner than the code runs on a slow phone) is held and given to the same element once it does,
+ * so the tap that woke the burger also opens it. Only the last one is given: two taps on a toggle
+ * before it answered mean nothing clear. One that could not start gets it too: a plain link then
+ * still goes where it points.
+ */
+function wakeOnFirstTouch(element: HTMLElement): () => void {
+  let held: Element | undefined;
   const touched = () => {
     for (const type of FIRST_TOUCH) element.removeEventListener(type, touched, true);
     void wake(element);
   };
+  const hold = (event: MouseEvent) => {
+    if (answering.has(element) || !(event.target instanceof Element)) {
+      element.removeEventListener('click', hold, true);
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const first = held === undefined;
+    held = event.target;
+    if (!first) return;
+    void wake(element).then(() => {
+      if (held?.isConnected && element.contains(held)) {
+        held.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
+      }
+    });
+  };
   for (const type of FIRST_TOUCH) element.addEventListener(type, touched, { capture: true, passive: true });
+  element.addEventListener('click', hold, true);
+  return () => {
+    for (const type of FIRST_TOUCH) element.removeEventListener(type, touched, true);
+  };
 }
 
 /** Wakes the island as it comes near the viewport (never while the page does not show it). */
-function wakeNearViewport(element: HTMLElement): void {
+function wakeNearViewport(element: HTMLElement): () => void {
   watcher ??= new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -136,32 +165,46 @@ function wakeNearViewport(element: HTMLElement): void {
     },
     { rootMargin: `${NEAR}px 0px` },
   );
-  watcher.observe(boxOf(element));
+  const box = boxOf(element);
+  watcher.observe(box);
+  return () => watcher?.unobserve(box);
 }
 
 /**
  * Brings the islands under `root` to life, each when its `data-when` says (registry.ts): those
- * wanted at once now (the promise settles when they are), the others as they come near the
- * viewport or as soon as the visitor reaches into one (someone typing into the subscribe box
- * before it scrolled near enough, or into the sign-in form).
+ * wanted at once now (the promise settles when they are), the others when what they wait for
+ * comes: the viewport, the browser's news, or the visitor's first reach into one (someone typing
+ * into the subscribe box before it scrolled near enough, or into the sign-in form).
  */
 export function wakeIslands(root: ParentNode): Promise<void> {
   const now: Promise<void>[] = [];
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
     const when = (element.dataset.when ?? 'load') as IslandWhen;
+    const needed = when === 'needed' ? WHEN_NEEDED[element.dataset.island as keyof typeof WHEN_NEEDED] : undefined;
+    if (needed) {
+      // Woken by its watcher, possibly at once (the offer came before this code ran).
+      waiting.set(element, () => undefined);
+      const stop = needed(() => void wake(element));
+      if (waiting.has(element)) waiting.set(element, stop);
+      continue;
+    }
     const later =
       // One in view now is wanted now: the page is not ready until what the visitor sees answers.
       (when === 'visible' && 'IntersectionObserver' in window && !nearViewport(element)) ||
-      // One the page keeps hidden cannot be reached, and only its code can show it; one reached
-      // into before this code ran has had its first touch.
-      (when === 'touch' && shown(element) && !touchedAlready(element));
+      // One reached into before this code ran has had its first touch. One the page hides waits
+      // to be shown and touched (a burger on a wide screen), unless only its code can show it.
+      (when === 'touch' &&
+        !touchedAlready(element) &&
+        (shown(element) || !islandModule(element.dataset.island ?? '')?.showsItself));
     if (!later) {
       now.push(wake(element));
       continue;
     }
-    wakeOnFirstTouch(element);
-    if (when === 'visible') wakeNearViewport(element);
-    else fetchAhead(element);
+    const stops = [wakeOnFirstTouch(element)];
+    if (when === 'visible') stops.push(wakeNearViewport(element));
+    // Not for one the page hides: a wide screen never fetches the burger's code.
+    else if (shown(element)) fetchAhead(element);
+    waiting.set(element, () => stops.forEach((stop) => stop()));
   }
   return Promise.all(now).then(() => undefined);
 }
@@ -170,9 +213,15 @@ export function wakeIslands(root: ParentNode): Promise<void> {
 export function stopIslands(root: ParentNode): void {
   watcher?.disconnect();
   watcher = undefined;
+  for (const [element, stop] of waiting) {
+    if (!root.contains(element)) continue;
+    waiting.delete(element);
+    stop();
+  }
   for (const [element, stop] of alive) {
     if (!root.contains(element)) continue;
     alive.delete(element);
+    waking.delete(element);
     stop();
   }
 }

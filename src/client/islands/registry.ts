@@ -19,11 +19,20 @@ export type IslandModule = (
    * waking then waits for no network.
    */
   source?: string;
+  /**
+   * The page hides it until its code decides whether to show it (the sign-in form behind a stored
+   * session): a `touch` island that is hidden then wakes at once, as no touch can come.
+   */
+  showsItself?: true;
 };
 
 export const ISLANDS = {
   'mega-menu': { kind: 'react', load: () => import('../site/layout/MegaMenu').then((m) => m.MegaMenu) },
-  'mobile-menu': { kind: 'react', load: () => import('../site/layout/MobileMenu').then((m) => m.MobileMenu) },
+  'mobile-menu': {
+    kind: 'react',
+    load: () => import('../site/layout/MobileMenu').then((m) => m.MobileMenu),
+    source: 'src/client/site/layout/MobileMenu.tsx',
+  },
   'slide-show': { kind: 'behaviour', load: () => import('../site/home/slider-behaviour').then((m) => m.slideShow) },
   subscribe: { kind: 'react', load: () => import('../site/layout/SubscribeBox').then((m) => m.SubscribeIsland) },
   'install-app': { kind: 'react', load: () => import('../pwa/InstallAppButton').then((m) => m.InstallAppButton) },
@@ -35,6 +44,7 @@ export const ISLANDS = {
     kind: 'react',
     load: () => import('../admin/login/SignInIsland').then((m) => m.SignInIsland),
     source: 'src/client/admin/login/SignInIsland.tsx',
+    showsItself: true,
   },
 } satisfies Record<string, IslandModule>;
 
@@ -46,12 +56,15 @@ export type IslandName = keyof typeof ISLANDS;
  * - `visible`: once it is about to scroll into view, or the visitor reaches into it first; one the
  *   page does not show (a menu for another screen width) waits until it is shown;
  * - `touch`: once the visitor reaches into it (a pointer over it, a focus, a press, a key,
- *   autofill). For markup that serves without code until then (the sign-in form's fields take
- *   typing as the browser's own): a page that is only looked at runs none of it. One the page keeps
- *   hidden wakes at once, since only its code can show it, and so does one the visitor reached
- *   into before the code ran (focused, typed into).
+ *   autofill); its code is fetched ahead, not run. For markup that serves without code until then
+ *   (the sign-in form's fields take typing as the browser's own; the burger's tap is held and
+ *   given to it once it answers): a page that is only looked at runs none of it. One reached into
+ *   before the code ran wakes at once; one the page hides waits to be shown, unless only its code
+ *   can show it (`showsItself`), which wakes at once;
+ * - `needed`: once the browser has something for it to show (islands/when-needed.ts: an offer to
+ *   install, a lost connection, a new version): an island that draws nothing until then.
  */
-export type IslandWhen = 'load' | 'visible' | 'touch';
+export type IslandWhen = 'load' | 'visible' | 'touch' | 'needed';
 
 export function islandModule(name: string): IslandModule | undefined {
   return Object.hasOwn(ISLANDS, name) ? (ISLANDS as Record<string, IslandModule>)[name] : undefined;

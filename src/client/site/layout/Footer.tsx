@@ -74,7 +74,7 @@ export function Footer({ site }: { site: SiteInfo }) {
         <Container size="xl" py="md">
           <Group justify="space-between" gap="sm">
             <Text size="sm">{site.copyright || `© ${site.name}`}</Text>
-            <Island name="install-app" component={InstallAppButton} props={{ size: 'xs', variant: 'white' }} />
+            <Island name="install-app" when="needed" component={InstallAppButton} props={{ size: 'xs', variant: 'white' }} />
           </Group>
         </Container>
       </div>

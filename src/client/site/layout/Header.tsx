@@ -63,7 +63,7 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
               <Island name="mega-menu" when="visible" component={MegaMenu} props={{ entries, pathname }} />
             </Box>
             <Box hiddenFrom="md">
-              <Island name="mobile-menu" when="visible" component={MobileMenu} props={{ entries, pathname }} />
+              <Island name="mobile-menu" when="touch" component={MobileMenu} props={{ entries, pathname }} />
             </Box>
           </Group>
         </Container>
