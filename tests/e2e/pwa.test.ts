@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlledByWorker, e2eFixture, type RunningApp } from './harness';
+import { appReady, controlledByWorker, e2eFixture, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -80,6 +80,28 @@ describe('installability', () => {
       if (icon.purpose) purposes.add(icon.purpose);
     }
     expect([...purposes].sort()).toEqual(['any', 'maskable']);
+    await context.close();
+  });
+
+  it("shows 'Install app' while the browser offers installation, and makes the offer when pressed", async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/`);
+    await appReady(page);
+    const install = page.getByRole('contentinfo').getByRole('button', { name: 'Install app' });
+    expect(await install.isVisible()).toBe(false);
+    // Chromium's offer, as a page sees it (headless Chromium makes none of its own).
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => void ((window as { prompted?: boolean }).prompted = true),
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await install.click();
+    await expect.poll(() => page.evaluate(() => (window as { prompted?: boolean }).prompted)).toBe(true);
+    // An offer is used once: the button goes.
+    await expect.poll(() => install.isVisible()).toBe(false);
     await context.close();
   });
 

@@ -86,7 +86,7 @@ describe('smoke', () => {
     await page.goto(`${app.baseUrl}/`, { waitUntil: 'networkidle' });
     await appReady(page);
     expect([loaded('MobileMenu'), loaded('MegaMenu')]).toEqual([true, false]);
-    expect([loaded('react-island'), loaded('InstallAppButton'), loaded('PublicPwaStatus')]).toEqual([false, false, false]);
+    expect([loaded('react-island'), loaded('install-button'), loaded('PublicPwaStatus')]).toEqual([false, false, false]);
     // The tap that wakes the burger also opens it: its click is held until the menu answers.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Contact' }).first().waitFor();

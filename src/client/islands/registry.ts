@@ -35,7 +35,7 @@ export const ISLANDS = {
   },
   'slide-show': { kind: 'behaviour', load: () => import('../site/home/slider-behaviour').then((m) => m.slideShow) },
   subscribe: { kind: 'react', load: () => import('../site/layout/SubscribeBox').then((m) => m.SubscribeIsland) },
-  'install-app': { kind: 'react', load: () => import('../pwa/InstallAppButton').then((m) => m.InstallAppButton) },
+  'install-app': { kind: 'behaviour', load: () => import('../pwa/install-button').then((m) => m.installButton) },
   'contact-form': { kind: 'react', load: () => import('../site/contact/ContactForm').then((m) => m.ContactIsland) },
   gallery: { kind: 'react', load: () => import('../site/gallery/GalleryViewer').then((m) => m.GalleryIsland) },
   'pwa-status': { kind: 'react', load: () => import('../pwa/PublicPwaStatus').then((m) => m.PublicPwaStatus) },

@@ -1,6 +1,7 @@
 /** Site footer: about text, the fixed page links of spec §2.1, contact lines, subscribe box, copyright. */
-import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { InstallAppButton } from '../../pwa/InstallAppButton';
+import { Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { BehaviourIsland } from '../../islands/BehaviourIsland';
+import { INSTALL_HOLDER } from '../../pwa/install-button';
 import type { SiteInfo } from '../api/types';
 import { CmsLink } from '../../ui/CmsLink';
 import { Island } from '../../islands/Island';
@@ -74,7 +75,14 @@ export function Footer({ site }: { site: SiteInfo }) {
         <Container size="xl" py="md">
           <Group justify="space-between" gap="sm">
             <Text size="sm">{site.copyright || `© ${site.name}`}</Text>
-            <Island name="install-app" when="needed" component={InstallAppButton} props={{ size: 'xs', variant: 'white' }} />
+            {/* Shown while the browser offers installation (pwa/install-button.ts). */}
+            <BehaviourIsland name="install-app" when="needed" props={{}}>
+              <span hidden {...{ [INSTALL_HOLDER]: '' }}>
+                <Button size="xs" variant="white">
+                  {t('pwa.install')}
+                </Button>
+              </span>
+            </BehaviourIsland>
           </Group>
         </Container>
       </div>
