@@ -57,6 +57,9 @@ function browserBuild(): UserConfig {
       sourcemap: false,
       chunkSizeWarningLimit: 800,
       manifest: true,
+      // A font stays a file, however small: inlined, it would be render-blocking stylesheet bytes
+      // on every page, fetched whether its letters are shown or not (unicode-range decides that).
+      assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
       rolldownOptions: {
         // The app (index.html names main.tsx) and what wakes the islands of server-rendered pages.
         input: { index: 'index.html', islands: 'src/client/islands/main.ts' },

@@ -87,6 +87,8 @@ describe('smoke', () => {
     await appReady(page);
     expect([loaded('MobileMenu'), loaded('MegaMenu')]).toEqual([true, false]);
     expect([loaded('react-island'), loaded('install-button'), loaded('PublicPwaStatus')]).toEqual([false, false, false]);
+    // An English page's one Bangla word (the switcher's) comes with its few letters, not the whole Bengali set.
+    expect([loaded('noto-sans-bengali-name-regular'), loaded('noto-sans-bengali-regular')]).toEqual([true, false]);
     // The tap that wakes the burger also opens it: its click is held until the menu answers.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Contact' }).first().waitFor();
