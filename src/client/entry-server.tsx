@@ -21,7 +21,7 @@ import type { RenderPage, ViteManifest } from '../shared/ssr';
 import { ApiError, connect } from './api/http';
 import { type AppRouter, createAppRouter, type IslandsDocument } from './router';
 import { islandFiles, islandsEntry, routerManifest } from './router-manifest';
-import { islandModule } from './islands/registry';
+import { islandModule, REACT_ISLAND_SOURCE } from './islands/registry';
 import { installSanitizerEngine } from './ui/sanitize';
 import { sanitizeMarkup } from './ui/sanitize-markup';
 import { isBackOfficeAddress } from '../shared/address-space';
@@ -134,8 +134,10 @@ function islandsDocument(manifest: ViteManifest): IslandsDocument | undefined {
     nextId: () => `i${(count++).toString(36)}-`,
     renderRoot: (node, id) => renderToString(node, { identifierPrefix: id }),
     filesOf: (name) => {
-      const source = islandModule(name)?.source;
-      return source ? islandFiles(manifest, source) : [];
+      const island = islandModule(name);
+      if (!island?.source) return [];
+      const sources = island.kind === 'react' ? [island.source, REACT_ISLAND_SOURCE] : [island.source];
+      return [...new Set(sources.flatMap((source) => islandFiles(manifest, source)))];
     },
   };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { islandFiles, islandsEntry, routeFileCandidates, routerManifest } from '../../src/client/router-manifest';
-import { ISLANDS } from '../../src/client/islands/registry';
+import { ISLANDS, REACT_ISLAND_SOURCE } from '../../src/client/islands/registry';
 
 const R = 'src/client/routes';
 const split = (file: string) => `${R}/${file}?tsr-split=component`;
@@ -135,5 +135,6 @@ describe('islandFiles', () => {
     for (const [name, island] of Object.entries(ISLANDS)) {
       if ('source' in island) expect(fs.existsSync(island.source), name).toBe(true);
     }
+    expect(fs.existsSync(REACT_ISLAND_SOURCE)).toBe(true);
   });
 });

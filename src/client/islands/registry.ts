@@ -51,6 +51,12 @@ export const ISLANDS = {
 export type IslandName = keyof typeof ISLANDS;
 
 /**
+ * What wakes any React island, React DOM with it (hydrate.ts loads it with the first one): a
+ * React island that waits for a touch has it fetched ahead too.
+ */
+export const REACT_ISLAND_SOURCE = 'src/client/islands/react-island.ts';
+
+/**
  * When the browser brings an island to life (hydrate.ts):
  * - `load`: at once;
  * - `visible`: once it is about to scroll into view, or the visitor reaches into it first; one the
