@@ -21,7 +21,7 @@
  */
 import { createContext, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { IslandName, IslandWhen } from './registry';
-import { SiteLocale, useSiteLocale } from '../ui/site-text';
+import { SiteLocale, useSiteLocale } from '../ui/site-locale';
 
 /** Given by the server while it renders an islands document. */
 export interface IslandServer {

@@ -3,15 +3,10 @@
  * document gives its language (App.tsx), an island's own root is given the same one on the server
  * and in the browser (islands/Island.tsx, hydrate.ts), and the back-office gives its user's.
  */
-import { createContext, useContext } from 'react';
 import { siteText, type SiteText } from '../../shared/messages/site';
+import { useSiteLocale } from './site-locale';
 
-const SiteLocaleContext = createContext('en');
-
-export const SiteLocale = SiteLocaleContext.Provider;
-
-/** The locale whose texts are shown here. */
-export const useSiteLocale = () => useContext(SiteLocaleContext);
+export { SiteLocale, useSiteLocale } from './site-locale';
 
 /** `t(key)`: a fixed text of the site in the language shown here. */
-export const useSiteText = (): SiteText => siteText(useContext(SiteLocaleContext));
+export const useSiteText = (): SiteText => siteText(useSiteLocale());
