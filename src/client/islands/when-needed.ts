@@ -7,7 +7,8 @@
  */
 import { canInstall, subscribeInstallOffer } from '../pwa/install-prompt';
 import { isUpdateWaiting, subscribeUpdate } from '../pwa/service-worker';
-import { hasDeliveredNotes, subscribeDeliveredNotes } from '../site/forms/notes';
+import { deliveredNotes, subscribeDeliveredNotes } from '../site/forms/notes';
+import { hasPwaNews } from '../pwa/pwa-news';
 import type { IslandName } from './registry';
 
 type Subscribe = (listener: () => void) => () => void;
@@ -37,10 +38,17 @@ const subscribeOffline: Subscribe = (listener) => {
 /** By island: starts watching for what it would show, calls `wake` then, and returns how to stop watching. */
 export const WHEN_NEEDED: Partial<Record<IslandName, (wake: () => void) => () => void>> = {
   'install-app': (wake) => once(canInstall, [subscribeInstallOffer], wake),
-  // What PublicPwaStatus shows (pwa-news.ts): the visitor offline, a new version, a delivered form.
+  // When PublicPwaStatus has something to show, by the same rule (pwa-news.ts): the visitor
+  // offline, a new version, a delivered form.
   'pwa-status': (wake) =>
     once(
-      () => !navigator.onLine || isUpdateWaiting() || hasDeliveredNotes(),
+      () =>
+        hasPwaNews({
+          connectivity: { browserOnline: navigator.onLine, serverUnreachable: false },
+          updateWaiting: isUpdateWaiting(),
+          unsentSaves: 0,
+          delivered: deliveredNotes(),
+        }),
       [subscribeOffline, subscribeUpdate, subscribeDeliveredNotes],
       wake,
     ),

@@ -12,8 +12,8 @@ const notes = createStore<DeliveredNote[]>([]);
 const NONE: DeliveredNote[] = [];
 /** The notes to show now (none while the server renders). */
 export const useDeliveredNotes = () => useSyncExternalStore(notes.subscribe, notes.get, () => NONE);
-/** The same, outside React: whether any note waits to be shown, and its changes (islands/when-needed.ts). */
-export const hasDeliveredNotes = () => notes.get().length > 0;
+/** The same, outside React, and its changes (islands/when-needed.ts). */
+export const deliveredNotes = notes.get;
 export const subscribeDeliveredNotes = notes.subscribe;
 export const dismissDelivered = (id: string) => notes.set(notes.get().filter((note) => note.id !== id));
 const tell = (note: DeliveredNote) => notes.set([...notes.get().filter((n) => n.id !== note.id), note]);
