@@ -22,6 +22,7 @@ import { ApiError, connect } from './api/http';
 import { type AppRouter, createAppRouter, type IslandsDocument } from './router';
 import { islandFiles, islandsEntry, routerManifest } from './router-manifest';
 import { islandModule, REACT_ISLAND_SOURCE } from './islands/registry';
+import { KeptParts, type RenderParts } from './islands/kept-parts';
 import { installSanitizerEngine } from './ui/sanitize';
 import { sanitizeMarkup } from './ui/sanitize-markup';
 import { isBackOfficeAddress } from '../shared/address-space';
@@ -57,6 +58,16 @@ installSanitizerEngine((html) => {
 });
 
 const manifests = new WeakMap<ViteManifest, Manifest>();
+/** A name for each build manifest this process has rendered with (kept parts name its files). */
+const builds = new WeakMap<ViteManifest, string>();
+const buildOf = (manifest: ViteManifest) => {
+  let build = builds.get(manifest);
+  if (!build) builds.set(manifest, (build = `build ${++buildsSeen}`));
+  return build;
+};
+let buildsSeen = 0;
+/** The header and the footer as earlier renders drew them (islands/kept-parts.ts). */
+const keptParts = new KeptParts();
 
 function createServerQueryClient(): QueryClient {
   // One answer or none: a failed read makes the browser render the page (and show its error) itself.
@@ -83,6 +94,7 @@ export const render: RenderPage = async (options) => {
       getRouterManifest: () => manifestOf(options.manifest, router),
     });
     let islands: IslandsDocument | undefined;
+    let parts: RenderParts | undefined;
     /** An islands document's markup. */
     let rendered = '';
     // The router dehydrates its state once the routes' loaders have read everything the page shows
@@ -97,6 +109,9 @@ export const render: RenderPage = async (options) => {
         const finished = !options.shell && drawnWhole && everyReadSucceeded(router, queryClient);
         islands = finished ? islandsDocument(options.manifest) : undefined;
         if (!islands) return dehydrate!();
+        // A page drawn for one visitor's form post holds their words: none of it is kept.
+        parts = keptParts.forRender(islands, buildOf(options.manifest), !options.form);
+        islands.part = (name, inputs) => parts!.open(name, inputs);
         router.update({ context: { ...router.options.context, islands } });
         return { queries: '[]' };
       },
@@ -104,7 +119,7 @@ export const render: RenderPage = async (options) => {
     const response = await handle(({ router, responseHeaders }) => {
       if (!islands) return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
       // The document as React renders it: the router has nothing to add to it.
-      rendered = `<!DOCTYPE html>${renderToString(<RouterServer router={router} />)}`;
+      rendered = `<!DOCTYPE html>${parts!.finish(renderToString(<RouterServer router={router} />))}`;
       return new Response(null, { status: getSsrStatus(router), headers: responseHeaders });
     });
     if (response.status >= 300 && response.status < 400) {

@@ -21,6 +21,7 @@
  */
 import { createContext, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { IslandName, IslandWhen } from './registry';
+import type { PartSlot } from './kept-parts';
 import { SiteLocale, useSiteLocale } from '../ui/site-locale';
 
 /** Given by the server while it renders an islands document. */
@@ -31,6 +32,8 @@ export interface IslandServer {
   nextId: () => string;
   /** The files of an island's code the islands entry does not bring, when its registry entry names its source. */
   filesOf: (name: IslandName) => string[];
+  /** Where a part drawn from its inputs alone goes: its markup kept from an earlier render, or a render of its own (KeptPart.tsx). */
+  part?: (name: string, inputs: unknown) => PartSlot;
 }
 
 export const IslandServerContext = createContext<IslandServer | null>(null);

@@ -19,7 +19,7 @@ import {
   wantsSignInDocument,
 } from '../cache/public-answers';
 import { fromParts } from '../cache/cache';
-import { makeAnswer, sendAnswer } from '../cache/http-answer';
+import { compressAhead, makeAnswer, sendAnswer } from '../cache/http-answer';
 import { previewSearch } from '../../shared/preview-search';
 import type { FormOutcome } from '../../shared/public-forms';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
@@ -164,7 +164,7 @@ export const spaRoutes = fp(
             // The form nearly every browser takes, made once this answer has gone: a page made in
             // the background (while its previous copy answered) is then ready for its first
             // visitor, who would otherwise wait for the compression.
-            if ('answer' in page) setImmediate(() => page.answer.br);
+            if ('answer' in page) setImmediate(() => compressAhead(page.answer));
             // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
             return fromParts(page, document.parts);
           },

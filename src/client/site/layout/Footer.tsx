@@ -7,7 +7,7 @@ import { CmsLink } from '../../ui/CmsLink';
 import { Island } from '../../islands/Island';
 import classes from './layout.module.css';
 import { SubscribeIsland } from './SubscribeBox';
-import { useFormProps } from '../forms/useFormProps';
+import type { PublicFormProps } from '../forms/usePublicForm';
 import { useLocalHref } from '../locale';
 import { useSiteText } from '../../ui/site-text';
 
@@ -20,9 +20,9 @@ const FOOTER_LINKS = [
   { href: '/terms-and-conditions', label: 'footer.terms' },
 ] as const;
 
-export function Footer({ site }: { site: SiteInfo }) {
+/** `subscribe`: the subscribe box's props (useFormProps), given by the layout, which keys the kept footer by them. */
+export function Footer({ site, subscribe }: { site: SiteInfo; subscribe: PublicFormProps }) {
   const t = useSiteText();
-  const subscribeProps = useFormProps('subscribe');
   const localize = useLocalHref();
   return (
     <footer className={classes.footer}>
@@ -67,7 +67,7 @@ export function Footer({ site }: { site: SiteInfo }) {
           </address>
           <div>
             <h2 className={classes.footerHeading}>{t('footer.subscribe')}</h2>
-            <Island name="subscribe" when="visible" component={SubscribeIsland} props={subscribeProps} />
+            <Island name="subscribe" when="visible" component={SubscribeIsland} props={subscribe} />
           </div>
         </SimpleGrid>
       </Container>

@@ -9,6 +9,9 @@ import classes from './layout.module.css';
 import { buildMenuTree } from './menu-tree';
 import { useLocalHref } from '../locale';
 import { useSiteText } from '../../ui/site-text';
+import { useSiteLocale } from '../../ui/site-locale';
+import { KeptPart } from '../../islands/KeptPart';
+import { useFormProps } from '../forms/useFormProps';
 
 export function SiteLayout() {
   const { data: site } = useSuspenseQuery(siteInfoQuery());
@@ -20,17 +23,25 @@ export function SiteLayout() {
   const entries = useMemo(() => buildMenuTree(menus ?? [], localize, t), [menus, localize, t]);
   // The address as the visitor sees it (`/bn/about`), which the menus' links are compared with.
   const pathname = localize(useRouterState({ select: (state) => state.location.pathname }));
+  const subscribe = useFormProps('subscribe');
+  // The header and the footer are drawn from these alone (and the page's language): a page made
+  // again after a write reuses them as the last render drew them (islands/KeptPart.tsx).
+  const language = useSiteLocale();
 
   return (
     <div className={`site-root ${classes.root}`}>
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
-      <Header site={site} entries={entries} pathname={pathname} />
+      <KeptPart name="header" inputs={[language, site, entries, pathname]}>
+        <Header site={site} entries={entries} pathname={pathname} />
+      </KeptPart>
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
-      <Footer site={site} />
+      <KeptPart name="footer" inputs={[language, site, subscribe]}>
+        <Footer site={site} subscribe={subscribe} />
+      </KeptPart>
     </div>
   );
 }
