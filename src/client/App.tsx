@@ -11,6 +11,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { HeadContent, Scripts, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { Island, IslandServerContext } from './islands/Island';
+import { KeptPart } from './islands/KeptPart';
 import { PublicPwaStatus } from './pwa/PublicPwaStatus';
 import { PwaStatus } from './pwa/PwaStatus';
 import { afterPaint } from './router-manifest';
@@ -48,16 +49,30 @@ export function Document({ children }: { children: ReactNode }) {
       </head>
       <body>
         <div id="root">
-          <MantineProvider theme={theme} forceColorScheme={colorScheme}>
-            <QueryClientProvider client={queryClient}>
-              <IslandServerContext.Provider value={islands ?? null}>
+          <IslandServerContext.Provider value={islands ?? null}>
+            <MantineProvider
+              theme={theme}
+              forceColorScheme={colorScheme}
+              withCssVariables={!islands}
+              withGlobalClasses={!islands}
+            >
+              {islands ? (
+                // Mantine's variables and classes, the same on every page of a colour scheme: a
+                // provider of their own draws them where the page's would, as a kept part.
+                <KeptPart name="mantine" inputs={colorScheme}>
+                  <MantineProvider theme={theme} forceColorScheme={colorScheme}>
+                    {null}
+                  </MantineProvider>
+                </KeptPart>
+              ) : null}
+              <QueryClientProvider client={queryClient}>
                 <SiteLocale value={lang}>
                   {children}
                   {islands ? <Island name="pwa-status" when="needed" component={PublicPwaStatus} props={{}} /> : <PwaStatus />}
                 </SiteLocale>
-              </IslandServerContext.Provider>
-            </QueryClientProvider>
-          </MantineProvider>
+              </QueryClientProvider>
+            </MantineProvider>
+          </IslandServerContext.Provider>
         </div>
         {islands ? (
           // Started once the page has painted, as the app is.

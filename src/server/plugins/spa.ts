@@ -83,6 +83,9 @@ export const spaRoutes = fp(
         // The server bundle (.ssr) and the build manifest (.vite) are the server's, not the public's.
         dotfiles: 'ignore',
         cacheControl: false,
+        // Every file of a build has an extension; a page address (`/about`) goes on to the page
+        // without a look on disk for a file of that name first.
+        allowedPath: (pathname) => /\.[^/]*$/.test(pathname),
         setHeaders: (res, filePath) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
