@@ -155,6 +155,39 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     expect((await asAuthor(t, '/steady')).body).toMatch(/<h1[^>]*>Steady, third<\/h1>/);
   });
 
+  it('draws the header and the footer anew from what a write changed, though it keeps them between renders', async () => {
+    await t.admin('POST', '/cms/api/pages', { title: 'Framed', slug: 'framed' });
+    const first = (await asAuthor(t, '/framed')).body;
+    // The header's and the footer's islands are numbered in their own parts: the same in every render.
+    expect([...first.matchAll(/data-id="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      'header0-',
+      'header1-',
+      'footer0-',
+      'i0-',
+    ]);
+    expect(first).not.toContain('<template');
+    // A page write leaves the frame as it was: the page made again has it as the first render drew it.
+    await t.admin('POST', '/cms/api/pages', { title: 'Elsewhere', slug: 'elsewhere' });
+    const again = (await asAuthor(t, '/framed')).body;
+    expect(again).toBe(first);
+    // A new menu entry is in the header's menus; new settings are in the header's contact strip and the footer.
+    const menu = await t.admin('POST', '/cms/api/menus', {
+      title: 'Fresh entry',
+      slug: '/framed',
+      location: 'ab1',
+      shortcode: 'TOPMENU',
+    });
+    expect(menu.statusCode, menu.body).toBe(201);
+    expect((await asAuthor(t, '/framed')).body).toContain('Fresh entry');
+    const settings = await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { phone: '+880 1999 000111' });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const phoned = (await asAuthor(t, '/framed')).body;
+    const header = phoned.slice(phoned.indexOf('<header'), phoned.indexOf('</header>'));
+    const footer = phoned.slice(phoned.indexOf('<footer'), phoned.indexOf('</footer>'));
+    expect(header).toContain('+880 1999 000111');
+    expect(footer).toContain('+880 1999 000111');
+  });
+
   it('answers a kept page from its first hook, as a kept API answer: ETag, 304, compressed once, cacheable by a CDN', async () => {
     await t.admin('POST', '/cms/api/pages', { title: 'Fast', slug: 'fast' });
     const first = await html(t, '/fast');

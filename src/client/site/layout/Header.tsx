@@ -50,7 +50,11 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
           <Group justify="space-between" wrap="nowrap" mih={72}>
             <Link to="/" aria-label={t('header.home', { site: site.name })}>
               {site.logo_header ? (
-                <img src={site.logo_header} alt={site.name} height={48} className={classes.logo} />
+                // In a <picture>, which React leaves out of the head: the layout names it there
+                // itself, as the header is a kept part (islands/KeptPart.tsx).
+                <picture>
+                  <img src={site.logo_header} alt={site.name} height={48} className={classes.logo} />
+                </picture>
               ) : (
                 <Text fw={800} size="xl" c="blue.9" component="span">
                   {site.name}

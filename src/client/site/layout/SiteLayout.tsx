@@ -2,6 +2,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { preload } from 'react-dom';
 import { menusQuery, siteInfoQuery } from '../api/queries';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -27,6 +28,9 @@ export function SiteLayout() {
   // The header and the footer are drawn from these alone (and the page's language): a page made
   // again after a write reuses them as the last render drew them (islands/KeptPart.tsx).
   const language = useSiteLocale();
+  // The header's logo, named in the head for the browser to fetch early (as React names an image
+  // a page shows at once): said here, outside the kept header, whether it is rendered or reused.
+  if (site.logo_header) preload(site.logo_header, { as: 'image' });
 
   return (
     <div className={`site-root ${classes.root}`}>
