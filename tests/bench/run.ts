@@ -336,6 +336,8 @@ async function freshPages(base: string, rounds = FRESH_ROUNDS) {
           body: JSON.stringify(write.body(i)),
         });
         if (!written.ok) throw new Error(`The write before ${url} failed: ${written.status}`);
+        // Read to its end now: fetch would otherwise take the body in while the page below is timed.
+        await written.arrayBuffer();
         const started = performance.now();
         const status = await read(url, readerHeaders);
         if (status !== 200) throw new Error(`${url} after a write: ${status}`);

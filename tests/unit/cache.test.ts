@@ -131,7 +131,13 @@ describe('Cache', () => {
     /** A cache on hand-turned clocks, and a page of it made from the slides, counting its makings. */
     function pageCache() {
       const clocks = { wall: 1_000_000, lru: 10_000 };
-      const cache = new Cache({ ttlMs: 10_000, now: () => clocks.lru, wallClock: () => clocks.wall, previousForMs: 1_000 });
+      const cache = new Cache({
+        ttlMs: 10_000,
+        now: () => clocks.lru,
+        wallClock: () => clocks.wall,
+        previousForMs: 1_000,
+        remakeAfterMs: 0,
+      });
       let made = 0;
       let finish: (() => void) | undefined;
       const page = (standIn = true) =>
@@ -147,8 +153,8 @@ describe('Cache', () => {
           },
           standIn,
         );
-      /** A making in the background begins once the copy has been answered: a macrotask later. */
-      const begun = () => new Promise((resolve) => setImmediate(resolve));
+      /** A making in the background begins once the copy has been answered: a timer later. */
+      const begun = () => new Promise((resolve) => setTimeout(resolve, 0));
       const done = async () => {
         await begun();
         finish?.();
@@ -173,6 +179,22 @@ describe('Cache', () => {
       await done();
       expect(await page()).toEqual({ value: 'home 2', previous: false });
       expect(cache.get('site:a', '/')?.value).toBe('home 2');
+    });
+
+    it('begins making the next one remakeAfterMs after the copy answered, and an author’s read at once', async () => {
+      const cache = new Cache({ remakeAfterMs: 40 });
+      let made = 0;
+      const make = async () => fromParts(`home ${++made}`, ['site:a/sliders']);
+      await cache.fetchOrPrevious('site:a', '/', make);
+      cache.invalidate('site:a/sliders');
+      expect(await cache.fetchOrPrevious('site:a', '/', make)).toEqual({ value: 'home 1', previous: true });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(made).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(made).toBe(2);
+      // The author of the next write does not wait for the delay: the page is made for them at once.
+      cache.invalidate('site:a/sliders');
+      expect(await cache.fetchOrPrevious('site:a', '/', make, false)).toEqual({ value: 'home 3', previous: false });
     });
 
     it('lets no copy answer once the write that outdated it is more than previousForMs old', async () => {
