@@ -9,6 +9,7 @@
  * as it is, so the render marks each part with an empty `<template>` (the kept one's place, or
  * where a new one begins and ends), and `finish` puts kept markup in and keeps the new.
  */
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { IslandServer } from './Island';
 
@@ -26,7 +27,8 @@ export class KeptParts {
   /** Markup by its part's key, bounded by characters (keys counted). */
   private readonly markup: LRUCache<string, string>;
 
-  constructor(maxChars = 2_000_000) {
+  /** `maxChars`: the header is about 20 KB per address, so the default holds it for some 150 of them. */
+  constructor(maxChars = 3_000_000) {
     this.markup = new LRUCache({ maxSize: maxChars, sizeCalculation: (html, key) => html.length + key.length || 1 });
   }
 
@@ -58,7 +60,8 @@ export class RenderParts {
 
   /** Where part `name` drawn from `inputs` goes: kept markup, or a render of its own. */
   open(name: string, inputs: unknown): PartSlot {
-    const key = `${this.build}\u0000${name}\u0000${JSON.stringify(inputs)}`;
+    // The inputs' digest, not their JSON (the header's is about 8 KB: the settings and the menus).
+    const key = `${this.build}\u0000${name}\u0000${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url')}`;
     const kept = this.keep ? this.markup.get(key) : undefined;
     const id = this.opened.push({ key, kept }) - 1;
     if (kept !== undefined) return { kept: true, id };
