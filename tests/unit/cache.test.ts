@@ -1,4 +1,6 @@
 /** The server's one cache and the kept HTTP answers it serves. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { anyPart, Cache, fromParts } from '../../src/server/cache/cache';
@@ -9,9 +11,11 @@ import Fastify from 'fastify';
 import {
   acceptedCodings,
   chooseCoding,
+  compressAhead,
   makeAnswer,
   notModifiedCarriesNoBody,
   sendAnswer,
+  writeAnswer,
 } from '../../src/server/cache/http-answer';
 
 describe('Cache', () => {
@@ -319,6 +323,25 @@ describe('kept HTTP answers', () => {
     expect(answer.size).toBe(Buffer.byteLength(big) * 2);
   });
 
+  it('gives the one who waits a quick brotli form, and everyone after a smaller one made once that has gone', async () => {
+    // Text like a page's: words from a small vocabulary, in an order that does not repeat.
+    const words = ['branch', 'loan', 'savings', 'field', 'officer', 'member', 'report', 'training', 'network', 'audit'];
+    let seed = 7;
+    const page = Array.from({ length: 6_000 }, () => words[(seed = (seed * 48_271) % 2_147_483_647) % words.length]).join(' ');
+    const answer = makeAnswer(page, {});
+    const quick = answer.br!;
+    expect(brotliDecompressSync(quick).toString()).toBe(page);
+    expect(answer.br).toBe(quick);
+    await new Promise((resolve) => setImmediate(resolve));
+    const kept = answer.br!;
+    expect(brotliDecompressSync(kept).toString()).toBe(page);
+    expect(kept.length).toBeLessThan(quick.length);
+    // Made ahead (a page made in the background), no one waits for a quick form: the kept one is made at once.
+    const ahead = makeAnswer(page, {});
+    compressAhead(ahead);
+    expect(ahead.br).toEqual(kept);
+  });
+
   it('reads quality values, so q=0 refuses a coding', () => {
     expect(acceptedCodings('gzip;q=0, br;q=0.5, identity')).toEqual(
       new Map([
@@ -381,6 +404,33 @@ describe('a kept answer sent', () => {
       expect(decode(res.rawPayload).toString()).toBe(big);
     }
     await app.close();
+  });
+
+  it('is written from the first hook with the length of the form it sends, the quick one and then the kept one', async () => {
+    const page = Array.from({ length: 3_000 }, (_, n) => `line ${(n * 7919) % 1000}`).join('\n');
+    const answer = makeAnswer(page, { 'content-type': 'text/plain' });
+    const server = http.createServer((request, response) => void writeAnswer(request, response, answer));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = () =>
+      new Promise<{ length: string | undefined; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ port, host: '127.0.0.1', headers: { 'accept-encoding': 'br' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ length: res.headers['content-length'], body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const first = await get();
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = await get();
+    server.close();
+    for (const { length, body } of [first, second]) {
+      expect(Number(length)).toBe(body.length);
+      expect(brotliDecompressSync(body).toString()).toBe(page);
+    }
+    expect(second.body.length).toBeLessThan(first.body.length);
   });
 
   it('is a 304 for a current copy, through @fastify/etag, as any other answer is', async () => {

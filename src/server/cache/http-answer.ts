@@ -98,7 +98,8 @@ export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, 
 export function compressAhead(answer: HttpAnswer): void {
   if (answer.sent.br && !keptForEveryone.has(answer)) {
     keptForEveryone.add(answer);
-    Object.defineProperty(answer, 'br', { value: brotli(answer.body, BROTLI_QUALITY), enumerable: true });
+    // In place of the quick form, or of the getter that would make it (a page made in the background).
+    Object.defineProperty(answer, 'br', { value: brotli(answer.body, BROTLI_QUALITY), enumerable: true, writable: true });
     // Its length was written down with the quick form's.
     wireHeaders.delete(answer);
   }
@@ -114,8 +115,7 @@ function once<T extends object, K extends keyof T>(object: T, name: K, make: () 
     enumerable: true,
     get() {
       const value = make();
-      // Configurable: compressAhead puts the better brotli form in its place.
-      Object.defineProperty(object, name, { value, enumerable: true, configurable: true });
+      Object.defineProperty(object, name, { value, enumerable: true, writable: true });
       return value;
     },
   });
