@@ -60,12 +60,12 @@ installSanitizerEngine((html) => {
 const manifests = new WeakMap<ViteManifest, Manifest>();
 /** A name for each build manifest this process has rendered with (kept parts name its files). */
 const builds = new WeakMap<ViteManifest, string>();
+let buildsSeen = 0;
 const buildOf = (manifest: ViteManifest) => {
   let build = builds.get(manifest);
   if (!build) builds.set(manifest, (build = `build ${++buildsSeen}`));
   return build;
 };
-let buildsSeen = 0;
 /** The header and the footer as earlier renders drew them (islands/kept-parts.ts). */
 const keptParts = new KeptParts();
 

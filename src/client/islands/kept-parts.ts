@@ -5,7 +5,7 @@
  * from the render before, instead of running React and Mantine over them again (issue #35).
  *
  * A part is drawn from its inputs alone (KeptPart.tsx says what that asks of it), so its markup is
- * kept under those inputs, as JSON: the same inputs, the same markup. React cannot emit a string
+ * kept under a digest of those inputs' JSON: the same inputs, the same markup. React cannot emit a string
  * as it is, so the render marks each part with an empty `<template>` (the kept one's place, or
  * where a new one begins and ends), and `finish` puts kept markup in and keeps the new.
  */
