@@ -65,6 +65,10 @@ describe('kept public reads answered before Fastify', () => {
     const first = await over(address, url, { 'app-key': APP_KEY });
     expect(first.status).toBe(200);
     const etag = first.headers.find(([name]) => name === 'etag')![1]!;
+    // The first reader of its brotli form gets a quick one, and everyone after the kept one, made once
+    // that has gone (cache/http-answer.ts): both ways are compared on the kept one.
+    await over(address, url, { 'app-key': APP_KEY, 'accept-encoding': 'br' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const asked: Record<string, string>[] = [
       {},
       { 'accept-encoding': 'br, gzip' },
