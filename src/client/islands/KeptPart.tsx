@@ -15,16 +15,20 @@
 import { type ReactNode, useContext } from 'react';
 import { IslandServerContext } from './Island';
 
+/** The attribute of each mark a render leaves for a part: here, not in kept-parts.ts (which finds them), as that is server code the browser must not load. */
+export const PART_MARKS = { kept: 'data-kept-part', start: 'data-part-start', end: 'data-part-end' } as const;
+
 export function KeptPart({ name, inputs, children }: { name: string; inputs: unknown; children: ReactNode }) {
   const server = useContext(IslandServerContext);
   if (!server?.part) return children;
   const slot = server.part(name, inputs);
-  if (slot.kept) return <template data-kept-part={slot.id} />;
+  const mark = (attribute: string) => <template {...{ [attribute]: slot.id }} />;
+  if (slot.kept) return mark(PART_MARKS.kept);
   return (
     <>
-      <template data-part-start={slot.id} />
+      {mark(PART_MARKS.start)}
       <IslandServerContext.Provider value={slot.islands}>{children}</IslandServerContext.Provider>
-      <template data-part-end={slot.id} />
+      {mark(PART_MARKS.end)}
     </>
   );
 }

@@ -12,16 +12,15 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { IslandServer } from './Island';
+import { PART_MARKS } from './KeptPart';
 
 /** What the render draws for a part: its kept markup's place, or the part itself between two marks. */
 export type PartSlot = { kept: true; id: number } | { kept: false; id: number; islands: IslandServer };
 
-/** The marks a render leaves for part `id`, as React writes them. */
-export const partMark = {
-  kept: (id: number) => `<template data-kept-part="${id}"></template>`,
-  start: (id: number) => `<template data-part-start="${id}"></template>`,
-  end: (id: number) => `<template data-part-end="${id}"></template>`,
-};
+/** A mark for part `id`, as React writes it. */
+const partMark = Object.fromEntries(
+  Object.entries(PART_MARKS).map(([mark, attribute]) => [mark, (id: number) => `<template ${attribute}="${id}"></template>`]),
+) as Record<keyof typeof PART_MARKS, (id: number) => string>;
 
 export class KeptParts {
   /** Markup by its part's key, bounded by characters (keys counted). */
