@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { controlledByWorker, e2eFixture, goOffline, goOnline, type RunningApp } from './harness';
+import { controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext, type RunningApp } from './harness';
 
 let app: RunningApp;
 let context: BrowserContext;
@@ -19,7 +19,7 @@ const fixture = e2eFixture();
 
 beforeAll(async () => {
   app = fixture.app;
-  context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await offlineCapableContext(fixture.browser, { viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   await go('/admin');
   await page.getByLabel('Email or phone').fill(app.adminEmail);
@@ -174,7 +174,7 @@ describe('offline saves', () => {
 describe('a back-office screen this device has not kept', () => {
   it('says it opens once back online, and opens by itself when the connection returns', async () => {
     // A device that has only visited the public site: the worker has none of the back-office's files.
-    const fresh = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const fresh = await offlineCapableContext(fixture.browser, { viewport: { width: 1280, height: 900 } });
     try {
       const other = await fresh.newPage();
       await other.goto(`${app.baseUrl}/`);

@@ -6,14 +6,14 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlledByWorker, e2eFixture, goOffline, goOnline, type RunningApp } from './harness';
+import { controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext, type RunningApp } from './harness';
 
 const fixture = e2eFixture();
 let app: RunningApp;
 const contexts: BrowserContext[] = [];
 
 async function staffPage(): Promise<Page> {
-  const context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await offlineCapableContext(fixture.browser, { viewport: { width: 1280, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${app.baseUrl}/admin`);
@@ -125,7 +125,7 @@ describe('two editors, one post', () => {
     const admin = await staffPage();
     await openPost(admin, id);
 
-    const context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await offlineCapableContext(fixture.browser, { viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     const editor = await context.newPage();
     await editor.goto(`${app.baseUrl}/admin`);

@@ -8,10 +8,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { serverBuildDir, sourceHash, storedBuildId } from '../../scripts/build-id.mjs';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { type NetworkLine, openNetworkLine } from './network-line';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -186,13 +187,13 @@ export function e2eFixture(options: () => StartOptions = () => ({})): { app: Run
   return fixture;
 }
 
-/** A new browser context signed in to the admin as the app's admin, on the dashboard. */
+/** A new browser context (one that can go offline) signed in to the admin as the app's admin, on the dashboard. */
 export async function signedInPage(
   browser: Browser,
   app: RunningApp,
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
 ): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
+  const page = await (await offlineCapableContext(browser, { viewport })).newPage();
   await page.goto(`${app.baseUrl}/admin`);
   await page.getByLabel('Email or phone').fill(app.adminEmail);
   await page.locator('input[name="password"]').fill(app.adminPassword);
@@ -221,21 +222,39 @@ export async function controlledByWorker(page: Page, timeout = 45_000): Promise<
   }
 }
 
+/** The network line of each context that can go offline (offlineCapableContext). */
+const lines = new WeakMap<BrowserContext, NetworkLine>();
+
 /**
- * Offline for everything the context runs, its service worker included: besides the emulated
- * offline state, every request fails as without a network. (Emulation alone leaks: a page loaded
- * again may send before its offline state is applied, and a background-sync event may fire at
- * once, since the machine itself is online, so the worker's own requests must fail too.)
+ * A browser context with a network line of its own (network-line.ts), which goOffline cuts: a
+ * context a test takes offline must be made here.
+ */
+export async function offlineCapableContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const line = await openNetworkLine();
+  const context = await browser.newContext({ ...options, proxy: { server: line.url } });
+  lines.set(context, line);
+  context.on('close', () => void line.close());
+  return context;
+}
+
+/**
+ * Offline for everything the context runs, its service worker included: the emulated offline state
+ * (the pages' navigator.onLine and 'offline' event), every request failed as without a network, and
+ * the context's network line cut, which holds also for a target the first two reach late.
  */
 export async function goOffline(context: BrowserContext): Promise<void> {
+  const line = lines.get(context);
+  if (!line) throw new Error('goOffline needs a context made by offlineCapableContext');
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  line.cut();
   // Each open page has been told (its 'offline' event has run), as a device that lost its network
   // has, before anything is done there: a save then waits rather than being on its way.
   for (const page of context.pages()) await page.waitForFunction(() => !navigator.onLine);
 }
 
 export async function goOnline(context: BrowserContext): Promise<void> {
+  lines.get(context)?.mend();
   await context.unrouteAll();
   await context.setOffline(false);
 }

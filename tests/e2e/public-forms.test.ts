@@ -10,7 +10,7 @@
  */
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appReady, controlledByWorker, e2eFixture, goOffline, goOnline } from './harness';
+import { appReady, controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext } from './harness';
 
 const fixture = e2eFixture();
 const PHONE = { width: 412, height: 900 };
@@ -69,7 +69,7 @@ let runs = 0;
 const newMarker = (name: string) => `${name}${Date.now().toString(36)}${(runs++).toString(36)}`;
 
 async function phoneContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return fixture.browser.newContext({ viewport: PHONE, ...options });
+  return offlineCapableContext(fixture.browser, { viewport: PHONE, ...options });
 }
 
 /** Holds the page's scripts back until `release()`: the islands cannot wake before that. */
@@ -173,9 +173,15 @@ describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
     release();
     await appReady(page);
     // The subscribe box wakes when it nears the viewport or is touched: it was focused.
-    // React has taken the form over (hydrated it) once its node carries React's own keys.
+    // React has taken the form over (hydrated it) once its node carries React's own keys. Waking
+    // took over a second on this 2-core machine under load (the default wait of expect.poll).
     await expect
-      .poll(() => page.locator(form.id).evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
+      .poll(
+        () => page.locator(form.id).evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))),
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
     expect(await field.inputValue()).toBe(typed);
     expect(await field.evaluate((input) => document.activeElement === input)).toBe(true);
@@ -228,6 +234,8 @@ describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
     await appReady(page);
     const marker = newMarker(name);
     await goOffline(context);
+    // The device's line itself is cut, not only its pages told: a request no emulation reaches fails.
+    await expect(context.request.get(`${fixture.app.baseUrl}/`)).rejects.toThrow();
     await form.fill(page, marker);
     // The form's own post, as before its island woke (submit() fires no submit event for React).
     await page.locator(form.id).evaluate((element: HTMLFormElement) => element.submit());

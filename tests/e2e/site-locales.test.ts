@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { controlledByWorker, goOffline } from './harness';
+import { controlledByWorker, goOffline, offlineCapableContext } from './harness';
 import { open, site, useSite } from './site-fixture';
 
 useSite();
@@ -78,7 +78,7 @@ describe('the site in Bangla', () => {
   });
 
   it('reads the Bangla pages visited once offline, in Bangla, beside the English ones', async () => {
-    const context = await site.browser.newContext();
+    const context = await offlineCapableContext(site.browser);
     try {
       const page = await context.newPage();
       await page.goto(`${site.app.baseUrl}/`);
