@@ -2,11 +2,11 @@
  * One widget as a card, with the display rules of spec §5: title cut at 50 with '...', content as
  * text cut at 100, 'Untitled' and 'No content available.' fallbacks, and the default image when the
  * widget has no thumbnail. The title links to the widget's link_url when it has one.
+ * Plain elements with the classes of widgets.module.css (why: see there).
  */
-import { Card, Stack, Text, Title } from '@mantine/core';
-import { CmsLink } from '../../ui/CmsLink';
 import { DEFAULT_THUMB, widgetContent, widgetThumb, widgetTitle } from '../../ui/display';
 import { LazyImage } from '../../ui/LazyImage';
+import { linkAttributes } from '../../ui/link-attributes';
 import { SIZES } from '../../ui/Picture';
 import type { Widget } from '../api/types';
 import classes from './widgets.module.css';
@@ -22,8 +22,9 @@ interface WidgetCardProps {
 export function WidgetCard({ widget, wide = false, headingOrder = 3 }: WidgetCardProps) {
   const t = useSiteText();
   const title = widgetTitle(widget.title, t);
+  const Heading = headingOrder === 3 ? 'h3' : 'h4';
   return (
-    <Card withBorder radius="md" padding={0} h="100%" className={wide ? classes.wide : undefined}>
+    <div className={wide ? `${classes.card} ${classes.wide}` : classes.card}>
       <LazyImage
         src={widgetThumb(widget.thumb)}
         fallback={DEFAULT_THUMB}
@@ -32,20 +33,22 @@ export function WidgetCard({ widget, wide = false, headingOrder = 3 }: WidgetCar
         height={400}
         sizes={SIZES.gridColumn}
       />
-      <Stack gap="xs" p={wide ? 'xl' : 'lg'} justify="center">
-        <Title order={headingOrder} size={wide ? 'h3' : 'h4'} c="blue.9">
+      <div className={classes.body}>
+        <Heading className={classes.title}>
           {widget.link_url ? (
-            <CmsLink href={widget.link_url} c="inherit" title={widget.title ?? undefined}>
+            <a
+              {...linkAttributes(widget.link_url)}
+              className={`mantine-focus-auto ${classes.link}`}
+              title={widget.title ?? undefined}
+            >
               {title}
-            </CmsLink>
+            </a>
           ) : (
             title
           )}
-        </Title>
-        <Text size={wide ? 'md' : 'sm'} c="gray.7">
-          {widgetContent(widget.content, t)}
-        </Text>
-      </Stack>
-    </Card>
+        </Heading>
+        <p className={classes.text}>{widgetContent(widget.content, t)}</p>
+      </div>
+    </div>
   );
 }

@@ -13,7 +13,11 @@ export function AboutUsSection({ section }: { section: Section }) {
         <SectionIntro section={section} imageHeight={640} imageFirst moreVariant="filled">
           <SafeHtml html={section.content} />
         </SectionIntro>
-        <WidgetGrid widgets={section.widgets} cols={{ base: 1, sm: 2, md: Math.min(section.widgets.length, 4) }} mt={48} />
+        <WidgetGrid
+          widgets={section.widgets}
+          cols={{ base: 1, sm: 2, md: Math.min(section.widgets.length, 4) }}
+          className={classes.highlights}
+        />
       </Container>
     </section>
   );

@@ -1,7 +1,8 @@
 /** Template '_activities': widgets in rows of 2, then 3, then 2 or more (see activity-rows.ts). */
-import { Container, SimpleGrid, Stack } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import type { Section } from '../../api/types';
 import { WidgetCard } from '../../widgets/WidgetCard';
+import { CardGrid } from '../../widgets/WidgetGrid';
 import classes from '../home.module.css';
 import { activityRows } from './activity-rows';
 import { SectionHeader } from './SectionHeader';
@@ -13,11 +14,11 @@ export function ActivitiesSection({ section }: { section: Section }) {
         <SectionHeader title={section.title} subTitle={section.sub_title} center />
         <Stack gap="lg">
           {activityRows(section.widgets).map((row) => (
-            <SimpleGrid key={row[0]!.id} cols={{ base: 1, sm: 2, md: row.length }} spacing="lg">
+            <CardGrid key={row[0]!.id} cols={{ base: 1, sm: 2, md: row.length }}>
               {row.map((widget) => (
                 <WidgetCard key={widget.id} widget={widget} />
               ))}
-            </SimpleGrid>
+            </CardGrid>
           ))}
         </Stack>
       </Container>

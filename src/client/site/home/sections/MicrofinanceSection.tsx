@@ -1,7 +1,8 @@
 /** Template '_microfinance' (spec §2.1): the first widget wide across the row, the rest narrow cards. */
-import { Box, Container, SimpleGrid } from '@mantine/core';
+import { Box, Container } from '@mantine/core';
 import type { Section } from '../../api/types';
 import { WidgetCard } from '../../widgets/WidgetCard';
+import { CardGrid } from '../../widgets/WidgetGrid';
 import classes from '../home.module.css';
 import { SectionHeader } from './SectionHeader';
 
@@ -17,11 +18,11 @@ export function MicrofinanceSection({ section }: { section: Section }) {
           </Box>
         ) : null}
         {rest.length > 0 ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
+          <CardGrid cols={{ base: 1, sm: 2, md: 4 }}>
             {rest.map((widget) => (
               <WidgetCard key={widget.id} widget={widget} />
             ))}
-          </SimpleGrid>
+          </CardGrid>
         ) : null}
       </Container>
     </section>
