@@ -10,6 +10,7 @@ import etag from '@fastify/etag';
 import Fastify from 'fastify';
 import {
   acceptedCodings,
+  brotliWindowFor,
   chooseCoding,
   compressAhead,
   makeAnswer,
@@ -340,6 +341,20 @@ describe('kept HTTP answers', () => {
     const ahead = makeAnswer(page, {});
     compressAhead(ahead);
     expect(ahead.br).toEqual(kept);
+  });
+
+  it('gives brotli a window that holds the whole answer, no larger, and the answer comes back whole', () => {
+    for (const length of [0, 1_000, 65_000, 65_520, 65_521, 300_000, 5_000_000]) {
+      const bits = brotliWindowFor(length);
+      expect((1 << bits) - 16, `${length} bytes`).toBeGreaterThanOrEqual(length);
+      expect((1 << (bits - 1)) - 16, `${length} bytes`).toBeLessThan(Math.max(length, 1 << 10));
+    }
+    expect(brotliWindowFor(100_000_000)).toBe(24);
+    const words = ['branch', 'loan', 'savings', 'field', 'officer', 'member', 'report', 'training', 'network', 'audit'];
+    let seed = 11;
+    const page = Array.from({ length: 40_000 }, () => words[(seed = (seed * 48_271) % 2_147_483_647) % words.length]).join(' ');
+    expect(page.length).toBeGreaterThan(200_000);
+    expect(brotliDecompressSync(makeAnswer(page, {}).br!).toString()).toBe(page);
   });
 
   it('reads quality values, so q=0 refuses a coding', () => {

@@ -1,11 +1,10 @@
 /**
  * What visitors see: rows with status 1 whose publish time (the definition's `publishedFrom`
  * field) is empty or has come. The check is made at read time, so nothing has to run when a
- * scheduled post goes out; kept answers expire at the next publish time instead (nextPublishAt).
+ * scheduled post goes out; kept answers expire at the next publish time instead (cache/public-answers.ts, expireAtNextPublish).
  */
-import { dateTimeOf, timeOfDateTime } from '../../shared/date-time';
+import { dateTimeOf } from '../../shared/date-time';
 import type { EntityDef } from '../../shared/entities';
-import type { Services } from '../plugins/context';
 import type { ListParams, Row, Select } from './repository';
 
 /**
@@ -24,15 +23,4 @@ export function forVisitors(
       ? (qb: Select) => refine(qb.where((eb) => eb.or([eb(field, 'is', null), eb(field, '<=', dateTimeOf(Date.now()))])))
       : refine,
   };
-}
-
-/**
- * When the next scheduled row of a site goes public (ms), or undefined when nothing is scheduled.
- * Everything kept for the site expires then, on every instance, with no job and no restart.
- */
-export async function nextPublishAt(services: Services, appKey: string, at = Date.now()): Promise<number | undefined> {
-  const after = dateTimeOf(at);
-  const times = await Promise.all(Object.values(services).map((service) => service.repo.nextPublishTime(appKey, after)));
-  const next = times.filter((t): t is string => typeof t === 'string').sort()[0];
-  return next === undefined ? undefined : timeOfDateTime(next);
 }

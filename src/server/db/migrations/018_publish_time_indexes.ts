@@ -1,5 +1,5 @@
 /**
- * The next scheduled item of a site (content/visibility.ts, nextPublishAt) is asked after every write
+ * The next scheduled item of a site (cache/public-answers.ts, expireAtNextPublish) is asked after every write
  * that touches what is kept: on 100,000 posts, without an index, `min(publish_at)` read every post
  * of the site (20 ms, on each cold page after a write). With one, it is a short walk of the index.
  */
