@@ -16,13 +16,11 @@ interface WidgetCardProps {
   widget: Widget;
   /** Wide cards (the first microfinance widget) put the picture beside the text. */
   wide?: boolean;
-  headingOrder?: 3 | 4;
 }
 
-export function WidgetCard({ widget, wide = false, headingOrder = 3 }: WidgetCardProps) {
+export function WidgetCard({ widget, wide = false }: WidgetCardProps) {
   const t = useSiteText();
   const title = widgetTitle(widget.title, t);
-  const Heading = headingOrder === 3 ? 'h3' : 'h4';
   return (
     <div className={wide ? `${classes.card} ${classes.wide}` : classes.card}>
       <LazyImage
@@ -34,7 +32,7 @@ export function WidgetCard({ widget, wide = false, headingOrder = 3 }: WidgetCar
         sizes={SIZES.gridColumn}
       />
       <div className={classes.body}>
-        <Heading className={classes.title}>
+        <h3 className={classes.title}>
           {widget.link_url ? (
             <a
               {...linkAttributes(widget.link_url)}
@@ -46,7 +44,7 @@ export function WidgetCard({ widget, wide = false, headingOrder = 3 }: WidgetCar
           ) : (
             title
           )}
-        </Heading>
+        </h3>
         <p className={classes.text}>{widgetContent(widget.content, t)}</p>
       </div>
     </div>
