@@ -99,4 +99,29 @@ describe.each(await dialects())('CRUD on %s', (dialect) => {
         if ('status' in def.fields) expect(still.json().data.status).toBe(1);
       });
   });
+
+  it('counts a list the same on every page: full, the last one part-full, and past the end', async () => {
+    const question = `Paged question ${dialect}`;
+    for (let i = 0; i < 5; i++) {
+      const made = await t.admin('POST', '/cms/api/faqs', {
+        ...sampleBody(ENTITIES.faqs as EntityDef),
+        faq_title: `${question} ${i}`,
+        status: 1,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const pageOf = async (page: number) =>
+      (await t.admin('GET', `/cms/api/faqs?page=${page}&size=2&search_key=${encodeURIComponent(question)}`)).json().data;
+    const visitorPageOf = async (page: number) => (await t.visitor('GET', `/cms/faqs?page=${page}&size=2`)).json().data;
+    const all = (await visitorPageOf(1)).total as number;
+    expect(all).toBeGreaterThanOrEqual(5);
+    for (const page of [1, 2, 3, 4]) {
+      expect((await pageOf(page)).total, `page ${page}`).toBe(5);
+      expect((await pageOf(page)).last_page, `page ${page}`).toBe(3);
+    }
+    expect((await pageOf(3)).data).toHaveLength(1);
+    expect((await pageOf(4)).data).toHaveLength(0);
+    const lastPage = Math.ceil(all / 2);
+    for (const page of [1, lastPage, lastPage + 1]) expect((await visitorPageOf(page)).total, `visitor page ${page}`).toBe(all);
+  });
 });

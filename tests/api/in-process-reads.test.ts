@@ -1,7 +1,8 @@
 /**
  * A page render reads what visitors may read from the services directly (routes/public.ts,
- * inProcessReads), not through HTTP. Its answers must be the public API's, byte for byte once
- * parsed: the same records, the same fields left out, the same placeholders, the same refusals.
+ * inProcessReads), not through HTTP. Its answers must be the public API's: an answer's JSON byte
+ * for byte (the same records, the same fields left out, the same placeholders), a refusal's the
+ * same once parsed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessReads } from '../../src/server/routes/public';
@@ -60,7 +61,8 @@ describe.each(await dialects())('reads of a page render on %s', (dialect) => {
       const http = await t.visitor('GET', url);
       const own = await read(url, APP_KEY);
       expect({ url, status: own.status }).toEqual({ url, status: http.statusCode });
-      expect(own.body, url).toEqual(http.json());
+      if (own.status === 200) expect(own.text, url).toBe(http.body);
+      else expect(JSON.parse(own.text), url).toEqual(http.json());
     }
   });
 
@@ -78,7 +80,7 @@ describe.each(await dialects())('reads of a page render on %s', (dialect) => {
   });
 
   it('carries what the answer would: placeholders and embedded children, not staff ids', async () => {
-    const { body } = (await read('/cms/pages/parity', APP_KEY)) as { body: { data: Record<string, unknown> } };
+    const body = JSON.parse((await read('/cms/pages/parity', APP_KEY)).text) as { data: Record<string, unknown> };
     expect(Object.keys(body.data.placeholders as object)).toHaveLength(1);
     expect((body.data.sections as { widgets: unknown[] }[])[0]!.widgets).toHaveLength(1);
     expect(body.data).not.toHaveProperty('created_by');

@@ -80,17 +80,23 @@ export function writtenParts(appKey: string, resource: string): string[] | undef
  * page made again asked each kind at first, about 0.2 ms of its render (issue #35).
  */
 export async function expireAtNextPublish(app: FastifyInstance, appKey: string): Promise<void> {
+  const { cache } = app.ctx;
   const scope = siteScope(appKey);
   const after = dateTimeOf(Date.now());
-  const times = await Promise.all(
-    Object.values(app.ctx.services)
-      .filter(({ repo }) => repo.def.publishedFrom)
-      .map(({ repo }) =>
-        app.ctx.cache.fetch(scope, `next-publish ${repo.def.resource}`, async () =>
-          fromParts(await repo.nextPublishTime(appKey, after), [contentPart(appKey, repo.def.resource)]),
-        ),
-      ),
-  );
+  const times: unknown[] = [];
+  for (const { repo } of Object.values(app.ctx.services)) {
+    if (!repo.def.publishedFrom) continue;
+    const key = `next-publish ${repo.def.resource}`;
+    // Asked as kept first: most are, and a fetch costs its promises even when it finds one.
+    const kept = cache.get<unknown>(scope, key);
+    times.push(
+      kept
+        ? kept.value
+        : await cache.fetch(scope, key, async () =>
+            fromParts(await repo.nextPublishTime(appKey, after), [contentPart(appKey, repo.def.resource)]),
+          ),
+    );
+  }
   const next = times.filter((time): time is string => typeof time === 'string').sort()[0];
   if (next !== undefined) app.ctx.cache.expireAt(scope, timeOfDateTime(next));
 }

@@ -15,7 +15,7 @@ import { type AppContext, serviceFor } from '../plugins/context';
 import type { Row } from './repository';
 import { getDraft } from './drafts';
 import { forVisitors } from './visibility';
-import { askedLocale, siteLocales, withTranslation } from './translations';
+import { askedLocale, siteLocales, type Translation, withTranslation } from './translations';
 import { siteByKey } from '../plugins/tenant';
 
 /** Entities with public reads, each with its definition's `public` block. */
@@ -44,11 +44,15 @@ export function publicReads(ctx: AppContext) {
 
   /** `rows` (and the children each embeds) in `locale`, field by field, saying which locale each text is in. */
   const localized = async (def: EntityDef, rows: Row[], at: { locale: string; defaultLocale: string }): Promise<Row[]> => {
-    const translations = await ctx.translations.of(
-      def.resource,
-      at.locale,
-      rows.map((row) => row.id as number),
-    );
+    // The default locale's text is the record's own: it has no translations to look up.
+    const translations =
+      at.locale === at.defaultLocale
+        ? new Map<number, Translation>()
+        : await ctx.translations.of(
+            def.resource,
+            at.locale,
+            rows.map((row) => row.id as number),
+          );
     const out = [];
     for (const row of rows) {
       const translated = withTranslation(def, row, at.locale, at.defaultLocale, translations.get(row.id as number));

@@ -143,7 +143,11 @@ export class Repository<E extends EntityDef = EntityDef> {
     // Two queries on purpose: a window count(*) over () would materialise every matching row,
     // large content columns included, only to count them.
     const rows = await this.paged(qb, params).execute();
-    const total = kept ? kept.value : await this.count(base, key);
+    // A page that is not full is the last: the rows before it and its own are all there are. The
+    // children a page embeds (its sections, their widgets), the menus and most public lists are one
+    // such page, and a count each was a fifth of a page read's queries.
+    const last = rows.length > 0 && rows.length < params.size;
+    const total = kept ? kept.value : last ? (params.page - 1) * params.size + rows.length : await this.count(base, key);
     return { rows: rows as RecordOf<E>[], total };
   }
 

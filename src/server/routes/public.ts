@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 import { columnType, embedNames, ENTITIES, type EntityDef, localizedFields, type ResourceName } from '../../shared/entities';
 import { withPictureFacts, type PictureFacts } from '../media/placeholders';
@@ -15,14 +16,7 @@ import { type ListAsked, PUBLIC_ENTITIES, publicReads } from '../content/public-
 import { refuseUnpublished, requirePublishedApplication, siteByKey } from '../plugins/tenant';
 import { HttpError, invalidRequest } from '../errors';
 import { SERVER_PATHS } from '../../shared/address-space';
-import {
-  arrayEnvelope,
-  itemEnvelope,
-  type JsonSchema,
-  keptBySchema,
-  listEnvelope,
-  visitorRecordSchema,
-} from './response-schemas';
+import { arrayEnvelope, itemEnvelope, type JsonSchema, listEnvelope, visitorRecordSchema } from './response-schemas';
 import { listQuery, localeTag } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { formValues } from '../../shared/public-forms';
@@ -61,8 +55,18 @@ const localeQuery = { locale: localeTag.optional() };
 const previewQuery = listQuery.extend({ preview: z.string().max(300).optional(), ...localeQuery });
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 
+/** `make(def)`, made once per definition: a route's schemas are made at start, a page render's reads ask for them each time. */
+function perDefinition<T>(make: (def: EntityDef) => T): (def: EntityDef) => T {
+  const made = new Map<EntityDef, T>();
+  return (def) => {
+    let value = made.get(def);
+    if (value === undefined) made.set(def, (value = make(def)));
+    return value;
+  };
+}
+
 /** A list read's query: paging (unless unpaged), a preview token where a list shows one, and the fields it filters by. */
-function listQueryOf(def: EntityDef) {
+const listQueryOf = perDefinition((def) => {
   const list = def.public!.list!;
   const base = (list.unpaged ? z.object({}) : def.public!.preview === 'list' ? previewQuery : listQuery).extend(localeQuery);
   const filters = Object.fromEntries(
@@ -81,26 +85,40 @@ function listQueryOf(def: EntityDef) {
     }),
   );
   return base.extend(filters);
-}
+});
 
 /** What a list read answers: `{data: [...]}` unpaged (menus, spec §7.1), a page of records otherwise. */
-const listAnswer = (def: EntityDef) => (def.public!.list!.unpaged ? arrayEnvelope : listEnvelope)(publicRecord(def));
+const listAnswer = perDefinition((def) => (def.public!.list!.unpaged ? arrayEnvelope : listEnvelope)(publicRecord(def)));
 /** Asked in a locale, one record also names its address in each locale it is written in (`slugs`). */
-const detailAnswer = (def: EntityDef) =>
+const detailAnswer = perDefinition((def) =>
   itemEnvelope(
     publicRecord(def, localizedFields(def).length ? { slugs: { type: 'object', additionalProperties: { type: 'string' } } } : {}),
-  );
+  ),
+);
 const siteAnswer = itemEnvelope(siteRecord);
+
+/**
+ * The answer's JSON as the API writes it: Fastify serialises a route's answer with
+ * fast-json-stringify compiled from its response schema (its default serializer), and so does a
+ * read made without HTTP, from the same schema object: the same bytes, each property the schema
+ * does not name left out, in one pass over the value.
+ */
+const serializers = new WeakMap<JsonSchema, (value: unknown) => string>();
+function serialized(schema: JsonSchema, value: unknown): string {
+  let serialize = serializers.get(schema);
+  if (!serialize) serializers.set(schema, (serialize = fastJson(schema)));
+  return serialize(value);
+}
 
 const pictureFacts = (app: FastifyInstance): PictureFacts => ({
   placeholderOf: (name) => app.ctx.renditions.placeholder(name),
   focalPointsOf: (names) => focalPointsOf(app.ctx.database.db, names),
 });
 
-/** An answer of a read made without HTTP: its status and its body, as the API would send them. */
+/** An answer of a read made without HTTP: its status and its body's JSON, as the API would send them. */
 export interface InProcessAnswer {
   status: number;
-  body: unknown;
+  text: string;
 }
 
 /**
@@ -113,7 +131,7 @@ export function inProcessReads(app: FastifyInstance): (url: string, appKey: stri
   const reads = publicReads(app.ctx);
   const shaped = async (schema: JsonSchema, body: unknown): Promise<InProcessAnswer> => ({
     status: 200,
-    body: keptBySchema(schema, await withPictureFacts(body, pictureFacts(app))),
+    text: serialized(schema, await withPictureFacts(body, pictureFacts(app))),
   });
   const parsed = <T>(schema: z.ZodType<T>, part: 'params' | 'querystring', values: Record<string, string>): T => {
     const result = schema.safeParse(values);
@@ -148,7 +166,10 @@ export function inProcessReads(app: FastifyInstance): (url: string, appKey: stri
   return (url, appKey) =>
     answer(url, appKey).catch((error: unknown) => {
       if (!(error instanceof HttpError)) throw error;
-      return { status: error.statusCode, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
+      return {
+        status: error.statusCode,
+        text: JSON.stringify({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }),
+      };
     });
 }
 

@@ -109,28 +109,3 @@ export const nullableObject = (properties: Record<string, JsonSchema>): JsonSche
 
 /** An object of exactly these properties: anything else a handler returns is not sent. */
 export const objectOf = (properties: Record<string, unknown>): JsonSchema => ({ type: 'object', properties });
-
-/**
- * `value` as an answer written through `schema` would carry it: an object keeps only the
- * properties the schema names (as fast-json-stringify writes it), so a read answered without HTTP
- * (a page render's, seo/ssr.ts) holds exactly what the API would have sent.
- */
-export function keptBySchema(schema: JsonSchema, value: unknown): unknown {
-  if (value === null || value === undefined) return value;
-  if (value instanceof Date) return value.toISOString();
-  const types = ([] as unknown[]).concat(schema.type);
-  if (Array.isArray(value)) {
-    const items = schema.items as JsonSchema | undefined;
-    return items && types.includes('array') ? value.map((item) => keptBySchema(items, item)) : value;
-  }
-  if (typeof value !== 'object' || !types.includes('object')) return value;
-  const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  const additional = schema.additionalProperties;
-  const kept: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(value)) {
-    const declared = properties?.[name] ?? (typeof additional === 'object' ? (additional as JsonSchema) : undefined);
-    if (declared) kept[name] = keptBySchema(declared, field);
-    else if (additional === true || (!properties && additional === undefined)) kept[name] = field;
-  }
-  return kept;
-}

@@ -147,10 +147,9 @@ export class PageRenderer {
     if (kept) return kept.value;
     // Taken before anything is read: a write that lands while this read is made makes it old.
     const began = cache.generation(scope);
-    const answer = await this.reads(apiUrl, appKey);
-    const text = JSON.stringify(answer.body) ?? '';
-    const read: KeptRead = { status: answer.status, text, size: text.length };
-    if (keep && answer.status === 200) await keepPublicRead(this.app, appKey, began, key, read, apiUrl);
+    const { status, text } = await this.reads(apiUrl, appKey);
+    const read: KeptRead = { status, text, size: text.length };
+    if (keep && status === 200) await keepPublicRead(this.app, appKey, began, key, read, apiUrl);
     return read;
   }
 
