@@ -99,23 +99,28 @@ export const render: RenderPage = async (options) => {
     let rendered = '';
     // The router dehydrates its state once the routes' loaders have read everything the page shows
     // (site/alongside.ts), before the render: that is where the document's kind is chosen. An
-    // islands document carries no router state (the browser does not run the router on it), so
-    // none is made for it, and it is rendered without the router's script injection.
-    const { dehydrate } = router.options;
-    router.update({
-      ...router.options,
-      dehydrate: () => {
-        const drawnWhole = !isBackOfficeAddress(options.url) || options.signedOut === true;
-        const finished = !options.shell && drawnWhole && everyReadSucceeded(router, queryClient);
-        islands = finished ? islandsDocument(options.manifest) : undefined;
-        if (!islands) return dehydrate!();
-        // A page drawn for one visitor's form post holds their words: none of it is kept.
-        parts = keptParts.forRender(islands, buildOf(options.manifest), !options.form);
-        islands.part = (name, inputs) => parts!.open(name, inputs);
-        router.update({ context: { ...router.options.context, islands } });
-        return { queries: '[]' };
-      },
-    });
+    // islands document carries no router state (the browser does not run the router on it): the
+    // router is told to make none (disableHydration, its way for a page not hydrated) rather than
+    // serialise its matches and manifest for nobody, and it is rendered without the router's
+    // script injection.
+    router.serverSsrLifecycle = {
+      onServerSsrAttach: [
+        (serverSsr) => {
+          const dehydrate = serverSsr.dehydrate;
+          serverSsr.dehydrate = async (dehydrateOptions) => {
+            const drawnWhole = !isBackOfficeAddress(options.url) || options.signedOut === true;
+            const finished = !options.shell && drawnWhole && everyReadSucceeded(router, queryClient);
+            islands = finished ? islandsDocument(options.manifest) : undefined;
+            if (!islands) return dehydrate(dehydrateOptions);
+            // A page drawn for one visitor's form post holds their words: none of it is kept.
+            parts = keptParts.forRender(islands, buildOf(options.manifest), !options.form);
+            islands.part = (name, inputs) => parts!.open(name, inputs);
+            router.update({ context: { ...router.options.context, islands } });
+            serverSsr.disableHydration();
+          };
+        },
+      ],
+    };
     const response = await handle(({ router, responseHeaders }) => {
       if (!islands) return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
       // The document as React renders it: the router has nothing to add to it.
