@@ -23,6 +23,14 @@ export const SERVER_NODE_FLAGS = [
   // with these two flags, 186/279 MB with the allocator's settings.
   '--max-semi-space-size=4',
   '--heap-growing-percent=50',
+  // V8 collects the young generation in a task of its own once it is 30% full rather than 80%: the
+  // task runs between requests, in the quiet a page render is followed by, and a render seldom meets
+  // a full young generation (a collection of 1-2.5 ms, in the middle of the request). Measured with
+  // tests/bench's fresh-page rounds (issue #35): of 110 renders of /about after a page write, 50 met
+  // a collection (0.73 ms a request on average) with V8's 80%, none with 30%; in turns with the
+  // same build, p50 8.3-9.2 against 8.9-10.8 ms, p99 16.9-21.3 against 20.4-26.8 ms. 10% was
+  // worse (collections so frequent that requests met them again), 40-50% in between.
+  '--minor-gc-task-trigger=30',
   // Not here: --expose-gc, for one full collection after the start's first render. It saved 7 MB
   // at idle (131 → 124 MB on the demo), but from that forced collection on, kept API reads were
   // answered about a sixth slower for as long as the process lived (issue #35, GET /cms/sliders

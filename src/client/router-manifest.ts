@@ -32,11 +32,17 @@ function routeChunkKey(vite: ViteManifest, routeId: string): string | undefined 
 /** Routes whose component the build gathers into a named shared chunk rather than a chunk of its own. */
 const GATHERED: Record<string, string> = { '/_site': SITE_CHUNK };
 
-/** The chunk a route's component is in: its own, or the shared one it was gathered into. */
+/**
+ * The chunk a route's component is in: its own, or the shared one it was gathered into, which the
+ * app entry loads on demand as the router loads a route's component. Not simply the chunk of that
+ * name: a module whose file has the same name (shared/messages/site.ts) makes a chunk named after
+ * it, and whichever came first in the manifest was taken; when it was the other one, a page whose
+ * own chunk does not import the layout's styles (a news post) was sent without them.
+ */
 function routeChunkOrGathered(vite: ViteManifest, routeId: string): string | undefined {
   const own = routeChunkKey(vite, routeId);
   if (own || !GATHERED[routeId]) return own;
-  return Object.keys(vite).find((key) => vite[key]!.name === GATHERED[routeId] && !key.endsWith('.css'));
+  return vite[APP_ENTRY]?.dynamicImports?.find((key) => vite[key]?.name === GATHERED[routeId]);
 }
 
 /** A chunk and every chunk it imports, by manifest key. */

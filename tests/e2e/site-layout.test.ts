@@ -49,6 +49,10 @@ describe('server rendering', () => {
       const response = await page.goto(`${app.baseUrl}${path}`, { waitUntil: 'networkidle' });
       expect(response?.status(), path).toBe(status);
       await page.locator('main h1').first().waitFor();
+      // Styled by the layout's own stylesheet, whatever the page's chunk imports: the skip link
+      // waits above the page until it is focused (a news post was once sent without it).
+      const skipLink = await page.getByRole('link', { name: 'Skip to content' }).boundingBox();
+      expect(skipLink!.y + skipLink!.height, path).toBeLessThanOrEqual(0);
       expect(problems, path).toEqual([]);
       await page.close();
     }

@@ -62,8 +62,12 @@ describe('routerManifest', () => {
   });
 
   it("gives the public layout the styles of the site's shared chunk it was gathered into, and what that chunk imports", () => {
-    const { [split('_site.tsx')]: _own, ...rest } = vite;
+    const { [split('_site.tsx')]: _own, 'index.html': entry, ...rest } = vite;
     const gathered = {
+      // The app entry loads the layout's chunk on demand, as the router loads a route's component.
+      'index.html': { ...entry, dynamicImports: ['_site-1.js'] },
+      // A module named site.ts makes a chunk named `site` too, ahead of the shared one here.
+      '_site-0.js': { file: 'assets/site-0.js', name: 'site', imports: ['_react.js'] },
       ...rest,
       '_layout.module-1.js': { file: 'assets/layout.module-1.js', css: ['assets/layout-1.css'] },
       '_site-1.css': { file: 'assets/site-1.css' },

@@ -7,8 +7,8 @@
  * (entry-server.tsx): hydrating keeps the server's markup as it is, so such a page needs no
  * sanitiser code until its content changes or the visitor moves to another page.
  */
-import { Typography, type TypographyProps } from '@mantine/core';
-import { use, useMemo, useRef } from 'react';
+import { Typography } from '@mantine/core';
+import { type HTMLAttributes, use, useMemo, useRef } from 'react';
 import { useServerMarkup } from './use-server-markup';
 
 type Sanitize = (html: string) => string;
@@ -31,9 +31,12 @@ export function prepareSanitizer(): Promise<Sanitize> {
   return loadSanitizer();
 }
 
-interface SafeHtmlProps extends Omit<TypographyProps, 'children' | 'dangerouslySetInnerHTML'> {
+interface SafeHtmlProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dangerouslySetInnerHTML'> {
   html: string | null | undefined;
 }
+
+/** Mantine's typography styles for HTML it did not write (its Typography's own classes), on a plain element: the component's server render cost more than the element. */
+const TYPOGRAPHY_CLASS = `${Typography.classes.root} mantine-Typography-root`;
 
 export function SafeHtml({ html, ...props }: SafeHtmlProps) {
   const serverMarkup = useServerMarkup();
@@ -49,8 +52,9 @@ export function SafeHtml({ html, ...props }: SafeHtmlProps) {
   // writes it when the value changes: an unchanged '' keeps the server's HTML in place.
   // (React's development build would report the deliberate difference: it is not one.)
   return (
-    <Typography
+    <div
       {...props}
+      className={props.className ? `${TYPOGRAPHY_CLASS} ${props.className}` : TYPOGRAPHY_CLASS}
       suppressHydrationWarning={keepServerMarkup}
       dangerouslySetInnerHTML={{ __html: keepServerMarkup ? '' : clean }}
     />

@@ -144,8 +144,7 @@ export function publicReads(ctx: AppContext) {
       const at = await localeOf(appKey, locale);
       const token = def.public!.preview === 'detail' ? previewToken : undefined;
       const visible = async (where: Readonly<Record<string, ColumnValue>>) =>
-        (await serviceFor(services, name).repo.list(appKey, { page: 1, size: 1, ...forVisitors(def, where) })).rows[0] as
-          Row | undefined;
+        (await serviceFor(services, name).repo.first(appKey, forVisitors(def, where))) as Row | undefined;
       let row = token ? await previewed(appKey, name, token) : await visible({ [def.slug!.field]: slug });
       // A slug may be a translation's: the page is found by its address in any locale.
       if (!row && !token && def.fields[def.slug!.field]!.localized) {

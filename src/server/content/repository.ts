@@ -231,6 +231,11 @@ export class Repository<E extends EntityDef = EntityDef> {
     this.cache?.invalidate(this.countScope);
   }
 
+  /** The first row of a list in its order, if any: a list read of one row, without its count. */
+  async first(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>): Promise<RecordOf<E> | undefined> {
+    return (await this.listQuery(appKey, params).limit(1).executeTakeFirst()) as RecordOf<E> | undefined;
+  }
+
   async get(appKey: string | null, id: number, visibility?: Visibility): Promise<RecordOf<E> | undefined> {
     return this.findBy(appKey, 'id', id, visibility);
   }

@@ -2,6 +2,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import type { MenuItem, SiteInfo } from '../api/types';
 import { preload } from 'react-dom';
 import { menusQuery, siteInfoQuery } from '../api/queries';
 import { Footer } from './Footer';
@@ -20,8 +21,6 @@ export function SiteLayout() {
   // gallery, Contact) still work, so a failed menu read just leaves the columns out.
   const { data: menus } = useQuery(menusQuery());
   const localize = useLocalHref();
-  const t = useSiteText();
-  const entries = useMemo(() => buildMenuTree(menus ?? [], localize, t), [menus, localize, t]);
   // The address as the visitor sees it (`/bn/about`), which the menus' links are compared with.
   const pathname = localize(useRouterState({ select: (state) => state.location.pathname }));
   const subscribe = useFormProps('subscribe');
@@ -37,8 +36,9 @@ export function SiteLayout() {
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
-      <KeptPart name="header" inputs={[language, site, entries, pathname]}>
-        <Header site={site} entries={entries} pathname={pathname} />
+      {/* The menus' links are made in the page's language: where its addresses start is an input. */}
+      <KeptPart name="header" inputs={[language, localize('/'), site, menus ?? [], pathname]}>
+        <MenuHeader site={site} menus={menus ?? []} pathname={pathname} />
       </KeptPart>
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <Outlet />
@@ -48,4 +48,12 @@ export function SiteLayout() {
       </KeptPart>
     </div>
   );
+}
+
+/** The header with the mega-menu made from the menus: made only when the header is drawn, not reused. */
+function MenuHeader({ site, menus, pathname }: { site: SiteInfo; menus: readonly MenuItem[]; pathname: string }) {
+  const localize = useLocalHref();
+  const t = useSiteText();
+  const entries = useMemo(() => buildMenuTree(menus, localize, t), [menus, localize, t]);
+  return <Header site={site} entries={entries} pathname={pathname} />;
 }

@@ -2,7 +2,6 @@
  * The top of a page: with a banner image, a full-screen banner carrying the title and sub_title;
  * without one, a plain heading band. Either way the page's one h1 is here.
  */
-import { Container } from '@mantine/core';
 import { Picture, SIZES } from '../../ui/Picture';
 import classes from './page.module.css';
 
@@ -28,7 +27,7 @@ export function PageHeading({ title, subTitle, bannerImg, lang }: PageHeadingPro
           fetchPriority="high"
         />
         <div className={classes.bannerShade} />
-        <Container size="xl" w="100%" className={classes.bannerText}>
+        <div className={`${classes.headInner} ${classes.bannerText}`}>
           <h1 className={classes.bannerTitle} lang={lang?.title}>
             {title}
           </h1>
@@ -37,13 +36,13 @@ export function PageHeading({ title, subTitle, bannerImg, lang }: PageHeadingPro
               {subTitle}
             </p>
           ) : null}
-        </Container>
+        </div>
       </div>
     );
   }
   return (
     <div className={classes.pageHead}>
-      <Container size="xl" py={{ base: 32, md: 48 }}>
+      <div className={`${classes.headInner} ${classes.bandText}`}>
         <h1 className={classes.pageTitle} lang={lang?.title}>
           {title}
         </h1>
@@ -52,7 +51,7 @@ export function PageHeading({ title, subTitle, bannerImg, lang }: PageHeadingPro
             {subTitle}
           </p>
         ) : null}
-      </Container>
+      </div>
     </div>
   );
 }
