@@ -9,7 +9,7 @@
  * as it is, so the render marks each part with an empty `<template>` (the kept one's place, or
  * where a new one begins and ends), and `finish` puts kept markup in and keeps the new.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { IslandServer } from './Island';
 import { PART_MARKS } from './KeptPart';
@@ -17,10 +17,8 @@ import { PART_MARKS } from './KeptPart';
 /** What the render draws for a part: its kept markup's place, or the part itself between two marks. */
 export type PartSlot = { kept: true; id: number } | { kept: false; id: number; islands: IslandServer };
 
-/** A mark for part `id`, as React writes it. */
-const partMark = Object.fromEntries(
-  Object.entries(PART_MARKS).map(([mark, attribute]) => [mark, (id: number) => `<template ${attribute}="${id}"></template>`]),
-) as Record<keyof typeof PART_MARKS, (id: number) => string>;
+/** Every mark a render leaves, as React writes it: which mark, and whose. */
+const MARKS = new RegExp(`<template (${Object.values(PART_MARKS).join('|')})="(\\d+)"></template>`, 'g');
 
 export class KeptParts {
   /** Markup by its part's key, bounded by characters (keys counted). */
@@ -60,7 +58,7 @@ export class RenderParts {
   /** Where part `name` drawn from `inputs` goes: kept markup, or a render of its own. */
   open(name: string, inputs: unknown): PartSlot {
     // The inputs' digest, not their JSON (the header's is about 8 KB: the settings and the menus).
-    const key = `${this.build}\u0000${name}\u0000${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url')}`;
+    const key = `${this.build}\u0000${name}\u0000${hash('sha256', JSON.stringify(inputs), 'base64url')}`;
     const kept = this.keep ? this.markup.get(key) : undefined;
     const id = this.opened.push({ key, kept }) - 1;
     if (kept !== undefined) return { kept: true, id };
@@ -69,21 +67,39 @@ export class RenderParts {
     return { kept: false, id, islands: { ...this.islands, nextId: () => `${name}${(count++).toString(36)}-` } };
   }
 
-  /** The document with each kept part in its place and no marks; the new parts kept. */
+  /**
+   * The document with each kept part in its place and no marks; the new parts kept. One pass over
+   * the document, in the order the marks come: a new part's markup is what lies between its two
+   * marks, any part inside it already in place.
+   */
   finish(html: string): string {
-    let out = html;
-    this.opened.forEach(({ key, kept }, id) => {
-      if (kept !== undefined) {
-        out = out.replace(partMark.kept(id), () => kept);
-        return;
+    const pieces: string[] = [];
+    /** Where the document was last cut, and each new part's start (where its markup begins in `html`). */
+    let cut = 0;
+    const starts = new Map<number, number>();
+    const placed = new Set<number>();
+    for (const match of html.matchAll(MARKS)) {
+      const [mark, attribute, number] = match;
+      const id = Number(number);
+      const part = this.opened[id];
+      if (!part) throw new Error(`a mark names part ${id}, which this render did not open`);
+      pieces.push(html.slice(cut, match.index));
+      cut = match.index + mark.length;
+      if (attribute === PART_MARKS.kept) {
+        pieces.push(part.kept!);
+        placed.add(id);
+      } else if (attribute === PART_MARKS.start) starts.set(id, pieces.length);
+      else {
+        const from = starts.get(id);
+        if (from === undefined) throw new Error(`part ${id} ends where it did not begin`);
+        if (this.keep) this.markup.set(part.key, pieces.slice(from).join(''));
+        placed.add(id);
       }
-      const start = out.indexOf(partMark.start(id));
-      const end = out.indexOf(partMark.end(id), start);
-      if (start < 0 || end < 0) throw new Error(`part ${id} (${key.split('\u0000')[1]}) left no marks in the document`);
-      const part = out.slice(start + partMark.start(id).length, end);
-      if (this.keep) this.markup.set(key, part);
-      out = out.slice(0, start) + part + out.slice(end + partMark.end(id).length);
+    }
+    pieces.push(html.slice(cut));
+    this.opened.forEach(({ key }, id) => {
+      if (!placed.has(id)) throw new Error(`part ${id} (${key.split('\u0000')[1]}) left no marks in the document`);
     });
-    return out;
+    return pieces.join('');
   }
 }

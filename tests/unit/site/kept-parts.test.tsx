@@ -70,6 +70,34 @@ describe('kept parts', () => {
     expect([...page.matchAll(/data-id="([^"]+)"/g)].map((match) => match[1])).toEqual(['header0-', 'i0-']);
   });
 
+  it('keeps a part inside another with the inner one in place, so reusing the outer one reuses both', () => {
+    const kept = new KeptParts();
+    const renderNested = (inner: string) => {
+      const islands: IslandServer = { nextId: () => 'i0-', renderRoot: (node) => renderToString(node), filesOf: () => [] };
+      const parts = kept.forRender(islands, 'b1');
+      islands.part = (name, inputs) => parts.open(name, inputs);
+      return parts.finish(
+        renderToString(
+          <IslandServerContext.Provider value={islands}>
+            <KeptPart name="outer" inputs={{ inner }}>
+              <div>
+                Outer
+                <KeptPart name="inner" inputs={{ inner }}>
+                  <Counted text={inner} />
+                </KeptPart>
+              </div>
+            </KeptPart>
+          </IslandServerContext.Provider>,
+        ),
+      );
+    };
+    renders = 0;
+    const first = renderNested('Inner 1');
+    expect(first).not.toContain('<template');
+    expect(renderNested('Inner 1')).toBe(first);
+    expect(renders).toBe(1);
+  });
+
   it('renders the part again when its inputs change, and keeps both', () => {
     const kept = new KeptParts();
     renders = 0;
