@@ -74,7 +74,7 @@ export class RenderParts {
    */
   finish(html: string): string {
     const pieces: string[] = [];
-    /** Where the document was last cut, and each new part's start (where its markup begins in `html`). */
+    /** Where the document was last cut, and each new part's start (the index in `pieces` its markup begins at). */
     let cut = 0;
     const starts = new Map<number, number>();
     const placed = new Set<number>();

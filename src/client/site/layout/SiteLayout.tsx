@@ -19,7 +19,7 @@ export function SiteLayout() {
   const { data: site } = useSuspenseQuery(siteInfoQuery());
   // The menu is not worth an error screen: without it the fixed entries (Home, Archive with the
   // gallery, Contact) still work, so a failed menu read just leaves the columns out.
-  const { data: menus } = useQuery(menusQuery());
+  const menus = useQuery(menusQuery()).data ?? [];
   const localize = useLocalHref();
   // The address as the visitor sees it (`/bn/about`), which the menus' links are compared with.
   const pathname = localize(useRouterState({ select: (state) => state.location.pathname }));
@@ -37,8 +37,8 @@ export function SiteLayout() {
         Skip to content
       </a>
       {/* The menus' links are made in the page's language: where its addresses start is an input. */}
-      <KeptPart name="header" inputs={[language, localize('/'), site, menus ?? [], pathname]}>
-        <MenuHeader site={site} menus={menus ?? []} pathname={pathname} />
+      <KeptPart name="header" inputs={[language, localize('/'), site, menus, pathname]}>
+        <MenuHeader site={site} menus={menus} pathname={pathname} />
       </KeptPart>
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <Outlet />
