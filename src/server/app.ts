@@ -44,7 +44,7 @@ export interface BuildOptions {
 
 export async function buildApp(config: ServerConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const ctx = createContext(config, database);
-  const keptReadsFirst = answerKeptReadsFirst(ctx.cache, () => app.log);
+  const keptReadsFirst = answerKeptReadsFirst(ctx, () => app.log);
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: nextRequestId,

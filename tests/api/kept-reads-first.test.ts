@@ -1,15 +1,18 @@
 /**
- * Kept public API reads answered in front of Fastify (cache/public-answers.ts, answerKeptReadsFirst):
- * what goes out over HTTP is what Fastify's hooks send for the same kept answer (inject() never
- * passes the server's own listener, so it answers through them), and what is not kept, or asks for
- * a coding not kept, goes on to Fastify. SQLite only: nothing here depends on the database.
+ * Kept public API reads and kept pages answered in front of Fastify (cache/public-answers.ts,
+ * answerKeptReadsFirst): what goes out over HTTP is what Fastify's hooks send for the same kept
+ * answer (inject() never passes the server's own listener, so it answers through them), and what
+ * is not kept, or asks for a coding not kept, goes on to Fastify. SQLite only: nothing here depends
+ * on the database.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerKeptReadsFirst } from '../../src/server/cache/public-answers';
-import { APP_KEY, startTestApp, type TestApp } from './harness';
+import { STAFF_COOKIE } from '../../src/shared/stored-session';
+import { APP_KEY, sourceBuild, startTestApp, type TestApp } from './harness';
 
 /** Headers of one connection or one moment, not of the answer. */
 const TRANSFER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -20,10 +23,10 @@ interface Raw {
   body: Buffer;
 }
 
-function over(address: string, url: string, headers: Record<string, string>): Promise<Raw> {
+function over(address: string, url: string, headers: Record<string, string>, method = 'GET'): Promise<Raw> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${address}${url}`, { headers }, (res) => {
+      .request(`${address}${url}`, { headers, method }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
@@ -37,13 +40,15 @@ function over(address: string, url: string, headers: Record<string, string>): Pr
           });
         });
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end();
   });
 }
 
 describe('kept public reads answered before Fastify', () => {
   let t: TestApp;
   let address: string;
+  const staticDir = sourceBuild();
   const lines: Record<string, unknown>[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -53,12 +58,15 @@ describe('kept public reads answered before Fastify', () => {
   });
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite', {}, { level: 'info', stream: logStream });
+    t = await startTestApp('sqlite', { staticDir }, { level: 'info', stream: logStream });
     const made = await t.admin('POST', '/cms/api/sliders', { title: 'Kept slider', description: 'x'.repeat(3000), status: 1 });
     expect(made.statusCode).toBe(201);
     address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
 
   it('sends what Fastify sends for the same kept answer: each coding, and 304 to a current copy', async () => {
     const url = '/cms/sliders?size=5';
@@ -90,6 +98,56 @@ describe('kept public reads answered before Fastify', () => {
     }
   });
 
+  it('sends a kept page as Fastify sends it: each coding, HEAD, 304, another host, the sign-in document', async () => {
+    const log = t.app.log;
+    const first = answerKeptReadsFirst(t.app.ctx, () => log);
+    // Only the path in front: what it does not answer is a 599, not Fastify's answer.
+    const front = http.createServer((request, response) => {
+      if (!first(request, response)) response.writeHead(599).end();
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const frontAddress = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    // One Host header for every path, as a browser sends one for the site.
+    const host = { host: new URL(address).host };
+    const cases: [string, Record<string, string>, string?][] = [
+      ['/about', {}],
+      ['/about', { 'accept-encoding': 'br, gzip' }],
+      ['/about', { 'accept-encoding': 'gzip' }],
+      ['/about', { 'accept-encoding': 'br' }, 'HEAD'],
+      ['/about?utm_source=x', { 'accept-encoding': 'br' }],
+      // A host this server is not known by: the page names the site's own origin, both ways.
+      ['/about', { host: 'attacker.example' }],
+      // One it is known by (its own address): the page names it, with the request's scheme.
+      ['/about', { host: `localhost:${t.app.ctx.config.port}` }],
+      ['/admin', { 'accept-encoding': 'br' }],
+      ['/admin', { 'accept-encoding': 'br', cookie: `${STAFF_COOKIE}=1` }],
+    ];
+    try {
+      for (const [url, headers, method = 'GET'] of cases) {
+        const asked = { ...host, ...headers };
+        const what = `${method} ${url} ${JSON.stringify(headers)}`;
+        expect((await over(address, url, asked)).status, what).toBe(200); // made, then kept
+        await new Promise((resolve) => setTimeout(resolve, 20)); // its brotli form for everyone is made
+        const etag = String((await t.app.inject({ method: 'GET', url, headers: asked })).headers.etag);
+        for (const extra of [{}, { 'if-none-match': etag }] as Record<string, string>[]) {
+          const sent = await over(frontAddress, url, { ...asked, ...extra }, method);
+          const viaHooks = await t.app.inject({ method: method as 'GET' | 'HEAD', url, headers: { ...asked, ...extra } });
+          const hookHeaders = Object.entries(viaHooks.headers)
+            .filter(([name]) => !TRANSFER.has(name))
+            .map(([name, value]) => [name, String(value)]);
+          expect({ status: sent.status, headers: sent.headers }, what).toEqual({
+            status: viaHooks.statusCode,
+            headers: hookHeaders,
+          });
+          // inject() hands back HEAD's body; node sends none on the wire, whichever path answers.
+          expect(sent.body.equals(method === 'HEAD' ? Buffer.alloc(0) : viaHooks.rawPayload), what).toBe(true);
+        }
+      }
+    } finally {
+      await new Promise((resolve) => front.close(resolve));
+    }
+  });
+
   it('writes the same log line as Fastify would, with an id of the same sequence', async () => {
     await over(address, '/cms/sliders?size=6', { 'app-key': APP_KEY });
     lines.length = 0;
@@ -102,7 +160,7 @@ describe('kept public reads answered before Fastify', () => {
 
   it('answers only a kept read, in a coding it keeps; Fastify answers the rest', async () => {
     const log = t.app.log;
-    const first = answerKeptReadsFirst(t.app.ctx.cache, () => log);
+    const first = answerKeptReadsFirst(t.app.ctx, () => log);
     const front = http.createServer((request, response) => {
       if (!first(request, response)) response.writeHead(599).end();
     });
@@ -121,10 +179,33 @@ describe('kept public reads answered before Fastify', () => {
       // No key, another site, a page, the admin API: not a kept public read.
       expect((await over(frontAddress, url, {})).status).toBe(599);
       expect((await over(frontAddress, url, { 'app-key': 'other-site' })).status).toBe(599);
-      expect((await over(frontAddress, '/about', { 'app-key': APP_KEY })).status).toBe(599);
+      expect((await over(frontAddress, '/careers', { 'app-key': APP_KEY })).status).toBe(599); // a page not kept yet
       expect((await over(frontAddress, '/cms/api/sliders', { 'app-key': APP_KEY })).status).toBe(599);
     } finally {
       await new Promise((resolve) => front.close(resolve));
     }
+  });
+
+  it('leaves pages to Fastify behind a trusted proxy, which reads the forwarded host', async () => {
+    const log = t.app.log;
+    const direct = answerKeptReadsFirst(t.app.ctx, () => log);
+    const proxied = answerKeptReadsFirst({ ...t.app.ctx, config: { ...t.app.ctx.config, trustProxy: 1 } }, () => log);
+    const answers = await Promise.all(
+      [direct, proxied].map(async (first) => {
+        const front = http.createServer((request, response) => {
+          if (!first(request, response)) response.writeHead(599).end();
+        });
+        await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+        try {
+          const frontAddress = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+          const host = { host: new URL(address).host };
+          await over(address, '/contact', host); // kept by Fastify's answer
+          return (await over(frontAddress, '/contact', host)).status;
+        } finally {
+          await new Promise((resolve) => front.close(resolve));
+        }
+      }),
+    );
+    expect(answers).toEqual([200, 599]);
   });
 });

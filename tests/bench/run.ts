@@ -30,11 +30,11 @@ const pgSchema = `bench_${process.pid}`;
 /** Stops the S3 server of the two-instance rows. */
 let stopS3: (() => Promise<void>) | undefined;
 
-function start(args: string[], env: Record<string, string>): Promise<void> {
+function start(args: string[], env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(child);
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child));
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
 }
@@ -77,6 +77,10 @@ interface Row {
   timesOnly?: boolean;
   /** Compared with a bare server sending the very answer it sent (a kept read or page, issue #35's ratio). */
   sameAnswer?: boolean;
+  /** The server's CPU time per answer, in µs (rows loaded in turns, on Linux). */
+  cpuUs?: number;
+  /** That of the bare server this row is compared with. */
+  againstCpuUs?: number;
 }
 
 /** One run of autocannon, its result kept whole (with its histograms) when `parts` is set, to be added up later. */
@@ -123,6 +127,20 @@ async function load(
 const WARM_UP_S = 2;
 /** Turns each side of a comparison is timed in, a slice of DURATION_S each. */
 const TURNS = 4;
+/** CPU seconds a process has used so far, user and system (Linux's /proc); undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    // utime and stime, fields 14 and 15 of proc(5), after the command name; in ticks of 1/100 s.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers of a run made with `skipAggregateResult` (its types leave the field out). */
+const answeredIn = (run: autocannon.Result) => (run as unknown as { totalCompletedRequests: number }).totalCompletedRequests;
+
 /**
  * The sum of runs made with `skipAggregateResult`: autocannon's own (its README) for the
  * latencies, which its types leave out; req/s as all the runs' answers over all their seconds (it
@@ -133,10 +151,7 @@ function sumOfRuns(runs: autocannon.Result[], url: string, connections: number):
     aggregateResult(results: autocannon.Result[], opts: object): autocannon.Result;
   };
   const sum = aggregateResult(runs, { url, connections });
-  const answered = runs.reduce(
-    (total, run) => total + (run as unknown as { totalCompletedRequests: number }).totalCompletedRequests,
-    0,
-  );
+  const answered = runs.reduce((total, run) => total + answeredIn(run), 0);
   const seconds = runs.reduce((total, run) => total + run.duration, 0);
   return { ...sum, requests: { ...sum.requests, average: answered / seconds } };
 }
@@ -146,20 +161,34 @@ function sumOfRuns(runs: autocannon.Result[], url: string, connections: number):
  * its turns: req/s averaged over all their seconds, latencies from all their requests. This
  * machine's speed drifts by a third within minutes; two rows of 10 s one after the other compared
  * the server with a bare one measured on a faster or slower machine (session 29: bare servers from
- * 24k to 53k req/s in one run).
+ * 24k to 53k req/s in one run). Each row also has its server's CPU time per answer: the slower of
+ * the server and the load generator (on the other core) sets req/s, so the ratio of req/s shows
+ * what the server costs only when the server is the slower.
  */
 async function inTurns(
-  sides: { title: string; url: string }[],
+  sides: { title: string; url: string; pid: number | undefined }[],
   connections: number,
   headers: Record<string, string>,
 ): Promise<Row[]> {
   for (const { url } of sides) await cannon(url, connections, headers, WARM_UP_S);
   const runs = sides.map(() => [] as autocannon.Result[]);
+  const cpu = sides.map((): number | undefined => 0);
   for (let turn = 0; turn < TURNS; turn++) {
     const order = turn % 2 === 0 ? sides.keys() : [...sides.keys()].reverse();
-    for (const i of order) runs[i]!.push(await cannon(sides[i]!.url, connections, headers, DURATION_S / TURNS, { parts: true }));
+    for (const i of order) {
+      const before = cpuSeconds(sides[i]!.pid);
+      runs[i]!.push(await cannon(sides[i]!.url, connections, headers, DURATION_S / TURNS, { parts: true }));
+      const after = cpuSeconds(sides[i]!.pid);
+      const spent = cpu[i];
+      cpu[i] = before === undefined || after === undefined || spent === undefined ? undefined : spent + after - before;
+    }
   }
-  return sides.map(({ title, url }, i) => rowOf(title, connections, sumOfRuns(runs[i]!, url, connections)));
+  return sides.map(({ title, url }, i) => {
+    const answered = runs[i]!.reduce((total, run) => total + answeredIn(run), 0);
+    const row = rowOf(title, connections, sumOfRuns(runs[i]!, url, connections));
+    const spent = cpu[i];
+    return spent === undefined ? row : { ...row, cpuUs: (spent * 1e6) / answered };
+  });
 }
 
 /** Headers of the connection, not of the answer: node:http writes its own. */
@@ -185,15 +214,15 @@ function capture(url: string, headers: Record<string, string>): Promise<{ header
 let nextBarePort = 3950;
 
 /** Starts a bare node:http server sending what ours sends for `url` (same headers, same bytes); its address. */
-async function bareCopyOf(url: string, headers: Record<string, string>): Promise<string> {
+async function bareCopyOf(url: string, headers: Record<string, string>): Promise<{ url: string; pid: number | undefined }> {
   const answer = await capture(url, headers);
   const port = nextBarePort++;
   const bodyFile = path.join(dir, `answer-${port}`);
   const headersFile = `${bodyFile}.json`;
   fs.writeFileSync(bodyFile, answer.body);
   fs.writeFileSync(headersFile, JSON.stringify(answer.headers));
-  await start(['tests/bench/bare.mjs'], { PORT: String(port), BODY_FILE: bodyFile, HEADERS_FILE: headersFile });
-  return `http://127.0.0.1:${port}`;
+  const bare = await start(['tests/bench/bare.mjs'], { PORT: String(port), BODY_FILE: bodyFile, HEADERS_FILE: headersFile });
+  return { url: `http://127.0.0.1:${port}`, pid: bare.pid };
 }
 
 /**
@@ -201,19 +230,25 @@ async function bareCopyOf(url: string, headers: Record<string, string>): Promise
  * turns with ours: the ratio is what our server costs apart from the answer's size, which costs
  * the load generator as much on either side.
  */
-async function againstTheSameAnswer(title: string, yardstickTitle: string, url: string, headers: Record<string, string>) {
+async function againstTheSameAnswer(
+  title: string,
+  yardstickTitle: string,
+  url: string,
+  headers: Record<string, string>,
+  serverPid: number | undefined,
+) {
   const bare = await bareCopyOf(url, headers);
   const [yardstick, ours] = (await inTurns(
     [
-      { title: yardstickTitle, url: bare },
-      { title, url },
+      { title: yardstickTitle, ...bare },
+      { title, url, pid: serverPid },
     ],
     50,
     headers,
   )) as [Row, Row];
   return [
     { ...yardstick, yardstick: true },
-    { ...ours, against: yardstick.rps, sameAnswer: true },
+    { ...ours, against: yardstick.rps, againstCpuUs: yardstick.cpuUs, sameAnswer: true },
   ];
 }
 
@@ -423,7 +458,7 @@ async function freshPages(base: string, rounds = FRESH_ROUNDS) {
   }
   // The yardstick: the same /about bytes from a bare node:http server, read the same way, with the
   // same pauses: the tail this machine gives an answer that costs nothing to make.
-  const readBare = pageReader(await bareCopyOf(`${base}/about`, { accept: 'text/html', 'accept-encoding': 'br, gzip' }));
+  const readBare = pageReader((await bareCopyOf(`${base}/about`, { accept: 'text/html', 'accept-encoding': 'br, gzip' })).url);
   const times: number[] = [];
   for (let i = 1; i <= rounds; i++) {
     const started = performance.now();
@@ -545,7 +580,8 @@ function printTargets({ rows, fresh, idleMb, loadedMb }: { rows: Row[]; fresh: F
   }
   for (const r of rows.filter((row) => row.sameAnswer)) {
     const ratio = r.rps / r.against!;
-    lines.push([`${r.title}, ≥ 0.90 of bare`, ratio.toFixed(2), ratio >= 0.9]);
+    const cpu = r.cpuUs && r.againstCpuUs ? ` (CPU per answer ${(r.cpuUs / r.againstCpuUs).toFixed(2)} × bare's)` : '';
+    lines.push([`${r.title}, ≥ 0.90 of bare`, `${ratio.toFixed(2)}${cpu}`, ratio >= 0.9]);
   }
   const search = rows.find((r) => r.title.includes('a new search each time'));
   if (search) lines.push(['admin search, a new search each time, p99 ≤ 30 ms', `${search.p99} ms`, search.p99 <= 30]);
@@ -629,6 +665,7 @@ try {
         'bare node:http (the same answer, headers included)',
         `${base}${url}`,
         publicHeaders,
+        server.pid,
       )),
     );
   }
@@ -646,6 +683,7 @@ try {
         `bare node:http (the same ${url} page, brotli, headers included)`,
         `${base}${url}`,
         browserHeaders,
+        server.pid,
       )),
     );
   }
@@ -675,15 +713,15 @@ try {
   const loadedMb = residentMb(server.pid!);
   const uploadRows = await uploads(base, adminHeaders);
   console.log(`\n${DURATION_S} s per endpoint, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})\n`);
-  console.log('| endpoint | connections | req/s | p50 ms | p99 ms | ratio to bare |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| endpoint | connections | req/s | p50 ms | p99 ms | ratio to bare | server CPU µs per answer |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     console.log(
-      `| ${r.title} | ${r.timesOnly ? '–' : r.connections} | ${r.timesOnly ? '–' : Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.yardstick || r.timesOnly ? '–' : (r.rps / (r.against ?? bare)).toFixed(2)} |`,
+      `| ${r.title} | ${r.timesOnly ? '–' : r.connections} | ${r.timesOnly ? '–' : Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.yardstick || r.timesOnly ? '–' : (r.rps / (r.against ?? bare)).toFixed(2)} | ${r.cpuUs === undefined ? '–' : r.cpuUs.toFixed(1)} |`,
     );
   }
   console.log(
-    '\nEach GET row is compared with the bare server just above it, which sends the very answer ours sent (status, headers, body bytes); the two were loaded in turns, each warmed first.',
+    "\nEach GET row is compared with the bare server just above it, which sends the very answer ours sent (status, headers, body bytes); the two were loaded in turns, each warmed first. req/s is set by the slower of the server and the load generator (one core each); the CPU time per answer is the server's own cost either way.",
   );
   if (peers) {
     const sorted = [...peers.reachMs].sort((x, y) => x - y);

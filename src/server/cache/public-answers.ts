@@ -5,7 +5,8 @@
  * onSend hooks like any answer. Registered at the root before compression, so what is kept is
  * the plain body (compressed once, in makeAnswer).
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { dateTimeOf, timeOfDateTime } from '../../shared/date-time';
@@ -16,7 +17,8 @@ import { makeAnswer, sendAnswer, writeAnswer, type HttpAnswer } from './http-ans
 import { isApiOrFileAddress, isPublicApiAddress, isSignInAddress, SERVER_PATHS } from '../../shared/address-space';
 import { hasStaffCookie } from '../../shared/stored-session';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
-import { anyPart, type Cache, fromParts, type Generation } from './cache';
+import { anyPart, fromParts, type Generation } from './cache';
+import type { AppContext } from '../plugins/context';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -122,25 +124,28 @@ export async function keepPublicRead<T>(
  * Pages of the site (plugins/spa.ts): anything read that is neither the API nor an upload. A
  * preview link is for its holder only and is never kept.
  */
-const isPageRead = (request: FastifyRequest) =>
+const isPageRead = (request: { method?: string; url?: string }) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
-  !isApiOrFileAddress(request.url) &&
-  !request.url.includes('preview=');
+  !isApiOrFileAddress(request.url ?? '') &&
+  !request.url?.includes('preview=');
 
 /**
  * Whether a request for a page is one the back-office's sign-in screen answers as an islands
  * document: a sign-in address, from a browser without the staff hint (shared/stored-session.ts).
  */
-export const wantsSignInDocument = (request: FastifyRequest) =>
-  isSignInAddress(request.url) && !hasStaffCookie(request.headers.cookie);
+export const wantsSignInDocument = (request: { url?: string; headers: IncomingHttpHeaders }) =>
+  isSignInAddress(request.url ?? '') && !hasStaffCookie(request.headers.cookie);
 
 /**
  * Where a page is kept: by origin (its head's canonical and Open Graph addresses are absolute) and
  * by what the page reads of its address, so /about?x=1 is /about and unknown parameters make no
  * new entries; a back-office address by whether the sign-in document or the app answers it.
  */
-export const pageKey = (request: FastifyRequest) =>
-  `page ${siteOrigin(request)}${meaningfulUrl(request.url)}${wantsSignInDocument(request) ? ' signed-out' : ''}`;
+export const pageKey = (request: FastifyRequest) => pageKeyAt(siteOrigin(request), request);
+
+/** Where a page asked for at `origin` is kept (`pageKey`). */
+const pageKeyAt = (origin: string, request: { url?: string; headers: IncomingHttpHeaders }) =>
+  `page ${origin}${meaningfulUrl(request.url ?? '/')}${wantsSignInDocument(request) ? ' signed-out' : ''}`;
 
 /** A page as kept: the finished document, or where the URL redirects to. */
 export type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };
@@ -185,26 +190,41 @@ export const servePublicAnswers = fp(
 );
 
 /**
- * node's request listener in front of Fastify's (app.ts): a kept public API read is written here,
- * before Fastify makes a request, a reply and a logger for it and runs their hooks. On this 2-core
- * machine that took a kept `GET /cms/sliders` (2.8 KB) from 0.41-0.75 of a bare node:http server
- * sending the same bytes to 0.65-0.86, in turns with the build before it (8.1-12.4k against
- * 12.6-14.2k req/s), and about a quarter less CPU per answer. It sends what the hook above and the
- * reply's onSend hooks send (tests/api/kept-reads-first.test.ts compares them), and the same log
- * line. False for anything else, which Fastify answers. Pages are not answered here: their key
- * needs the request's origin as Fastify reads it behind proxies, and a page's bytes, not this
- * overhead, are what its answer costs.
+ * node's request listener in front of Fastify's (app.ts): a kept public API read, or a kept page,
+ * is written here, before Fastify makes a request, a reply and a logger for it and runs their
+ * hooks. It sends what the hook above and the reply's onSend hooks send
+ * (tests/api/kept-reads-first.test.ts compares them), and the same log line. False for anything
+ * else, which Fastify answers.
+ * - A kept `GET /cms/sliders` (2.8 KB) went from 0.41-0.75 of a bare node:http server sending the
+ *   same bytes to 0.65-0.86 this way (8.1-12.4k against 12.6-14.2k req/s, in turns with the build
+ *   before it), with about a quarter less CPU per answer.
+ * - Through Fastify, a kept page cost 1.45-1.77 times the CPU per answer of a bare server sending
+ *   its bytes (`npm run bench`, session 30). A page is answered here when the request's origin is
+ *   its Host header: not behind a trusted proxy, where Fastify reads the forwarded headers by the
+ *   proxy rules (a page's key names its origin, `pageKey`).
  */
 export function answerKeptReadsFirst(
-  cache: Cache,
+  { cache, config, origin }: Pick<AppContext, 'cache' | 'config' | 'origin'>,
   log: () => FastifyBaseLogger,
 ): (request: IncomingMessage, response: ServerResponse) => boolean {
+  const pages = siteScope(config.appKey);
+  const keptAnswer = (request: IncomingMessage): HttpAnswer | undefined => {
+    if (isPublicRead(request)) {
+      const appKey = appKeyInHeaders(request.headers);
+      return appKey ? cache.get<HttpAnswer>(siteScope(appKey), request.url!)?.value : undefined;
+    }
+    const host = request.headers.host;
+    if (config.trustProxy !== false || !host || !isPageRead(request)) return undefined;
+    // As Fastify reads them without a trusted proxy: the Host header, and TLS or not.
+    const protocol = (request.socket as TLSSocket).encrypted ? 'https' : 'http';
+    const page = cache.get<PageAnswer>(pages, pageKeyAt(origin.forHost(host, protocol), request))?.value;
+    return page && 'answer' in page ? page.answer : undefined;
+  };
   return (request, response) => {
-    const appKey = isPublicRead(request) ? appKeyInHeaders(request.headers) : undefined;
-    const hit = appKey ? cache.get<HttpAnswer>(siteScope(appKey), request.url!) : undefined;
+    const hit = keptAnswer(request);
     if (!hit) return false;
     const began = performance.now();
-    if (!writeAnswer(request, response, hit.value)) return false;
+    if (!writeAnswer(request, response, hit)) return false;
     logAnswered(log(), request.method, request.url!, response.statusCode, performance.now() - began);
     return true;
   };

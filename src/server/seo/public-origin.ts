@@ -56,10 +56,15 @@ export class PublicOrigin {
   }
 
   of(request: FastifyRequest): string {
+    return this.forHost(request.host, request.protocol);
+  }
+
+  /** The origin for a request to `host` (its Host header, or the proxy's) over `protocol`. */
+  forHost(requestHost: string, protocol: string): string {
     if (Date.now() - this.readAt > REFRESH_MS) this.refresh().catch(() => undefined);
     if (this.config.publicUrl) return this.config.publicUrl;
-    const host = request.host.toLowerCase();
+    const host = requestHost.toLowerCase();
     const known = this.localHosts.has(host) || (this.webUrl !== undefined && new URL(this.webUrl).host === host);
-    return known ? `${request.protocol}://${host}` : this.configured;
+    return known ? `${protocol}://${host}` : this.configured;
   }
 }
