@@ -45,6 +45,21 @@ function over(address: string, url: string, headers: Record<string, string>, met
   });
 }
 
+/**
+ * node's listener with only the path in front of Fastify (`first`): what that path does not answer
+ * is a 599, never Fastify's answer.
+ */
+async function frontOnly(first: (request: http.IncomingMessage, response: http.ServerResponse) => boolean) {
+  const front = http.createServer((request, response) => {
+    if (!first(request, response)) response.writeHead(599).end();
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  return {
+    address: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => front.close(resolve)),
+  };
+}
+
 describe('kept public reads answered before Fastify', () => {
   let t: TestApp;
   let address: string;
@@ -101,12 +116,8 @@ describe('kept public reads answered before Fastify', () => {
   it('sends a kept page as Fastify sends it: each coding, HEAD, 304, another host, the sign-in document', async () => {
     const log = t.app.log;
     const first = answerKeptReadsFirst(t.app.ctx, () => log);
-    // Only the path in front: what it does not answer is a 599, not Fastify's answer.
-    const front = http.createServer((request, response) => {
-      if (!first(request, response)) response.writeHead(599).end();
-    });
-    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-    const frontAddress = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    const front = await frontOnly(first);
+    const frontAddress = front.address;
     // One Host header for every path, as a browser sends one for the site.
     const host = { host: new URL(address).host };
     const cases: [string, Record<string, string>, string?][] = [
@@ -144,7 +155,7 @@ describe('kept public reads answered before Fastify', () => {
         }
       }
     } finally {
-      await new Promise((resolve) => front.close(resolve));
+      await front.close();
     }
   });
 
@@ -161,11 +172,8 @@ describe('kept public reads answered before Fastify', () => {
   it('answers only a kept read, in a coding it keeps; Fastify answers the rest', async () => {
     const log = t.app.log;
     const first = answerKeptReadsFirst(t.app.ctx, () => log);
-    const front = http.createServer((request, response) => {
-      if (!first(request, response)) response.writeHead(599).end();
-    });
-    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-    const frontAddress = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    const front = await frontOnly(first);
+    const frontAddress = front.address;
     try {
       const url = '/cms/sliders?size=7';
       expect((await over(frontAddress, url, { 'app-key': APP_KEY })).status).toBe(599); // not kept yet
@@ -182,7 +190,7 @@ describe('kept public reads answered before Fastify', () => {
       expect((await over(frontAddress, '/careers', { 'app-key': APP_KEY })).status).toBe(599); // a page not kept yet
       expect((await over(frontAddress, '/cms/api/sliders', { 'app-key': APP_KEY })).status).toBe(599);
     } finally {
-      await new Promise((resolve) => front.close(resolve));
+      await front.close();
     }
   });
 
@@ -192,17 +200,13 @@ describe('kept public reads answered before Fastify', () => {
     const proxied = answerKeptReadsFirst({ ...t.app.ctx, config: { ...t.app.ctx.config, trustProxy: 1 } }, () => log);
     const answers = await Promise.all(
       [direct, proxied].map(async (first) => {
-        const front = http.createServer((request, response) => {
-          if (!first(request, response)) response.writeHead(599).end();
-        });
-        await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+        const front = await frontOnly(first);
         try {
-          const frontAddress = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
           const host = { host: new URL(address).host };
           await over(address, '/contact', host); // kept by Fastify's answer
-          return (await over(frontAddress, '/contact', host)).status;
+          return (await over(front.address, '/contact', host)).status;
         } finally {
-          await new Promise((resolve) => front.close(resolve));
+          await front.close();
         }
       }),
     );
