@@ -45,6 +45,12 @@ function over(address: string, url: string, headers: Record<string, string>, met
   });
 }
 
+/** The headers an inject() answer went out with, as `over` lists them. */
+const headersOf = (answer: { headers: Record<string, unknown> }) =>
+  Object.entries(answer.headers)
+    .filter(([name]) => !TRANSFER.has(name))
+    .map(([name, value]) => [name, String(value)]);
+
 /**
  * node's listener with only the path in front of Fastify (`first`): what that path does not answer
  * is a 599, never Fastify's answer.
@@ -102,12 +108,9 @@ describe('kept public reads answered before Fastify', () => {
     for (const headers of asked) {
       const sent = await over(address, url, { 'app-key': APP_KEY, ...headers });
       const viaHooks = await t.app.inject({ method: 'GET', url, headers: { 'app-key': APP_KEY, ...headers } });
-      const hookHeaders = Object.entries(viaHooks.headers)
-        .filter(([name]) => !TRANSFER.has(name))
-        .map(([name, value]) => [name, String(value)]);
       expect({ status: sent.status, headers: sent.headers }, JSON.stringify(headers)).toEqual({
         status: viaHooks.statusCode,
-        headers: hookHeaders,
+        headers: headersOf(viaHooks),
       });
       expect(sent.body.equals(viaHooks.rawPayload), JSON.stringify(headers)).toBe(true);
     }
@@ -117,7 +120,6 @@ describe('kept public reads answered before Fastify', () => {
     const log = t.app.log;
     const first = answerKeptReadsFirst(t.app.ctx, () => log);
     const front = await frontOnly(first);
-    const frontAddress = front.address;
     // One Host header for every path, as a browser sends one for the site.
     const host = { host: new URL(address).host };
     const cases: [string, Record<string, string>, string?][] = [
@@ -141,14 +143,11 @@ describe('kept public reads answered before Fastify', () => {
         await new Promise((resolve) => setTimeout(resolve, 20)); // its brotli form for everyone is made
         const etag = String((await t.app.inject({ method: 'GET', url, headers: asked })).headers.etag);
         for (const extra of [{}, { 'if-none-match': etag }] as Record<string, string>[]) {
-          const sent = await over(frontAddress, url, { ...asked, ...extra }, method);
+          const sent = await over(front.address, url, { ...asked, ...extra }, method);
           const viaHooks = await t.app.inject({ method: method as 'GET' | 'HEAD', url, headers: { ...asked, ...extra } });
-          const hookHeaders = Object.entries(viaHooks.headers)
-            .filter(([name]) => !TRANSFER.has(name))
-            .map(([name, value]) => [name, String(value)]);
           expect({ status: sent.status, headers: sent.headers }, what).toEqual({
             status: viaHooks.statusCode,
-            headers: hookHeaders,
+            headers: headersOf(viaHooks),
           });
           // inject() hands back HEAD's body; node sends none on the wire, whichever path answers.
           expect(sent.body.equals(method === 'HEAD' ? Buffer.alloc(0) : viaHooks.rawPayload), what).toBe(true);
@@ -173,22 +172,21 @@ describe('kept public reads answered before Fastify', () => {
     const log = t.app.log;
     const first = answerKeptReadsFirst(t.app.ctx, () => log);
     const front = await frontOnly(first);
-    const frontAddress = front.address;
     try {
       const url = '/cms/sliders?size=7';
-      expect((await over(frontAddress, url, { 'app-key': APP_KEY })).status).toBe(599); // not kept yet
+      expect((await over(front.address, url, { 'app-key': APP_KEY })).status).toBe(599); // not kept yet
       await over(address, url, { 'app-key': APP_KEY }); // kept by Fastify's answer
-      expect((await over(frontAddress, url, { 'app-key': APP_KEY })).status).toBe(200);
-      expect((await over(frontAddress, url, { 'app-key': APP_KEY, 'accept-encoding': 'br' })).status).toBe(200);
+      expect((await over(front.address, url, { 'app-key': APP_KEY })).status).toBe(200);
+      expect((await over(front.address, url, { 'app-key': APP_KEY, 'accept-encoding': 'br' })).status).toBe(200);
       // deflate is not kept: @fastify/compress makes it, so Fastify answers.
-      expect((await over(frontAddress, url, { 'app-key': APP_KEY, 'accept-encoding': 'deflate' })).status).toBe(599);
+      expect((await over(front.address, url, { 'app-key': APP_KEY, 'accept-encoding': 'deflate' })).status).toBe(599);
       const deflated = await over(address, url, { 'app-key': APP_KEY, 'accept-encoding': 'deflate' });
       expect(deflated.headers).toContainEqual(['content-encoding', 'deflate']);
       // No key, another site, a page, the admin API: not a kept public read.
-      expect((await over(frontAddress, url, {})).status).toBe(599);
-      expect((await over(frontAddress, url, { 'app-key': 'other-site' })).status).toBe(599);
-      expect((await over(frontAddress, '/careers', { 'app-key': APP_KEY })).status).toBe(599); // a page not kept yet
-      expect((await over(frontAddress, '/cms/api/sliders', { 'app-key': APP_KEY })).status).toBe(599);
+      expect((await over(front.address, url, {})).status).toBe(599);
+      expect((await over(front.address, url, { 'app-key': 'other-site' })).status).toBe(599);
+      expect((await over(front.address, '/careers', { 'app-key': APP_KEY })).status).toBe(599); // a page not kept yet
+      expect((await over(front.address, '/cms/api/sliders', { 'app-key': APP_KEY })).status).toBe(599);
     } finally {
       await front.close();
     }

@@ -138,8 +138,9 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-/** Answers of a run made with `skipAggregateResult` (its types leave the field out). */
-const answeredIn = (run: autocannon.Result) => (run as unknown as { totalCompletedRequests: number }).totalCompletedRequests;
+/** Answers of runs made with `skipAggregateResult` (its types leave the field out). */
+const answeredIn = (runs: autocannon.Result[]) =>
+  runs.reduce((total, run) => total + (run as unknown as { totalCompletedRequests: number }).totalCompletedRequests, 0);
 
 /**
  * The sum of runs made with `skipAggregateResult`: autocannon's own (its README) for the
@@ -151,7 +152,7 @@ function sumOfRuns(runs: autocannon.Result[], url: string, connections: number):
     aggregateResult(results: autocannon.Result[], opts: object): autocannon.Result;
   };
   const sum = aggregateResult(runs, { url, connections });
-  const answered = runs.reduce((total, run) => total + answeredIn(run), 0);
+  const answered = answeredIn(runs);
   const seconds = runs.reduce((total, run) => total + run.duration, 0);
   return { ...sum, requests: { ...sum.requests, average: answered / seconds } };
 }
@@ -172,22 +173,19 @@ async function inTurns(
 ): Promise<Row[]> {
   for (const { url } of sides) await cannon(url, connections, headers, WARM_UP_S);
   const runs = sides.map(() => [] as autocannon.Result[]);
-  const cpu = sides.map((): number | undefined => 0);
+  // NaN where a side's CPU time cannot be read (no pid, no /proc).
+  const cpu = sides.map(() => 0);
   for (let turn = 0; turn < TURNS; turn++) {
     const order = turn % 2 === 0 ? sides.keys() : [...sides.keys()].reverse();
     for (const i of order) {
-      const before = cpuSeconds(sides[i]!.pid);
+      const before = cpuSeconds(sides[i]!.pid) ?? NaN;
       runs[i]!.push(await cannon(sides[i]!.url, connections, headers, DURATION_S / TURNS, { parts: true }));
-      const after = cpuSeconds(sides[i]!.pid);
-      const spent = cpu[i];
-      cpu[i] = before === undefined || after === undefined || spent === undefined ? undefined : spent + after - before;
+      cpu[i]! += (cpuSeconds(sides[i]!.pid) ?? NaN) - before;
     }
   }
   return sides.map(({ title, url }, i) => {
-    const answered = runs[i]!.reduce((total, run) => total + answeredIn(run), 0);
     const row = rowOf(title, connections, sumOfRuns(runs[i]!, url, connections));
-    const spent = cpu[i];
-    return spent === undefined ? row : { ...row, cpuUs: (spent * 1e6) / answered };
+    return Number.isNaN(cpu[i]) ? row : { ...row, cpuUs: (cpu[i]! * 1e6) / answeredIn(runs[i]!) };
   });
 }
 
