@@ -180,25 +180,50 @@ describe('offline', () => {
 });
 
 describe('updates', () => {
-  it('offers a new version with Reload when a new service worker is waiting', async () => {
+  const waitingState = (page: Page) =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return JSON.stringify({ waiting: registration?.waiting?.state, active: registration?.active?.state });
+    });
+  /** Presses the prompt's Reload and waits for the document to be a new one. */
+  async function reloadsOnPress(page: Page): Promise<void> {
+    const before = await page.evaluate(() => performance.timeOrigin);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'A new version is available' })
+      .getByRole('button', { name: 'Reload' })
+      .click();
+    try {
+      await page.waitForFunction((origin) => performance.timeOrigin !== origin, before);
+    } catch (error) {
+      throw new Error(`Reload did not reload the page; the worker then: ${await waitingState(page)}`, { cause: error });
+    }
+    await page.locator('main h1').first().waitFor();
+  }
+
+  it('offers a new version with Reload when a new service worker is waiting, in every open tab', async () => {
     const context = await browser.newContext();
     const page = await controlledPage(context);
-    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
-    expect(await prompt.count()).toBe(0);
+    const other = await context.newPage();
+    await other.goto(`${app.baseUrl}/about`);
+    await controlledByWorker(other);
+    const prompt = (tab: Page) => tab.getByRole('status').filter({ hasText: 'A new version is available' });
+    expect(await prompt(page).count()).toBe(0);
 
     // A release changes sw.js (its precache list); any byte change makes the browser install it.
     fs.appendFileSync(path.join(staticDir, 'sw.js'), `\n// release ${Date.now()}\n`);
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())!.update();
     });
-    await prompt.waitFor();
-    const before = await page.evaluate(() => performance.timeOrigin);
+    await prompt(page).waitFor();
+    await prompt(other).waitFor();
 
-    await prompt.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForFunction((origin) => performance.timeOrigin !== origin, before);
-    await page.locator('main h1').first().waitFor();
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
-    expect(await prompt.count()).toBe(0);
+    await reloadsOnPress(page);
+    await expect.poll(() => waitingState(page)).toBe(JSON.stringify({ active: 'activated' }));
+    expect(await prompt(page).count()).toBe(0);
+    // The other tab still offers it; by now the new version has taken over, and Reload shows it.
+    await reloadsOnPress(other);
+    expect(await prompt(other).count()).toBe(0);
     await context.close();
   });
 });

@@ -22,7 +22,7 @@ export function UpdatePrompt({ waiting, unsentSaves }: { waiting: boolean; unsen
             </Text>
           )}
         </div>
-        <Button size="xs" onClick={applyUpdate} disabled={unsentSaves > 0}>
+        <Button size="xs" onClick={() => void applyUpdate()} disabled={unsentSaves > 0}>
           {t('pwa.reload')}
         </Button>
       </Group>

@@ -11,14 +11,13 @@ import { KEEP_BACK_OFFICE } from './worker-messages';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 const updateStore = createStore(false);
-let workbox: Workbox | undefined;
 
 export const subscribeUpdate = updateStore.subscribe;
 export const isUpdateWaiting = updateStore.get;
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  workbox = new Workbox(BUILD_PATHS.serviceWorker, { scope: '/' });
+  const workbox = new Workbox(BUILD_PATHS.serviceWorker, { scope: '/' });
   // Fires for a worker installed now and for one that was already waiting when the page loaded.
   workbox.addEventListener('waiting', () => updateStore.set(true));
   workbox
@@ -31,11 +30,17 @@ export function registerServiceWorker(): void {
     .catch(() => undefined);
 }
 
-/** Lets the waiting worker take over, then reloads once it controls this page. */
-export function applyUpdate(): void {
-  if (!workbox) return;
-  workbox.addEventListener('controlling', () => window.location.reload());
-  workbox.messageSkipWaiting();
+/**
+ * Lets the waiting worker take over, then reloads once it controls this page. Asks the browser
+ * which worker waits now rather than what was known when the prompt showed: if it has taken over
+ * meanwhile (Reload pressed in another tab), there is nothing to message and a reload alone shows
+ * the new version; the press never does nothing.
+ */
+export async function applyUpdate(): Promise<void> {
+  const waiting = (await navigator.serviceWorker.getRegistration())?.waiting;
+  if (!waiting) return window.location.reload();
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
 /**
