@@ -1,4 +1,4 @@
-import { VisuallyHidden } from '@mantine/core';
+import { PlainVisuallyHidden } from './plain';
 
 /**
  * 'See more' / 'Learn more' with what it is about, for screen readers and search engines: a bare
@@ -8,7 +8,7 @@ export function MoreText({ label, about }: { label: string; about?: string | nul
   return (
     <>
       {label}
-      {about ? <VisuallyHidden>{`: ${about}`}</VisuallyHidden> : null}
+      {about ? <PlainVisuallyHidden>{`: ${about}`}</PlainVisuallyHidden> : null}
     </>
   );
 }

@@ -11,7 +11,7 @@ import 'swiper/css';
 import 'swiper/css/effect-fade';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import { Container, Loader, Text } from '@mantine/core';
+import { Container, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { BehaviourIsland } from '../../islands/BehaviourIsland';
@@ -23,6 +23,7 @@ import classes from './home.module.css';
 import { MoreText } from '../../ui/MoreText';
 import { focalPositionFor, placeholderBackground } from '../../ui/LazyImage';
 import { Picture, SIZES } from '../../ui/Picture';
+import { PlainContainer } from '../../ui/plain';
 import { useSiteText } from '../../ui/site-text';
 
 export function HeroSlider() {
@@ -98,15 +99,11 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
         />
       ) : null}
       <div className={classes.slideShade} />
-      <Container size="xl" h="100%">
+      <PlainContainer size="xl" style={{ height: '100%' }}>
         <div className={classes.slideText}>
           {slide.sub_title ? <p className={classes.slideSub}>{slide.sub_title}</p> : null}
           {slide.title ? <h2 className={classes.slideTitle}>{slide.title}</h2> : null}
-          {slide.description ? (
-            <Text size="lg" c="gray.1" maw={620}>
-              {slide.description}
-            </Text>
-          ) : null}
+          {slide.description ? <p className={classes.slideDescription}>{slide.description}</p> : null}
           {slide.link_url ? (
             <div>
               <CmsButton href={slide.link_url} color="yellow.4" c="dark.9" size="md">
@@ -115,7 +112,7 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
             </div>
           ) : null}
         </div>
-      </Container>
+      </PlainContainer>
     </div>
   );
 }

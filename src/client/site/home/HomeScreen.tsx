@@ -2,8 +2,8 @@
  * Home (spec §2.1): the slider, then each top section drawn by its template. The summary claims
  * (22 years of service …) are content, so they come from the sections staff write, not from code.
  */
-import { VisuallyHidden } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { PlainVisuallyHidden } from '../../ui/plain';
 import { siteInfoQuery, topSectionsQuery } from '../api/queries';
 import { HeroSlider } from './HeroSlider';
 import { sectionComponentFor } from './sections/registry';
@@ -13,9 +13,9 @@ export function HomeScreen() {
   const { data: sections } = useSuspenseQuery(topSectionsQuery());
   return (
     <>
-      <VisuallyHidden>
+      <PlainVisuallyHidden>
         <h1>{site.title ?? site.name}</h1>
-      </VisuallyHidden>
+      </PlainVisuallyHidden>
       <HeroSlider />
       {sections.map((section) => {
         const Template = sectionComponentFor(section.template);

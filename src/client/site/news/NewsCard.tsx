@@ -1,5 +1,7 @@
-/** A news post as a card (home '_news' section and the /details listing); §9 card cuts 80 and 90. */
-import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+/**
+ * A news post as a card (home '_news' section and the /details listing); §9 card cuts 80 and 90.
+ * Plain elements in the widget card's look (why: widgets.module.css).
+ */
 import { Link } from '@tanstack/react-router';
 import { LIMITS, truncate } from '../../../shared/limits';
 import { DEFAULT_THUMB, excerpt, formatDate, widgetThumb } from '../../ui/display';
@@ -7,11 +9,15 @@ import { LazyImage } from '../../ui/LazyImage';
 import { SIZES } from '../../ui/Picture';
 import type { Post } from '../api/types';
 import { useSiteText } from '../../ui/site-text';
+import card from '../widgets/widgets.module.css';
+import classes from './news-card.module.css';
 
 export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?: 2 | 3 }) {
   const t = useSiteText();
+  const Heading = headingOrder === 2 ? 'h2' : 'h3';
+  const date = formatDate(post.created_at, t);
   return (
-    <Card withBorder radius="md" padding={0} h="100%">
+    <div className={card.card}>
       <LazyImage
         src={widgetThumb(post.thumb)}
         placeholders={post.placeholders}
@@ -22,25 +28,24 @@ export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?
         height={400}
         sizes={SIZES.gridColumn}
       />
-      <Stack gap="xs" p="lg">
-        {formatDate(post.created_at, t) ? (
-          <Text size="xs" c="gray.7" component="time" dateTime={post.created_at!}>
-            {formatDate(post.created_at, t)}
-          </Text>
+      <div className={card.body}>
+        {date ? (
+          <time className={classes.date} dateTime={post.created_at!}>
+            {date}
+          </time>
         ) : null}
-        <Title order={headingOrder} size="h4">
-          <Anchor
-            renderRoot={(props) => <Link {...props} to="/$collection/$slug" params={{ collection: 'news', slug: post.slug }} />}
-            c="blue.9"
+        <Heading className={classes.heading}>
+          <Link
+            to="/$collection/$slug"
+            params={{ collection: 'news', slug: post.slug }}
+            className={`mantine-focus-auto ${classes.link}`}
             title={post.title}
           >
             {truncate(post.title, LIMITS.truncate.cardMedium)}
-          </Anchor>
-        </Title>
-        <Text size="sm" c="gray.7">
-          {excerpt(post.content, LIMITS.truncate.cardLong)}
-        </Text>
-      </Stack>
-    </Card>
+          </Link>
+        </Heading>
+        <p className={card.text}>{excerpt(post.content, LIMITS.truncate.cardLong)}</p>
+      </div>
+    </div>
   );
 }

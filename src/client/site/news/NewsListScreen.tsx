@@ -2,11 +2,12 @@
  * The news listing: every post, newest first, a page at a time. /details leads here too (the
  * spec only says that route exists).
  */
-import { Center, Container, Pagination, SimpleGrid, Text } from '@mantine/core';
+import { Center, Container, Pagination, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { postsPageQuery } from '../api/queries';
 import { PageHeading } from '../page/PageHeading';
 import { NewsCard } from './NewsCard';
+import { CardGrid } from '../widgets/WidgetGrid';
 import { useSiteText } from '../../ui/site-text';
 import { useLocalHref } from '../locale';
 
@@ -21,11 +22,11 @@ export function NewsListScreen({ page }: { page: number }) {
       <PageHeading title={t('news.title')} subTitle={t('news.subTitle')} />
       <Container size="xl" py={48}>
         {data.data.length === 0 ? <Text>{t('news.none')}</Text> : null}
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        <CardGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {data.data.map((post) => (
             <NewsCard key={post.id} post={post} headingOrder={2} />
           ))}
-        </SimpleGrid>
+        </CardGrid>
         {data.last_page > 1 ? (
           <Center mt="xl">
             <Pagination

@@ -1,5 +1,5 @@
 /** Template '_activities': widgets in rows of 2, then 3, then 2 or more (see activity-rows.ts). */
-import { Container, Stack } from '@mantine/core';
+import { PlainContainer } from '../../../ui/plain';
 import type { Section } from '../../api/types';
 import { WidgetCard } from '../../widgets/WidgetCard';
 import { CardGrid } from '../../widgets/WidgetGrid';
@@ -10,9 +10,9 @@ import { SectionHeader } from './SectionHeader';
 export function ActivitiesSection({ section }: { section: Section }) {
   return (
     <section className={`${classes.band} ${classes.bandAlt}`}>
-      <Container size="xl">
+      <PlainContainer size="xl">
         <SectionHeader title={section.title} subTitle={section.sub_title} center />
-        <Stack gap="lg">
+        <div className={classes.rows}>
           {activityRows(section.widgets).map((row) => (
             <CardGrid key={row[0]!.id} cols={{ base: 1, sm: 2, md: row.length }}>
               {row.map((widget) => (
@@ -20,8 +20,8 @@ export function ActivitiesSection({ section }: { section: Section }) {
               ))}
             </CardGrid>
           ))}
-        </Stack>
-      </Container>
+        </div>
+      </PlainContainer>
     </section>
   );
 }

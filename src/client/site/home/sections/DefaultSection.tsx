@@ -2,9 +2,9 @@
  * Template 'default' (spec §2.1): title, sub-title, thumbnail, the first 150 characters of the
  * content, widget cards three to a row and 'See more' to the section's link_url.
  */
-import { Container, Text } from '@mantine/core';
 import { LIMITS } from '../../../../shared/limits';
 import { excerpt } from '../../../ui/display';
+import { PlainContainer } from '../../../ui/plain';
 import type { Section } from '../../api/types';
 import { WidgetGrid } from '../../widgets/WidgetGrid';
 import classes from '../home.module.css';
@@ -14,12 +14,12 @@ export function DefaultSection({ section }: { section: Section }) {
   const text = excerpt(section.content, LIMITS.truncate.sectionContent);
   return (
     <section className={classes.band}>
-      <Container size="xl">
-        <SectionIntro section={section} imageHeight={560} spaceBelow={section.widgets.length > 0 ? 'xl' : 0}>
-          {text ? <Text size="md">{text}</Text> : null}
+      <PlainContainer size="xl">
+        <SectionIntro section={section} imageHeight={560} spaceBelow={section.widgets.length > 0 ? 'xl' : undefined}>
+          {text ? <p className={classes.excerpt}>{text}</p> : null}
         </SectionIntro>
         <WidgetGrid widgets={section.widgets} cols={{ base: 1, sm: 2, md: 3 }} />
-      </Container>
+      </PlainContainer>
     </section>
   );
 }

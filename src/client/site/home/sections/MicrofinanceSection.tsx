@@ -1,5 +1,5 @@
 /** Template '_microfinance' (spec §2.1): the first widget wide across the row, the rest narrow cards. */
-import { Box, Container } from '@mantine/core';
+import { PlainContainer } from '../../../ui/plain';
 import type { Section } from '../../api/types';
 import { WidgetCard } from '../../widgets/WidgetCard';
 import { CardGrid } from '../../widgets/WidgetGrid';
@@ -10,12 +10,12 @@ export function MicrofinanceSection({ section }: { section: Section }) {
   const [first, ...rest] = section.widgets;
   return (
     <section className={classes.band}>
-      <Container size="xl">
+      <PlainContainer size="xl">
         <SectionHeader title={section.title} subTitle={section.sub_title} />
         {first ? (
-          <Box mb="lg">
+          <div style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
             <WidgetCard widget={first} wide />
-          </Box>
+          </div>
         ) : null}
         {rest.length > 0 ? (
           <CardGrid cols={{ base: 1, sm: 2, md: 4 }}>
@@ -24,7 +24,7 @@ export function MicrofinanceSection({ section }: { section: Section }) {
             ))}
           </CardGrid>
         ) : null}
-      </Container>
+      </PlainContainer>
     </section>
   );
 }

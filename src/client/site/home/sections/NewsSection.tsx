@@ -1,11 +1,13 @@
 /** Template '_news': the latest posts (GET /cms/posts?size=3) as cards, 'View All' when link_url is set. */
-import { Container, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CmsButton } from '../../../ui/CmsLink';
+import { PlainContainer } from '../../../ui/plain';
 import { QueryError } from '../../../ui/QueryError';
 import { latestPostsQuery } from '../../api/queries';
 import type { Section } from '../../api/types';
 import { NewsCard } from '../../news/NewsCard';
+import { CardGrid } from '../../widgets/WidgetGrid';
 import classes from '../home.module.css';
 import { SectionHeader } from './SectionHeader';
 import { useSiteText } from '../../../ui/site-text';
@@ -15,7 +17,7 @@ export function NewsSection({ section }: { section: Section }) {
   const { data: posts, error, refetch, isPending } = useQuery(latestPostsQuery());
   return (
     <section className={classes.band}>
-      <Container size="xl">
+      <PlainContainer size="xl">
         <SectionHeader
           title={section.title ?? t('news.latest')}
           subTitle={section.sub_title}
@@ -31,13 +33,13 @@ export function NewsSection({ section }: { section: Section }) {
         {error ? <QueryError title={t('news.failed')} error={error} onRetry={() => void refetch()} /> : null}
         {posts && posts.length === 0 ? <Text>{t('news.none')}</Text> : null}
         {posts && posts.length > 0 ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          <CardGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {posts.map((post) => (
               <NewsCard key={post.id} post={post} />
             ))}
-          </SimpleGrid>
+          </CardGrid>
         ) : null}
-      </Container>
+      </PlainContainer>
     </section>
   );
 }

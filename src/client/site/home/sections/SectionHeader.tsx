@@ -2,7 +2,6 @@
  * Title and sub-title every section template starts with, with an optional action (such as
  * 'View All') on the right; nothing at all when there is neither text nor action.
  */
-import { Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from '../home.module.css';
 
@@ -16,12 +15,12 @@ interface SectionHeaderProps {
 export function SectionHeader({ title, subTitle, center = false, action }: SectionHeaderProps) {
   if (!title && !subTitle && !action) return null;
   return (
-    <Group justify={center ? 'center' : 'space-between'} align="flex-end" gap="md" mb="xl">
-      <Stack gap={6} ta={center ? 'center' : undefined}>
+    <div className={center ? `${classes.header} ${classes.headerCentered}` : classes.header}>
+      <div className={classes.headerText}>
         {title ? <h2 className={classes.sectionHeading}>{title}</h2> : null}
         {subTitle ? <p className={classes.sectionSub}>{subTitle}</p> : null}
-      </Stack>
+      </div>
       {action}
-    </Group>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 /** A home section's text column (header, body, 'See more') beside its picture, as the templates share it. */
-import { type ButtonVariant, Grid } from '@mantine/core';
+import type { ButtonVariant } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CmsButton } from '../../../ui/CmsLink';
 import { imageAlt } from '../../../ui/display';
@@ -7,6 +7,7 @@ import { LazyImage } from '../../../ui/LazyImage';
 import { SIZES } from '../../../ui/Picture';
 import { MoreText } from '../../../ui/MoreText';
 import type { Section } from '../../api/types';
+import classes from '../home.module.css';
 import { SectionHeader } from './SectionHeader';
 import { useSiteText } from '../../../ui/site-text';
 
@@ -18,8 +19,11 @@ interface SectionIntroProps {
   imageHeight: number;
   imageFirst?: boolean;
   moreVariant?: ButtonVariant;
-  spaceBelow?: number | string;
+  /** Room below, before what follows in the section: the columns' own gap, or the theme's xl. */
+  spaceBelow?: 'gap' | 'xl';
 }
+
+const SPACE_BELOW = { gap: classes.introSpaced, xl: classes.introSpacedXl };
 
 export function SectionIntro({
   section,
@@ -27,11 +31,11 @@ export function SectionIntro({
   imageHeight,
   imageFirst = false,
   moreVariant = 'outline',
-  spaceBelow = 0,
+  spaceBelow,
 }: SectionIntroProps) {
   const t = useSiteText();
   const picture = section.thumb ? (
-    <Grid.Col span={{ base: 12, md: 5 }}>
+    <div className={`${classes.introColumn} ${classes.introPicture}`}>
       <LazyImage
         src={section.thumb}
         placeholders={section.placeholders}
@@ -42,10 +46,10 @@ export function SectionIntro({
         sizes={SIZES.halfOnDesktop}
         radius="var(--mantine-radius-lg)"
       />
-    </Grid.Col>
+    </div>
   ) : null;
   const text = (
-    <Grid.Col span={{ base: 12, md: section.thumb ? 7 : 12 }}>
+    <div className={section.thumb ? `${classes.introColumn} ${classes.introText}` : classes.introColumn}>
       <SectionHeader title={section.title} subTitle={section.sub_title} />
       {children}
       {section.link_url ? (
@@ -53,12 +57,12 @@ export function SectionIntro({
           <MoreText label={t('more.see')} about={section.title} />
         </CmsButton>
       ) : null}
-    </Grid.Col>
+    </div>
   );
   return (
-    <Grid gap={48} align="center" mb={spaceBelow}>
+    <div className={spaceBelow ? `${classes.intro} ${SPACE_BELOW[spaceBelow]}` : classes.intro}>
       {imageFirst ? picture : text}
       {imageFirst ? text : picture}
-    </Grid>
+    </div>
   );
 }
