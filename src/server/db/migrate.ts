@@ -19,6 +19,7 @@ import * as mediaDetails from './migrations/016_media_details';
 import * as jobRuns from './migrations/017_job_runs';
 import * as publishTimeIndexes from './migrations/018_publish_time_indexes';
 import * as visibleCountIndexes from './migrations/019_visible_count_indexes';
+import * as embedIndexes from './migrations/020_embed_indexes';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017_job_runs': jobRuns,
   '018_publish_time_indexes': publishTimeIndexes,
   '019_visible_count_indexes': visibleCountIndexes,
+  '020_embed_indexes': embedIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
