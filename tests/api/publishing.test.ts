@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, type EntityDef, isPublishable } from '../../src/shared/entities';
 import { LIMITS } from '../../src/shared/limits';
 import { dateTimeOf } from '../../src/shared/date-time';
-import { dialects, startTestApp, type TestApp } from './harness';
+import { siteScope } from '../../src/server/cache/public-answers';
+import { APP_KEY, dialects, startTestApp, type TestApp } from './harness';
 
 const publishable = Object.values(ENTITIES).filter((def) => isPublishable(def)) as EntityDef[];
 
@@ -98,6 +99,17 @@ describe.each(await dialects())('publishing on %s', (dialect) => {
     expect(await ids()).not.toContain(id);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()) + 50));
     expect(await ids()).toContain(id);
+  });
+
+  it("a write asks its kind's next publish time again by itself, before any page or read needs it", async () => {
+    const scope = siteScope(APP_KEY);
+    const nextPages = () => t.app.ctx.cache.get<unknown>(scope, 'next-publish pages')?.value;
+    const at = dateTimeOf(Math.ceil((Date.now() + hour) / 1000) * 1000);
+    expect(
+      (await t.admin('POST', '/cms/api/pages', { title: `Scheduled ${dialect}`, status: 1, publish_at: at })).statusCode,
+    ).toBe(201);
+    // Asked once the write's answer has gone: no visitor read in between.
+    await expect.poll(nextPages).toBe(at);
   });
 
   it("the dashboard's waiting list: drafts newest first, scheduled items soonest first, of this site only", async () => {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { siteScope, writtenParts } from '../cache/public-answers';
+import { expireAtNextPublish, siteScope, writtenParts } from '../cache/public-answers';
 import { authenticate, authorize } from '../plugins/auth';
 import { requireWorkingSite } from '../plugins/tenant';
 import { activityRoutes } from './activity';
@@ -52,6 +52,12 @@ export const adminApi = fp(
           const appKey = request.application.app_key;
           const parts = rights && writtenParts(appKey, rights.subject);
           for (const scope of parts ?? [siteScope(appKey)]) admin.ctx.cache.invalidate(scope);
+          // The site's next publish time, which the write may have moved, is asked again once this
+          // answer has gone, not by the next page made: that is often the author's very next
+          // request, and the read was a few tenths of a millisecond of its render (issue #35).
+          setImmediate(() => {
+            expireAtNextPublish(admin, appKey).catch((error: unknown) => admin.log.error({ err: error }, 'next publish time'));
+          });
         }
         // A write is answered once the other servers know what it changed (peer-invalidation.ts).
         await admin.ctx.cache.told();
