@@ -34,11 +34,11 @@ export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?
             {date}
           </time>
         ) : null}
-        <Heading className={classes.heading}>
+        <Heading className={card.title}>
           <Link
             to="/$collection/$slug"
             params={{ collection: 'news', slug: post.slug }}
-            className={`mantine-focus-auto ${classes.link}`}
+            className={`mantine-focus-auto ${card.link} ${card.asBodyText}`}
             title={post.title}
           >
             {truncate(post.title, LIMITS.truncate.cardMedium)}

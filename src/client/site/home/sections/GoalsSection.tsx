@@ -7,6 +7,7 @@ import { linkAttributes } from '../../../ui/link-attributes';
 import { PlainContainer } from '../../../ui/plain';
 import { SafeHtml } from '../../../ui/SafeHtml';
 import type { Section } from '../../api/types';
+import card from '../../widgets/widgets.module.css';
 import classes from '../home.module.css';
 import { SectionIntro } from './SectionIntro';
 import { useSiteText } from '../../../ui/site-text';
@@ -27,16 +28,16 @@ export function GoalsSection({ section }: { section: Section }) {
                   {index + 1}
                 </div>
                 <div className={classes.goalText}>
-                  <h3 className={classes.goalTitle}>
+                  <h3 className={card.title}>
                     {widget.link_url ? (
-                      <a {...linkAttributes(widget.link_url)} className={`mantine-focus-auto ${classes.goalLink}`}>
+                      <a {...linkAttributes(widget.link_url)} className={`mantine-focus-auto ${card.link} ${card.asBodyText}`}>
                         {widgetTitle(widget.title, t)}
                       </a>
                     ) : (
                       widgetTitle(widget.title, t)
                     )}
                   </h3>
-                  <p className={classes.goalContent}>{widgetContent(widget.content, t)}</p>
+                  <p className={card.text}>{widgetContent(widget.content, t)}</p>
                 </div>
               </li>
             ))}
