@@ -188,6 +188,49 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     expect(footer).toContain('+880 1999 000111');
   });
 
+  it('draws a page’s sections anew from what a write changed, though it keeps their markup between renders', async () => {
+    const page = await t.admin('POST', '/cms/api/pages', { title: 'Sectioned', slug: 'sectioned' });
+    expect(page.statusCode, page.body).toBe(201);
+    const pageId = JSON.parse(page.body).data.id;
+    const section = await t.admin('POST', '/cms/api/sections', { page_id: pageId, title: 'Our branches', is_top: 0, status: 1 });
+    expect(section.statusCode, section.body).toBe(201);
+    const sectionId = JSON.parse(section.body).data.id;
+    const widget = await t.admin('POST', '/cms/api/widgets', { section_id: sectionId, title: 'Dhaka office', status: 1 });
+    expect(widget.statusCode, widget.body).toBe(201);
+    const first = (await asAuthor(t, '/sectioned')).body;
+    expect(first).toContain('Dhaka office');
+    expect(first).not.toContain('<template');
+    // The page's own fields change, its section does not: the page made again has it as before.
+    await t.admin('PUT', `/cms/api/pages/${pageId}`, { title: 'Sectioned, renamed', slug: 'sectioned' });
+    const renamed = (await asAuthor(t, '/sectioned')).body;
+    expect(renamed).toMatch(/<h1[^>]*>Sectioned, renamed<\/h1>/);
+    expect(renamed.slice(renamed.indexOf('<section'))).toBe(first.slice(first.indexOf('<section')));
+    // A widget written is in the section at once, and so is the section's own title.
+    await t.admin('PUT', `/cms/api/widgets/${JSON.parse(widget.body).data.id}`, {
+      section_id: sectionId,
+      title: 'Chattogram office',
+    });
+    const widgetWritten = (await asAuthor(t, '/sectioned')).body;
+    expect(widgetWritten).toContain('Chattogram office');
+    expect(widgetWritten).not.toContain('Dhaka office');
+    await t.admin('PUT', `/cms/api/sections/${sectionId}`, { page_id: pageId, title: 'Where we are', is_top: 0 });
+    expect((await asAuthor(t, '/sectioned')).body).toContain('Where we are');
+  });
+
+  it('draws a home section anew when what it reads changes, though the section itself did not', async () => {
+    const news = await t.admin('POST', '/cms/api/sections', { title: 'From the field', template: '_news', is_top: 1, status: 1 });
+    expect(news.statusCode, news.body).toBe(201);
+    const before = (await asAuthor(t, '/')).body;
+    expect(before).toContain('From the field');
+    const post = await t.admin('POST', '/cms/api/posts', { title: 'A branch opens in Sylhet', slug: 'sylhet-branch', status: 1 });
+    expect(post.statusCode, post.body).toBe(201);
+    const after = (await asAuthor(t, '/')).body;
+    expect(after).toContain('A branch opens in Sylhet');
+    await t.admin('DELETE', `/cms/api/posts/${JSON.parse(post.body).data.id}?permanent=1`);
+    expect((await asAuthor(t, '/')).body).not.toContain('A branch opens in Sylhet');
+    await t.admin('DELETE', `/cms/api/sections/${JSON.parse(news.body).data.id}?permanent=1`);
+  });
+
   it('answers a kept page from its first hook, as a kept API answer: ETag, 304, compressed once, cacheable by a CDN', async () => {
     await t.admin('POST', '/cms/api/pages', { title: 'Fast', slug: 'fast' });
     const first = await html(t, '/fast');

@@ -10,6 +10,8 @@ import { SIZES } from '../../ui/Picture';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { pageQuery } from '../api/queries';
 import { useTextLanguage } from '../locale';
+import { KeptPart } from '../../islands/KeptPart';
+import { useSiteLocale } from '../../ui/site-locale';
 import { extraBlockFor } from './extra-blocks';
 import { PageHeading } from './PageHeading';
 import { PageSection } from './PageSection';
@@ -21,6 +23,7 @@ export function PageScreen({ slug, preview }: { slug: string; preview?: string }
   const Extra = extraBlockFor(page.slug)?.component;
   const hasBody = Boolean(page.thumb || page.content);
   const textLanguage = useTextLanguage(page);
+  const language = useSiteLocale();
   return (
     <article>
       <PageHeading
@@ -50,7 +53,11 @@ export function PageScreen({ slug, preview }: { slug: string; preview?: string }
         </div>
       ) : null}
       {page.sections.map((section) => (
-        <PageSection key={section.id} section={section} />
+        // Drawn from the section (its widgets with it) and the language alone: a page made again
+        // after a write to its own fields or to another page reuses its markup (islands/KeptPart.tsx).
+        <KeptPart key={section.id} name="page-section" inputs={[language, section]}>
+          <PageSection section={section} />
+        </KeptPart>
       ))}
       {Extra ? (
         <Suspense fallback={null}>

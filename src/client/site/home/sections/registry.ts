@@ -2,7 +2,7 @@
  * Section template → component (spec §2.1 "Home"). A new template is one component and one line
  * here; a template not listed renders nothing.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { latestPostsQuery } from '../../api/queries';
 import type { Section } from '../../api/types';
@@ -24,15 +24,33 @@ export const SECTION_REGISTRY: Readonly<Record<string, SectionComponent>> = {
   _news: NewsSection,
 };
 
-/** What a template's section reads beyond itself: the home page's loader starts it with the sections. */
-const SECTION_READS: Readonly<Record<string, (queryClient: QueryClient) => Promise<void>>> = {
-  _news: (queryClient) => queryClient.prefetchQuery(latestPostsQuery()),
+/**
+ * What a template's section reads beyond itself: the home page's loader starts it with the sections,
+ * and its answer is drawn into the section, so it is one of the section's kept inputs (HomeScreen).
+ */
+const SECTION_READS: Readonly<Record<string, { queryKey: QueryKey; prefetch: (queryClient: QueryClient) => Promise<void> }>> = {
+  _news: { queryKey: latestPostsQuery().queryKey, prefetch: (queryClient) => queryClient.prefetchQuery(latestPostsQuery()) },
+};
+
+const readsOf = (sections: readonly Pick<Section, 'template'>[]) => {
+  const templates = new Set(sections.map((section) => section.template?.trim() ?? ''));
+  return [...templates].filter((template) => Object.hasOwn(SECTION_READS, template)).map((t) => SECTION_READS[t]!);
 };
 
 /** The reads the sections shown need, each once. */
 export function sectionReads(sections: readonly Section[], queryClient: QueryClient): Promise<void>[] {
-  const templates = new Set(sections.map((section) => section.template?.trim() ?? ''));
-  return [...templates].filter((template) => Object.hasOwn(SECTION_READS, template)).map((t) => SECTION_READS[t]!(queryClient));
+  return readsOf(sections).map((read) => read.prefetch(queryClient));
+}
+
+/**
+ * What a section's own reads hold as it is drawn (each one's status, data and error): with the
+ * section itself, all a template draws from.
+ */
+export function sectionReadStates(section: Pick<Section, 'template'>, queryClient: QueryClient): unknown[] {
+  return readsOf([section]).map(({ queryKey }) => {
+    const state = queryClient.getQueryState(queryKey);
+    return [state?.status, state?.data, state?.error ? String(state.error) : null];
+  });
 }
 
 /** The component for a section's template, or null when the template is unknown or missing. */
