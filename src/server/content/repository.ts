@@ -128,9 +128,13 @@ export class Repository<E extends EntityDef = EntityDef> {
     qb: SelectQueryBuilder<LooseTables, string, O>,
     params: Omit<ListParams, 'page' | 'size'>,
   ): SelectQueryBuilder<LooseTables, string, O> {
-    if (params.visibility === 'trashed') qb = qb.orderBy('deleted_at', 'desc');
-    for (const { field, dir } of this.def.order) qb = qb.orderBy(field, dir);
+    for (const { field, dir } of this.orderOf(params)) qb = qb.orderBy(field, dir);
     return qb;
+  }
+
+  /** The columns a list is ordered by: the Trash by when each went, then the definition's order. */
+  private orderOf(params: Omit<ListParams, 'page' | 'size'>): readonly { field: string; dir: 'asc' | 'desc' }[] {
+    return params.visibility === 'trashed' ? [{ field: 'deleted_at', dir: 'desc' }, ...this.def.order] : this.def.order;
   }
 
   async list(appKey: string | null, params: ListParams): Promise<{ rows: RecordOf<E>[]; total: number }> {
@@ -201,8 +205,7 @@ export class Repository<E extends EntityDef = EntityDef> {
     // The hits carry the columns the list is ordered by, so the page's ids are sorted from them
     // alone and only the page's own rows are read whole: with 11,000 hits of 100,000 posts, 16 ->
     // 11 ms on SQLite (sorting every hit's whole row was the rest).
-    const orderedBy = [...new Set(['id', ...this.def.order.map((o) => o.field)])];
-    if (params.visibility === 'trashed') orderedBy.push('deleted_at');
+    const orderedBy = [...new Set(['id', ...this.orderOf(params).map((o) => o.field)])];
     const withHits: AnyDB = this.db.with(
       (cte) => cte('hits').materialized(),
       () => base.select(orderedBy),

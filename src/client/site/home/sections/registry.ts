@@ -2,7 +2,7 @@
  * Section template → component (spec §2.1 "Home"). A new template is one component and one line
  * here; a template not listed renders nothing.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { latestPostsQuery } from '../../api/queries';
 import type { Section } from '../../api/types';
@@ -24,12 +24,22 @@ export const SECTION_REGISTRY: Readonly<Record<string, SectionComponent>> = {
   _news: NewsSection,
 };
 
+interface SectionRead {
+  queryKey: QueryKey;
+  prefetch: (queryClient: QueryClient) => Promise<void>;
+}
+
+/** A read from its query's options: its key (where its state is found) and its prefetch. */
+function sectionRead<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>): SectionRead {
+  return { queryKey: options.queryKey, prefetch: (queryClient) => queryClient.prefetchQuery(options) };
+}
+
 /**
  * What a template's section reads beyond itself: the home page's loader starts it with the sections,
  * and its answer is drawn into the section, so it is one of the section's kept inputs (HomeScreen).
  */
-const SECTION_READS: Readonly<Record<string, { queryKey: QueryKey; prefetch: (queryClient: QueryClient) => Promise<void> }>> = {
-  _news: { queryKey: latestPostsQuery().queryKey, prefetch: (queryClient) => queryClient.prefetchQuery(latestPostsQuery()) },
+const SECTION_READS: Readonly<Record<string, SectionRead>> = {
+  _news: sectionRead(latestPostsQuery()),
 };
 
 const readsOf = (sections: readonly Pick<Section, 'template'>[]) => {
