@@ -22,6 +22,7 @@ import { appContext, createContext } from './plugins/context';
 import { upkeep } from './plugins/upkeep';
 import { webhookSender } from './routes/webhooks';
 import { securityHeaders } from './plugins/security-headers';
+import { sameOriginRedirects } from './plugins/same-origin-redirects';
 import { errorHandler } from './plugins/errors';
 import { spaRoutes } from './plugins/spa';
 import { textGuard } from './plugins/text-guard';
@@ -86,6 +87,8 @@ export async function buildApp(config: ServerConfig, database: Database, options
 
   await app.register(servePublicAnswers);
   await app.register(securityHeaders);
+  // Before anything keeps an answer: a kept redirect is already one to a path of the site.
+  await app.register(sameOriginRedirects);
   await app.register(keepPublicAnswers);
   // ETags and 304s for every answer (a kept one brings its own); then compression, which leaves
   // an answer sent in a kept compressed form alone.

@@ -24,6 +24,7 @@ import {
 import { refusalsOf, storeVisitorForm, visitorKey } from '../content/visitor-forms';
 import { meaningfulUrl } from '../seo/origin';
 import { findApplication, refuseUnpublished } from './tenant';
+import { sitePath } from './same-origin-redirects';
 import { isPageAddress } from '../../shared/address-space';
 
 /** Far more than the longest form holds (a 5,000-character message, encoded). */
@@ -46,11 +47,14 @@ const formOf = (request: FastifyRequest): PublicFormName | undefined => {
   return isPublicFormName(name) ? name : undefined;
 };
 
-/** The page's own address as the site keeps it, with `?sent=<form>` for the answer after a store. */
+/**
+ * The page's own address as the site keeps it, with `?sent=<form>` for the answer after a store:
+ * a path of this site whatever the posted address said (`//host`, `/\\host`).
+ */
 function sentUrl(pageUrl: string, form: PublicFormName): string {
-  const url = new URL(pageUrl, 'http://page');
+  const url = new URL(sitePath(pageUrl), 'http://page');
   url.searchParams.set(SENT_PARAM, form);
-  return url.pathname + url.search;
+  return sitePath(url.pathname + url.search);
 }
 
 export async function formPosts(app: FastifyInstance, { sendPageWithForm }: FormPostOptions): Promise<void> {

@@ -25,6 +25,7 @@ import type { FormOutcome } from '../../shared/public-forms';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
 import { buildFiles, PageRenderer, type PageOptions } from '../seo/ssr';
 import { formPosts } from './form-posts';
+import { sitePath } from './same-origin-redirects';
 import { allowInlineScripts, withoutAnalytics } from './security-headers';
 import { APP_PATHS, isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
 import { replacementAddress } from '../media/replaced';
@@ -110,7 +111,9 @@ export const spaRoutes = fp(
       const page = await pages.render(url, siteOrigin(request), options);
       if (!page) return undefined;
       const parts = [...new Set((page.reads ?? []).flatMap((read) => readParts(app.ctx.config.appKey, read)))];
-      if ('redirect' in page) return { page: { redirect: page.redirect, status: page.status }, parts };
+      // The router's redirect and the default language's are made from the request's address: a
+      // path of this site, whatever it said (`/en//host`), before it is kept for everyone.
+      if ('redirect' in page) return { page: { redirect: sitePath(page.redirect), status: page.status }, parts };
       // The security headers of the first answer (the same for every page) are kept with it, the
       // policy allowing the router's inline scripts of this document by their hashes: a nonce
       // would be the same for everyone a kept page is sent to.
