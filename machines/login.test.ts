@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { type Credentials, LOGIN_MESSAGES, loginErrorKind, loginMachine, REQUIRED_MESSAGES } from './login';
+import { type Credentials, LOGIN_MESSAGES, type SignInResult, loginErrorKind, loginMachine, REQUIRED_MESSAGES } from './login';
 
-function start(signIn: (c: Credentials) => Promise<{ token: string }>, storeSession = vi.fn()) {
+function start(signIn: (c: Credentials) => Promise<SignInResult>, storeSession = vi.fn()) {
   const machine = loginMachine.provide({
     actors: { signIn: fromPromise(({ input }: { input: Credentials }) => signIn(input)) },
     actions: { storeSession: (_, params) => storeSession(params) },
@@ -61,6 +61,14 @@ describe('login machine', () => {
     expect(actor.getSnapshot().value).toBe('signedIn');
     expect(signIn).toHaveBeenCalledWith({ identifier: 'admin@example.com', password: 'pw', remember: true });
     expect(storeSession).toHaveBeenCalledWith({ token: 't0k', remember: true });
+  });
+
+  it('stores whose the session is, so what they queue on the device is sent only with it', async () => {
+    const { actor, storeSession } = start(async () => ({ token: 't0k', user: { id: 42 } }));
+    fill(actor, 'admin@example.com', 'pw');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(storeSession).toHaveBeenCalledWith({ token: 't0k', remember: false, userId: 42 });
   });
 
   it.each([

@@ -18,6 +18,8 @@ export interface Credentials {
 
 export interface SignInResult {
   token: string;
+  /** Whose the session is: what they queue on the device is sent only with it. */
+  user?: { id: number };
 }
 
 export type LoginErrorKind = 'wrongCredentials' | 'wrongCode' | 'throttled' | 'network' | 'other';
@@ -89,7 +91,7 @@ export const loginMachine = setup({
     signIn: fromPromise<SignInResult, Credentials>(() => Promise.reject(new Error('signIn not provided'))),
   },
   actions: {
-    storeSession: (_, _params: { token: string; remember: boolean }) => {},
+    storeSession: (_, _params: { token: string; remember: boolean; userId?: number }) => {},
     setField: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
       const fieldErrors = { ...context.fieldErrors };
@@ -138,7 +140,11 @@ export const loginMachine = setup({
           target: 'signedIn',
           actions: {
             type: 'storeSession',
-            params: ({ context, event }) => ({ token: event.output.token, remember: context.remember }),
+            params: ({ context, event }) => ({
+              token: event.output.token,
+              remember: context.remember,
+              userId: event.output.user?.id,
+            }),
           },
         },
         onError: [
@@ -166,7 +172,11 @@ export const loginMachine = setup({
           target: 'signedIn',
           actions: {
             type: 'storeSession',
-            params: ({ context, event }) => ({ token: event.output.token, remember: context.remember }),
+            params: ({ context, event }) => ({
+              token: event.output.token,
+              remember: context.remember,
+              userId: event.output.user?.id,
+            }),
           },
         },
         onError: { target: 'codeEntry', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },

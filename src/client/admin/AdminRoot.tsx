@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import './admin.css';
 import { Center, Loader, MantineThemeProvider } from '@mantine/core';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { keepBackOfficeOffline } from '../pwa/service-worker';
 import { useFailureNotifications } from './api/useFailureNotifications';
@@ -12,6 +12,7 @@ import { adminTheme } from './admin-theme';
 import { useAdminColorScheme } from './layout/color-scheme-preference';
 import { useSignedIn } from './session/useSignedIn';
 import { isSignedIn } from './session/session-store';
+import { learnOwnerOfStoredSession } from './session/session-owner';
 import { meQuery } from './api/admin-queries';
 import { type AdminLanguage, deviceLanguage, isAdminLanguage, setAdminLanguage } from './i18n';
 import { SiteLocale } from '../ui/site-text';
@@ -81,6 +82,17 @@ export function AdminRoot({ children }: { children: ReactNode }) {
     // Only for staff: a visitor who opens the sign-in page does not download the back-office.
     if (signedIn === true) keepBackOfficeOffline();
   }, [signedIn]);
+
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // A session stored before owners were kept learns whose it is: its person's queued work waits till then.
+    if (signedIn === true) void learnOwnerOfStoredSession();
+    // A session that ended without signing out (expired, revoked) leaves its person's reads to nobody.
+    if (signedIn === false) {
+      queryClient.removeQueries({ queryKey: ['entities'] });
+      queryClient.removeQueries({ queryKey: ['admin'] });
+    }
+  }, [queryClient, signedIn]);
 
   return (
     <MantineThemeProvider theme={adminTheme}>

@@ -8,6 +8,10 @@
  * carries an Idempotency-Key (the server returns the first record for a repeated key) and an
  * update is a PUT of the whole form.
  *
+ * Each save remembers who made it (its `owner`, admin/session/session-owner.ts) and is sent only
+ * while that person's session is the stored one: on a shared computer, a save left by someone
+ * whose session ended waits for their next sign-in and never goes out with the next person's.
+ *
  * Pending saves are persisted with the public cache (see persistence.ts). They hold the edited
  * record in localStorage until the server has it: that is the price of losing no edit, and it is
  * staff's own device and own input; nothing read from the admin API is stored.
@@ -16,6 +20,7 @@ import { hashKey, MutationObserver, type QueryClient } from '@tanstack/react-que
 import type { AnyRecord } from '../../shared/entities';
 import type { ItemEnvelope } from '../../shared/envelope';
 import { ApiError, adminApi, type RequestOptions } from '../api/http';
+import { currentOwner, discardedWith, sendAs } from '../admin/session/session-owner';
 import { keepConflictedEdit } from './conflicted-edits';
 import { isNetworkError } from './connectivity';
 
@@ -39,6 +44,8 @@ export interface SaveEntityVariables {
   intent?: 'save' | 'draft' | 'publish';
   /** A translation's save: only the record's text in this language, at the translation's own version. */
   locale?: string;
+  /** Who made it (session-owner.ts ownerKey): it is sent only with their session. startSave sets it. */
+  owner?: string;
 }
 
 /** Which edit of a record a refused copy belongs to: the record's own, or one language's text. */
@@ -59,14 +66,23 @@ export function saveRequest(variables: SaveEntityVariables): { path: string; opt
 const recordPath = ({ resource, id }: SaveEntityVariables) => `${resource}/${encodeURIComponent(id!)}`;
 const draftPath = (variables: SaveEntityVariables) => `${recordPath(variables)}/draft`;
 
-/** Runs one save; each step is safe to repeat after a lost answer (a PUT, then a DELETE of the draft). */
+/**
+ * Runs one save; each step is safe to repeat after a lost answer (a PUT, then a DELETE of the
+ * draft). Each request goes only with its owner's session: under anyone else's (or none) the save
+ * is held, unsent, until its owner signs in again.
+ */
 async function runSave(variables: SaveEntityVariables): Promise<SavedRecord> {
   const { path, options } = saveRequest(variables);
-  const answer = (await adminApi<ItemEnvelope<SavedRecord>>(path, options)).data;
+  const send = <T>(request: () => Promise<T>) =>
+    sendAs(variables.owner, () => {
+      if (cancelled.has(variables.idempotencyKey)) throw new SaveCancelledError();
+      return request();
+    });
+  const answer = (await send(() => adminApi<ItemEnvelope<SavedRecord>>(path, options))).data;
   // A draft answers with the draft: the form goes on from the values it kept, at the same version.
   if (variables.intent === 'draft') return { ...variables.body, id: Number(variables.id) };
   if (variables.intent === 'publish') {
-    await adminApi(draftPath(variables), { method: 'DELETE' }).catch((error: unknown) => {
+    await send(() => adminApi(draftPath(variables), { method: 'DELETE' })).catch((error: unknown) => {
       // Already dropped (a repeat, or someone published it): nothing left to do.
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     });
@@ -74,9 +90,12 @@ async function runSave(variables: SaveEntityVariables): Promise<SavedRecord> {
   return answer;
 }
 
-/** Saves of one record run one after another, so an older edit never lands after a newer one. */
+/**
+ * Saves of one record run one after another, so an older edit never lands after a newer one; one
+ * person's, as another's save held for its owner must not hold theirs up.
+ */
 export const saveScope = (variables: SaveEntityVariables) =>
-  `save:${variables.resource}/${variables.id ?? variables.idempotencyKey}`;
+  `save:${variables.owner ?? ''}:${variables.resource}/${variables.id ?? variables.idempotencyKey}`;
 
 /** Only an unanswered request is worth repeating; the server's 4xx/5xx answers go to the form. */
 export const shouldRetrySave = (_failureCount: number, error: unknown) => isNetworkError(error);
@@ -109,17 +128,19 @@ export const shouldPersistMutation = (mutation: MutationLike) => isSave(mutation
 
 export function registerSaveDefaults(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(SAVE_ENTITY_KEY, {
-    mutationFn: async (variables: SaveEntityVariables) => {
-      if (cancelled.has(variables.idempotencyKey)) throw new SaveCancelledError();
-      return runSave(variables);
-    },
+    mutationFn: (variables: SaveEntityVariables) => runSave(variables),
     retry: shouldRetrySave,
     retryDelay: saveRetryDelay,
     onError: (error: unknown, variables: SaveEntityVariables) => {
       // Someone saved the record first. A form that is open compares at once (and discards this
       // copy); for a save restored after a reload, this copy is what its form will compare.
       if (error instanceof ApiError && error.current && variables.id !== undefined) {
-        keepConflictedEdit({ resource: editedResource(variables), id: variables.id, body: variables.body });
+        keepConflictedEdit({
+          resource: editedResource(variables),
+          id: variables.id,
+          body: variables.body,
+          owner: variables.owner,
+        });
       }
     },
     onSuccess: async (_saved, variables: SaveEntityVariables) => {
@@ -174,7 +195,8 @@ export const isFollowed = (idempotencyKey: string) => followed.has(idempotencyKe
  * it waits for the connection, retries and survives a reload on its own, so the returned function
  * only stops listening (leaving the form does not drop an edit); `cancelSave` stops the save.
  */
-export function startSave(queryClient: QueryClient, variables: SaveEntityVariables, listener: SaveListener): () => void {
+export function startSave(queryClient: QueryClient, unowned: SaveEntityVariables, listener: SaveListener): () => void {
+  const variables: SaveEntityVariables = { ...unowned, owner: unowned.owner ?? currentOwner() ?? undefined };
   const observer = new MutationObserver<SavedRecord, Error, SaveEntityVariables>(queryClient, {
     mutationKey: SAVE_ENTITY_KEY,
     scope: { id: saveScope(variables) },
@@ -207,5 +229,20 @@ export function cancelSave(queryClient: QueryClient, idempotencyKey: string): vo
   for (const mutation of mutations.getAll()) {
     const variables = mutation.state.variables as SaveEntityVariables | undefined;
     if (isSave(mutation) && variables?.idempotencyKey === idempotencyKey) mutations.remove(mutation);
+  }
+}
+
+/** The saves waiting on this device (held for someone else's session included). */
+export const waitingSaves = (queryClient: QueryClient): SaveEntityVariables[] =>
+  queryClient
+    .getMutationCache()
+    .getAll()
+    .filter(shouldPersistMutation)
+    .map((mutation) => mutation.state.variables as SaveEntityVariables);
+
+/** Signing out as `owner`: their saves not yet sent are dropped, here and for after a reload. */
+export function discardSavesOf(queryClient: QueryClient, owner: string | null): void {
+  for (const save of waitingSaves(queryClient)) {
+    if (discardedWith(save.owner, owner)) cancelSave(queryClient, save.idempotencyKey);
   }
 }

@@ -1,7 +1,9 @@
 /**
  * What survives a reload in localStorage: successful public reads (query keys starting with
  * 'public') for 7 days, dropped by a new build, and staff saves not yet answered
- * (entity-saves.ts). Admin reads are never written to plain storage.
+ * (entity-saves.ts). Admin reads are never written to plain storage. Signing out takes the
+ * person's waiting saves out of every stored copy (forgetPersistedSaves), so what is left on the
+ * device is public and other people's held saves, which only their owners see and send.
  */
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
@@ -32,4 +34,35 @@ export function createPersistOptions(storage = localStorageOrNone()): PersistQue
     buster: BUILD_ID,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
   };
+}
+
+/** The persisted copies on this device: one per document language. */
+const isPersistKey = (key: string) => key === PERSIST_STORAGE_KEY || key.startsWith(`${PERSIST_STORAGE_KEY}:`);
+
+interface StoredCopy {
+  clientState?: { mutations?: { state?: { variables?: { owner?: string } } }[] };
+}
+
+/**
+ * Removes from every stored copy the saves `dropped` says go (by their owner): the in-memory
+ * cache writes only its own document's copy, and not before the page settles.
+ */
+export function forgetPersistedSaves(dropped: (owner: string | undefined) => boolean, storage = localStorageOrNone()): void {
+  if (!storage) return;
+  const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter(
+    (key): key is string => key !== null && isPersistKey(key),
+  );
+  for (const key of keys) {
+    try {
+      const copy = JSON.parse(storage.getItem(key) ?? 'null') as StoredCopy | null;
+      const mutations = copy?.clientState?.mutations;
+      if (!copy?.clientState || !Array.isArray(mutations)) continue;
+      const kept = mutations.filter((mutation) => !dropped(mutation.state?.variables?.owner));
+      if (kept.length === mutations.length) continue;
+      storage.setItem(key, JSON.stringify({ ...copy, clientState: { ...copy.clientState, mutations: kept } }));
+    } catch {
+      // An unreadable copy holds nothing the persister would restore: it goes.
+      storage.removeItem(key);
+    }
+  }
 }

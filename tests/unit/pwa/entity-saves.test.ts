@@ -117,7 +117,9 @@ describe('a save across a lost connection', () => {
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
     });
-    const storage = { getItem: (k: string) => (k === 'auth_token' ? 'token-1' : null) };
+    // The signed-in person's session: what they save is theirs, sent with their token.
+    const session: Record<string, string> = { auth_token: 'token-1', auth_owner: 'demo:1' };
+    const storage = { getItem: (k: string) => session[k] ?? null };
     vi.stubGlobal('localStorage', storage);
     vi.stubGlobal('sessionStorage', storage);
     vi.stubGlobal('fetch', fetchMock);

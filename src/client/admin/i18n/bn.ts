@@ -316,6 +316,11 @@ export const adminBn: AdminCatalogue = {
   'messages.unread': '{{count}}টি না-পড়া',
 
   'toast.signOutFailed': 'সার্ভারে সাইন আউট করা যায়নি (এই ডিভাইসে সাইন আউট হয়েছে)',
+  'signOut.unsent.title': 'এখনও পাঠানো হয়নি',
+  'signOut.unsent.text_one': '{{count}}টি পরিবর্তন এখনও পাঠানো হয়নি। সাইন আউট করে এটি বাদ দেবেন?',
+  'signOut.unsent.text_other': '{{count}}টি পরিবর্তন এখনও পাঠানো হয়নি। সাইন আউট করে এগুলো বাদ দেবেন?',
+  'signOut.unsent.confirm': 'সাইন আউট করুন ও বাদ দিন',
+  'signOut.unsent.stay': 'সাইন ইন থাকুন',
 
   'tfa.codesTitle': 'আপনার রিকভারি কোড',
   'tfa.codesText': 'ফোন হারালে অ্যাপের কোডের বদলে প্রতিটি একবার ব্যবহার করা যায়। নিরাপদ কোথাও রেখে দিন: এগুলো আর দেখানো হবে না।',
@@ -380,7 +385,7 @@ export const adminBn: AdminCatalogue = {
   'tokens.rights': 'অধিকার',
   'tokens.rightsHint': 'এই সাইটে একটি ভূমিকার অধিকার। ব্যবহারকারী, টোকেন ও নিরাপত্তা এর নাগালের বাইরে থাকে।',
   'tokens.expiresOn': 'মেয়াদ শেষের তারিখ',
-  'tokens.expiresHint': 'খালি রাখলে বাতিল না করা পর্যন্ত কাজ করবে।',
+  'tokens.expiresHint': 'খালি রাখলে {{days}} দিন কাজ করবে; সর্বোচ্চ {{max}} দিন। তার আগে নবায়ন করুন।',
   'tokens.readOnly': 'শুধু পড়া',
   'tokens.readOnlyHint': 'শুধু ভূমিকার পড়ার অধিকার',
   'tokens.makeButton': 'টোকেন তৈরি করুন',
@@ -397,6 +402,11 @@ export const adminBn: AdminCatalogue = {
   'tokens.madeAt': 'তৈরি',
   'tokens.revoke': 'বাতিল করুন',
   'tokens.revokeLabel': '{{name}} বাতিল করুন',
+  'tokens.renew': 'নবায়ন করুন',
+  'tokens.renewLabel': '{{name}} নবায়ন করুন',
+  'tokens.renewed': 'নবায়ন করা হয়েছে',
+  'tokens.renewedText': '“{{name}}” এখন {{until}} পর্যন্ত কাজ করবে।',
+  'tokens.notRenewed': 'নবায়ন হয়নি',
   'tokens.what': 'API টোকেন',
   'tokens.consequence': 'যা এটি ব্যবহার করে তা সঙ্গে সঙ্গে কাজ করা বন্ধ করবে। তালিকায় এটি বাতিল হিসেবে থেকে যাবে।',
   'tokens.intro':

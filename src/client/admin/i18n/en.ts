@@ -319,6 +319,11 @@ export const adminEn = {
   'messages.unread': '{{count}} unread',
 
   'toast.signOutFailed': 'Signing out on the server failed (signed out on this device)',
+  'signOut.unsent.title': 'Not sent yet',
+  'signOut.unsent.text_one': '{{count}} change has not been sent yet. Sign out and discard it?',
+  'signOut.unsent.text_other': '{{count}} changes have not been sent yet. Sign out and discard them?',
+  'signOut.unsent.confirm': 'Sign out and discard',
+  'signOut.unsent.stay': 'Stay signed in',
 
   'tfa.codesTitle': 'Your recovery codes',
   'tfa.codesText':
@@ -384,7 +389,7 @@ export const adminEn = {
   'tokens.rights': 'Rights',
   'tokens.rightsHint': 'A role’s rights on this site. Users, tokens and security stay out of reach.',
   'tokens.expiresOn': 'Expires on',
-  'tokens.expiresHint': 'Left empty, it works until revoked.',
+  'tokens.expiresHint': 'Left empty, it works for {{days}} days; at most {{max}}. Renew it before then.',
   'tokens.readOnly': 'Read only',
   'tokens.readOnlyHint': 'Only the role’s reads',
   'tokens.makeButton': 'Make token',
@@ -401,6 +406,11 @@ export const adminEn = {
   'tokens.madeAt': 'Made',
   'tokens.revoke': 'Revoke',
   'tokens.revokeLabel': 'Revoke {{name}}',
+  'tokens.renew': 'Renew',
+  'tokens.renewLabel': 'Renew {{name}}',
+  'tokens.renewed': 'Renewed',
+  'tokens.renewedText': '“{{name}}” now works until {{until}}.',
+  'tokens.notRenewed': 'Not renewed',
   'tokens.what': 'API token',
   'tokens.consequence': 'Whatever uses it stops working at once. The list keeps it, marked revoked.',
   'tokens.intro':

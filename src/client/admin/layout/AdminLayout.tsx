@@ -12,6 +12,7 @@ import { PendingSavesIndicator, useLandingToasts } from '../outbox/PendingSaves'
 import { PendingUploadsIndicator } from '../outbox/PendingUploads';
 import { ProfileMenu } from './ProfileMenu';
 import { useLogout } from './useLogout';
+import { SignOutDialog } from './SignOutDialog';
 import { useAdminText } from '../i18n';
 
 /** The signed-in frame: navbar with the 'Admin' label and profile menu, sidebar (a drawer on phones). */
@@ -34,17 +35,18 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <PendingSavesIndicator />
             <PendingUploadsIndicator />
             <ColorSchemeChoice />
-            <ProfileMenu onLogout={() => void logout()} />
+            <ProfileMenu onLogout={logout.request} />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        <AdminNav onNavigate={close} onLogout={() => void logout()} />
+        <AdminNav onNavigate={close} onLogout={logout.request} />
       </AppShell.Navbar>
       <AppShell.Main>
         <TwoFactorReminder />
         <ConflictedEditsReminder />
         {children}
+        <SignOutDialog logout={logout} />
       </AppShell.Main>
     </AppShell>
   );

@@ -8,6 +8,7 @@ import { RESET_PASSWORD_SCREEN } from '../../../shared/address-space';
 import { inspect } from '../../inspect';
 import { FormFields } from '../form/field-registry';
 import { signIn } from '../session/session-store';
+import { ownerKey } from '../session/session-owner';
 import { AccountHelp } from './AccountHelp';
 import { signInRequest } from './sign-in';
 import { ADMIN_LANGUAGES, type AdminLanguage, isAdminLanguage, useAdminText } from '../i18n';
@@ -48,8 +49,8 @@ export function LoginScreen({
     loginMachine.provide({
       actors: { signIn: fromPromise(({ input }: { input: Credentials }) => signInRequest(input)) },
       actions: {
-        storeSession: (_, { token, remember }) => {
-          signIn(token, remember);
+        storeSession: (_, { token, remember, userId }) => {
+          signIn(token, remember, userId === undefined ? undefined : ownerKey(userId));
           onSignedIn?.();
         },
       },

@@ -12,6 +12,9 @@
  * - One upload runs at a time, oldest first: on a thin link one file arriving soon beats several
  *   arriving late. Each can be paused, resumed, retried and cancelled.
  * - The tus client is loaded when the first upload starts, not with the back-office.
+ * - Each upload is its owner's (admin/session/session-owner.ts): it is sent only with their
+ *   session, and listed only to them. Another person's session on the device holds it for its
+ *   owner's next sign-in; signing out discards one's own (discardUploadsOf).
  */
 import type { Upload } from 'tus-js-client';
 import { LIMITS } from '../../../shared/limits';
@@ -22,6 +25,8 @@ import { config } from '../../config';
 import { deviceStore } from '../../pwa/device-store';
 import { localStorageOrNone } from '../../pwa/local-storage';
 import { createStore } from '../../pwa/store';
+import { currentOwner, discardedWith, maySend } from '../session/session-owner';
+import { subscribeSession } from '../session/session-store';
 import { shrinkPhoto } from './shrink';
 
 export type UploadState = 'waiting' | 'uploading' | 'paused' | 'failed' | 'done';
@@ -47,6 +52,8 @@ export interface QueuedUpload {
   /** The stored name of the library's file it replaces. */
   replaces?: string;
   createdAt: number;
+  /** Who queued it (session-owner.ts ownerKey); none on uploads queued before owners were kept. */
+  owner?: string;
 }
 
 /** Tried again this soon after a failed part while the browser says it is online; offline, it waits for `online`. */
@@ -63,10 +70,33 @@ let started = false;
 /** How much of an upload the server has, in whole percent. */
 export const percentSent = (upload: QueuedUpload): number => Math.round((upload.sent / Math.max(1, upload.size)) * 100);
 
+/** The signed-in person's uploads, the same list until the queue or the session changes. */
+let shown: { all: QueuedUpload[]; owner: string | null; own: QueuedUpload[] } = { all: [], owner: null, own: [] };
+function ownUploads(): QueuedUpload[] {
+  const all = store.get();
+  const owner = currentOwner();
+  if (shown.all !== all || shown.owner !== owner) {
+    shown = { all, owner, own: all.filter((upload) => maySend(upload.owner, owner)) };
+  }
+  return shown.own;
+}
+
+/** What the screens list: the signed-in person's uploads only. */
 export const uploadQueue = {
-  get: store.get,
-  subscribe: store.subscribe,
+  get: ownUploads,
+  subscribe(listener: () => void): () => void {
+    const stopQueue = store.subscribe(listener);
+    const stopSession = subscribeSession(listener);
+    return () => {
+      stopQueue();
+      stopSession();
+    };
+  },
 };
+
+/** The first upload `owner` may send now: the oldest of theirs that waits. */
+export const nextToSend = (uploads: readonly QueuedUpload[], owner: string | null): QueuedUpload | undefined =>
+  uploads.find((upload) => upload.state === 'waiting' && maySend(upload.owner, owner));
 
 /** Whether photos are made small before they upload on this device (My Profile; on unless turned off). */
 export function shrinksPhotos(): boolean {
@@ -109,6 +139,19 @@ export async function startUploadQueue(): Promise<void> {
     .map((upload) => ({ ...upload, state: upload.state === 'uploading' ? ('waiting' as const) : upload.state }));
   store.set([...store.get(), ...restored].sort((a, b) => a.createdAt - b.createdAt));
   window.addEventListener('online', pump);
+  subscribeSession(holdForOwners);
+  pump();
+}
+
+/** The session changed: an upload of someone else's stops at once (it waits for them), and the new person's start. */
+function holdForOwners(): void {
+  const owner = currentOwner();
+  for (const [id, upload] of running) {
+    if (maySend(find(id)?.owner, owner)) continue;
+    running.delete(id);
+    void upload.abort();
+    void update(id, { state: 'waiting' });
+  }
   pump();
 }
 
@@ -131,6 +174,7 @@ export async function enqueueUpload(
     state: 'waiting',
     sent: 0,
     createdAt: Date.now(),
+    owner: currentOwner() ?? undefined,
     ...(replaces ? { replaces } : {}),
   };
   store.set([...store.get(), upload]);
@@ -155,18 +199,42 @@ export function resumeUpload(id: string): void {
 export async function cancelUpload(id: string): Promise<void> {
   const upload = running.get(id);
   running.delete(id);
-  const at = find(id)?.uploadUrl;
+  const queued = find(id);
   if (upload) await upload.abort(true).catch(() => undefined);
-  else if (at) await (await tus()).Upload.terminate(at, requestOptions()).catch(() => undefined);
+  else if (queued?.uploadUrl)
+    await (await tus()).Upload.terminate(queued.uploadUrl, requestOptions(queued.owner)).catch(() => undefined);
   store.set(store.get().filter((queued) => queued.id !== id));
   await kept.remove(id).catch(() => undefined);
   pump();
 }
 
-const requestOptions = () => ({
+/**
+ * Signing out as `owner` (confirmed): their uploads stop, what the server kept of them goes, and
+ * the device forgets them, with any queued before uploads had owners.
+ */
+export async function discardUploadsOf(owner: string | null): Promise<void> {
+  const onDevice = await kept.all().catch(() => [] as QueuedUpload[]);
+  const ids = new Set(
+    [...store.get(), ...onDevice]
+      .filter((upload) => upload.appKey === config.appKey && discardedWith(upload.owner, owner))
+      .map((upload) => upload.id),
+  );
+  for (const id of ids) await cancelUpload(id);
+}
+
+/** Held for its owner: thrown instead of a request made while another session is stored. */
+class HeldForOwnerError extends Error {
+  constructor() {
+    super('This upload waits for the person who queued it to sign in.');
+  }
+}
+
+const requestOptions = (owner: string | undefined) => ({
   headers: { app_key: config.appKey, Accept: 'application/json' },
-  // The token is read at each request: a session renewed while a file waited is the one sent.
+  // The token is read at each request: a session renewed while a file waited is the one sent,
+  // and only if it is the session of the person who queued the file.
   onBeforeRequest: (request: { setHeader(name: string, value: string): void }) => {
+    if (!maySend(owner, currentOwner())) throw new HeldForOwnerError();
     const token = getToken();
     if (token) request.setHeader('Authorization', `Bearer ${token}`);
   },
@@ -186,9 +254,10 @@ const parse = (text: string): StoredAnswer | undefined => {
 };
 
 /** What the upload became: from the last part's answer, or, when that answer was lost, asked for. */
-async function storedFile(at: string, body: string): Promise<{ name: string; url: string }> {
+async function storedFile(at: string, body: string, owner: string | undefined): Promise<{ name: string; url: string }> {
   let answer = parse(body);
   if (!answer?.data?.url) {
+    if (!maySend(owner, currentOwner())) throw new HeldForOwnerError();
     const token = getToken();
     const response = await fetch(new URL(at, location.href), {
       headers: { app_key: config.appKey, Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -206,7 +275,7 @@ let starting = false;
 /** Starts the oldest waiting upload when nothing runs and the browser is online. */
 function pump(): void {
   if (starting || running.size > 0 || (typeof navigator !== 'undefined' && !navigator.onLine)) return;
-  const next = store.get().find((upload) => upload.state === 'waiting');
+  const next = nextToSend(store.get(), currentOwner());
   if (!next) return;
   starting = true;
   tus()
@@ -231,12 +300,12 @@ function send(Upload: typeof import('tus-js-client').Upload, queued: QueuedUploa
       pending: id,
       ...(queued.replaces ? { replaces: queued.replaces } : {}),
     },
-    ...requestOptions(),
+    ...requestOptions(queued.owner),
     onUploadUrlAvailable: () => void update(id, { uploadUrl: upload.url ?? undefined }),
     onProgress: (sent) => void update(id, { sent }),
     onSuccess: ({ lastResponse }) => {
       running.delete(id);
-      storedFile(upload.url!, lastResponse.getBody())
+      storedFile(upload.url!, lastResponse.getBody(), queued.owner)
         .then((file) => update(id, { state: 'done', sent: queued.size, file }))
         .catch((error: unknown) => update(id, { state: 'failed', error: error instanceof Error ? error.message : String(error) }))
         .finally(() => {

@@ -3,7 +3,7 @@
  * api/session.ts; this adds change notification within the tab (storage events only reach other
  * tabs) so signing in or out here, or in another tab, re-renders the admin at once.
  */
-import { clearToken, getToken, onTokenChange, setToken } from '../../api/session';
+import { clearToken, getToken, onTokenChange, setOwner, setToken } from '../../api/session';
 
 const listeners = new Set<() => void>();
 
@@ -15,8 +15,15 @@ export function isSignedIn(): boolean {
   return getToken() !== null;
 }
 
-export function signIn(token: string, remember: boolean): void {
-  setToken(token, remember);
+/** `owner`: whose session it is (session-owner.ts), so what they queue is sent only with it. */
+export function signIn(token: string, remember: boolean, owner?: string): void {
+  setToken(token, remember, owner);
+  emit();
+}
+
+/** Records whose the stored session is, for one stored before owners were kept. */
+export function adoptOwner(owner: string): void {
+  setOwner(owner);
   emit();
 }
 
