@@ -241,7 +241,14 @@ describe.each(await dialects())('webhook targets on %s', (dialect) => {
     const receiver = await startReceiver();
     try {
       const port = new URL(receiver.url).port;
-      const targets = [receiver.url, `http://localhost:${port}/hook`, `http://[::ffff:127.0.0.1]:${port}/hook`];
+      // The receiver by name, as an IPv4-mapped address, and through NAT64 and 6to4 (issue 53, L6).
+      const targets = [
+        receiver.url,
+        `http://localhost:${port}/hook`,
+        `http://[::ffff:127.0.0.1]:${port}/hook`,
+        `http://[64:ff9b::127.0.0.1]:${port}/hook`,
+        `http://[2002:7f00:1::1]:${port}/hook`,
+      ];
       const hooks: number[] = [];
       for (const [i, url] of targets.entries()) {
         const made = await t.admin('POST', '/cms/api/webhooks', { name: `Private ${i}`, url, status: 1 });
