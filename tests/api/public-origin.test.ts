@@ -3,7 +3,8 @@
  * are configured (issue 29, findings 2 and 8): canonical and Open Graph links, the sitemap,
  * robots.txt and preview links name PUBLIC_URL, or the site's Web URL, or a host this server is
  * known by; a made-up host adds no kept page; TRUST_PROXY trusts a number of hops or listed
- * addresses, never every hop. SQLite and PostgreSQL; pages rendered from the app's source.
+ * addresses, never every hop; behind one, the host is the Host header's, never a client's
+ * X-Forwarded-Host (issue 53, L5). SQLite and PostgreSQL; pages rendered from the app's source.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +116,35 @@ describe('TRUST_PROXY', () => {
         expect(entries[0]!.ip).toBe('203.0.113.7');
       } finally {
         await t.close();
+      }
+    },
+  );
+
+  it.each(databases)(
+    'names the Host header’s host and the proxy’s scheme, never a client’s X-Forwarded-Host, in canonical links and the sitemap (%s)',
+    async (dialect) => {
+      const staticDir = sourceBuild();
+      const t = await startTestApp(dialect, { staticDir, trustProxy: 1 });
+      try {
+        const webUrl = new URL((await t.visitor('GET', '/cms/applications/demo')).json().data.web_url as string).origin;
+        const site = new URL(webUrl).host;
+        // A host this server is known by, which nginx passes on from the client unless told not to.
+        const local = `localhost:${t.config.port}`;
+        const forwarded = { 'x-forwarded-host': local, 'x-forwarded-proto': 'https' };
+        const page = await get(t, '/about', site, forwarded);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain(`<link rel="canonical" href="https://${site}/about"/>`);
+        expect(page.body).not.toContain(local);
+        const sitemap = await get(t, '/sitemap.xml', site, forwarded);
+        expect(sitemap.body).toContain(`<loc>https://${site}/</loc>`);
+        expect(sitemap.body).not.toContain(local);
+        expect((await get(t, '/robots.txt', site, forwarded)).body).toContain(`Sitemap: https://${site}/sitemap.xml`);
+        // A scheme that is neither http nor https names the configured origin.
+        const odd = await get(t, '/about', site, { 'x-forwarded-proto': 'javascript' });
+        expect(odd.body).toContain(`<link rel="canonical" href="${webUrl}/about"/>`);
+      } finally {
+        await t.close();
+        fs.rmSync(staticDir, { recursive: true, force: true });
       }
     },
   );

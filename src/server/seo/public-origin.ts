@@ -9,6 +9,11 @@
  * - Otherwise a request is taken at its word only for a host this server is known by: its own
  *   listening address (localhost, 127.0.0.1, [::1] on its port) and the host of the site settings'
  *   Web URL. Any other host gets the site's Web URL, or this server's own address.
+ * - The host is the Host header's, even behind a trusted proxy (TRUST_PROXY): a proxy passes on a
+ *   client's X-Forwarded-Host unless told to clear it, and the client would pick which known host
+ *   every kept page and the sitemap name (issue 53, L5). nginx sends the host it was asked for as
+ *   Host (`proxy_set_header Host $host`). The scheme is the trusted proxy's X-Forwarded-Proto, and
+ *   only http or https.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
@@ -56,7 +61,8 @@ export class PublicOrigin {
   }
 
   of(request: FastifyRequest): string {
-    return this.forHost(request.host, request.protocol);
+    // Not request.host: behind a trusted proxy Fastify reads it from X-Forwarded-Host.
+    return this.forHost(request.headers.host ?? '', request.protocol);
   }
 
   /** The origin for a request to `host` (its Host header, or the proxy's) over `protocol`. */
@@ -65,6 +71,6 @@ export class PublicOrigin {
     if (this.config.publicUrl) return this.config.publicUrl;
     const host = requestHost.toLowerCase();
     const known = this.localHosts.has(host) || (this.webUrl !== undefined && new URL(this.webUrl).host === host);
-    return known ? `${protocol}://${host}` : this.configured;
+    return known && (protocol === 'http' || protocol === 'https') ? `${protocol}://${host}` : this.configured;
   }
 }
