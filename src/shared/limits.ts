@@ -54,6 +54,11 @@ export const LIMITS = {
   previewLinkMinutes: 60,
   /** Activity log entries older than this are removed (ACTIVITY_RETENTION_DAYS overrides it). */
   activityRetentionDays: 180,
+  /**
+   * API tokens: one made without an expiry lasts `defaultDays`; none is made, or renewed, to last
+   * more than `maxDays` from then, so a forgotten token stops working on its own.
+   */
+  apiToken: { defaultDays: 90, maxDays: 365 },
 } as const;
 
 export const MENU_LOCATIONS = ['ab1', 'ab2', 'ab3', 'ps1', 'ps2', 'dp1', 'dp2', 'arc1'] as const;

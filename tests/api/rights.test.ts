@@ -180,6 +180,14 @@ const ROUTES: Route[] = [
   { subject: 'tokens', action: 'read', method: 'GET', template: '/cms/api/api-tokens', onRecord: false },
   { subject: 'tokens', action: 'create', method: 'POST', template: '/cms/api/api-tokens', onRecord: false },
   { subject: 'tokens', action: 'delete', method: 'DELETE', template: '/cms/api/api-tokens/{id}', onRecord: true },
+  {
+    subject: 'tokens',
+    action: 'update',
+    method: 'POST',
+    template: '/cms/api/api-tokens/{id}/renew',
+    onRecord: true,
+    success: 200,
+  },
 ];
 
 /** What a tus request carries besides its body (a name for the file, and the type of a part). */

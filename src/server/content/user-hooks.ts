@@ -1,12 +1,14 @@
 /**
  * Users: passwords are hashed before storage, must be confirmed, and are required on create. The
  * last admin can be neither demoted nor deleted (nobody could manage users again), and a new
- * password or role ends the account's other sessions: whoever held them must sign in again.
+ * password, role or sites end the account's other sessions and revoke its API tokens: whoever held
+ * them must sign in again, or be given a new token.
  */
 import { sitesOf } from '../../shared/rights';
 import type { DB } from '../db/database';
 import { badRequest, HttpError } from '../errors';
 import { hashPassword } from '../security/passwords';
+import { type RevocationCause, revokeTokensOf } from '../security/token-revocation';
 import type { EntityHooks, WriteContext } from './entity-service';
 import type { Row } from './repository';
 
@@ -61,8 +63,14 @@ export const userHooks: EntityHooks = {
     const before = ctx.existing as Row;
     const after = row as Row;
     // The stored hash is not part of the record: a new password shows in what was written.
-    if (ctx.values.password !== undefined || before.role !== after.role || before.sites !== after.sites) {
-      await endSessions(ctx.db, Number(after.id), keptSession(ctx, Number(after.id)));
-    }
+    const causes: RevocationCause[] = [
+      ...(ctx.values.password !== undefined ? (['password-change'] as const) : []),
+      ...(before.role !== after.role ? (['role-change'] as const) : []),
+      ...(before.sites !== after.sites ? (['sites-change'] as const) : []),
+    ];
+    if (causes.length === 0) return;
+    await endSessions(ctx.db, Number(after.id), keptSession(ctx, Number(after.id)));
+    const by = { id: ctx.actor?.id ?? null, name: ctx.actor?.name ?? null, ip: null, userAgent: null };
+    await revokeTokensOf(ctx.db, Number(after.id), causes, by);
   },
 };

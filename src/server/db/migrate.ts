@@ -20,6 +20,7 @@ import * as jobRuns from './migrations/017_job_runs';
 import * as publishTimeIndexes from './migrations/018_publish_time_indexes';
 import * as visibleCountIndexes from './migrations/019_visible_count_indexes';
 import * as embedIndexes from './migrations/020_embed_indexes';
+import * as apiTokenLifetimes from './migrations/021_api_token_lifetimes';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '018_publish_time_indexes': publishTimeIndexes,
   '019_visible_count_indexes': visibleCountIndexes,
   '020_embed_indexes': embedIndexes,
+  '021_api_token_lifetimes': apiTokenLifetimes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -11,10 +11,10 @@
 import type { FastifyRequest } from 'fastify';
 import { ENTITIES, isRole, readableColumns } from '../../shared/entities';
 import { LIMITS } from '../../shared/limits';
-import { type Action, rightOf, type Scope, type Subject } from '../../shared/rights';
+import { type Action, rightOf, type Scope, sitesOf, type Subject, worksOn } from '../../shared/rights';
 import { now } from '../db/database';
 import { HttpError } from '../errors';
-import { isApiToken, type TokenPrincipal, tokenActorName, tokenRight } from '../security/api-tokens';
+import { isApiToken, lesserRole, type TokenPrincipal, tokenActorName, tokenRight } from '../security/api-tokens';
 import { hashToken } from '../security/tokens';
 import { activeSecret } from '../security/two-factor';
 
@@ -84,7 +84,8 @@ const isStale = (lastUsedAt: string | null) => !lastUsedAt || Date.now() - Date.
 
 /**
  * A live API token (not revoked, not expired) and the admin it acts for, in one read: the request's
- * user is that admin with the token's name, role and one site (security/api-tokens.ts).
+ * user is that admin with the token's name and one site, and the lesser of the token's role and the
+ * maker's role now (security/api-tokens.ts). 403 once the maker no longer works on the token's site.
  */
 async function authenticateApiToken(request: FastifyRequest, token: string): Promise<void> {
   const db = request.server.ctx.database.db;
@@ -102,9 +103,13 @@ async function authenticateApiToken(request: FastifyRequest, token: string): Pro
     ])
     .where('api_tokens.token_hash', '=', hashToken(token))
     .where('api_tokens.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now())]))
+    // Every token has an end (migration 021 gave one to those made without).
+    .where('api_tokens.expires_at', '>', now())
     .executeTakeFirst();
-  if (!found || !isRole(found.token_role)) throw new HttpError(401, 'This API token is unknown, revoked or expired');
+  const makerRole = found?.role;
+  if (!found || !isRole(found.token_role) || !isRole(makerRole)) {
+    throw new HttpError(401, 'This API token is unknown, revoked or expired');
+  }
   const {
     token_id: id,
     token_name: name,
@@ -114,10 +119,14 @@ async function authenticateApiToken(request: FastifyRequest, token: string): Pro
     token_used_at: usedAt,
     ...user
   } = found;
+  // Its maker's account as it is now, not as it was when the token was made.
+  if (!worksOn(makerRole, sitesOf(user.sites), site)) {
+    throw new HttpError(403, `The admin who made this API token no longer works on the site "${site}"`);
+  }
   if (isStale(usedAt)) await db.updateTable('api_tokens').set({ last_used_at: now() }).where('id', '=', id).execute();
-  const principal: TokenPrincipal = { id, name, app_key: site, role, readOnly: readOnly === 1 };
+  const principal: TokenPrincipal = { id, name, app_key: site, role: lesserRole(role, makerRole), readOnly: readOnly === 1 };
   request.apiToken = principal;
-  request.user = { ...user, name: tokenActorName(principal), role, sites: site } as FastifyRequest['user'];
+  request.user = { ...user, name: tokenActorName(principal), role: principal.role, sites: site } as FastifyRequest['user'];
   request.sessionId = 0;
 }
 

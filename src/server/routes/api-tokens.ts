@@ -1,21 +1,22 @@
 /**
  * System → API tokens: an admin makes a named token for the site they are working in, with a
- * role's rights or only its reads, and an optional expiry. The token is answered once; only its
- * hash is stored. The list shows each token's last use; revoking keeps the row, marked.
- * (What a token may then do is in security/api-tokens.ts.)
+ * role's rights or only its reads, and an end (by default LIMITS.apiToken.defaultDays away, at most
+ * maxDays), which an admin may push back while it works (renew). The token is answered once; only
+ * its hash is stored. The list shows each token's last use; revoking keeps the row, marked.
+ * (What a token may then do is in security/api-tokens.ts, what revokes it in token-revocation.ts.)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '../../shared/entities';
 import { dateTimeSchema } from '../../shared/entities/schemas';
-import { dateTimeOf, timeOfDateTime } from '../../shared/date-time';
+import { LIMITS } from '../../shared/limits';
 import { recordActivity } from '../activity/activity-log';
 import { now } from '../db/database';
-import { badRequest, notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { operation } from '../openapi';
 import { needs } from '../plugins/auth';
-import { newApiToken } from '../security/api-tokens';
+import { newApiToken, renewedExpiry, tokenExpiry } from '../security/api-tokens';
 import { hashToken } from '../security/tokens';
 import { itemEnvelope, listEnvelope, nullable } from './response-schemas';
 import { idParams, listQuery, paging } from './schemas';
@@ -27,7 +28,12 @@ const createBody = z.strictObject({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   role: z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }).default('viewer'),
   read_only: z.boolean({ error: 'read_only must be true or false' }).default(false),
-  expires_at: dateTimeSchema('Expires at').nullable().optional(),
+  expires_at: dateTimeSchema('Expires at')
+    .nullable()
+    .optional()
+    .meta({
+      description: `When it stops working: in the future, at most ${LIMITS.apiToken.maxDays} days away; left out or null, ${LIMITS.apiToken.defaultDays} days from now.`,
+    }),
 });
 
 const COLUMNS = [
@@ -51,7 +57,7 @@ const tokenRecord = {
     app_key: { type: 'string' },
     role: { type: 'string', enum: [...ROLES] },
     read_only: { type: 'boolean' },
-    expires_at: nullable('string'),
+    expires_at: { ...nullable('string'), description: 'When it stops working, unless renewed first' },
     last_used_at: nullable('string'),
     revoked_at: nullable('string'),
     created_at: { type: 'string' },
@@ -66,12 +72,15 @@ type TokenRow = { [K in (typeof COLUMNS)[number]]: unknown } & {
   revoked_at: string | null;
 };
 
+/** A row's state: a token without an end (only one written by hand) works as little as an expired one. */
+const statusOf = (row: TokenRow) =>
+  row.revoked_at ? 'revoked' : !row.expires_at || row.expires_at <= now() ? 'expired' : 'active';
+
 /** A row as the API gives it out: its state spelled out, never its hash. */
-const shown = (row: TokenRow) => ({
-  ...row,
-  read_only: row.read_only === 1,
-  status: row.revoked_at ? 'revoked' : row.expires_at && row.expires_at <= now() ? 'expired' : 'active',
-});
+const shown = (row: TokenRow) => ({ ...row, read_only: row.read_only === 1, status: statusOf(row) });
+
+const deadToken = () =>
+  new HttpError(404, 'No working token with this id: a revoked or expired token cannot be renewed, make a new one');
 
 export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -116,7 +125,7 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'tokens.create',
           'Make an API token',
-          'For the site named by the app key. The answer carries the token once (`token`): store it then, it cannot be shown again.',
+          `For the site named by the app key. The answer carries the token once (\`token\`): store it then, it cannot be shown again. It works until \`expires_at\` (${LIMITS.apiToken.defaultDays} days unless asked otherwise, at most ${LIMITS.apiToken.maxDays}), and never beyond what its maker may do at the time of each request: a change of their role, sites or password, a reset link used or signing them out everywhere revokes it.`,
         ),
         tags,
         body: createBody,
@@ -127,9 +136,8 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { name, role, read_only: readOnly, expires_at: expiresAt } = request.body;
-      if (expiresAt && expiresAt <= dateTimeOf(Date.now())) {
-        throw badRequest('Expires at must be in the future', { expires_at: 'Must be in the future' });
-      }
+      // Stored as an ISO time, as the other times of this table.
+      const ends = tokenExpiry(expiresAt);
       const token = newApiToken();
       const row = await db
         .insertInto('api_tokens')
@@ -139,8 +147,7 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
           token_hash: hashToken(token),
           role,
           read_only: readOnly ? 1 : 0,
-          // Stored as an ISO time, as the other times of this table.
-          expires_at: expiresAt ? new Date(timeOfDateTime(expiresAt)).toISOString() : null,
+          expires_at: ends,
           created_by: request.user.id,
           created_at: now(),
         })
@@ -181,6 +188,54 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
         changes: { name: [row.name, null] },
       });
       return { message: 'Token revoked', data: shown(row) };
+    },
+  );
+
+  api.post(
+    '/api-tokens/:id/renew',
+    {
+      config: needs('tokens', 'update'),
+      schema: {
+        ...operation(
+          'tokens.renew',
+          'Renew an API token',
+          `Pushes its end back by ${LIMITS.apiToken.defaultDays} days, to at most ${LIMITS.apiToken.maxDays} days from now. Only a working token is renewed: a revoked or expired one answers 404 (make a new one).`,
+        ),
+        tags,
+        params: idParams,
+        response: { 200: itemEnvelope(tokenRecord) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const site = request.application.app_key;
+      const current = await db
+        .selectFrom('api_tokens')
+        .select('expires_at')
+        .where('id', '=', id)
+        .where('app_key', '=', site)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now())
+        .executeTakeFirst();
+      if (!current?.expires_at) throw deadToken();
+      const ends = renewedExpiry(current.expires_at);
+      // Written only while it still works: a revoke at the same moment wins.
+      const row = await db
+        .updateTable('api_tokens')
+        .set({ expires_at: ends })
+        .where('id', '=', id)
+        .where('app_key', '=', site)
+        .where('revoked_at', 'is', null)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      if (!row) throw deadToken();
+      await recordActivity(request, {
+        action: 'update',
+        entity: 'tokens',
+        recordId: row.id,
+        changes: { expires_at: [current.expires_at, ends] },
+      });
+      return { message: 'Token renewed', data: shown(row) };
     },
   );
 }

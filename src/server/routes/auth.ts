@@ -13,6 +13,7 @@ import { LIMITS } from '../../shared/limits';
 import { isRole } from '../../shared/rights';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
 import { endSessions } from '../content/user-hooks';
+import { revokeTokensOf, revokedByRequest } from '../security/token-revocation';
 import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
 import { authenticate, personOnly, bearerToken, idleCutoff, userAgent } from '../plugins/auth';
@@ -257,12 +258,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
     /** Ends every other session of the user: "sign out everywhere else". */
     const endOthersSchema = {
-      ...operation('me.sessions.deleteOthers', 'Sign out everywhere else'),
+      ...operation('me.sessions.deleteOthers', 'Sign out everywhere else', 'Every API token you made is revoked too.'),
       tags,
       response: { 200: messageAnswer },
     };
     api.delete('/me/sessions', { config: signedIn, schema: endOthersSchema }, async (request) => {
       await endSessions(db, request.user.id, request.sessionId);
+      await revokeTokensOf(db, request.user.id, ['signed-out-everywhere'], revokedByRequest(request));
       await recordActivity(request, { action: 'sessions-revoked', appKey: null, entity: 'users', recordId: request.user.id });
       return { message: 'Signed out everywhere else' };
     });

@@ -11,6 +11,7 @@ import { ENTITIES } from '../../shared/entities';
 import { fieldSchema } from '../../shared/entities/schemas';
 import { recordActivity } from '../activity/activity-log';
 import { endSessions } from '../content/user-hooks';
+import { revokeTokensOf, revokedByRequest } from '../security/token-revocation';
 import { now } from '../db/database';
 import { badRequest, HttpError } from '../errors';
 import { hashPassword } from '../security/passwords';
@@ -65,7 +66,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
     ...operation(
       'auth.passwordReset.complete',
       'Set a new password with a reset link',
-      'The link works once; every session of the account ends.',
+      'The link works once; every session of the account ends and every API token it made is revoked.',
     ),
     tags,
     body: resetBody,
@@ -90,6 +91,8 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       .where('id', '=', reset.user_id)
       .execute();
     await endSessions(db, reset.user_id);
+    const who = { id: reset.user_id, name: reset.name || reset.email };
+    await revokeTokensOf(db, reset.user_id, ['password-reset'], revokedByRequest(request, who));
     await recordActivity(request, {
       action: 'password-change',
       appKey: null,

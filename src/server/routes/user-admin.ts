@@ -1,6 +1,6 @@
 /**
  * What an admin does for another user beyond editing their record: sign them out everywhere (a
- * lost laptop, a member of staff leaving), make a one-time password reset link (valid for an
+ * lost laptop, a member of staff leaving; their API tokens are revoked too), make a one-time password reset link (valid for an
  * hour, used once; mailed to them when the server sends mail), and turn off their two-factor
  * sign-in (a lost phone).
  */
@@ -14,6 +14,7 @@ import { mailOff } from '../mail/mailer';
 import { notFound } from '../errors';
 import { siteOrigin } from '../seo/origin';
 import { mailResetLink, makeResetLink } from '../security/reset-links';
+import { revokeTokensOf, revokedByRequest } from '../security/token-revocation';
 import { idParams } from './schemas';
 import { itemEnvelope } from './response-schemas';
 import { operation } from '../openapi';
@@ -33,7 +34,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   };
 
   const signOutSchema = {
-    ...operation('users.signOut', 'Sign a user out everywhere'),
+    ...operation('users.signOut', 'Sign a user out everywhere', 'Every API token they made is revoked too.'),
     tags,
     params: idParams,
     response: { 200: itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } }) },
@@ -41,6 +42,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   api.post('/users/:id/sign-out', { config: manageUsers, schema: signOutSchema }, async (request) => {
     const user = await userOf(request);
     await endSessions(db, user.id, user.id === request.user.id ? request.sessionId : undefined);
+    await revokeTokensOf(db, user.id, ['signed-out-everywhere'], revokedByRequest(request));
     await recordActivity(request, { action: 'sessions-revoked', appKey: null, entity: 'users', recordId: user.id });
     return { message: `${user.email} is signed out everywhere`, data: { id: user.id } };
   });

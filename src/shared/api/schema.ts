@@ -42,7 +42,7 @@ export interface paths {
         put?: never;
         /**
          * Make an API token
-         * @description For the site named by the app key. The answer carries the token once (`token`): store it then, it cannot be shown again.
+         * @description For the site named by the app key. The answer carries the token once (`token`): store it then, it cannot be shown again. It works until `expires_at` (90 days unless asked otherwise, at most 365), and never beyond what its maker may do at the time of each request: a change of their role, sites or password, a reset link used or signing them out everywhere revokes it.
          *
          *     Needs the right to create tokens: admin. Works on one site, named by the app key.
          */
@@ -70,6 +70,28 @@ export interface paths {
          *     Needs the right to delete tokens: admin. Works on one site, named by the app key.
          */
         delete: operations["tokens.revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/api-tokens/{id}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew an API token
+         * @description Pushes its end back by 90 days, to at most 365 days from now. Only a working token is renewed: a revoked or expired one answers 404 (make a new one).
+         *
+         *     Needs the right to update tokens: admin. Works on one site, named by the app key.
+         */
+        post: operations["tokens.renew"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1043,7 +1065,9 @@ export interface paths {
         post?: never;
         /**
          * Sign out everywhere else
-         * @description Any signed-in account, for itself.
+         * @description Every API token you made is revoked too.
+         *
+         *     Any signed-in account, for itself.
          */
         delete: operations["me.sessions.deleteOthers"];
         options?: never;
@@ -1828,7 +1852,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link
-         * @description The link works once; every session of the account ends.
+         * @description The link works once; every session of the account ends and every API token it made is revoked.
          *
          *     Open: no token needed.
          */
@@ -3744,7 +3768,9 @@ export interface paths {
         put?: never;
         /**
          * Sign a user out everywhere
-         * @description Needs the right to update users: admin. Works on one site, named by the app key.
+         * @description Every API token they made is revoked too.
+         *
+         *     Needs the right to update users: admin. Works on one site, named by the app key.
          */
         post: operations["users.signOut"];
         delete?: never;
@@ -4733,6 +4759,7 @@ export interface operations {
                                 app_key?: string;
                                 created_at?: string;
                                 created_by?: number;
+                                /** @description When it stops working, unless renewed first */
                                 expires_at?: string | null;
                                 id?: number;
                                 last_used_at?: string | null;
@@ -4767,6 +4794,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description When it stops working: in the future, at most 365 days away; left out or null, 90 days from now. */
                     expires_at?: (string) | null;
                     name: string;
                     /** @default false */
@@ -4791,6 +4819,7 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             created_by?: number;
+                            /** @description When it stops working, unless renewed first */
                             expires_at?: string | null;
                             id?: number;
                             last_used_at?: string | null;
@@ -4836,6 +4865,52 @@ export interface operations {
                             app_key?: string;
                             created_at?: string;
                             created_by?: number;
+                            /** @description When it stops working, unless renewed first */
+                            expires_at?: string | null;
+                            id?: number;
+                            last_used_at?: string | null;
+                            name?: string;
+                            read_only?: boolean;
+                            revoked_at?: string | null;
+                            /** @enum {string} */
+                            role?: "admin" | "editor" | "author" | "viewer";
+                            /** @enum {string} */
+                            status?: "active" | "expired" | "revoked";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "tokens.renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            created_by?: number;
+                            /** @description When it stops working, unless renewed first */
                             expires_at?: string | null;
                             id?: number;
                             last_used_at?: string | null;

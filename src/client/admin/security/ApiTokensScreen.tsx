@@ -1,6 +1,7 @@
 /**
  * System → API tokens: make a named token for the site you are working in (a role's rights, or only
- * its reads, and an optional expiry), copy it once, see when each was last used, revoke one.
+ * its reads, and an end: LIMITS.apiToken's default when none is chosen, never beyond its maximum),
+ * copy it once, see when each was last used and when it ends, renew or revoke one.
  * The rows are typed from the generated API types (shared/api/schema.ts), the server's own document.
  */
 import {
@@ -25,7 +26,9 @@ import { formatTime } from '../format-time';
 import { useState } from 'react';
 import type { AnswerOf } from '../../../shared/api/client';
 import { ROLE_CHOICES, type Role } from '../../../shared/entities';
+import { LIMITS } from '../../../shared/limits';
 import { adminCall } from '../api/admin-call';
+import { notifyFailure } from '../api/notify';
 import { DeleteDialog } from '../list/DeleteDialog';
 import { QueryState } from '../QueryState';
 import { DataTable } from '../list/DataTable';
@@ -43,6 +46,9 @@ const tokensQuery = queryOptions({
 
 const STATUS_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as const;
 const when = (at: string | null | undefined) => (at ? formatTime(at, 'YYYY-MM-DD HH:mm') : adminT('tokens.never'));
+const DAY_MS = 86_400_000;
+/** The last day the date field offers: a day ending within the server's maximum lifetime, in local time. */
+const lastDay = () => formatTime(Date.now() + (LIMITS.apiToken.maxDays - 1) * DAY_MS, 'YYYY-MM-DD');
 
 function MakeToken({ onMade }: { onMade: (made: Made) => void }) {
   const { t, term, message } = useAdminText();
@@ -116,7 +122,8 @@ function MakeToken({ onMade }: { onMade: (made: Made) => void }) {
           <TextInput
             type="date"
             label={t('tokens.expiresOn')}
-            description={t('tokens.expiresHint')}
+            description={t('tokens.expiresHint', { days: LIMITS.apiToken.defaultDays, max: LIMITS.apiToken.maxDays })}
+            max={lastDay()}
             value={expiresOn}
             onChange={(event) => setExpiresOn(event.currentTarget.value)}
             error={errors.expires_at}
@@ -178,6 +185,19 @@ function TokenTable({ tokens }: { tokens: Token[] }) {
       void queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
     },
   });
+  const renew = useMutation({
+    mutationFn: (token: Token) =>
+      adminCall<AnswerOf<'tokens.renew'>>(`api-tokens/${token.id}/renew`, { method: 'POST' }).then((answer) => answer.data!),
+    onSuccess: (renewed) => {
+      notifications.show({
+        color: 'green',
+        title: t('tokens.renewed'),
+        message: t('tokens.renewedText', { name: renewed.name, until: when(renewed.expires_at) }),
+      });
+      void queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
+    },
+    onError: (error) => notifyFailure(t('tokens.notRenewed'), error),
+  });
   return (
     <>
       <DataTable
@@ -208,18 +228,32 @@ function TokenTable({ tokens }: { tokens: Token[] }) {
           {
             key: 'actions',
             label: <VisuallyHidden>{t('list.actions')}</VisuallyHidden>,
-            cell: (token) =>
-              token.status !== 'revoked' && (
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => setRevoking(token)}
-                  aria-label={t('tokens.revokeLabel', { name: token.name })}
-                >
-                  {t('tokens.revoke')}
-                </Button>
-              ),
+            cell: (token) => (
+              <Group gap={4} wrap="nowrap">
+                {token.status === 'active' && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => renew.mutate(token)}
+                    loading={renew.isPending && renew.variables?.id === token.id}
+                    aria-label={t('tokens.renewLabel', { name: token.name })}
+                  >
+                    {t('tokens.renew')}
+                  </Button>
+                )}
+                {token.status !== 'revoked' && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setRevoking(token)}
+                    aria-label={t('tokens.revokeLabel', { name: token.name })}
+                  >
+                    {t('tokens.revoke')}
+                  </Button>
+                )}
+              </Group>
+            ),
           },
         ]}
       />
