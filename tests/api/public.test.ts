@@ -1,6 +1,7 @@
 /** The visitor-facing API of spec §7.1: active rows only, the envelopes the site reads, caching. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherApplication, dialects, OTHER_APP_KEY, startTestApp, type TestApp } from './harness';
+import { inProcessReads } from '../../src/server/routes/public';
+import { APP_KEY, createOtherApplication, dialects, OTHER_APP_KEY, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('public API on %s', (dialect) => {
   let t: TestApp;
@@ -43,6 +44,35 @@ describe.each(await dialects())('public API on %s', (dialect) => {
     expect(write.statusCode).toBe(404);
     expect((await t.admin('PUT', `/cms/api/applications/${OTHER_APP_KEY}`, { status: 1 })).statusCode).toBe(200);
     expect((await read()).statusCode).toBe(200);
+  });
+
+  it('reads only the settings of the site the app key names, never a switched-off one (issue #53, L1)', async () => {
+    const contact = { email: 'hidden@example.org', phone: '01700000053' };
+    expect((await t.admin('PUT', `/cms/api/applications/${OTHER_APP_KEY}`, { ...contact, status: 0 })).statusCode).toBe(200);
+    const settingsOf = (site: string, key: string) =>
+      t.visitor('GET', `/cms/applications/${site}`, undefined, { 'app-key': key });
+    const renderRead = inProcessReads(t.app);
+    try {
+      for (const key of [APP_KEY, OTHER_APP_KEY]) {
+        const answer = await settingsOf(OTHER_APP_KEY, key);
+        expect(answer.statusCode, `with ${key}'s key: ${answer.body}`).toBe(404);
+        expect(answer.body).not.toContain(contact.email);
+        expect(answer.body).not.toContain(contact.phone);
+      }
+      const rendered = await renderRead(`/cms/applications/${OTHER_APP_KEY}`, APP_KEY);
+      expect(rendered.status).toBe(404);
+      expect(rendered.text).not.toContain(contact.email);
+      // Switched on, it is still not another site's to read: only with its own key.
+      expect((await t.admin('PUT', `/cms/api/applications/${OTHER_APP_KEY}`, { status: 1 })).statusCode).toBe(200);
+      expect((await settingsOf(OTHER_APP_KEY, APP_KEY)).statusCode).toBe(404);
+      expect((await renderRead(`/cms/applications/${OTHER_APP_KEY}`, APP_KEY)).status).toBe(404);
+      const own = await settingsOf(OTHER_APP_KEY, OTHER_APP_KEY);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json().data.email).toBe(contact.email);
+      expect((await settingsOf(APP_KEY, APP_KEY)).statusCode).toBe(200);
+    } finally {
+      await t.admin('PUT', `/cms/api/applications/${OTHER_APP_KEY}`, { status: 1 });
+    }
   });
 
   it('lists only active sliders in data.data.data', async () => {

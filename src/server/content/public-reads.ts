@@ -158,10 +158,14 @@ export function publicReads(ctx: AppContext) {
       return { data: { ...shown!, slugs: await slugsOf(def, row, at.defaultLocale) } };
     },
 
-    /** A site's settings by its key (the answer's schema leaves out the owner's id). */
-    async site(appKey: string): Promise<{ data: Row }> {
-      const row = await services.applications.repo.findBy(null, 'app_key', appKey);
-      if (!row) throw notFound('Application');
+    /**
+     * The settings of the site the request names (`appKey`) when `asked` is that site (the answer's
+     * schema leaves out the owner's id). Another site's key reads nothing, as an unknown one: a
+     * site switched off is not there for visitors, whichever site's key asks for it.
+     */
+    async site(appKey: string, asked: string): Promise<{ data: Row }> {
+      const row = asked === appKey ? await services.applications.repo.findBy(null, 'app_key', appKey) : undefined;
+      if (!row || Number(row.status) !== 1) throw notFound('Application');
       return { data: row as Row };
     },
   };

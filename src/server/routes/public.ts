@@ -151,7 +151,7 @@ export function inProcessReads(app: FastifyInstance): (url: string, appKey: stri
     const query = Object.fromEntries(searchParams);
     refuseUnpublished(await siteByKey(app.ctx, appKey));
     if (resource === ENTITIES.applications.resource && slug && more.length === 0)
-      return shaped(siteAnswer, await reads.site(slug));
+      return shaped(siteAnswer, await reads.site(appKey, slug));
     const [name, def] = PUBLIC_ENTITIES.find(([, candidate]) => candidate.resource === resource) ?? [];
     if (name && def && slug === undefined && def.public!.list) {
       return shaped(listAnswer(def), await reads.list(appKey, name, parsed(listQueryOf(def), 'querystring', query) as ListAsked));
@@ -245,7 +245,7 @@ export const publicRoutes = fp(
           ...publicDoc(ENTITIES.applications)(
             'get',
             'Read a site’s public settings',
-            'Its name, logo, contact details and the like.',
+            'Its name, logo, contact details and the like: only of the site the `app-key` header names (another key, like an unknown one, answers 404).',
           ),
           tags,
           params: z.object({ appKey: z.string().max(64) }),
@@ -253,7 +253,7 @@ export const publicRoutes = fp(
         },
       },
       // Written through siteRecord, which leaves the owner's id out.
-      async (request) => reads.site(request.params.appKey),
+      async (request) => reads.site(request.application.app_key, request.params.appKey),
     );
 
     /** An island's Idempotency-Key; a body without one is keyed by what it says (visitorKey). */

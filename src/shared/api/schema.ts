@@ -4280,7 +4280,7 @@ export interface paths {
         };
         /**
          * Read a site’s public settings
-         * @description Its name, logo, contact details and the like.
+         * @description Its name, logo, contact details and the like: only of the site the `app-key` header names (another key, like an unknown one, answers 404).
          *
          *     Open to visitors: send the site’s app key.
          */
