@@ -104,7 +104,8 @@ export async function storeVisitorForm(
   if (known?.deleted_at) await services.subscribers.repo.trash(appKey, known.id, true);
   if (!known) {
     try {
-      await services.subscribers.create(appKey, { name: values.name ?? null, email });
+      // Unconfirmed: anyone's browser can be made to send this form for any address (issue 53, L9).
+      await services.subscribers.create(appKey, { name: values.name ?? null, email, confirmation: 'pending' });
     } catch (error) {
       // Two sign-ups of one address at once: the other one stored it.
       if (!(error instanceof HttpError && error.statusCode === 409)) throw error;

@@ -15520,6 +15520,7 @@ export interface operations {
                             data?: {
                                 app_id?: number | null;
                                 app_key?: string;
+                                confirmation?: string | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 email?: string;
@@ -15565,6 +15566,8 @@ export interface operations {
                     /** @description Given out by the server; accepted back and ignored */
                     readonly app_key?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
+                    readonly confirmation?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
                     readonly created_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly deleted_at?: string | null;
@@ -15595,6 +15598,7 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
+                            confirmation?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -15624,6 +15628,7 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
+                            confirmation?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -15671,6 +15676,7 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
+                            confirmation?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -15714,6 +15720,8 @@ export interface operations {
                     /** @description Given out by the server; accepted back and ignored */
                     readonly app_key?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
+                    readonly confirmation?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
                     readonly created_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly deleted_at?: string | null;
@@ -15744,6 +15752,7 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
+                            confirmation?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -15889,6 +15898,7 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
+                            confirmation?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -15981,6 +15991,7 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
+                            confirmation?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -16029,6 +16040,7 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
+                            confirmation?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -16104,6 +16116,7 @@ export interface operations {
                             data?: {
                                 app_id?: number | null;
                                 app_key?: string;
+                                confirmation?: string | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 email?: string;

@@ -99,8 +99,11 @@ export type FieldOfKind<K extends FieldKind> = FieldDef extends infer D
     : never
   : never;
 
-/** `read`: a message's read time, shown as New until someone has opened it. */
-export type ColumnFormat = 'text' | 'status' | 'brackets' | 'image' | 'datetime' | 'read';
+/**
+ * `read`: a message's read time, shown as New until someone has opened it. `choice`: a select
+ * field's value shown as its choice's label.
+ */
+export type ColumnFormat = 'text' | 'status' | 'brackets' | 'image' | 'datetime' | 'read' | 'choice';
 
 export interface ColumnDef {
   label: string;

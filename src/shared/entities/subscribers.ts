@@ -1,5 +1,11 @@
 import { defineEntity, f } from './define';
 
+/** A subscriber's address as its owner confirmed it, or not yet (a sign-up through the site's form). */
+export const SUBSCRIBER_CONFIRMATIONS = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'confirmed', label: 'Confirmed' },
+] as const;
+
 export const subscribers = defineEntity({
   resource: 'subscribers',
   admin: { group: 'People' },
@@ -14,11 +20,18 @@ export const subscribers = defineEntity({
     name: f.text('Name', { searchable: true }),
     email: f.email('Email', { required: true, searchable: true, unique: true }),
     status: f.status(),
+    /**
+     * Whether the address's owner asked for it (issue 53, L9): any website can make its visitors'
+     * browsers subscribe an address, so one sent through the site's form is `pending` until
+     * confirmed; one staff add is `confirmed`. Set by the server only.
+     */
+    confirmation: f.select('Confirmation', { choices: SUBSCRIBER_CONFIRMATIONS, default: 'confirmed', readOnly: true }),
     app_id: f.number('App Id', { readOnly: true }),
   },
   columns: [
     { label: 'Name', field: 'name', empty: '--' },
     { label: 'Email', field: 'email' },
     { label: 'Status', field: 'status', format: 'status' },
+    { label: 'Confirmation', field: 'confirmation', format: 'choice' },
   ],
 });

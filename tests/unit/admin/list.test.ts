@@ -7,6 +7,8 @@ import { MantineProvider } from '@mantine/core';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { renderCell } from '../../../src/client/admin/list/column-cells';
+import { changeAdminLanguage } from '../../../src/client/admin/i18n';
+import { termsBn } from '../../../src/client/admin/i18n/terms-bn';
 import { dateTimeOf } from '../../../src/shared/date-time';
 
 const wrap = (node: ReactNode) => createElement(MantineProvider, null, node);
@@ -69,6 +71,19 @@ describe('list cells', () => {
     expect(text({ status: 1, publish_at: past })).toContain('Active');
     expect(text({ status: 1, publish_at: null })).toContain('Active');
     expect(text({ status: 0, publish_at: ahead })).toContain('Inactive');
+  });
+
+  it('shows a subscriber’s confirmation as its choice’s word, in the user’s language', async () => {
+    const confirmation = column('Confirmation', ENTITIES.subscribers);
+    const text = (row: AnyRecord) => renderToStaticMarkup(renderCell(confirmation, row, ENTITIES.subscribers));
+    expect(text({ confirmation: 'pending' })).toBe('Pending');
+    expect(text({ confirmation: 'confirmed' })).toBe('Confirmed');
+    await changeAdminLanguage('bn');
+    try {
+      expect(text({ confirmation: 'pending' })).toBe(termsBn.Pending);
+    } finally {
+      await changeAdminLanguage('en');
+    }
   });
 });
 

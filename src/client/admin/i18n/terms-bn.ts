@@ -172,6 +172,9 @@ export const termsBn: Record<string, string> = {
   'Back-office language': 'ব্যাক-অফিসের ভাষা',
   Active: 'সক্রিয়',
   Inactive: 'নিষ্ক্রিয়',
+  Confirmation: 'নিশ্চিতকরণ',
+  Pending: 'অপেক্ষমাণ',
+  Confirmed: 'নিশ্চিত',
   // Language names stay in their own language, as a language menu shows them.
   English: 'English',
   বাংলা: 'বাংলা',

@@ -10,8 +10,15 @@ import { truncate } from '../../../shared/limits';
 import { thumbnailUrl } from '../../../shared/renditions';
 import type { Row } from '../api/entity-queries';
 import { StatusBadge } from './StatusBadge';
+import { useAdminText } from '../i18n';
 
 const DEFAULT_EMPTY = '';
+
+/** A word of the definitions in the user's language. */
+function Term({ word }: { word: string }) {
+  const { term } = useAdminText();
+  return term(word);
+}
 
 function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '';
@@ -48,6 +55,11 @@ const CELLS: Record<ColumnFormat, CellRenderer> = {
   brackets: (text) => `[${text}]`,
   image: (text) => <img className="admin-thumb" src={thumbnailUrl(text)} alt="" loading="lazy" />,
   datetime: (text) => formatTime(text, 'YYYY-MM-DD HH:mm'),
+  choice: (text, column, _row, def) => {
+    const field = def?.fields[column.field];
+    const choice = field?.kind === 'select' ? field.choices.find((c) => String(c.value) === text) : undefined;
+    return choice ? <Term word={choice.label} /> : text;
+  },
   read: (text) =>
     text ? (
       <Badge color="var(--admin-muted)" variant="outline">
