@@ -8,14 +8,13 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/limits';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { peerInvalidation } from './cache/peer-invalidation';
-import { answerKeptReadsFirst, keepPublicAnswers, servePublicAnswers } from './cache/public-answers';
+import { keepPublicAnswers, servePublicAnswers } from './cache/public-answers';
 import { nextRequestId, OneLinePerRequest } from './plugins/request-log';
 import { notModifiedCarriesNoBody } from './cache/http-answer';
 import { appContext, createContext } from './plugins/context';
@@ -33,9 +32,7 @@ import { publicRoutes } from './routes/public';
 import { seoRoutes } from './seo/routes';
 import { healthRoutes } from './plugins/health';
 import { uploadRoutes } from './media/uploads';
-import { ADMIN_API_PATH, SERVER_PATHS } from '../shared/address-space';
-
-type ServerTimeouts = 'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout' | 'maxRequestsPerSocket';
+import { ADMIN_API_PATH, normalizedAddress, SERVER_PATHS } from '../shared/address-space';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -45,23 +42,12 @@ export interface BuildOptions {
 
 export async function buildApp(config: ServerConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const ctx = createContext(config, database);
-  const keptReadsFirst = answerKeptReadsFirst(ctx, () => app.log);
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: nextRequestId,
-    // node's server, as Fastify would make it, with the kept public reads answered in front of it.
-    serverFactory: (fastifyHandler, settings) => {
-      const server = http.createServer((request, response) => {
-        if (!keptReadsFirst(request, response)) fastifyHandler(request, response);
-      });
-      // Fastify passes its options with their defaults filled in.
-      const timeouts = settings as Required<Pick<FastifyServerOptions, ServerTimeouts>>;
-      server.keepAliveTimeout = timeouts.keepAliveTimeout;
-      server.requestTimeout = timeouts.requestTimeout;
-      server.setTimeout(timeouts.connectionTimeout);
-      if (timeouts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = timeouts.maxRequestsPerSocket;
-      return server;
-    },
+    // One spelling of every address before anything reads it: the router, the caches and the
+    // rules on addresses (shared/address-space.ts).
+    rewriteUrl: (request) => normalizedAddress(request.url ?? '/'),
     // A hop count as proxy-addr takes it: the nearest `n` addresses are proxies, the next is the client.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,

@@ -65,8 +65,41 @@ const SIGNED_OUT = under(SIGNED_OUT_SCREENS);
 /** Whether a back-office address shows the sign-in screen to someone without a session. */
 export const isSignInAddress = (address: string) => isBackOfficeAddress(address) && !SIGNED_OUT.test(address);
 
-/** Whether an address is a visitors' read of the content API (kept and cached like pages). */
+/**
+ * Whether an address is a visitors' read of the content API. For the service worker and the API's
+ * description only: what the server keeps is decided by the route that answered (routes/public.ts),
+ * never by this pattern. Give it a `normalizedAddress`, so `/cms/%61pi` is the admin API here too.
+ */
 export const isPublicApiAddress = (address: string) => PUBLIC_API_READ.test(address);
+
+const ESCAPED = /%[0-9a-f]{2}/gi;
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+const DOT_SEGMENT = /^\.\.?$/;
+
+/**
+ * An address with the percent-encoded unreserved characters of its path decoded (RFC 3986 §6.2.2.2:
+ * `/cms/%61pi` is `/cms/api`). Fastify's router decodes a path before it matches it, so the server
+ * rewrites every request with this before routing (app.ts) and the service worker reads addresses
+ * through it: the router, every cache and every rule that reads an address see one spelling. A
+ * segment that would decode to `.` or `..` keeps its escapes (no new dot segments); the query is
+ * left as it was.
+ */
+export function normalizedAddress(address: string): string {
+  const queryAt = address.search(/[?#]/);
+  const path = queryAt === -1 ? address : address.slice(0, queryAt);
+  if (!path.includes('%')) return address;
+  const decoded = path
+    .split('/')
+    .map((segment) => {
+      const plain = segment.replace(ESCAPED, (escape) => {
+        const character = String.fromCharCode(parseInt(escape.slice(1), 16));
+        return UNRESERVED.test(character) ? character : escape.toUpperCase();
+      });
+      return DOT_SEGMENT.test(plain) ? segment : plain;
+    })
+    .join('/');
+  return queryAt === -1 ? decoded : decoded + address.slice(queryAt);
+}
 
 /** Whether an address is one of the API's (/cms, public or admin). */
 export const isApiAddress = (address: string) => API.test(address);

@@ -13,13 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_KEY, dialects, sourceBuild, startTestApp, type TestApp } from './harness';
 import { MARK_STORED_SESSION, STAFF_COOKIE } from '../../src/shared/stored-session';
 
+/** A page as any visitor reads it: no cookie, no token. A page read after a write shows it (issue #54). */
 const html = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-/**
- * A page as the author of the write before it reads it (the staff hint cookie): made after the
- * write. A visitor may get the page as it was for a moment while it is made again.
- */
-const asAuthor = (t: TestApp, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: `${STAFF_COOKIE}=1` } });
 
 /** The router's dehydrated matches: the route ids it sent state for. */
 const dehydratedRoutes = (body: string) => [...body.matchAll(/\{i:"([^"]*)"/g)].map((match) => match[1]);
@@ -113,7 +108,7 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     };
     const id = list.data.data.find((p) => p.slug === 'kept')!.id;
     await t.admin('PUT', `/cms/api/pages/${id}`, { title: 'Kept and changed', slug: 'kept' });
-    expect((await asAuthor(t, '/kept')).body).toMatch(/<h1[^>]*>Kept and changed<\/h1>/);
+    expect((await html(t, '/kept')).body).toMatch(/<h1[^>]*>Kept and changed<\/h1>/);
   });
 
   it('answers a visitor right after a write with the page as it was, for no CDN to keep, while it is made again', async () => {
@@ -137,27 +132,27 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
 
   it('drops only the pages a write can change: a slide leaves a page kept, a page write does not', async () => {
     await t.admin('POST', '/cms/api/pages', { title: 'Steady', slug: 'steady' });
-    expect((await asAuthor(t, '/steady')).body).toMatch(/<h1[^>]*>Steady<\/h1>/);
-    expect((await asAuthor(t, '/')).body).not.toContain('A new slide');
+    expect((await html(t, '/steady')).body).toMatch(/<h1[^>]*>Steady<\/h1>/);
+    expect((await html(t, '/')).body).not.toContain('A new slide');
     // Changed behind the cache's back: a render from now on shows it, a kept page does not.
     await t.app.ctx.database.db.updateTable('pages').set({ title: 'Steady, re-read' }).where('slug', '=', 'steady').execute();
     const slide = await t.admin('POST', '/cms/api/sliders', { title: 'A new slide', status: 1 });
     expect(slide.statusCode, slide.body).toBe(201);
-    expect((await asAuthor(t, '/')).body).toContain('A new slide');
-    expect((await asAuthor(t, '/steady')).body).toMatch(/<h1[^>]*>Steady<\/h1>/);
+    expect((await html(t, '/')).body).toContain('A new slide');
+    expect((await html(t, '/steady')).body).toMatch(/<h1[^>]*>Steady<\/h1>/);
     // A write to any page may change this one (its sections, a menu's link): it is made again.
     await t.admin('POST', '/cms/api/pages', { title: 'Another', slug: 'another' });
-    expect((await asAuthor(t, '/steady')).body).toMatch(/<h1[^>]*>Steady, re-read<\/h1>/);
+    expect((await html(t, '/steady')).body).toMatch(/<h1[^>]*>Steady, re-read<\/h1>/);
     // And what is not content (the site's settings) makes every page again.
     await t.app.ctx.database.db.updateTable('pages').set({ title: 'Steady, third' }).where('slug', '=', 'steady').execute();
     const settings = await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { title: 'Renamed site' });
     expect(settings.statusCode, settings.body).toBe(200);
-    expect((await asAuthor(t, '/steady')).body).toMatch(/<h1[^>]*>Steady, third<\/h1>/);
+    expect((await html(t, '/steady')).body).toMatch(/<h1[^>]*>Steady, third<\/h1>/);
   });
 
   it('draws the header and the footer anew from what a write changed, though it keeps them between renders', async () => {
     await t.admin('POST', '/cms/api/pages', { title: 'Framed', slug: 'framed' });
-    const first = (await asAuthor(t, '/framed')).body;
+    const first = (await html(t, '/framed')).body;
     // The header's and the footer's islands are numbered in their own parts: the same in every render.
     expect([...first.matchAll(/data-id="([^"]+)"/g)].map((match) => match[1])).toEqual([
       'header0-',
@@ -168,7 +163,7 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     expect(first).not.toContain('<template');
     // A page write leaves the frame as it was: the page made again has it as the first render drew it.
     await t.admin('POST', '/cms/api/pages', { title: 'Elsewhere', slug: 'elsewhere' });
-    const again = (await asAuthor(t, '/framed')).body;
+    const again = (await html(t, '/framed')).body;
     expect(again).toBe(first);
     // A new menu entry is in the header's menus; new settings are in the header's contact strip and the footer.
     const menu = await t.admin('POST', '/cms/api/menus', {
@@ -178,10 +173,10 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
       shortcode: 'TOPMENU',
     });
     expect(menu.statusCode, menu.body).toBe(201);
-    expect((await asAuthor(t, '/framed')).body).toContain('Fresh entry');
+    expect((await html(t, '/framed')).body).toContain('Fresh entry');
     const settings = await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { phone: '+880 1999 000111' });
     expect(settings.statusCode, settings.body).toBe(200);
-    const phoned = (await asAuthor(t, '/framed')).body;
+    const phoned = (await html(t, '/framed')).body;
     const header = phoned.slice(phoned.indexOf('<header'), phoned.indexOf('</header>'));
     const footer = phoned.slice(phoned.indexOf('<footer'), phoned.indexOf('</footer>'));
     expect(header).toContain('+880 1999 000111');
@@ -197,12 +192,12 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     const sectionId = JSON.parse(section.body).data.id;
     const widget = await t.admin('POST', '/cms/api/widgets', { section_id: sectionId, title: 'Dhaka office', status: 1 });
     expect(widget.statusCode, widget.body).toBe(201);
-    const first = (await asAuthor(t, '/sectioned')).body;
+    const first = (await html(t, '/sectioned')).body;
     expect(first).toContain('Dhaka office');
     expect(first).not.toContain('<template');
     // The page's own fields change, its section does not: the page made again has it as before.
     await t.admin('PUT', `/cms/api/pages/${pageId}`, { title: 'Sectioned, renamed', slug: 'sectioned' });
-    const renamed = (await asAuthor(t, '/sectioned')).body;
+    const renamed = (await html(t, '/sectioned')).body;
     expect(renamed).toMatch(/<h1[^>]*>Sectioned, renamed<\/h1>/);
     expect(renamed.slice(renamed.indexOf('<section'))).toBe(first.slice(first.indexOf('<section')));
     // A widget written is in the section at once, and so is the section's own title.
@@ -210,24 +205,24 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
       section_id: sectionId,
       title: 'Chattogram office',
     });
-    const widgetWritten = (await asAuthor(t, '/sectioned')).body;
+    const widgetWritten = (await html(t, '/sectioned')).body;
     expect(widgetWritten).toContain('Chattogram office');
     expect(widgetWritten).not.toContain('Dhaka office');
     await t.admin('PUT', `/cms/api/sections/${sectionId}`, { page_id: pageId, title: 'Where we are', is_top: 0 });
-    expect((await asAuthor(t, '/sectioned')).body).toContain('Where we are');
+    expect((await html(t, '/sectioned')).body).toContain('Where we are');
   });
 
   it('draws a home section anew when what it reads changes, though the section itself did not', async () => {
     const news = await t.admin('POST', '/cms/api/sections', { title: 'From the field', template: '_news', is_top: 1, status: 1 });
     expect(news.statusCode, news.body).toBe(201);
-    const before = (await asAuthor(t, '/')).body;
+    const before = (await html(t, '/')).body;
     expect(before).toContain('From the field');
     const post = await t.admin('POST', '/cms/api/posts', { title: 'A branch opens in Sylhet', slug: 'sylhet-branch', status: 1 });
     expect(post.statusCode, post.body).toBe(201);
-    const after = (await asAuthor(t, '/')).body;
+    const after = (await html(t, '/')).body;
     expect(after).toContain('A branch opens in Sylhet');
     await t.admin('DELETE', `/cms/api/posts/${JSON.parse(post.body).data.id}?permanent=1`);
-    expect((await asAuthor(t, '/')).body).not.toContain('A branch opens in Sylhet');
+    expect((await html(t, '/')).body).not.toContain('A branch opens in Sylhet');
     await t.admin('DELETE', `/cms/api/sections/${JSON.parse(news.body).data.id}?permanent=1`);
   });
 
@@ -300,14 +295,14 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     try {
       // One language: /en/tricky is just an unknown address.
       expect((await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: 'en' })).statusCode).toBe(200);
-      expect((await asAuthor(t, '/en/tricky')).statusCode).toBe(404);
+      expect((await html(t, '/en/tricky')).statusCode).toBe(404);
       expect((await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: 'en,bn' })).statusCode).toBe(200);
-      const res = await asAuthor(t, '/en/tricky');
+      const res = await html(t, '/en/tricky');
       expect(res.statusCode).toBe(301);
       expect(res.headers.location).toBe('/tricky');
-      expect((await asAuthor(t, '/en')).headers.location).toBe('/');
-      expect((await asAuthor(t, '/bn/tricky')).statusCode).toBe(200);
-      expect((await asAuthor(t, '/english')).statusCode).toBe(404);
+      expect((await html(t, '/en')).headers.location).toBe('/');
+      expect((await html(t, '/bn/tricky')).statusCode).toBe(200);
+      expect((await html(t, '/english')).statusCode).toBe(404);
     } finally {
       await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: before });
     }

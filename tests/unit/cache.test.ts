@@ -1,6 +1,4 @@
 /** The server's one cache and the kept HTTP answers it serves. */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { anyPart, Cache, fromParts } from '../../src/server/cache/cache';
@@ -16,7 +14,6 @@ import {
   makeAnswer,
   notModifiedCarriesNoBody,
   sendAnswer,
-  writeAnswer,
 } from '../../src/server/cache/http-answer';
 
 describe('Cache', () => {
@@ -132,149 +129,49 @@ describe('Cache', () => {
     expect(cache.get('site:a', '/cms/posts')).toBeUndefined();
   });
 
-  describe('a previous copy while the next one is made (fetchOrPrevious)', () => {
-    /** A cache on hand-turned clocks, and a page of it made from the slides, counting its makings. */
+  describe('fresh for everyone (fetch)', () => {
+    /** A page made from the slides whose making the test finishes by hand, counting its makings. */
     function pageCache() {
-      const clocks = { wall: 1_000_000, lru: 10_000 };
-      const cache = new Cache({
-        ttlMs: 10_000,
-        now: () => clocks.lru,
-        wallClock: () => clocks.wall,
-        previousForMs: 1_000,
-        remakeAfterMs: 0,
-      });
+      const cache = new Cache();
+      const renders: Array<() => void> = [];
       let made = 0;
-      let finish: (() => void) | undefined;
-      const page = (standIn = true) =>
-        cache.fetchOrPrevious(
-          'site:a',
-          '/',
-          async () => {
-            made += 1;
-            const version = made;
-            // A render takes a while: the test says when it is done.
-            await new Promise<void>((resolve) => (finish = resolve));
-            return fromParts(`home ${version}`, ['site:a/sliders']);
-          },
-          standIn,
-        );
-      /** A making in the background begins once the copy has been answered: a timer later. */
-      const begun = () => new Promise((resolve) => setTimeout(resolve, 0));
-      const done = async () => {
-        await begun();
-        finish?.();
-        await new Promise((resolve) => setTimeout(resolve, 0));
+      const page = () =>
+        cache.fetch('site:a', '/', async () => {
+          const version = ++made;
+          await new Promise<void>((resolve) => renders.push(resolve));
+          return fromParts(`home ${version}`, ['site:a/sliders']);
+        });
+      const finish = async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        for (const render of renders.splice(0)) render();
       };
-      return { cache, clocks, page, begun, done, makings: () => made };
+      return { cache, page, finish, makings: () => made };
     }
 
-    it('answers with the page as it was right after a write, makes the next one once, then answers with it', async () => {
-      const { cache, clocks, page, begun, done, makings } = pageCache();
-      const first = page();
-      await done();
-      expect(await first).toEqual({ value: 'home 1', previous: false });
-      cache.invalidate('site:a/sliders');
-      clocks.wall += 300;
-      // Two visitors while it is made again: both get the previous copy at once; one making.
-      expect(await page()).toEqual({ value: 'home 1', previous: true });
-      expect(await page()).toEqual({ value: 'home 1', previous: true });
+    it('makes a page once for concurrent readers, and every reader after a write waits for the new one', async () => {
+      const { cache, page, finish, makings } = pageCache();
+      const readers = [page(), page(), page()];
+      await finish();
+      expect(await Promise.all(readers)).toEqual(['home 1', 'home 1', 'home 1']);
       expect(makings()).toBe(1);
-      await begun();
+      cache.invalidate('site:a/sliders');
+      const after = [page(), page()];
+      await finish();
+      expect(await Promise.all(after)).toEqual(['home 2', 'home 2']);
       expect(makings()).toBe(2);
-      await done();
-      expect(await page()).toEqual({ value: 'home 2', previous: false });
+    });
+
+    it('does not let a reader after a write join a making begun before it, nor keep that making', async () => {
+      const { cache, page, finish, makings } = pageCache();
+      const before = page();
+      cache.invalidate('site:a/sliders');
+      const after = page();
+      await finish();
+      expect(await before).toBe('home 1');
+      expect(await after).toBe('home 2');
+      expect(makings()).toBe(2);
+      // What began before the write was answered to its own reader only.
       expect(cache.get('site:a', '/')?.value).toBe('home 2');
-    });
-
-    it('begins making the next one remakeAfterMs after the copy answered, and an author’s read at once', async () => {
-      const cache = new Cache({ remakeAfterMs: 40 });
-      let made = 0;
-      const make = async () => fromParts(`home ${++made}`, ['site:a/sliders']);
-      await cache.fetchOrPrevious('site:a', '/', make);
-      cache.invalidate('site:a/sliders');
-      expect(await cache.fetchOrPrevious('site:a', '/', make)).toEqual({ value: 'home 1', previous: true });
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(made).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(made).toBe(2);
-      // The author of the next write does not wait for the delay: the page is made for them at once.
-      cache.invalidate('site:a/sliders');
-      expect(await cache.fetchOrPrevious('site:a', '/', make, false)).toEqual({ value: 'home 3', previous: false });
-    });
-
-    it('lets no copy answer once the write that outdated it is more than previousForMs old', async () => {
-      const { cache, clocks, page, done } = pageCache();
-      const first = page();
-      await done();
-      await first;
-      cache.invalidate('site:a/sliders');
-      clocks.wall += 1_001;
-      const waiting = page();
-      await done();
-      expect(await waiting).toEqual({ value: 'home 2', previous: false });
-      // Nor after two writes, the first of them long ago: the copy has been out of date since the first.
-      cache.invalidate('site:a/sliders');
-      clocks.wall += 5_000;
-      cache.invalidate('site:a/sliders');
-      const again = page();
-      await done();
-      expect(await again).toEqual({ value: 'home 3', previous: false });
-    });
-
-    it('makes its author wait: standIn false answers with the page made after the write', async () => {
-      const { cache, page, done } = pageCache();
-      const first = page();
-      await done();
-      await first;
-      cache.invalidate('site:a');
-      const author = page(false);
-      await done();
-      expect(await author).toEqual({ value: 'home 2', previous: false });
-    });
-
-    it('answers with a copy that only aged past its time to live, however old, while it is made again', async () => {
-      const { clocks, page, done } = pageCache();
-      const first = page();
-      await done();
-      await first;
-      clocks.lru += 60_000;
-      clocks.wall += 60_000;
-      expect(await page()).toEqual({ value: 'home 1', previous: true });
-      await done();
-      expect(await page()).toEqual({ value: 'home 2', previous: false });
-    });
-
-    it('counts a scheduled publish from its time, not from when a request noticed it', async () => {
-      const { cache, clocks, page, done } = pageCache();
-      const first = page();
-      await done();
-      await first;
-      cache.expireAt('site:a', clocks.wall + 100);
-      clocks.wall += 400;
-      expect((await page()).previous).toBe(true);
-      await done();
-      expect(await page()).toEqual({ value: 'home 2', previous: false });
-      // Noticed long after its time: the copy has been out of date since then.
-      cache.expireAt('site:a', clocks.wall + 100);
-      clocks.wall += 5_000;
-      const waiting = page();
-      await done();
-      expect(await waiting).toEqual({ value: 'home 3', previous: false });
-    });
-
-    it('answers with the previous copy when the whole scope was invalidated a moment ago, not when everything was long ago', async () => {
-      const { cache, clocks, page, done } = pageCache();
-      const first = page();
-      await done();
-      await first;
-      cache.invalidate('site:a');
-      expect((await page()).previous).toBe(true);
-      await done();
-      cache.invalidate();
-      clocks.wall += 2_000;
-      const waiting = page();
-      await done();
-      expect(await waiting).toEqual({ value: 'home 3', previous: false });
     });
   });
 
@@ -419,33 +316,6 @@ describe('a kept answer sent', () => {
       expect(decode(res.rawPayload).toString()).toBe(big);
     }
     await app.close();
-  });
-
-  it('is written from the first hook with the length of the form it sends, the quick one and then the kept one', async () => {
-    const page = Array.from({ length: 3_000 }, (_, n) => `line ${(n * 7919) % 1000}`).join('\n');
-    const answer = makeAnswer(page, { 'content-type': 'text/plain' });
-    const server = http.createServer((request, response) => void writeAnswer(request, response, answer));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const get = () =>
-      new Promise<{ length: string | undefined; body: Buffer }>((resolve, reject) => {
-        http
-          .get({ port, host: '127.0.0.1', headers: { 'accept-encoding': 'br' } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => resolve({ length: res.headers['content-length'], body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      });
-    const first = await get();
-    await new Promise((resolve) => setImmediate(resolve));
-    const second = await get();
-    server.close();
-    for (const { length, body } of [first, second]) {
-      expect(Number(length)).toBe(body.length);
-      expect(brotliDecompressSync(body).toString()).toBe(page);
-    }
-    expect(second.body.length).toBeLessThan(first.body.length);
   });
 
   it('is a 304 for a current copy, through @fastify/etag, as any other answer is', async () => {

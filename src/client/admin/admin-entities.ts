@@ -39,6 +39,19 @@ export function adminEntityByPath(path: string): AdminEntity | undefined {
   return def ? adminEntity(def) : undefined;
 }
 
+const RECORD_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * Whether an address's key can name a record of `entity`: an id, or a value its key field allows
+ * (an app key). Anything else is no record, so it never reaches a request path (issue #53).
+ */
+export function isRecordKey(entity: AdminEntity, key: string): boolean {
+  if (entity.keyField === 'id') return RECORD_ID.test(key);
+  const field = entity.def.fields[entity.keyField];
+  const pattern = field && 'pattern' in field ? field.pattern?.regex : undefined;
+  return pattern !== undefined && pattern.test(key);
+}
+
 /** The key of one row, as a URL segment. */
 export function recordKey(entity: AdminEntity, row: Record<string, unknown>): string {
   return String(row[entity.keyField]);

@@ -78,6 +78,19 @@ export function connectionOf(client: QueryClient | undefined): ApiConnection {
   return (client && connections.get(client)) ?? browserConnection;
 }
 
+/**
+ * A path of the API with each value put in as one segment: `apiPath\`webhooks/${key}/deliveries\``.
+ * A value is percent-encoded whole (a `/`, `?` or `%` in it stays inside its segment) and a value of
+ * dots is escaped too, so no value can climb out of its place, whatever the address bar held.
+ */
+export function apiPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+  const segment = (value: string | number) => {
+    const encoded = encodeURIComponent(String(value));
+    return /^\.{1,2}$/.test(encoded) ? encoded.replaceAll('.', '%2E') : encoded;
+  };
+  return strings.reduce((path, text, n) => path + text + (n < values.length ? segment(values[n]!) : ''), '');
+}
+
 export function buildUrl(path: string, query?: Query, apiBase = config.apiBase): string {
   // Only the path and query are kept: the base merely lets URL parse it (there is no window on the server).
   const url = new URL(`${apiBase}/${path.replace(/^\//, '')}`, 'http://api');
@@ -99,6 +112,10 @@ async function request<T>(path: string, options: RequestOptions, admin: boolean,
   const locale = admin || (options.method ?? 'GET') !== 'GET' ? undefined : connection.locale?.locale;
   const query = locale ? { locale, ...options.query } : options.query;
   const url = buildUrl(admin ? `api/${path}` : path, query, connection.apiBase);
+  // The staff's token goes to the admin API and nowhere else, whatever a path was made from.
+  if (admin && !url.startsWith(`${connection.apiBase}/api/`)) {
+    throw new ApiError(400, `Not an address of the admin API: ${url}`);
+  }
   let response: Awaited<ReturnType<ApiTransport>>;
   try {
     response = await connection.transport(url, {

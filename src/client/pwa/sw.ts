@@ -41,10 +41,10 @@ import {
   BUILD_PATHS,
   isApiOrFileAddress,
   isBackOfficeAddress,
-  isPublicApiAddress,
   SERVER_PATHS,
 } from '../../shared/address-space';
 import { BACK_OFFICE_FILE, KEEP_BACK_OFFICE } from './worker-messages';
+import { keepsPublicRead } from './public-reads-kept';
 
 /** The part of the worker's global scope used here (the project's types are the page's, not the worker's). */
 interface WorkerScope {
@@ -150,10 +150,9 @@ registerRoute(
   }),
 );
 
-// Public reads carry the app-key header but are keyed by URL: one site per origin. A preview shows
-// a draft to whoever holds its link for an hour: it is never kept.
+// Public reads carry the app-key header but are keyed by URL: one site per origin.
 registerRoute(
-  ({ url }) => url.origin === location.origin && isPublicApiAddress(url.pathname) && !url.searchParams.has('preview'),
+  ({ url, request }) => keepsPublicRead(url, request, location.origin),
   new StaleWhileRevalidate({
     cacheName: 'cms-reads',
     plugins: [

@@ -13,10 +13,8 @@
  * leaves its About page kept. A value whose parts are not known depends on `scope/*`, which every
  * part's invalidation moves too.
  *
- * A value fetched with `fetchOrPrevious` (a rendered page) may be answered by its previous copy
- * while the next one is made: when what it was made from changed at most `previousForMs` ago (a
- * write a moment before), or it only aged past the TTL. Its next version is made in the
- * background, once, and answers from then on.
+ * A value is fresh for everyone: once a write has invalidated what a value was made from, no
+ * caller gets that value again, nor one whose making began before the write.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -28,10 +26,6 @@ export interface CacheOptions {
   now?: () => number;
   /** The wall clock that `expireAt` times are read against (tests pass their own). */
   wallClock?: () => number;
-  /** How long after a write a previous copy may still answer while its next one is made (`fetchOrPrevious`). */
-  previousForMs?: number;
-  /** How long after a previous copy answered its next one begins to be made (`fetchOrPrevious`). */
-  remakeAfterMs?: number;
 }
 
 /** Answers and pages weigh their bytes; anything else counts as one small entry. */
@@ -47,10 +41,10 @@ interface Kept {
   madeAt?: number;
 }
 
-/** A value as last made for a key of `fetchOrPrevious`, and the full key it was kept under. */
-interface Previous extends Kept {
+/** A value being made for a key (`fetch`), and the count of invalidations when its making began. */
+interface Making {
+  kept: Promise<Kept>;
   madeAt: number;
-  key: string;
 }
 
 /** Where a value begins to be made: its scope as it is now, and the count of invalidations so far. */
@@ -70,18 +64,10 @@ export const anyPart = (scope: string) => `${scope}/*`;
 
 const SMALL_ENTRY = 256;
 
-/**
- * How long after a previous copy has answered its next one begins to be made. Not at once: a render
- * holds the thread for milliseconds, and begun as the copy is written, it took the processor from
- * the one receiving it on the same host (on this 2-core machine, the bench's reader: the page
- * after a write, read by a visitor, p90 1.8–2.1 ms with 20 ms against 3.6–4.5 ms at once; in
- * production, a proxy in front relaying the answer). An author never waits for it: their read
- * makes the page at once, and the delayed making then shares theirs.
- */
-const REMAKE_AFTER_MS = 20;
-
 export class Cache {
-  private readonly lru: LRUCache<string, Kept, () => Promise<unknown>>;
+  private readonly lru: LRUCache<string, Kept>;
+  /** Values being made, by full key: concurrent callers of one key wait for one making. */
+  private readonly making = new Map<string, Making>();
   private readonly generations = new Map<string, number>();
   /** The count of invalidations so far, and the count at each part's last one. */
   private invalidations = 0;
@@ -93,34 +79,13 @@ export class Cache {
   private epoch = 0;
   private readonly listeners = new Set<(scope: string | undefined) => void>();
   private readonly tellers = new Set<() => Promise<void>>();
-  /**
-   * The last value made for each key of `fetchOrPrevious`, by scope and key (not generation): what
-   * answers while the next one is made. Mostly the very objects the LRU holds; bounded on its own
-   * for when the LRU has let them go.
-   */
-  private readonly previous = new Map<string, Previous>();
-  /** The weight of `previous` (as the LRU weighs), and its bound. */
-  private previousWeight = 0;
-  private readonly previousMaxWeight: number;
-  private readonly previousForMs: number;
-  private readonly remakeAfterMs: number;
-  /** The wall-clock time of each invalidation of the last `previousForMs`, by its count. */
-  private readonly invalidatedAt = new Map<number, number>();
-
   constructor({
     maxSize = 64 * 1024 * 1024,
     ttlMs = 10_000,
     now = () => performance.now(),
     wallClock = Date.now,
-    previousForMs = 1_000,
-    remakeAfterMs = REMAKE_AFTER_MS,
   }: CacheOptions = {}) {
     this.wallClock = wallClock;
-    this.previousForMs = previousForMs;
-    this.remakeAfterMs = remakeAfterMs;
-    // A Map, not a second LRUCache: lru-cache's methods, hot on every kept answer, slowed by a tenth
-    // (GET /cms/sliders, 11.3k against 12.4k req/s) when they met two differently made instances.
-    this.previousMaxWeight = maxSize / 4;
     this.lru = new LRUCache({
       maxSize,
       ttl: ttlMs,
@@ -129,11 +94,6 @@ export class Cache {
       ttlResolution: 0,
       perf: { now },
       sizeCalculation: sizeOf,
-      fetchMethod: async (_key, _stale, { context }) => {
-        const madeAt = this.invalidations;
-        const made = await context();
-        return isMadeFromParts(made) ? { value: made.value, parts: made.parts, madeAt } : { value: made, madeAt };
-      },
     });
   }
 
@@ -155,7 +115,7 @@ export class Cache {
     const deadline = this.deadlines.get(scope);
     // Every server reads the same deadlines from the same rows, so this one is not told to others.
     // What went public did so at the deadline, not when a request noticed.
-    if (deadline !== undefined && this.wallClock() >= deadline) this.invalidateHere(scope, deadline);
+    if (deadline !== undefined && this.wallClock() >= deadline) this.invalidateHere(scope);
     return `${this.epoch}:${scope}#${this.generations.get(scope) ?? 0}\u0000${key}`;
   }
 
@@ -186,73 +146,38 @@ export class Cache {
 
   /**
    * The kept value, or `make()`'s, made once however many callers miss at the same time. `make` may
-   * say which parts of the scope the value was made from (`fromParts`).
+   * say which parts of the scope the value was made from (`fromParts`). A caller never joins a
+   * making that began before an invalidation it came after: what that making read may be the old
+   * content, so it begins one of its own. `keep`: whether a made value is kept at all (an answer
+   * to one address that must not weigh on the others is only shared with concurrent callers).
    */
-  async fetch<T>(scope: string, key: string, make: () => Promise<T | MadeFromParts<T>>): Promise<T> {
-    const full = this.key(scope, key);
-    // A kept value that is out of date is dropped first (only such a one: a delete would abort one being made).
-    this.live(full);
-    const made = await this.lru.fetch(full, { context: make });
-    return made!.value as T;
-  }
-
-  /**
-   * Like `fetch`, but when nothing current is kept, the value last made for this key answers at
-   * once (`previous: true`) if it may stand in, while the next one is made in the background (once,
-   * however many ask); otherwise the caller waits for the next one. `standIn: false` always waits
-   * (the author of a write reads it back as written).
-   */
-  async fetchOrPrevious<T>(
+  async fetch<T>(
     scope: string,
     key: string,
     make: () => Promise<T | MadeFromParts<T>>,
-    standIn = true,
-  ): Promise<{ value: T; previous: boolean }> {
+    keep: (value: T) => boolean = () => true,
+  ): Promise<T> {
     const full = this.key(scope, key);
-    const id = `${scope}\u0000${key}`;
-    const remember = (made: Kept | undefined) => {
-      if (made?.madeAt !== undefined) this.keepPrevious(id, { ...made, madeAt: made.madeAt, key: full });
+    const kept = this.live(full);
+    if (kept) return kept.value as T;
+    const pending = this.making.get(full);
+    if (pending && pending.madeAt === this.invalidations) return (await pending.kept).value as T;
+    const madeAt = this.invalidations;
+    const making: Making = {
+      madeAt,
+      kept: make().then((made) => {
+        const value: Kept = isMadeFromParts(made) ? { value: made.value, parts: made.parts, madeAt } : { value: made, madeAt };
+        // Made from content a write has changed since (here or on a peer): answered, never kept.
+        if (this.current(value) && keep(value.value as T)) this.lru.set(full, value);
+        return value;
+      }),
     };
-    if (!this.live(full)) {
-      const copy = standIn ? this.previous.get(id) : undefined;
-      if (copy && this.mayStandIn(copy, full)) {
-        // Begun a moment after the caller has sent the copy (REMAKE_AFTER_MS). Its failure is the
-        // next caller's to see: past the grace, it waits for a making of its own.
-        setTimeout(() => void this.lru.fetch(full, { context: make }).then(remember, () => undefined), this.remakeAfterMs);
-        return { value: copy.value as T, previous: true };
-      }
+    this.making.set(full, making);
+    try {
+      return (await making.kept).value as T;
+    } finally {
+      if (this.making.get(full) === making) this.making.delete(full);
     }
-    const made = await this.lru.fetch(full, { context: make });
-    remember(made);
-    return { value: made!.value as T, previous: false };
-  }
-
-  /** Keeps `copy` as the last made for `id`; past the bound, the least recently made copies go. */
-  private keepPrevious(id: string, copy: Previous): void {
-    const replaced = this.previous.get(id);
-    if (replaced) {
-      this.previous.delete(id);
-      this.previousWeight -= sizeOf(replaced);
-    }
-    this.previous.set(id, copy);
-    this.previousWeight += sizeOf(copy);
-    // In the order they were made: the oldest first.
-    for (const [oldest, value] of this.previous) {
-      if (this.previousWeight <= this.previousMaxWeight) break;
-      this.previous.delete(oldest);
-      this.previousWeight -= sizeOf(value);
-    }
-  }
-
-  /**
-   * Whether a previous copy may answer while its next one is made: nothing it was made from has
-   * changed since (it only aged past the TTL), or the first invalidation after its making (the
-   * earliest moment it can have gone out of date) was at most `previousForMs` ago.
-   */
-  private mayStandIn(copy: Previous, full: string): boolean {
-    if (copy.key === full && this.current(copy)) return true;
-    const outdatedAt = this.invalidatedAt.get(copy.madeAt + 1);
-    return outdatedAt !== undefined && this.wallClock() - outdatedAt <= this.previousForMs;
   }
 
   /** Forgets one scope's entries, or every entry when no scope is given, here and on peer servers. */
@@ -261,16 +186,9 @@ export class Cache {
     for (const listener of this.listeners) listener(scope);
   }
 
-  /** Forgets entries on this server only (what a peer's invalidation does here); `at`: when what changed did (wall clock). */
-  invalidateHere(scope?: string, at = this.wallClock()): void {
+  /** Forgets entries on this server only (what a peer's invalidation does here). */
+  invalidateHere(scope?: string): void {
     this.invalidations += 1;
-    const now = this.wallClock();
-    this.invalidatedAt.set(this.invalidations, at);
-    // In count order: the oldest first.
-    for (const [count, at] of this.invalidatedAt) {
-      if (now - at <= this.previousForMs) break;
-      this.invalidatedAt.delete(count);
-    }
     if (scope === undefined) {
       this.epoch += 1;
       this.deadlines.clear();

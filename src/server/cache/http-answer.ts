@@ -7,7 +7,7 @@
  * do) costs more than the whole rest of the answer (README, "HTTP answers").
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Sized } from './cache';
@@ -114,8 +114,6 @@ export function compressAhead(answer: HttpAnswer): void {
     keptForEveryone.add(answer);
     // In place of the quick form, or of the getter that would make it (a page made in the background).
     Object.defineProperty(answer, 'br', { value: brotli(answer.body, BROTLI_QUALITY), enumerable: true, writable: true });
-    // Its length was written down with the quick form's.
-    wireHeaders.delete(answer);
   }
 }
 
@@ -194,40 +192,6 @@ export function sendAnswer(
   if (instead) reply.headers(instead);
   return reply.send(body);
 }
-
-/** Whether an If-None-Match names the copy `etag` tags, compared as @fastify/etag compares. */
-export const namesCopy = (ifNoneMatch: string | undefined, etag: string) =>
-  ifNoneMatch === etag || ifNoneMatch === `W/${etag}` || `W/${ifNoneMatch}` === etag;
-
-/**
- * Writes a kept answer on node's own response, as `sendAnswer` and the reply's hooks would have
- * sent it: the form the client accepts with its length, or 304 naming no encoding when the client's
- * copy is current. False, with nothing written, for a client that takes only a coding not kept
- * (@fastify/compress would make it for them).
- */
-export function writeAnswer(request: IncomingMessage, response: ServerResponse, answer: HttpAnswer): boolean {
-  const accepted = request.headers['accept-encoding'];
-  const coding = chooseCoding(answer, accepted);
-  if (coding === 'identity' && accepted && answer.sent.gzip) return false;
-  if (namesCopy(request.headers['if-none-match'], answer.etag)) {
-    const { 'content-encoding': _encoding, ...described } = answer.sent[coding]!;
-    // Fastify writes the length of the empty payload of its 304s: the same headers either way.
-    response.writeHead(304, { ...described, 'content-length': '0' });
-    response.end();
-    return true;
-  }
-  const body = coding === 'identity' ? answer.body : answer[coding]!;
-  // Made once per form, not a new object of a dozen headers for every answer.
-  let forms = wireHeaders.get(answer);
-  if (!forms) wireHeaders.set(answer, (forms = {}));
-  response.writeHead(answer.status, (forms[coding] ??= { ...answer.sent[coding], 'content-length': String(body.length) }));
-  response.end(body);
-  return true;
-}
-
-type WireHeaders = Partial<Record<'br' | 'gzip' | 'identity', OutgoingHttpHeaders>>;
-/** The headers each form of a kept answer is written with, its length included. */
-const wireHeaders = new WeakMap<HttpAnswer, WireHeaders>();
 
 /**
  * onSend, after @fastify/etag: a 304 describes the copy the client holds, so it names no encoding

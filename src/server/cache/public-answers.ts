@@ -4,23 +4,32 @@
  * changes, and a kept one is answered from the first hook of the request, through the reply's
  * onSend hooks like any answer. Registered at the root before compression, so what is kept is
  * the plain body (compressed once, in makeAnswer).
+ *
+ * What may be kept is said by the route that answered (`config.keptRead`, routes/public.ts), never
+ * read from the address's text, and nothing answered to a request with credentials is kept: a kept
+ * answer goes to anyone who asks the same address.
  */
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { dateTimeOf, timeOfDateTime } from '../../shared/date-time';
-import { appKeyInHeaders, appKeyOf } from '../plugins/tenant';
-import { logAnswered } from '../plugins/request-log';
+import { appKeyOf } from '../plugins/tenant';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
-import { makeAnswer, sendAnswer, writeAnswer, type HttpAnswer } from './http-answer';
-import { isApiOrFileAddress, isPublicApiAddress, isSignInAddress, SERVER_PATHS } from '../../shared/address-space';
+import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
+import { isApiOrFileAddress, isSignInAddress, SERVER_PATHS } from '../../shared/address-space';
 import { hasStaffCookie } from '../../shared/stored-session';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
 import { anyPart, fromParts, type Generation } from './cache';
-import type { AppContext } from '../plugins/context';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A visitors' read whose answer may be kept and sent to anyone: the same for every reader of
+     * the site. `query`: the parameters its answer depends on (those of its schema); others are
+     * not part of where it is kept.
+     */
+    keptRead?: { query: readonly string[] };
+  }
   interface FastifyRequest {
     /** Answered with a kept answer (which is not kept again). */
     keptAnswer: boolean;
@@ -141,23 +150,58 @@ export const wantsSignInDocument = (request: { url?: string; headers: IncomingHt
  * by what the page reads of its address, so /about?x=1 is /about and unknown parameters make no
  * new entries; a back-office address by whether the sign-in document or the app answers it.
  */
-export const pageKey = (request: FastifyRequest) => pageKeyAt(siteOrigin(request), request);
-
-/** Where a page asked for at `origin` is kept (`pageKey`). */
-const pageKeyAt = (origin: string, request: { url?: string; headers: IncomingHttpHeaders }) =>
-  `page ${origin}${meaningfulUrl(request.url ?? '/')}${wantsSignInDocument(request) ? ' signed-out' : ''}`;
+export const pageKey = (request: FastifyRequest) =>
+  `page ${siteOrigin(request)}${meaningfulUrl(request.url)}${wantsSignInDocument(request) ? ' signed-out' : ''}`;
 
 /** A page as kept: the finished document, or where the URL redirects to. */
 export type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };
 
-const isPublicRead = (request: { method?: string; url?: string }) =>
-  request.method === 'GET' && isPublicApiAddress(request.url ?? '');
+/**
+ * Whether a request carries credentials (a bearer token; sessions are tokens too). Its answer is
+ * never kept, even from a route whose answers may be: what it was answered may be its holder's only.
+ */
+export const carriesCredentials = (request: { headers: IncomingHttpHeaders }) => request.headers.authorization !== undefined;
 
 /**
- * Answers a kept public read. Registered before the security headers: a kept answer already
- * carries the headers it was first sent with, so nothing needs to compute them again. A kept API
- * read over HTTP is answered before this (`answerKeptReadsFirst`); this hook answers it for
- * `inject()` and for what that declines, and answers kept pages.
+ * Where a kept read is kept: its path (already in one spelling, app.ts) and, in the order its route
+ * names them, the parameters its answer depends on. `?junk=1` is the same read as none.
+ */
+export function keptReadKey(url: string, query: readonly string[]): string {
+  const [path = '/', search = ''] = url.split('?', 2);
+  if (!search) return path;
+  const asked = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of query) {
+    const value = asked.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  return kept.size === 0 ? path : `${path}?${kept.toString()}`;
+}
+
+/**
+ * Whether the request's query, as its route validated it, says what its text said: `?page=01` is
+ * read as page 1 and answered, but kept only when asked as `?page=1`, so one read is kept once.
+ */
+function spelledAsRead(request: FastifyRequest, query: readonly string[]): boolean {
+  const asked = new URLSearchParams(request.url.split('?', 2)[1] ?? '');
+  const read = (request.query ?? {}) as Record<string, unknown>;
+  return query.every(
+    (name) =>
+      asked.getAll(name).length <= 1 &&
+      (asked.get(name) ?? undefined) === (read[name] === undefined ? undefined : String(read[name])),
+  );
+}
+
+/** What a kept read of this request is kept under, if its route's answers may be kept. */
+const keptReadOf = (request: FastifyRequest) => {
+  const read = request.method === 'GET' ? request.routeOptions.config.keptRead : undefined;
+  return read && { key: keptReadKey(request.url, read.query), query: read.query };
+};
+
+/**
+ * Answers a kept public read or page: the one place a kept answer is sent from. Registered before
+ * the security headers: a kept answer already carries the headers it was first sent with, so
+ * nothing needs to compute them again.
  */
 export const servePublicAnswers = fp(
   async (app: FastifyInstance) => {
@@ -166,12 +210,14 @@ export const servePublicAnswers = fp(
     app.decorateRequest('keptAnswer', false);
     app.decorateRequest('keepUnder', undefined);
     // A callback hook, not an async one: a hit is answered without waiting for a promise, and the
-    // lifecycle stops there (`done` is not called once the answer is written).
+    // lifecycle stops there (`done` is not called once the answer is written). onRequest runs once
+    // the router has chosen the route, so the route says what may be kept.
     app.addHook('onRequest', (request, reply, done) => {
-      const appKey = isPublicRead(request) ? appKeyOf(request) : undefined;
-      if (appKey) {
+      const read = keptReadOf(request);
+      const appKey = read ? appKeyOf(request) : undefined;
+      if (read && appKey) {
         const scope = siteScope(appKey);
-        const hit = cache.get<HttpAnswer>(scope, request.url);
+        const hit = cache.get<HttpAnswer>(scope, read.key);
         if (!hit) {
           // Taken before anything is read: a write that lands while this answer is made makes it old.
           request.keepUnder = cache.generation(scope);
@@ -190,47 +236,6 @@ export const servePublicAnswers = fp(
 );
 
 /**
- * node's request listener in front of Fastify's (app.ts): a kept public API read, or a kept page,
- * is written here, before Fastify makes a request, a reply and a logger for it and runs their
- * hooks. It sends what the hook above and the reply's onSend hooks send
- * (tests/api/kept-reads-first.test.ts compares them), and the same log line. False for anything
- * else, which Fastify answers.
- * - A kept `GET /cms/sliders` (2.8 KB) went from 0.41-0.75 of a bare node:http server sending the
- *   same bytes to 0.65-0.86 this way (8.1-12.4k against 12.6-14.2k req/s, in turns with the build
- *   before it), with about a quarter less CPU per answer.
- * - Through Fastify, a kept page cost 1.45-1.77 times the CPU per answer of a bare server sending
- *   its bytes (`npm run bench`, session 30). A page is answered here when the request's origin is
- *   its Host header: not behind a trusted proxy, where Fastify reads the forwarded headers by the
- *   proxy rules (a page's key names its origin, `pageKey`).
- */
-export function answerKeptReadsFirst(
-  { cache, config, origin }: Pick<AppContext, 'cache' | 'config' | 'origin'>,
-  log: () => FastifyBaseLogger,
-): (request: IncomingMessage, response: ServerResponse) => boolean {
-  const pages = siteScope(config.appKey);
-  const keptAnswer = (request: IncomingMessage): HttpAnswer | undefined => {
-    if (isPublicRead(request)) {
-      const appKey = appKeyInHeaders(request.headers);
-      return appKey ? cache.get<HttpAnswer>(siteScope(appKey), request.url!)?.value : undefined;
-    }
-    const host = request.headers.host;
-    if (config.trustProxy !== false || !host || !isPageRead(request)) return undefined;
-    // As Fastify reads them without a trusted proxy: the Host header, and TLS or not.
-    const protocol = (request.socket as TLSSocket).encrypted ? 'https' : 'http';
-    const page = cache.get<PageAnswer>(pages, pageKeyAt(origin.forHost(host, protocol), request))?.value;
-    return page && 'answer' in page ? page.answer : undefined;
-  };
-  return (request, response) => {
-    const hit = keptAnswer(request);
-    if (!hit) return false;
-    const began = performance.now();
-    if (!writeAnswer(request, response, hit)) return false;
-    logAnswered(log(), request.method, request.url!, response.statusCode, performance.now() - began);
-    return true;
-  };
-}
-
-/**
  * Keeps each public read's answer as it leaves: after the security headers have been set (so the
  * kept answer has them) and before compression (so the kept body is plain; it is compressed once).
  */
@@ -239,13 +244,14 @@ export const keepPublicAnswers = fp(
     // A callback hook: every answer passes it, kept ones too, and most need no promise.
     app.addHook('onSend', (request, reply, payload, done) => {
       const keepUnder = request.keepUnder;
+      const read = keepUnder && !request.keptAnswer ? keptReadOf(request) : undefined;
       if (
-        request.keptAnswer ||
-        !keepUnder ||
-        !isPublicRead(request) ||
+        !read ||
         reply.statusCode !== 200 ||
         typeof payload !== 'string' ||
         !request.application ||
+        carriesCredentials(request) ||
+        !spelledAsRead(request, read.query) ||
         // A preview is for the person who holds its link only.
         String(reply.getHeader('cache-control') ?? '').includes('no-store')
       ) {
@@ -254,7 +260,7 @@ export const keepPublicAnswers = fp(
       const appKey = request.application.app_key;
       reply.header('cache-control', 'no-cache');
       const answer = makeAnswer(payload, reply.getHeaders() as OutgoingHttpHeaders);
-      keepPublicRead(app, appKey, keepUnder, request.url, answer, request.url).then(() => {
+      keepPublicRead(app, appKey, keepUnder!, read.key, answer, request.url).then(() => {
         reply.header('etag', answer.etag);
         done(null, payload);
       }, done);

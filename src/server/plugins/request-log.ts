@@ -1,7 +1,6 @@
 /**
  * One log line per request, when it is answered (Fastify's default writes two), at `info`: its id,
- * method, address (secrets redacted), status and time. Fastify writes it for what it answers; the
- * kept reads answered before Fastify (cache/public-answers.ts) write the same line.
+ * method, address (secrets redacted), status and time.
  */
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -9,7 +8,7 @@ import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyR
 export const loggableUrl = (url: string) => url.replace(/([?&](?:token|preview)=)[^&#]*/gi, '$1[redacted]');
 
 let requests = 0;
-/** Request ids, one sequence for Fastify's requests (its `genReqId`) and the kept reads answered before it. */
+/** Request ids, short and in order (Fastify's `genReqId`). */
 export const nextRequestId = () => `req-${(requests++).toString(36)}`;
 
 const lineOf = (method: string | undefined, url: string, statusCode: number, ms: number) => ({
@@ -22,11 +21,6 @@ const lineOf = (method: string | undefined, url: string, statusCode: number, ms:
 /** Whether a line would be written: at a quieter level it is not even made (this runs for every request). */
 const wantsLines = (log: FastifyBaseLogger & { isLevelEnabled?(level: string): boolean }) =>
   log.isLevelEnabled?.('info') !== false;
-
-/** The line of a request answered before Fastify saw it (Fastify's child logger would have added its id). */
-export function logAnswered(log: FastifyBaseLogger, method: string | undefined, url: string, statusCode: number, ms: number) {
-  if (wantsLines(log)) log.info({ reqId: nextRequestId(), ...lineOf(method, url, statusCode, ms) }, 'request');
-}
 
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}

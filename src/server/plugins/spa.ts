@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  carriesCredentials,
   expireAtNextPublish,
   type PageAnswer,
   pageKey,
@@ -29,7 +30,6 @@ import { sitePath } from './same-origin-redirects';
 import { allowInlineScripts, withoutAnalytics } from './security-headers';
 import { APP_PATHS, isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
 import { replacementAddress } from '../media/replaced';
-import { hasStaffCookie } from '../../shared/stored-session';
 
 export const APP_SHELL_PATH = APP_PATHS.appShell;
 
@@ -47,13 +47,13 @@ const BACK_OFFICE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'private, no-cache',
 };
-/** A page's previous copy, answering while the page is made again after a write. */
-const PREVIOUS_COPY_HEADERS = { 'cache-control': 'public, no-cache' };
 const PREVIEW_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'private, no-store',
   'x-robots-tag': 'noindex',
 };
+/** Only a found page is kept (spa's sendPage). */
+const isKeptPage = (page: PageAnswer) => 'answer' in page && page.answer.status === 200;
 /** What a render that gave no document throws out of the page cache (cache.fetch keeps no failure). */
 const NO_DOCUMENT = new Error('no document could be rendered');
 const UNAVAILABLE =
@@ -150,41 +150,35 @@ export const spaRoutes = fp(
       if (preview) return sendPreview(request, reply, preview);
       // The headers set so far (security): the page may be made after this answer has gone.
       const headersNow = { ...(reply.getHeaders() as OutgoingHttpHeaders) };
-      // Kept under the key the first hook of the next request looks for (cache/public-answers.ts).
-      // No document is thrown, so nothing is kept and the next visit tries again. Right after a
-      // write, the page as it was answers while it is made again (cache.ts, fetchOrPrevious): a
-      // visitor does not wait for a render to see what was there a moment before. Staff do
-      // (the staff hint cookie): the author of an edit sees it on the next page they open.
-      const made = await app.ctx.cache
-        .fetchOrPrevious(
-          scope,
-          pageKey(request),
-          async () => {
-            await expireAtNextPublish(app, app.ctx.config.appKey);
-            const document = await buildDocument(request, headersNow, shell ? '/' : meaningfulUrl(request.url), {
-              shell,
-              signedOut: wantsSignInDocument(request),
-            });
-            if (!document) throw NO_DOCUMENT;
-            const { page } = document;
-            // The form nearly every browser takes, made once this answer has gone: a page made in
-            // the background (while its previous copy answered) is then ready for its first
-            // visitor, who would otherwise wait for the compression.
-            if ('answer' in page) setImmediate(() => compressAhead(page.answer));
-            // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
-            return fromParts(page, document.parts);
-          },
-          !hasStaffCookie(request.headers.cookie),
-        )
-        .catch((error: unknown) => {
-          if (error === NO_DOCUMENT) return undefined;
-          throw error;
+      const make = async () => {
+        await expireAtNextPublish(app, app.ctx.config.appKey);
+        const document = await buildDocument(request, headersNow, shell ? '/' : meaningfulUrl(request.url), {
+          shell,
+          signedOut: wantsSignInDocument(request),
         });
-      const page = made?.value;
+        if (!document) throw NO_DOCUMENT;
+        const { page } = document;
+        // The form nearly every browser takes, made once this answer has gone.
+        if ('answer' in page) setImmediate(() => compressAhead(page.answer));
+        // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
+        return fromParts(page, document.parts);
+      };
+      // Kept under the key the first hook of the next request looks for (cache/public-answers.ts).
+      // Only a page: an unknown address's 404 or a redirect is made for the readers asking it now,
+      // so addresses nobody links to cannot push the site's pages out of the cache. A request with
+      // credentials is answered with a page made for it alone. When no document can be made,
+      // nothing is kept and the next visit tries again.
+      const page = await (
+        carriesCredentials(request)
+          ? make().then((made) => made.value)
+          : app.ctx.cache.fetch(scope, pageKey(request), make, isKeptPage)
+      ).catch((error: unknown) => {
+        if (error === NO_DOCUMENT) return undefined;
+        throw error;
+      });
       if (!page) return unavailable(reply);
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
-      // A previous copy is no copy for a CDN to keep: it asks again, and gets the page made since.
-      return sendAnswer(request, reply, page.answer, made.previous ? PREVIOUS_COPY_HEADERS : undefined);
+      return sendAnswer(request, reply, page.answer);
     };
 
     /**

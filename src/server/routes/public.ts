@@ -185,6 +185,8 @@ export const publicRoutes = fp(
     );
 
     const reads = publicReads(app.ctx);
+    /** A visitors' read is the same for everyone who asks it: kept (cache/public-answers.ts), by what its query says. */
+    const keptRead = (query: z.ZodObject) => ({ keptRead: { query: Object.keys(query.shape) } });
     /** A preview is for the holder of its link only: never kept by anyone, never indexed. */
     const privately = (reply: FastifyReply) =>
       void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
@@ -211,7 +213,7 @@ export const publicRoutes = fp(
           querystring: query,
           response: { 200: listAnswer(def) },
         };
-        api.get(`/${def.resource}`, { schema }, async (request, reply) => {
+        api.get(`/${def.resource}`, { schema, config: keptRead(query) }, async (request, reply) => {
           const asked = request.query as ListAsked;
           if (asked.preview !== undefined && preview === 'list') privately(reply);
           return reads.list(request.application.app_key, name, asked);
@@ -230,7 +232,7 @@ export const publicRoutes = fp(
           querystring: previewQuery,
           response: { 200: detailAnswer(def) },
         };
-        api.get(`/${def.resource}/:slug`, { schema }, async (request, reply) => {
+        api.get(`/${def.resource}/:slug`, { schema, config: keptRead(previewQuery) }, async (request, reply) => {
           const token = preview === 'detail' ? request.query.preview : undefined;
           if (token) privately(reply);
           return reads.detail(request.application.app_key, name, request.params.slug, token, request.query.locale);

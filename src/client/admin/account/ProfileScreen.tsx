@@ -5,7 +5,7 @@ import { formatTime } from '../format-time';
 import { type FormEvent, useState } from 'react';
 import { ROLE_CHOICES } from '../../../shared/entities';
 import type { ItemEnvelope } from '../../../shared/envelope';
-import { ApiError } from '../../api/http';
+import { ApiError, apiPath } from '../../api/http';
 import { adminCall } from '../api/admin-call';
 import { adminKeys, meQuery } from '../api/admin-queries';
 import type { Row } from '../api/entity-queries';
@@ -208,7 +208,7 @@ function Sessions() {
   const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery);
   const end = useMutation({
-    mutationFn: (id?: number) => adminCall(id === undefined ? 'me/sessions' : `me/sessions/${id}`, { method: 'DELETE' }),
+    mutationFn: (id?: number) => adminCall(id === undefined ? 'me/sessions' : apiPath`me/sessions/${id}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
     onError: (error) => notifications.show({ color: 'red', title: adminT('profile.notSignedOut'), message: error.message }),
   });

@@ -4,6 +4,7 @@ import type { ItemEnvelope } from '../../../shared/envelope';
 import { config } from '../../config';
 import { adminCall } from './admin-call';
 import type { Row } from './entity-queries';
+import { apiPath } from '../../api/http';
 
 export interface AppReport {
   total_page: number;
@@ -28,7 +29,7 @@ export const appReportQuery = queryOptions({
 /** The site this panel manages: its application row, by the configured app key. */
 export const currentAppQuery = queryOptions({
   queryKey: ['entities', 'applications', 'record', config.appKey] as const,
-  queryFn: ({ signal }) => adminCall<ItemEnvelope<Row>>(`applications/${config.appKey}`, { signal }).then((r) => r.data),
+  queryFn: ({ signal }) => adminCall<ItemEnvelope<Row>>(apiPath`applications/${config.appKey}`, { signal }).then((r) => r.data),
   meta: { failureTitle: 'Loading the site information failed' },
 });
 

@@ -7,6 +7,7 @@ import type { EntityDef, AnyRecord } from '../../../shared/entities';
 import type { ItemEnvelope, ListEnvelope } from '../../../shared/envelope';
 import { LIMITS } from '../../../shared/limits';
 import { adminCall } from './admin-call';
+import { apiPath } from '../../api/http';
 
 export type Row = AnyRecord;
 
@@ -59,7 +60,7 @@ export function entityRecordQuery(def: EntityDef, key: string, locale?: string) 
   return queryOptions({
     queryKey: locale ? [...entityKeys.record(def.resource, key), locale] : entityKeys.record(def.resource, key),
     queryFn: ({ signal }) =>
-      adminCall<ItemEnvelope<Row>>(`${def.resource}/${encodeURIComponent(key)}`, {
+      adminCall<ItemEnvelope<Row>>(apiPath`${def.resource}/${key}`, {
         signal,
         query: locale ? { locale } : undefined,
       }).then((r) => r.data),
@@ -83,7 +84,7 @@ export function entityDraftQuery(def: EntityDef, key: string) {
   return queryOptions({
     queryKey: entityKeys.draft(def.resource, key),
     queryFn: ({ signal }) =>
-      adminCall<ItemEnvelope<Draft | null>>(`${def.resource}/${encodeURIComponent(key)}/draft`, { signal }).then((r) => r.data),
+      adminCall<ItemEnvelope<Draft | null>>(apiPath`${def.resource}/${key}/draft`, { signal }).then((r) => r.data),
     staleTime: 0,
     meta: { failureTitle: `Loading the ${def.formTitle}'s draft failed` },
   });

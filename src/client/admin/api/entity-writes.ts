@@ -1,8 +1,9 @@
 /** Deleting and restoring records. Saves go through the persisted, pausable path of src/client/pwa/entity-saves.ts. */
 import type { AdminEntity } from '../admin-entities';
 import { adminCall } from './admin-call';
+import { apiPath } from '../../api/http';
 
-const recordPath = (entity: AdminEntity, key: string) => `${entity.def.resource}/${encodeURIComponent(key)}`;
+const recordPath = (entity: AdminEntity, key: string) => apiPath`${entity.def.resource}/${key}`;
 
 /** Moves a record to the Trash (site content), or erases it (`permanent`, and users and sites). */
 export async function deleteRecord(entity: AdminEntity, key: string, permanent = false): Promise<void> {

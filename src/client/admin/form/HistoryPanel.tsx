@@ -10,6 +10,7 @@ import { entityKeys, entityRecordQuery, type Row } from '../api/entity-queries';
 import { fieldText } from './field-text';
 import { formFields } from './form-values';
 import { useAdminText } from '../i18n';
+import { apiPath } from '../../api/http';
 
 interface Revision {
   id: number;
@@ -54,7 +55,7 @@ function Differences({ def, then, now }: { def: EntityDef; then: Row; now: Row }
 export function HistoryPanel({ def, recordKey, onRestored }: { def: EntityDef; recordKey: string; onRestored: () => void }) {
   const { t } = useAdminText();
   const queryClient = useQueryClient();
-  const path = `${def.resource}/${encodeURIComponent(recordKey)}/revisions`;
+  const path = apiPath`${def.resource}/${recordKey}/revisions`;
   const revisions = useQuery({
     queryKey: [...entityKeys.record(def.resource, recordKey), 'revisions'],
     queryFn: ({ signal }) => adminCall<ListEnvelope<Revision>>(path, { signal, query: { size: 20 } }).then((r) => r.data),

@@ -11,13 +11,14 @@ import { adminCall } from '../api/admin-call';
 import { entityDraftQuery, entityKeys } from '../api/entity-queries';
 import { notifyFailure } from '../api/notify';
 import { useAdminText, adminT } from '../i18n';
+import { apiPath } from '../../api/http';
 
 export function DraftNotice({ def, recordKey, onDiscarded }: { def: EntityDef; recordKey: string; onDiscarded: () => void }) {
   const { t } = useAdminText();
   const queryClient = useQueryClient();
   const draft = useQuery(entityDraftQuery(def, recordKey));
   const discard = useMutation({
-    mutationFn: () => adminCall(`${def.resource}/${encodeURIComponent(recordKey)}/draft`, { method: 'DELETE' }),
+    mutationFn: () => adminCall(apiPath`${def.resource}/${recordKey}/draft`, { method: 'DELETE' }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: entityKeys.draft(def.resource, recordKey) });
       notifications.show({ color: 'green', message: t('draft.discarded') });
@@ -48,8 +49,7 @@ interface PreviewLinkAnswer {
 /** "Preview": a signed link to the public page as the saved draft has it, valid for an hour. */
 export function usePreviewLink(def: EntityDef, recordKey: string | undefined) {
   return useMutation({
-    mutationFn: () =>
-      adminCall<PreviewLinkAnswer>(`${def.resource}/${encodeURIComponent(recordKey!)}/preview-link`, { method: 'POST' }),
+    mutationFn: () => adminCall<PreviewLinkAnswer>(apiPath`${def.resource}/${recordKey!}/preview-link`, { method: 'POST' }),
     onError: (error) => notifyFailure(adminT('preview.failed'), error),
   });
 }

@@ -15,6 +15,7 @@ import { adminCall } from '../api/admin-call';
 import { adminKeys, type MediaFile } from '../api/admin-queries';
 import { notifyFailure } from '../api/notify';
 import { adminT, useAdminText } from '../i18n';
+import { apiPath } from '../../api/http';
 
 interface Focal {
   x: number;
@@ -58,7 +59,7 @@ export function FileDetails({ file, onReplaced }: { file: MediaFile; onReplaced:
     setSaving(true);
     setErrors({});
     try {
-      await adminCall(`files/${encodeURIComponent(file.name)}`, { method: 'PATCH', body: { alt, caption, folder, focal } });
+      await adminCall(apiPath`files/${file.name}`, { method: 'PATCH', body: { alt, caption, folder, focal } });
       await queryClient.invalidateQueries({ queryKey: adminKeys.files });
       notifications.show({ color: 'green', message: adminT('media.detailsSaved') });
     } catch (error) {

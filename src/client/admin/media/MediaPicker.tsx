@@ -28,6 +28,7 @@ import { UploadPanel } from './UploadPanel';
 import { byteSize } from './byte-size';
 import { FileDetails } from './FileDetails';
 import { useAdminText, adminT } from '../i18n';
+import { apiPath } from '../../api/http';
 
 interface PickerProps {
   title: string;
@@ -91,7 +92,7 @@ export function MediaLibrary({ onInsert, allowPending }: Pick<Partial<PickerProp
       actors: {
         deleteFile: fromPromise(async ({ input }: { input: { url: string } }) => {
           try {
-            await adminCall(`delete-file/${encodeURIComponent(fileName(input.url))}`, { method: 'DELETE' });
+            await adminCall(apiPath`delete-file/${fileName(input.url)}`, { method: 'DELETE' });
           } catch (error) {
             notifyFailure(adminT('media.deleteFailed'), error);
             throw error;

@@ -9,6 +9,7 @@ import { adminCall } from '../api/admin-call';
 import { entityKeys, type Row } from '../api/entity-queries';
 import { notifyFailure } from '../api/notify';
 import { useAdminText } from '../i18n';
+import { apiPath } from '../../api/http';
 
 export const unreadMessagesQuery = queryOptions({
   queryKey: [...entityKeys.all('messages'), 'unread-count'] as const,
@@ -20,8 +21,7 @@ export const unreadMessagesQuery = queryOptions({
 function useMarkRead(recordKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (read: boolean) =>
-      adminCall(`messages/${encodeURIComponent(recordKey)}/read`, { method: read ? 'POST' : 'DELETE' }),
+    mutationFn: (read: boolean) => adminCall(apiPath`messages/${recordKey}/read`, { method: read ? 'POST' : 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: entityKeys.all('messages') }),
     onError: (error) => notifyFailure('Marking the message failed', error),
   });

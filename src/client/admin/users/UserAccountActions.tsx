@@ -5,6 +5,7 @@ import { formatTime } from '../format-time';
 import { adminCall } from '../api/admin-call';
 import { useServerSendsMail } from '../api/admin-queries';
 import { useAdminText } from '../i18n';
+import { apiPath } from '../../api/http';
 
 /** What an admin does for a user beyond their record: sign out everywhere, a one-time reset link, two-factor off. */
 export function UserAccountActions({ recordKey }: { recordKey: string }) {
@@ -13,18 +14,18 @@ export function UserAccountActions({ recordKey }: { recordKey: string }) {
     notifications.show({ color: 'green', title, message: answer.message ?? '' });
   const failed = (error: Error) => notifications.show({ color: 'red', title: t('account.notDone'), message: error.message });
   const signOut = useMutation({
-    mutationFn: () => adminCall<{ message: string }>(`users/${recordKey}/sign-out`, { method: 'POST' }),
+    mutationFn: () => adminCall<{ message: string }>(apiPath`users/${recordKey}/sign-out`, { method: 'POST' }),
     onSuccess: done(t('account.signedOut')),
     onError: failed,
   });
   const twoFactorOff = useMutation({
-    mutationFn: () => adminCall<{ message: string }>(`users/${recordKey}/two-factor`, { method: 'DELETE' }),
+    mutationFn: () => adminCall<{ message: string }>(apiPath`users/${recordKey}/two-factor`, { method: 'DELETE' }),
     onSuccess: done(t('account.tfaOff')),
     onError: failed,
   });
   const resetLink = useMutation({
     mutationFn: (email: boolean) =>
-      adminCall<{ data: { url: string; expires_at: string; emailed: boolean } }>(`users/${recordKey}/reset-link`, {
+      adminCall<{ data: { url: string; expires_at: string; emailed: boolean } }>(apiPath`users/${recordKey}/reset-link`, {
         method: 'POST',
         body: { email },
       }).then((r) => r.data),

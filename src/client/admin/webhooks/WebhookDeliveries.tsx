@@ -10,6 +10,7 @@ import { entityRecordQuery } from '../api/entity-queries';
 import { notifyFailure } from '../api/notify';
 import { DataTable } from '../list/DataTable';
 import { useAdminText } from '../i18n';
+import { apiPath } from '../../api/http';
 
 interface Delivery {
   id: number;
@@ -37,14 +38,15 @@ export function WebhookDeliveries({ recordKey }: { recordKey: string }) {
   const deliveries = useQuery<Paged<Delivery>, Error, Paged<Delivery>, (string | number)[]>({
     queryKey: ['webhooks', recordKey, 'deliveries', page],
     queryFn: ({ signal }) =>
-      adminCall<ListEnvelope<Delivery>>(`webhooks/${recordKey}/deliveries`, { signal, query: { page, size: PAGE_SIZE } }).then(
-        (r) => r.data,
-      ),
+      adminCall<ListEnvelope<Delivery>>(apiPath`webhooks/${recordKey}/deliveries`, {
+        signal,
+        query: { page, size: PAGE_SIZE },
+      }).then((r) => r.data),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === 'pending') ? 3000 : false),
   });
   const resend = useMutation({
-    mutationFn: (id: number) => adminCall(`webhooks/${recordKey}/deliveries/${id}/resend`, { method: 'POST' }),
+    mutationFn: (id: number) => adminCall(apiPath`webhooks/${recordKey}/deliveries/${id}/resend`, { method: 'POST' }),
     onSuccess: () => {
       notifications.show({ color: 'green', title: t('webhooks.queued'), message: t('webhooks.queuedText') });
       setPage(1);

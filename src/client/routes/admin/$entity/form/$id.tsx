@@ -2,7 +2,7 @@ import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { Segments } from '../../../../admin/Segments';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { entityRecordQuery } from '../../../../admin/api/entity-queries';
 import { RecordDetail } from '../../../../admin/detail/RecordDetail';
 import { EntityForm } from '../../../../admin/form/EntityForm';
@@ -22,6 +22,12 @@ export const Route = createFileRoute('/admin/$entity/form/$id')({
   validateSearch: (search: Record<string, unknown>): { locale?: string } =>
     typeof search.locale === 'string' && LOCALE_TAG.test(search.locale) ? { locale: search.locale } : {},
   codeSplitGroupings: [['loader', 'component']],
+  // An address whose key can name no record is no record's screen (and never a request's path).
+  // Imported here, not at the top: route options stay in the bundle every visitor loads ($entity/route.tsx).
+  beforeLoad: async ({ context: { entity }, params }) => {
+    const { isRecordKey } = await import('../../../../admin/admin-entities');
+    if (!isRecordKey(entity, params.id)) throw notFound();
+  },
   loader: ({ context: { entity, queryClient }, params }) => {
     if (!isSignedIn()) return;
     void queryClient.prefetchQuery(entityRecordQuery(entity.def, params.id));
