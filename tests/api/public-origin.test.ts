@@ -23,7 +23,7 @@ describe.each(await dialects())('the public origin on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect, { staticDir });
     webUrl = new URL((await t.visitor('GET', '/cms/applications/demo')).json().data.web_url as string).origin;
-  });
+  }, 60_000);
   afterAll(async () => {
     await t?.close();
     fs.rmSync(staticDir, { recursive: true, force: true });
