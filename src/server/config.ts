@@ -49,6 +49,8 @@ export interface ServerConfig {
   publicWriteLimit: number;
   /** Requests one API token may make per minute. */
   apiTokenLimit: number;
+  /** Writes (POST, PUT, PATCH, DELETE) one person's sessions may make to the admin API per minute. */
+  staffWriteLimit: number;
   /** Seed the demo application on an empty database. */
   seedDemo: boolean;
   /** Days the activity log keeps an entry. */
@@ -88,6 +90,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     publicWriteLimit: Number(env.PUBLIC_WRITE_LIMIT ?? 10),
     apiTokenLimit: Number(env.API_TOKEN_RATE_LIMIT ?? 600),
+    staffWriteLimit: positiveNumber(
+      'STAFF_WRITE_LIMIT',
+      env.STAFF_WRITE_LIMIT,
+      LIMITS.staffWritesPerMinute,
+      'a number of writes',
+    ),
     seedDemo: env.SEED_DEMO !== 'false',
     activityRetentionDays: Number(env.ACTIVITY_RETENTION_DAYS ?? LIMITS.activityRetentionDays),
     smtpUrl: env.SMTP_URL || undefined,

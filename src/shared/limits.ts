@@ -24,6 +24,14 @@ export const LIMITS = {
     resumableMaxBytes: 50 * 1024 * 1024,
     /** The parts a resumable upload is sent in: a cut link costs at most one part again, and each part is one request. */
     chunkBytes: 5 * 1024 * 1024,
+    /**
+     * Every part of a resumable upload but the last is at least this large (a part that breaks off
+     * shorter is not kept): each part is an object in the storage, and tiny ones would pile up.
+     */
+    minPartBytes: 256 * 1024,
+    /** Resumable uploads one person may have in progress at once, and their declared bytes together. */
+    openUploadsPerUser: 20,
+    openBytesPerUser: 250 * 1024 * 1024,
     mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'application/pdf'],
   },
   login: {
@@ -36,6 +44,8 @@ export const LIMITS = {
     maxCodeFailures: 5,
     codeWindowMinutes: 15,
   },
+  /** Writes one person's sessions may make to the admin API in a minute (STAFF_WRITE_LIMIT), then 429. */
+  staffWritesPerMinute: 600,
   /** A remembered session ends this long after sign-in, however busy (SESSION_DAYS). */
   sessionDays: 30,
   /** An admin's remembered session, shorter: an admin's token opens everything (ADMIN_SESSION_DAYS). */

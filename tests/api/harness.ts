@@ -78,6 +78,9 @@ export async function startTestApp(
     adminPassword: ADMIN.password,
     appKey: APP_KEY,
     publicWriteLimit: 1000,
+    // Suites such as rights.test.ts are scripts of thousands of one admin's writes a minute, beyond
+    // any person's pace; the limit itself is tested with its own setting (upload-limits.test.ts).
+    staffWriteLimit: 1_000_000,
     // Receivers that never answer (a sample's example.org) hold a test up for 2 s at most.
     secretKey: 'test-installation-secret-key',
     // Receivers in these tests listen on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE); the refusal is tested apart.

@@ -18,6 +18,7 @@ import { copyObjects, type FileStorage } from '../../src/server/storage/storage'
 import { renditionUrl } from '../../src/shared/renditions';
 import { startS3, type TestS3 } from '../support/s3-server';
 import { APP_KEY, dialects, emptyDatabase, multipart, orgsite, startTestApp, type TestApp } from './harness';
+import { noisePng } from './tus';
 
 const available = await dialects();
 type Driver = 'local' | 's3';
@@ -50,6 +51,7 @@ const text = async (stream: NodeJS.ReadableStream | undefined) => {
   for await (const chunk of stream ?? []) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const picture = (width = 800, height = 400) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
     .png()
@@ -180,8 +182,27 @@ describe.each(available.flatMap((dialect) => DRIVERS.map((driver) => [dialect, d
       expect(await storage().stat(`_r/320/${stored}.webp`)).toBeDefined();
     });
 
+    it('serves only what the media library holds: not other objects under its root, nor a deleted file’s bytes', async () => {
+      await storage().write('stray-0123456789.png', await picture(20, 20), 'image/png');
+      await storage().write('notes.txt', 'not a file of the library');
+      for (const url of ['/uploads/stray-0123456789.png', '/uploads/notes.txt']) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+        expect((await t.app.inject({ method: 'HEAD', url })).statusCode, url).toBe(404);
+      }
+      expect((await t.app.inject({ method: 'GET', url: renditionUrl('stray-0123456789.png', 320, 'webp') })).statusCode).toBe(
+        404,
+      );
+      // A file gone from the library is not served from bytes the storage still has.
+      const form = multipart('gone.png', await picture(30, 30));
+      const name = (await t.admin('POST', '/cms/api/upload-single', form.body, form.headers)).json().data.name as string;
+      const bytes = (await storage().read(name))!;
+      expect((await t.admin('DELETE', `/cms/api/delete-file/${name}`)).statusCode).toBe(200);
+      await storage().write(name, bytes, 'image/png');
+      expect((await t.app.inject({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(404);
+    });
+
     it('takes a resumable upload in parts, keeps its parts in the storage (never served), and stores the whole', async () => {
-      const photo = await picture(600, 300);
+      const photo = await noisePng(2);
       const tus = (method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) =>
         t.admin(method, url, body, { 'tus-resumable': '1.0.0', ...headers });
       const created = await tus('POST', '/cms/api/tus', {
@@ -325,6 +346,18 @@ describe.each(DRIVERS)('STORAGE_PUBLIC_URL with the %s driver', (driver) => {
     expect(rendition.headers.location).toBe(`https://cdn.example.org/files/_r/320/${stored}.webp`);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/_partial/x.json' })).statusCode).toBe(404);
   });
+
+  it('sends from here, with the sandbox and as a download, what is not a picture; and nothing the library does not hold', async () => {
+    const pdf = multipart('minutes.pdf', PDF);
+    const name = (await t.admin('POST', '/cms/api/upload-single', pdf.body, pdf.headers)).json().data.name as string;
+    const res = await t.app.inject({ method: 'GET', url: `/uploads/${name}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+    expect(res.headers['content-disposition']).toBe('attachment');
+    await t.app.ctx.storage.write('stray-0123456789.png', await picture(20, 20), 'image/png');
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/stray-0123456789.png' })).statusCode).toBe(404);
+  });
 });
 
 describe('an S3 store that does not answer', () => {
@@ -366,5 +399,20 @@ describe('STORAGE_PUBLIC_URL=signed with the s3 driver', () => {
     const fetched = await fetch(res.headers.location as string);
     expect(fetched.status).toBe(200);
     expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true);
+    // The signed address names the type the bucket answers with, whatever the object was stored as.
+    expect(res.headers.location).toContain('response-content-type=image%2Fpng');
+    expect(fetched.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('sends from here, with the sandbox and as a download, what is not a picture; and nothing the library does not hold', async () => {
+    const pdf = multipart('minutes.pdf', PDF);
+    const name = (await t.admin('POST', '/cms/api/upload-single', pdf.body, pdf.headers)).json().data.name as string;
+    const res = await t.app.inject({ method: 'GET', url: `/uploads/${name}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+    expect(res.headers['content-disposition']).toBe('attachment');
+    await t.app.ctx.storage.write('stray-0123456789.png', await picture(20, 20), 'image/png');
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/stray-0123456789.png' })).statusCode).toBe(404);
   });
 });

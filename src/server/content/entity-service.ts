@@ -17,7 +17,7 @@ import type { Cache } from '../cache/cache';
 import { type DB, isUniqueViolation, now } from '../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { Repository, type Row, type Visibility, type WriteValues } from './repository';
-import { withLandedUploads } from '../media/pending-refs';
+import { claimPendingOfSave, withLandedUploads } from '../media/pending-refs';
 import { keepRevision } from './revisions';
 import { slugify } from './slug';
 
@@ -29,6 +29,8 @@ export interface Actor {
   sessionId?: number;
   /** The user's right reaches only records they created (the entity's ownerField). */
   ownOnly?: boolean;
+  /** The API token the write came with (a pending picture is the token's, not the person's sessions'). */
+  tokenId?: number;
 }
 
 export interface WriteContext<E extends EntityDef = EntityDef> {
@@ -150,8 +152,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
     const existing = await this.forWrite(appKey, id, actor);
     if (basedOn !== undefined && existing.version !== basedOn) {
       // A repeat of a save that already landed (its answer was lost, the outbox sent it again)
-      // asks for what is stored: that is no conflict, and nothing needs writing.
-      if (this.alreadyStored(input, existing)) return { row: existing, before: existing };
+      // asks for what is stored: that is no conflict, and nothing needs writing. A pending picture
+      // it names counts as the address its landed upload gave the record.
+      const asStored = this.def.tenant ? await withLandedUploads(this.db, appKey, input) : input;
+      if (this.alreadyStored(asStored, existing)) return { row: existing, before: existing };
       throw this.staleVersion(existing, basedOn);
     }
     this.refuseFixedChanges(input, existing);
@@ -285,6 +289,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
 
   private async prepare(values: WriteValues, ctx: WriteContext<E>): Promise<WriteValues> {
     let result = this.hooks.beforeWrite ? await this.hooks.beforeWrite(values, ctx) : values;
+    if (this.def.tenant && ctx.actor) {
+      const caller = { userId: ctx.actor.id, tokenId: ctx.actor.tokenId ?? null };
+      await claimPendingOfSave(this.db, ctx.appKey, result, ctx.existing as Row | undefined, caller);
+    }
     if (this.def.tenant) result = await withLandedUploads(this.db, ctx.appKey, result);
     result = Object.fromEntries(Object.entries(result).filter(([name]) => !this.def.fields[name]?.virtual));
     await this.fillSlug(result, ctx);

@@ -21,6 +21,7 @@ import * as publishTimeIndexes from './migrations/018_publish_time_indexes';
 import * as visibleCountIndexes from './migrations/019_visible_count_indexes';
 import * as embedIndexes from './migrations/020_embed_indexes';
 import * as apiTokenLifetimes from './migrations/021_api_token_lifetimes';
+import * as uploadOwners from './migrations/022_upload_owners';
 import * as subscriberConfirmation from './migrations/023_subscriber_confirmation';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019_visible_count_indexes': visibleCountIndexes,
   '020_embed_indexes': embedIndexes,
   '021_api_token_lifetimes': apiTokenLifetimes,
+  '022_upload_owners': uploadOwners,
   '023_subscriber_confirmation': subscriberConfirmation,
 };
 

@@ -218,6 +218,24 @@ export interface JobRunsTable {
   error: string | null;
 }
 
+/** Who first named a pending reference: only their uploads fill it (migration 022). */
+export interface PendingUploadsTable {
+  app_key: string;
+  token: string;
+  user_id: number;
+  api_token_id: number | null;
+  created_at: string;
+}
+
+/** A resumable upload not finished yet, counted against its uploader's quota (migration 022). */
+export interface OpenUploadsTable {
+  id: string;
+  app_key: string;
+  user_id: number;
+  size: number;
+  created_at: string;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
@@ -235,6 +253,8 @@ export interface Tables extends EntityTables {
   translations: TranslationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   job_runs: JobRunsTable;
+  pending_uploads: PendingUploadsTable;
+  open_uploads: OpenUploadsTable;
 }
 
 export type DB = Kysely<Tables>;

@@ -9,7 +9,8 @@
  *   is the run of parts that follow each other from 0, so a part sent twice (a request retried
  *   after its answer was lost, on this instance or another) counts once.
  *
- * A part that breaks off keeps what arrived, as a file would. An upload left for a day (finished
+ * A part that breaks off keeps what arrived, as a file would, when that is at least
+ * LIMITS.upload.minPartBytes; a shorter part is kept only as the upload's last. An upload left for a day (finished
  * or not) has expired, and the hourly upkeep removes it.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
+import { LIMITS } from '../../shared/limits';
 import type { FileStorage } from '../storage/storage';
 
 export const PARTIAL_DIR = '_partial';
@@ -34,6 +36,12 @@ interface UploadInfo {
   /** Set once the whole upload became a file: its parts are gone, its size is what arrived. */
   stored?: boolean;
 }
+
+/** A part that is neither the last nor LIMITS.upload.minPartBytes long, refused as every API error is shaped. */
+const PART_TOO_SMALL = (() => {
+  const message = `Each part but the last must be at least ${LIMITS.upload.minPartBytes / 1024} KiB`;
+  return { status_code: 400, body: JSON.stringify({ message, errors: { 'Content-Length': message } }) };
+})();
 
 const infoKey = (id: string) => `${PARTIAL_DIR}/${id}.json`;
 const partsPrefix = (id: string) => `${PARTIAL_DIR}/${id}/`;
@@ -81,12 +89,16 @@ export class PartialUploads extends DataStore {
     } catch {
       broken = true;
     }
+    const { size } = await this.info(id);
+    // An empty body (a creation that sends no part) is no part, and nothing is kept of it.
+    const tooSmall = received > 0 && received < LIMITS.upload.minPartBytes && (size === undefined || offset + received < size);
     try {
-      if (received > 0) await this.storage.write(partKey(id, offset), { path: file }, 'application/octet-stream');
+      if (received > 0 && !tooSmall) await this.storage.write(partKey(id, offset), { path: file }, 'application/octet-stream');
     } finally {
       await fsp.rm(file, { force: true });
     }
     if (broken) throw ERRORS.FILE_WRITE_ERROR;
+    if (tooSmall) throw PART_TOO_SMALL;
     return offset + received;
   }
 

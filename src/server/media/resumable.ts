@@ -5,6 +5,12 @@
  * right (`files.create`) as `upload-single`; the file they assemble is kept by the same step
  * (store-file.ts: type read from the content, activity, renditions, pending references).
  *
+ * An upload is its uploader's: another person (or another API token of theirs) is answered as if
+ * it did not exist. A pending reference it carries must be the uploader's own (pending-refs.ts).
+ * Each person has a quota of uploads in progress and of their declared bytes (LIMITS.upload), and
+ * every part but the last is at least LIMITS.upload.minPartBytes (partial-uploads.ts), so a
+ * caller cannot make the storage keep many tiny objects.
+ *
  * Parts are kept in the storage under `_partial/` (partial-uploads.ts), so any instance of a
  * cluster carries an upload on. A finished upload's description stays until it expires: a client
  * whose last answer was lost asks again (HEAD), learns the upload is whole, and reads what it
@@ -19,10 +25,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../shared/limits';
 import { isPendingToken } from '../../shared/pending-upload';
 import { fileUrl } from '../../shared/renditions';
+import { now } from '../db/database';
 import { HttpError, notFound } from '../errors';
 import { needs, rightOfCaller } from '../plugins/auth';
 import { operation } from '../openapi';
 import { itemEnvelope } from '../routes/response-schemas';
+import { claimPending } from './pending-refs';
 import { storeFile, type StoredFile } from './store-file';
 
 const TUS_PATH = '/cms/api/tus';
@@ -37,6 +45,15 @@ const refusal = (status: number, message: string, field = 'file') => ({
 
 const storedAnswer = (file: StoredFile) => ({ message: 'File uploaded successfully!', data: file });
 
+/** Whose an upload is: a person's sessions share their uploads; each API token has its own. */
+const ownerOf = (request: FastifyRequest) => (request.apiToken ? `token-${request.apiToken.id}` : `user-${request.user.id}`);
+
+/** Whether the upload is the caller's, on the caller's site (anything else does not exist for them). */
+const isCallers = (request: FastifyRequest, upload: Upload | undefined) =>
+  upload !== undefined && upload.metadata?.app_key === request.application.app_key && upload.metadata?.owner === ownerOf(request);
+
+const MB = 1024 * 1024;
+
 export async function resumableRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
@@ -47,6 +64,32 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
     const request = requests.get(req);
     if (!request) throw refusal(500, 'The upload lost its request');
     return request;
+  };
+
+  /** An upload that is no longer in progress stops counting against its uploader's quota. */
+  const closed = (id: string) => db.deleteFrom('open_uploads').where('id', '=', id).execute();
+
+  /** 429 or 413 when one more upload of `size` bytes would take the caller past their quota. */
+  const refuseOverQuota = async (request: FastifyRequest, size: number) => {
+    const cutoff = new Date(Date.now() - store.getExpiration()).toISOString();
+    // What has expired is removed by the hourly upkeep and counts no more.
+    await db.deleteFrom('open_uploads').where('created_at', '<', cutoff).execute();
+    const open = await db
+      .selectFrom('open_uploads')
+      .select((eb) => [eb.fn.countAll().as('uploads'), eb.fn.sum<number | string | null>('size').as('bytes')])
+      .where('user_id', '=', request.user.id)
+      .executeTakeFirst();
+    const { openUploadsPerUser, openBytesPerUser } = LIMITS.upload;
+    if (Number(open?.uploads ?? 0) >= openUploadsPerUser) {
+      throw refusal(429, `You have ${openUploadsPerUser} uploads in progress: finish or cancel one first`, 'upload');
+    }
+    if (Number(open?.bytes ?? 0) + size > openBytesPerUser) {
+      throw refusal(
+        413,
+        `Your uploads in progress would exceed ${openBytesPerUser / MB} MB: finish or cancel some first`,
+        'Upload-Length',
+      );
+    }
   };
 
   /** The file a whole upload became, stored now if that did not happen yet. */
@@ -70,10 +113,14 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
         replaces: upload.metadata?.replaces || undefined,
       });
       await store.markStored(upload.id);
+      await closed(upload.id);
       return stored;
     } catch (error) {
       // What the library will not keep is not kept in part either.
-      if (error instanceof HttpError && error.statusCode === 415) await store.remove(upload.id).catch(() => undefined);
+      if (error instanceof HttpError && error.statusCode === 415) {
+        await store.remove(upload.id).catch(() => undefined);
+        await closed(upload.id);
+      }
       throw error;
     } finally {
       await whole.done();
@@ -95,8 +142,8 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
         if (req.method === 'POST') return;
         const request = fastifyRequestOf(req);
         const upload = await store.getUpload(id).catch(() => undefined);
-        // Another site's upload does not exist for this one.
-        if (upload?.metadata?.app_key !== request.application.app_key) throw refusal(404, 'No such upload', 'id');
+        // Another site's upload, or another person's, does not exist for this caller.
+        if (!isCallers(request, upload)) throw refusal(404, 'No such upload', 'id');
       },
       async onUploadCreate(req, upload) {
         const request = fastifyRequestOf(req);
@@ -104,8 +151,13 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
           throw refusal(400, 'Upload-Length is required: the size must be known when the upload starts', 'Upload-Length');
         const filename = upload.metadata?.filename?.trim();
         if (!filename) throw refusal(400, 'The upload must name its file (metadata "filename")', 'filename');
+        const appKey = request.application.app_key;
         const pending = upload.metadata?.pending;
         if (pending && !isPendingToken(pending)) throw refusal(400, 'pending must be a UUID', 'pending');
+        const caller = { userId: request.user.id, tokenId: request.apiToken?.id ?? null };
+        if (pending && !(await claimPending(db, appKey, pending, caller))) {
+          throw refusal(403, 'This pending picture was saved by someone else: only their upload may fill it', 'pending');
+        }
         const replaces = upload.metadata?.replaces;
         if (replaces) {
           // Replacing a file changes what the site shows: the right to change files, not only to add them.
@@ -119,12 +171,18 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
             .executeTakeFirst();
           if (!current) throw refusal(404, 'The file to replace is not in the library', 'replaces');
         }
+        await refuseOverQuota(request, upload.size ?? 0);
+        await db
+          .insertInto('open_uploads')
+          .values({ id: upload.id, app_key: appKey, user_id: request.user.id, size: upload.size ?? 0, created_at: now() })
+          .execute();
         return {
           metadata: {
             ...upload.metadata,
             filename,
-            app_key: request.application.app_key,
-            user_id: String(request.user?.id ?? ''),
+            app_key: appKey,
+            user_id: String(request.user.id),
+            owner: ownerOf(request),
           },
         };
       },
@@ -163,6 +221,7 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
     });
     requests.set(asked, request);
     const answer = await tus().handleWeb(asked);
+    if (request.method === 'DELETE' && answer.status === 204) await closed((request.params as { id: string }).id);
     reply.status(answer.status).headers(Object.fromEntries(answer.headers));
     const body = answer.body ? await answer.text() : '';
     // The protocol's own refusals (a missing Tus-Resumable header, a bad one) in the API's shape too.
@@ -272,7 +331,7 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const upload = await store.getUpload(request.params.id).catch(() => undefined);
-      if (!upload || upload.metadata?.app_key !== request.application.app_key) throw notFound('Upload');
+      if (!upload || !isCallers(request, upload)) throw notFound('Upload');
       if (upload.size === undefined || upload.offset < upload.size) {
         throw new HttpError(409, `The upload is not whole yet: ${upload.offset} of ${upload.size ?? '?'} bytes arrived`, {
           id: 'Incomplete',

@@ -2,8 +2,8 @@
  * Keeping a new file in the media library, whichever way it came (one multipart POST, or a
  * resumable upload assembled on disk): its type is read from its content, never from its name or
  * the client's claim; it gets a generated name; its row and its bytes land together; the activity
- * log hears of it; its renditions are queued; records saved while it was still on its way,
- * naming it by its pending reference, are given its address; and a file it replaces hands over
+ * log hears of it; its renditions are queued; records its uploader saved while it was still on
+ * its way, naming it by its pending reference, are given its address (fill-pending.ts); and a file it replaces hands over
  * its description, its place in records, and its address (which redirects here).
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +19,7 @@ import { slugify } from '../content/slug';
 import { now } from '../db/database';
 import { HttpError } from '../errors';
 import { LONE_SURROGATE } from '../plugins/text-guard';
+import { fillPendingReference } from './fill-pending';
 import { replaceReference } from './pending-refs';
 
 export interface StoredFile {
@@ -129,7 +130,7 @@ export async function storeFile(request: FastifyRequest, incoming: IncomingFile)
     changes: { name: [replaced?.name ?? null, name] },
   });
   void app.ctx.renditions.prepare(name);
-  if (incoming.pendingToken) await replaceReference(db, appKey, pendingRef(incoming.pendingToken), fileUrl(name));
+  if (incoming.pendingToken) await fillPendingReference(request, incoming.pendingToken, fileUrl(name));
   if (replaced) {
     // The site shows the new picture at once, under an address no cache has seen; the old address
     // redirects (files.ts) for what still names it (history, drafts, text, other sites' links).

@@ -6,8 +6,12 @@
  * Three ways, by the settings:
  * - the local folder is served from disk (@fastify/static: streamed, ranged, conditional);
  * - an S3 store is streamed from the bucket the same way (ranges, ETag, Last-Modified);
- * - with STORAGE_PUBLIC_URL, a visitor is sent (302) to where the bucket or a CDN publishes the
- *   file, or to a signed bucket address (`signed`), and the bytes never pass through this server.
+ * - with STORAGE_PUBLIC_URL, a visitor is sent (302) to where the bucket or a CDN publishes a
+ *   picture, or to a signed bucket address (`signed`) that names the type the browser gets, and
+ *   the bytes never pass through this server. What is not a picture (a PDF) is streamed from here
+ *   all the same: only this server's answer carries the sandbox (UPLOAD_CSP) and `attachment`.
+ *
+ * Every way answers only what the media library holds (library-files.ts) and its renditions.
  */
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -15,6 +19,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RENDITIONS_DIR, isResizable, type RenditionFormat } from '../../shared/renditions';
 import { fileUrl } from '../../shared/renditions';
+import { isLibraryFile } from './library-files';
 import { PARTIAL_DIR } from './partial-uploads';
 import { replacementAddress } from './replaced';
 import { Renditions } from './renditions';
@@ -37,18 +42,34 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     await renditions.idle();
     await storage.close();
   });
+  const db = app.ctx.database.db;
   const elsewhere = config.storagePublicUrl ? directAddress(storage, config.storagePublicUrl) : undefined;
   if (elsewhere) {
-    app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
-      const key = request.params['*'];
-      // A key the storage would refuse (`..`, `//`, a backslash) names no upload.
-      if (isPartial(key) || !isStorageKey(key)) return reply.callNotFound();
-      const replacement = await replacementAddress(app.ctx.database.db, request.url);
-      if (replacement) return reply.redirect(replacement, 301);
-      return redirectTo(reply, await elsewhere(key));
+    app.route<{ Params: { '*': string } }>({
+      method: ['GET', 'HEAD'],
+      url: '/uploads/*',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const key = request.params['*'];
+        // A key the storage would refuse (`..`, `//`, a backslash) names no upload.
+        if (isPartial(key) || !isStorageKey(key)) return reply.callNotFound();
+        const replacement = await replacementAddress(db, request.url);
+        if (replacement) return reply.redirect(replacement, 301);
+        if (!(await isLibraryFile(db, key))) return reply.callNotFound();
+        // A redirect cannot carry the sandbox: what is not a picture is sent from here, with it.
+        if (!isPicture(key)) return sendObject(storage, request, reply, key);
+        return redirectTo(reply, await elsewhere(key));
+      },
     });
   } else if (storage.kind === 'local') {
     await fs.mkdir(config.uploadDir, { recursive: true });
+    // What the library does not hold is not served, though the folder may have it.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== '/uploads/*') return;
+      if (await isLibraryFile(db, (request.params as { '*'?: string })['*'] ?? '')) return;
+      reply.callNotFound();
+      return reply;
+    });
     await app.register(fastifyStatic, {
       root: config.uploadDir,
       prefix: '/uploads/',
@@ -70,7 +91,11 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       method: ['GET', 'HEAD'],
       url: '/uploads/*',
       schema: { hide: true },
-      handler: (request, reply) => sendObject(storage, request, reply, request.params['*']),
+      handler: async (request, reply) => {
+        const key = request.params['*'];
+        if (!(await isLibraryFile(db, key))) return reply.callNotFound();
+        return sendObject(storage, request, reply, key);
+      },
     });
   }
 
@@ -91,7 +116,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       const match = /^(.+)\.(avif|webp)$/.exec(request.params.file);
       const [, name = '', format = ''] = match ?? [];
       const size = match ? Renditions.accepts(request.params.size, format) : undefined;
-      if (!size || !isResizable(name) || !(await renditions.hasOriginal(name))) {
+      if (!size || !isResizable(name) || !(await isLibraryFile(db, name)) || !(await renditions.hasOriginal(name))) {
         const replacement = await replacementAddress(app.ctx.database.db, request.url);
         if (replacement) return reply.redirect(replacement, 301);
         return reply.status(404).send({ message: 'No such rendition' });
@@ -117,7 +142,11 @@ function directAddress(storage: FileStorage, setting: string): (key: string) => 
   if (setting === 'signed') {
     if (!(storage instanceof S3Storage)) throw new Error('STORAGE_PUBLIC_URL=signed needs an S3 store (STORAGE_URL=s3://…)');
     return async (key) => ({
-      url: await storage.signedUrl(key, SIGNED_SECONDS),
+      // The bucket answers with the type and disposition this server would have sent.
+      url: await storage.signedUrl(key, SIGNED_SECONDS, {
+        contentType: contentTypeOf(key),
+        disposition: isPicture(key) ? 'inline' : 'attachment',
+      }),
       cache: `private, max-age=${SIGNED_SECONDS / 2}`,
     });
   }

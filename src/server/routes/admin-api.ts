@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { expireAtNextPublish, siteScope, writtenParts } from '../cache/public-answers';
+import { HttpError } from '../errors';
 import { authenticate, authorize } from '../plugins/auth';
 import { requireWorkingSite } from '../plugins/tenant';
 import { activityRoutes } from './activity';
@@ -23,20 +24,34 @@ import { securitySettingsRoutes } from './security-settings';
 import { userAdminRoutes } from './user-admin';
 import { webhookRoutes } from './webhooks';
 
+/** The methods that change something, counted against a person's write budget. */
+const STAFF_WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 export const adminApi = fp(
   async (admin: FastifyInstance) => {
     await admin.register(authRoutes);
     await admin.register(passwordResetRoutes);
     await admin.register(async (secured) => {
       secured.addHook('onRequest', authenticate);
-      // Each API token has its own budget of requests a minute; people's sessions are not counted.
+      // Each API token has its own budget of requests a minute. A person's writes have one too
+      // (STAFF_WRITE_LIMIT a minute, over all their sessions): far above what editing by hand or an
+      // upload's parts need, it stops a script or a stolen session from filling the storage and
+      // the database. One limiter for both: the plugin runs one limiter per request.
       secured.addHook(
         'onRequest',
         admin.rateLimit({
-          max: admin.ctx.config.apiTokenLimit,
+          max: (request) => (request.apiToken ? admin.ctx.config.apiTokenLimit : admin.ctx.config.staffWriteLimit),
           timeWindow: '1 minute',
-          keyGenerator: (request) => `api-token-${request.apiToken?.id ?? 0}`,
-          allowList: (request) => request.apiToken === undefined,
+          keyGenerator: (request) => (request.apiToken ? `api-token-${request.apiToken.id}` : `staff-${request.user?.id ?? 0}`),
+          allowList: (request) => request.apiToken === undefined && !STAFF_WRITES.has(request.method),
+          errorResponseBuilder: (request, { max, after }) =>
+            request.apiToken
+              ? new HttpError(429, `This API token made more than ${max} requests in a minute. Try again in ${after}.`, {
+                  request: `More than ${max} requests in a minute`,
+                })
+              : new HttpError(429, `Too many changes: at most ${max} a minute. Try again in ${after}.`, {
+                  request: `More than ${max} writes in a minute`,
+                }),
         }),
       );
       secured.addHook('onRequest', requireWorkingSite);

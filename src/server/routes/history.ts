@@ -41,6 +41,7 @@ export const actorOf = (request: FastifyRequest): Actor => ({
   name: request.user.name || request.user.email,
   sessionId: request.sessionId,
   ownOnly: request.scope === 'own',
+  tokenId: request.apiToken?.id,
 });
 
 export interface RecordAddress<P extends z.ZodObject> {

@@ -157,12 +157,20 @@ export class S3Storage implements FileStorage {
     } while (token);
   }
 
-  /** A time-limited address a visitor's browser may fetch the object from directly (STORAGE_PUBLIC_URL=signed). */
-  async signedUrl(key: string, seconds: number): Promise<string> {
+  /**
+   * A time-limited address a visitor's browser may fetch the object from directly
+   * (STORAGE_PUBLIC_URL=signed). `headers` are signed into it: the bucket answers with that
+   * Content-Type and Content-Disposition whatever the object was stored with.
+   */
+  async signedUrl(key: string, seconds: number, headers: { contentType?: string; disposition?: string } = {}): Promise<string> {
     const { client, sdk } = await this.connecting;
-    return sdk.getSignedUrl(client, new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.key(key) }), {
-      expiresIn: seconds,
+    const command = new sdk.GetObjectCommand({
+      Bucket: this.bucket,
+      Key: this.key(key),
+      ...(headers.contentType ? { ResponseContentType: headers.contentType } : {}),
+      ...(headers.disposition ? { ResponseContentDisposition: headers.disposition } : {}),
     });
+    return sdk.getSignedUrl(client, command, { expiresIn: seconds });
   }
 
   async close(): Promise<void> {
