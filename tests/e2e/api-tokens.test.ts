@@ -1,6 +1,6 @@
 /**
- * System → API tokens in Chromium: an admin makes a token, sees it once, a program uses it, and
- * revoking it (through the delete dialog's question) stops it at once.
+ * System → API tokens in Chromium: an admin makes a token, sees it once, a program uses it, renews
+ * it (its end moves on), and revoking it (through the delete dialog's question) stops it at once.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ afterAll(async () => {
 const pagesWith = (token: string) => fetch(`${app.baseUrl}/cms/api/pages`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('API tokens', () => {
-  it('makes a token shown once, which works until it is revoked', async () => {
+  it('makes a token shown once, which works, is renewed, and works until it is revoked', async () => {
     await page.goto(`${app.baseUrl}/admin/dashboard`);
     await page.getByRole('link', { name: 'API tokens' }).click();
     await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor();
@@ -45,6 +45,17 @@ describe('API tokens', () => {
     await expect.poll(() => row.textContent()).toContain('read only');
     await shown.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'detached' });
+
+    // Made without an end, it ends in LIMITS.apiToken.defaultDays; a renewal pushes that back.
+    const ends = async () => {
+      const listed = await app.api<{ data: { data: { name: string; expires_at: string }[] } }>('GET', 'api-tokens');
+      return Date.parse(listed.body.data.data.find((made) => made.name === 'Static build')!.expires_at);
+    };
+    const before = await ends();
+    await row.getByRole('button', { name: 'Renew Static build' }).click();
+    await page.getByText('“Static build” now works until').waitFor();
+    await expect.poll(ends).toBeGreaterThan(before);
+    expect((await pagesWith(token)).status).toBe(200);
 
     await row.getByRole('button', { name: 'Revoke Static build' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Confirmation' });
