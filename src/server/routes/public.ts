@@ -253,6 +253,8 @@ export const publicRoutes = fp(
           params: z.object({ appKey: z.string().max(64) }),
           response: { 200: siteAnswer },
         },
+        // Kept in the scope of the key that asked, the only site it answers.
+        config: keptRead(z.object({})),
       },
       // Written through siteRecord, which leaves the owner's id out.
       async (request) => reads.site(request.application.app_key, request.params.appKey),
