@@ -265,11 +265,12 @@ describe.each(await dialects())('rights on %s', (dialect) => {
   const as = {} as Record<Role, SignedIn>;
   let counter = 0;
 
+  // A fresh database and four sign-ins (each a password hash): longer than the default on a busy machine.
   beforeAll(async () => {
     t = await startTestApp(dialect);
     await createOtherApplication(t);
     for (const role of ROLES) as[role] = await signInAs(t, role);
-  });
+  }, 60_000);
   afterAll(() => t?.close());
 
   const asAdminIn =
