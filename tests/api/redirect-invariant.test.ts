@@ -11,10 +11,10 @@
  * SQLite and PostgreSQL; pages rendered from the app's source.
  */
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sitePath } from '../../src/server/plugins/same-origin-redirects';
 import { APP_KEY, dialects, sourceBuild, startTestApp, type TestApp } from './harness';
+import { routePaths, withParams } from './routes';
 
 const SITE = 'http://127.0.0.1:3000';
 /** What a redirect target may be made of to send a browser elsewhere, as path text and as a query value. */
@@ -41,28 +41,6 @@ function staysOnSite(location: string, origins: string[]): boolean {
     return false;
   }
 }
-
-/**
- * The GET routes of the app, with their parameters, as its router prints them: a tree of
- * prefixes, each node's path its ancestors' text and its own, `(GET)` on the nodes that are routes.
- */
-function getRoutes(app: FastifyInstance): string[] {
-  const paths: string[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ method: 'GET' }).split('\n')) {
-    const match = /^([│ ]*)(?:└── |├── )(.*?)( \(GET\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    const full = (stack[depth - 1] ?? '') + match[2]!;
-    stack[depth] = full;
-    if (match[3]) paths.push(full);
-  }
-  return paths;
-}
-
-/** A route's path with every parameter (and a wildcard) given `value`. */
-const withParams = (route: string, value: string) => route.replace(/:[A-Za-z]\w*/g, value).replace(/\*$/, value);
 
 describe('sitePath', () => {
   it.each([
@@ -128,7 +106,7 @@ describe.each(await dialects())('redirects on %s', (dialect) => {
   });
 
   it('sends every redirect of every GET route, whatever its parameters and query say, to the site’s own origin', async () => {
-    const routes = getRoutes(t.app);
+    const routes = routePaths(t.app);
     // The listing is the router's own: each path read from it is a route it answers.
     expect(routes.length).toBeGreaterThan(50);
     for (const route of routes) expect(t.app.hasRoute({ method: 'GET', url: route }), route).toBe(true);
