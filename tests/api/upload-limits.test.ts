@@ -36,6 +36,10 @@ describe.each(await dialects())('bounds of resumable uploads on %s', (dialect) =
     expect(patch.json().errors).toHaveProperty('id');
     expect((await tus(other.token, 'DELETE', at)).statusCode).toBe(404);
     expect((await other.send('GET', at)).statusCode).toBe(404);
+    // An API token of the same admin is another uploader too.
+    const made = await t.admin('POST', '/cms/api/api-tokens', { name: 'Uploader script', role: 'editor' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await tus(made.json().data.token, 'HEAD', at)).statusCode).toBe(404);
     // The uploader's is untouched: nothing arrived, and they finish it.
     const head = await tus(t.token, 'HEAD', at);
     expect(head.statusCode).toBe(200);

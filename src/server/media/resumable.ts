@@ -248,7 +248,7 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'files.resumable.create',
           'Start a resumable upload',
-          'tus 1.0 creation: `Upload-Length` (at most 50 MB) and `Upload-Metadata` with `filename`, and optionally `pending` (the token of the pending reference records may already name) or `replaces` (the stored name of a file this one replaces: records naming it are given the new address, and the old address redirects; needs the right to update files). The answer’s `Location` is where the parts go.',
+          `tus 1.0 creation: \`Upload-Length\` (at most 50 MB) and \`Upload-Metadata\` with \`filename\`, and optionally \`pending\` (the token of the pending reference records the caller saved may already name; refused (403) when another person or token named it first) or \`replaces\` (the stored name of a file this one replaces: records naming it are given the new address, and the old address redirects; needs the right to update files). A person may have ${LIMITS.upload.openUploadsPerUser} uploads in progress, of ${LIMITS.upload.openBytesPerUser / MB} MB together (429, 413 beyond). The answer’s \`Location\` is where the parts go.`,
         ),
         tags,
         response: { 201: protocol },
@@ -281,7 +281,7 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'files.resumable.append',
           'Send the next part of a resumable upload',
-          'tus 1.0: `Upload-Offset` must be what HEAD answered; the body (`application/offset+octet-stream`) is appended. The part that completes the upload is answered with the stored file.',
+          'tus 1.0: `Upload-Offset` must be what HEAD answered; the body (`application/offset+octet-stream`) is appended. Every part but the last is at least 256 KiB (400 otherwise). The part that completes the upload is answered with the stored file. An upload is answered only to the person or API token that started it (404 to anyone else).',
         ),
         tags,
         params: idParams,
