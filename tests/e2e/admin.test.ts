@@ -85,6 +85,41 @@ describe('admin back-office', () => {
     await context.setOffline(false);
   });
 
+  it('an empty press on Sign in says what is required, before and after the code arrives, and sends nothing (issue #54)', async () => {
+    for (const slowScripts of [true, false]) {
+      const tab = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+      const logins: string[] = [];
+      tab.on('request', (request) => {
+        if (request.url().includes('/cms/api/login')) logins.push(request.url());
+      });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // JavaScript slowed down: the build's scripts wait until the test lets them through.
+      if (slowScripts) await tab.route('**/*.js', async (route) => (await held, route.continue()));
+      await tab.goto(`${app.baseUrl}/admin`, { waitUntil: 'domcontentloaded' });
+      const button = tab.getByRole('button', { name: 'Sign in' });
+      await button.waitFor();
+      expect(await button.isEnabled()).toBe(true);
+      // A press straight at the button, before any of its code has run.
+      await button.click({ noWaitAfter: true });
+      if (slowScripts) {
+        // The browser's own check: the first empty field is named and focused, nothing is sent.
+        const missing = await tab.evaluate(() => {
+          const focused = document.activeElement as HTMLInputElement | null;
+          return { name: focused?.name, missing: focused?.validity.valueMissing };
+        });
+        expect(missing).toEqual({ name: 'identifier', missing: true });
+        release();
+        await button.hover();
+        await button.click();
+      }
+      await tab.getByText('Email or phone is required.').waitFor();
+      await tab.getByText('Password is required.').waitFor();
+      expect(logins).toEqual([]);
+      await tab.context().close();
+    }
+  });
+
   it('a signed-out visit to /admin/page shows the login; wrong then right credentials return to it', async () => {
     await go('/admin/page');
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();

@@ -13,11 +13,17 @@ export interface FieldProps<D extends FieldDef = FieldDef> {
   recordId: string | undefined;
   /** Focused when shown (the next step of a form: the sign-in code). */
   autoFocus?: boolean;
+  /**
+   * The browser checks the field is filled (`required`): for a form shown before its code has
+   * arrived, whose empty press the browser's own check answers (the sign-in screen).
+   */
+  browserChecks?: boolean;
 }
 
 /** The label, hint, refusal and state every input shows the same way. */
-export function common({ name, field, error, disabled, autoFocus }: FieldProps) {
+export function common({ name, field, error, disabled, autoFocus, browserChecks }: FieldProps) {
   return {
+    required: browserChecks && field.required === true,
     name,
     label: field.label,
     description: field.hint,

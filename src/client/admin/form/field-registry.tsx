@@ -154,6 +154,7 @@ export function FormFields<N extends string>({
   errors,
   disabled = false,
   focus,
+  browserChecks = false,
   onChange,
 }: {
   fields: Readonly<Record<N, FieldDef>>;
@@ -162,6 +163,8 @@ export function FormFields<N extends string>({
   disabled?: boolean;
   /** The field focused when the form is shown. */
   focus?: NoInfer<N>;
+  /** The browser checks the required fields (FieldProps.browserChecks). */
+  browserChecks?: boolean;
   onChange: (name: NoInfer<N>, value: unknown) => void;
 }) {
   return (Object.entries(fields) as [N, FieldDef][]).map(([name, field]) => (
@@ -173,6 +176,7 @@ export function FormFields<N extends string>({
       error={errors[name]}
       disabled={disabled}
       autoFocus={focus === name}
+      browserChecks={browserChecks}
       onChange={(value) => onChange(name, value)}
       // No record: these forms edit none, and their fields name none.
       resource=""

@@ -89,10 +89,13 @@ export function LoginScreen({
       </Title>
       <Paper withBorder shadow="sm" p="xl" radius="md">
         <form
-          // Before the code arrives the buttons are off (nothing is sent in a plain post); were it
-          // sent, the words go in a POST body, never in an address.
+          // No control is ever dead to a press. Before the code arrives the browser's own check
+          // answers an empty press (it names the field and focuses it; nothing is sent), and a
+          // press on a filled form is held until the code answers it (islands/hydrate.ts). Were
+          // it sent, the words go in a POST body, never in an address. Once the code is here, the
+          // screen's own messages (spec §5) answer instead.
           method="post"
-          noValidate
+          noValidate={adopted}
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: 'form.submit' });
@@ -106,7 +109,7 @@ export function LoginScreen({
                 </Alert>
               )}
               <FormFields fields={SIGN_IN_CODE_FIELDS} values={{ code }} errors={fieldErrors} focus="code" onChange={change} />
-              <Button type="submit" loading={busy} disabled={!adopted} fullWidth>
+              <Button type="submit" loading={busy} fullWidth>
                 {t('login.verify')}
               </Button>
               <Group justify="center">
@@ -122,7 +125,13 @@ export function LoginScreen({
                   {errorMessage}
                 </Alert>
               )}
-              <FormFields fields={SIGN_IN_FIELDS} values={{ identifier, password }} errors={fieldErrors} onChange={change} />
+              <FormFields
+                fields={SIGN_IN_FIELDS}
+                values={{ identifier, password }}
+                errors={fieldErrors}
+                browserChecks={!adopted}
+                onChange={change}
+              />
               <Group justify="space-between">
                 <Checkbox
                   name="remember"
@@ -134,7 +143,7 @@ export function LoginScreen({
                   {t('login.forgot')}
                 </Anchor>
               </Group>
-              <Button type="submit" loading={busy} disabled={!adopted} fullWidth>
+              <Button type="submit" loading={busy} fullWidth>
                 {t('login.submit')}
               </Button>
               <Group justify="center">
