@@ -13,7 +13,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/limits';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
-import { peerInvalidation } from './cache/peer-invalidation';
+import { sharedVersions } from './cache/shared-versions';
 import { keepPublicAnswers, servePublicAnswers } from './cache/public-answers';
 import { nextRequestId, OneLinePerRequest } from './plugins/request-log';
 import { notModifiedCarriesNoBody } from './cache/http-answer';
@@ -67,7 +67,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(errorHandler);
   await app.register(appContext, { ctx });
   await app.register(upkeep);
-  await app.register(peerInvalidation);
+  await app.register(sharedVersions);
   await app.register(webhookSender);
   await app.register(textGuard);
 

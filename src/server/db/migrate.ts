@@ -23,6 +23,7 @@ import * as embedIndexes from './migrations/020_embed_indexes';
 import * as apiTokenLifetimes from './migrations/021_api_token_lifetimes';
 import * as uploadOwners from './migrations/022_upload_owners';
 import * as subscriberConfirmation from './migrations/023_subscriber_confirmation';
+import * as cacheVersions from './migrations/024_cache_versions';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021_api_token_lifetimes': apiTokenLifetimes,
   '022_upload_owners': uploadOwners,
   '023_subscriber_confirmation': subscriberConfirmation,
+  '024_cache_versions': cacheVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -4,7 +4,7 @@
  * entity describes are written out here. tests/api/schema.test.ts checks every migrated table
  * against this, on SQLite and PostgreSQL.
  */
-import type { Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { ColumnValue, ENTITIES, ResourceName, StoredRowOf } from '../../shared/entities';
 
 type Entities = typeof ENTITIES;
@@ -236,6 +236,13 @@ export interface OpenUploadsTable {
   created_at: string;
 }
 
+/** How many times writes have invalidated a cache scope, on every server of one PostgreSQL (migration 024). */
+export interface CacheVersionsTable {
+  scope: string;
+  /** A bigint: PostgreSQL's driver reads it as a string. */
+  version: ColumnType<string | number, number, number>;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
@@ -255,6 +262,7 @@ export interface Tables extends EntityTables {
   job_runs: JobRunsTable;
   pending_uploads: PendingUploadsTable;
   open_uploads: OpenUploadsTable;
+  cache_versions: CacheVersionsTable;
 }
 
 export type DB = Kysely<Tables>;
