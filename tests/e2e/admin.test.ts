@@ -96,7 +96,8 @@ describe('admin back-office', () => {
       const held = new Promise<void>((resolve) => (release = resolve));
       // JavaScript slowed down: the build's scripts wait until the test lets them through.
       if (slowScripts) await tab.route('**/*.js', async (route) => (await held, route.continue()));
-      await tab.goto(`${app.baseUrl}/admin`, { waitUntil: 'domcontentloaded' });
+      // Slowed, the page is pressed as soon as it shows; fast, once its scripts have loaded.
+      await tab.goto(`${app.baseUrl}/admin`, { waitUntil: slowScripts ? 'commit' : 'load' });
       const button = tab.getByRole('button', { name: 'Sign in' });
       await button.waitFor();
       expect(await button.isEnabled()).toBe(true);
@@ -109,11 +110,18 @@ describe('admin back-office', () => {
           return { name: focused?.name, missing: focused?.validity.valueMissing };
         });
         expect(missing).toEqual({ name: 'identifier', missing: true });
+        // Then the code arrives, and the next press is the screen's.
         release();
+        await tab.waitForLoadState('networkidle');
         await button.hover();
         await button.click();
       }
-      await tab.getByText('Email or phone is required.').waitFor();
+      await tab
+        .getByText('Email or phone is required.')
+        .waitFor({ timeout: 10_000 })
+        .catch(async (error: Error) => {
+          throw new Error(`${slowScripts ? 'slowed' : 'fast'}: ${error.message}`);
+        });
       await tab.getByText('Password is required.').waitFor();
       expect(logins).toEqual([]);
       await tab.context().close();

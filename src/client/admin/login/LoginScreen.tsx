@@ -62,6 +62,13 @@ export function LoginScreen({
   const askingForCode = state.matches('codeEntry') || state.matches('verifyingCode');
   const change = (field: 'identifier' | 'password' | 'code', value: unknown) =>
     send({ type: 'field.change', field, value: String(value ?? '') });
+  // On the button as well as the form: a press the code answers is the screen's, even while the
+  // fields still carry the browser's own check from before the code arrived (which would stop
+  // the form's submit event).
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    send({ type: 'form.submit' });
+  };
   const screen = useRef<HTMLDivElement>(null);
   const adopted = !useServerMarkup();
   useEffect(() => {
@@ -96,10 +103,7 @@ export function LoginScreen({
           // screen's own messages (spec §5) answer instead.
           method="post"
           noValidate={adopted}
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'form.submit' });
-          }}
+          onSubmit={submit}
         >
           {askingForCode ? (
             <Stack>
@@ -109,7 +113,7 @@ export function LoginScreen({
                 </Alert>
               )}
               <FormFields fields={SIGN_IN_CODE_FIELDS} values={{ code }} errors={fieldErrors} focus="code" onChange={change} />
-              <Button type="submit" loading={busy} fullWidth>
+              <Button type="submit" loading={busy} fullWidth onClick={submit}>
                 {t('login.verify')}
               </Button>
               <Group justify="center">
@@ -143,7 +147,7 @@ export function LoginScreen({
                   {t('login.forgot')}
                 </Anchor>
               </Group>
-              <Button type="submit" loading={busy} fullWidth>
+              <Button type="submit" loading={busy} fullWidth onClick={submit}>
                 {t('login.submit')}
               </Button>
               <Group justify="center">
