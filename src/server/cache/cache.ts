@@ -4,9 +4,9 @@
  * cache drops its least used entries instead of everything; concurrent misses of one key compute
  * once (lru-cache's fetch); and entries belong to a scope (an application, a table) that a write
  * invalidates in O(1): the scope's generation moves on, so its old keys are never asked for again
- * and age out of the LRU. Servers sharing one PostgreSQL tell each other their invalidations
- * (peer-invalidation.ts, through `onInvalidate`); entries also expire after `ttlMs`, a safety net
- * for a message lost between them.
+ * and age out of the LRU. Servers sharing one PostgreSQL keep in step through the versions of the
+ * scopes their writes moved (shared-versions.ts, through `onInvalidate` and `told`); `ttlMs` only
+ * bounds how long an entry is kept.
  *
  * A value may also depend on parts of its scope (`site:demo/sliders`): kept with those parts, it is
  * dropped only when one of them, or the whole scope, is invalidated. So a write to a site's slides

@@ -212,7 +212,7 @@ export const servePublicAnswers = fp(
     // A callback hook, not an async one: a hit is answered without waiting for a promise, and the
     // lifecycle stops there (`done` is not called once the answer is written). onRequest runs once
     // the router has chosen the route, so the route says what may be kept.
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('onRequest', function serveKeptAnswer(request, reply, done) {
       const read = keptReadOf(request);
       const appKey = read ? appKeyOf(request) : undefined;
       if (read && appKey) {
@@ -242,7 +242,7 @@ export const servePublicAnswers = fp(
 export const keepPublicAnswers = fp(
   async (app: FastifyInstance) => {
     // A callback hook: every answer passes it, kept ones too, and most need no promise.
-    app.addHook('onSend', (request, reply, payload, done) => {
+    app.addHook('onSend', function keepAnswer(request, reply, payload, done) {
       const keepUnder = request.keepUnder;
       const read = keepUnder && !request.keptAnswer ? keptReadOf(request) : undefined;
       if (

@@ -220,7 +220,9 @@ export const sharedVersions = fp(
     app.addHook('onReady', () => versions.catchUp());
     // Registered before the hook that answers from the cache (servePublicAnswers, app.ts), and
     // before anything else reads the cache: every request is answered from what is current.
-    app.addHook('onRequest', () => versions.catchUp());
+    app.addHook('onRequest', function catchUpWithWrites() {
+      return versions.catchUp();
+    });
     app.addHook('onClose', () => versions.close());
   },
   { name: 'shared-versions', dependencies: ['app-context'] },

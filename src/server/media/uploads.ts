@@ -64,7 +64,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   } else if (storage.kind === 'local') {
     await fs.mkdir(config.uploadDir, { recursive: true });
     // What the library does not hold is not served, though the folder may have it.
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async function libraryFilesOnly(request, reply) {
       if (request.routeOptions.url !== '/uploads/*') return;
       if (await isLibraryFile(db, (request.params as { '*'?: string })['*'] ?? '')) return;
       reply.callNotFound();

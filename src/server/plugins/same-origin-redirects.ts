@@ -41,7 +41,7 @@ const isAbsoluteHttp = (location: string) => /^https?:\/\//i.test(location);
 export const sameOriginRedirects = fp(
   async (app: FastifyInstance) => {
     // A callback hook: every answer passes it, and only a redirect has anything to do here.
-    app.addHook('onSend', (_request, reply, payload, done) => {
+    app.addHook('onSend', function redirectsStayOnSite(_request, reply, payload, done) {
       if (reply.statusCode >= 300 && reply.statusCode < 400) {
         const location = reply.getHeader('location');
         if (typeof location === 'string' && !isAbsoluteHttp(location)) reply.header('location', sitePath(location));

@@ -154,12 +154,12 @@ export const securityHeaders = fp(
       crossOriginEmbedderPolicy: false,
     });
     // Pages use none of these powerful features; embedded YouTube players keep what they need.
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', async function permissionsPolicy(_request, reply) {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
     });
     // A callback hook, not an async one: it runs on every answer, kept ones included (which have
     // these headers already), and needs no promise.
-    app.addHook('onSend', (request, reply, payload, done) => {
+    app.addHook('onSend', function apiSecurityPolicy(request, reply, payload, done) {
       if (!request.keptAnswer && isApiAddress(request.url) && !request.url.startsWith(API_DOCS_PATH)) {
         reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
         for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);

@@ -42,7 +42,9 @@ function check(request: FastifyRequest): void {
 
 export const textGuard = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => check(request));
+    app.addHook('preValidation', async function refuseUnreadableText(request) {
+      check(request);
+    });
   },
   { name: 'text-guard', dependencies: ['error-handler'] },
 );

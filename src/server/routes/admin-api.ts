@@ -56,7 +56,7 @@ export const adminApi = fp(
       );
       secured.addHook('onRequest', requireWorkingSite);
       secured.addHook('onRequest', authorize);
-      secured.addHook('onSend', async (request, reply, payload) => {
+      secured.addHook('onSend', async function forgetWhatAWriteChanged(request, reply, payload) {
         const { leavesPublicAnswers, rights } = request.routeOptions.config as {
           leavesPublicAnswers?: boolean;
           rights?: { subject: string };
@@ -74,7 +74,7 @@ export const adminApi = fp(
             expireAtNextPublish(admin, appKey).catch((error: unknown) => admin.log.error({ err: error }, 'next publish time'));
           });
         }
-        // A write is answered once the other servers know what it changed (peer-invalidation.ts).
+        // A write is answered once what it changed is recorded for the other servers (shared-versions.ts).
         await admin.ctx.cache.told();
         return payload;
       });

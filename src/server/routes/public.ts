@@ -180,9 +180,9 @@ export const publicRoutes = fp(
     const writeLimit = { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } };
 
     app.addHook('preHandler', requirePublishedApplication);
-    app.addHook('preSerialization', async (_request, reply, payload) =>
-      reply.statusCode === 200 ? withPictureFacts(payload, pictureFacts(app)) : payload,
-    );
+    app.addHook('preSerialization', async function addPictureFacts(_request, reply, payload) {
+      return reply.statusCode === 200 ? withPictureFacts(payload, pictureFacts(app)) : payload;
+    });
 
     const reads = publicReads(app.ctx);
     /** A visitors' read is the same for everyone who asks it: kept (cache/public-answers.ts), by what its query says. */
