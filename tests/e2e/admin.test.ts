@@ -476,6 +476,24 @@ describe('admin back-office', () => {
     await page.getByText('Could not load the Page').waitFor();
   });
 
+  it('never turns an address into a request outside the record it names (issue #53, H1)', async () => {
+    const asked: string[] = [];
+    const record = (request: { url(): string }) => void asked.push(new URL(request.url()).pathname);
+    page.on('request', record);
+    try {
+      // A crafted link a signed-in admin might follow: once it reached /cms/%61pi/users with their token.
+      for (const address of ['/admin/webhooks/form/..%2F..%2F%2561pi%2Fusers%3Fx%3D', '/admin/users/form/..%2F..%2Fmessages']) {
+        await go(address);
+        await page.getByRole('heading', { name: 'Page Not Found 404' }).waitFor();
+      }
+    } finally {
+      page.off('request', record);
+    }
+    const api = asked.filter((path) => path.startsWith('/cms/'));
+    // Neither record's read nor anything a climbing key reaches (the layout's own reads go on).
+    expect(api.filter((path) => /%61pi|%2561pi|\/webhooks|\/users|\.\.|^\/cms\/(api\/)?messages$/.test(path))).toEqual([]);
+  });
+
   it('logs out from the profile menu: token gone, back at /admin with the login screen', async () => {
     await go('/admin/dashboard');
     await page.getByRole('button', { name: 'Profile menu' }).click();

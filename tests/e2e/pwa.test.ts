@@ -123,6 +123,50 @@ describe('installability', () => {
   });
 });
 
+describe('what the service worker keeps (issue #53, H1)', () => {
+  it('keeps visitors’ reads, never an admin answer however spelled, nor anything asked with a token', async () => {
+    const context = await browser.newContext();
+    const page = await controlledPage(context);
+    const login = await fetch(`${app.baseUrl}/cms/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: app.adminEmail, password: app.adminPassword }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const asked = await page.evaluate(
+      async ({ token, appKey }) => {
+        const ask = (url: string, headers: Record<string, string>) =>
+          fetch(url, { headers: { 'app-key': appKey, ...headers } }).then((res) => res.status);
+        return {
+          staff: await ask('/cms/%61pi/users?x=1', { authorization: `Bearer ${token}`, app_key: appKey }),
+          staffPublic: await ask('/cms/faqs?asked=staff', { authorization: `Bearer ${token}` }),
+          visitor: await ask('/cms/sliders', {}),
+        };
+      },
+      { token, appKey: app.appKey },
+    );
+    expect(asked).toEqual({ staff: 200, staffPublic: 200, visitor: 200 });
+    const kept = () =>
+      page.evaluate(async () => {
+        const cache = await caches.open('cms-reads');
+        return (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search);
+      });
+    await expect.poll(kept).toContain('/cms/sliders');
+    expect(await kept()).not.toContain('/cms/%61pi/users?x=1');
+    expect(await kept()).not.toContain('/cms/faqs?asked=staff');
+    // Offline, a visitor's read of that address finds nothing on the device.
+    await context.setOffline(true);
+    const offline = await page.evaluate(() =>
+      fetch('/cms/%61pi/users?x=1').then(
+        (res) => res.status,
+        () => 'no answer',
+      ),
+    );
+    expect(offline).not.toBe(200);
+    await context.close();
+  });
+});
+
 describe('offline', () => {
   it('reloads pages read once, and says offline for a page never read', async () => {
     const context = await browser.newContext();
