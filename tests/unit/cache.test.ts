@@ -7,7 +7,6 @@ import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import Fastify from 'fastify';
 import {
-  acceptedCodings,
   brotliWindowFor,
   chooseCoding,
   compressAhead,
@@ -255,14 +254,9 @@ describe('kept HTTP answers', () => {
   });
 
   it('reads quality values, so q=0 refuses a coding', () => {
-    expect(acceptedCodings('gzip;q=0, br;q=0.5, identity')).toEqual(
-      new Map([
-        ['gzip', 0],
-        ['br', 0.5],
-        ['identity', 1],
-      ]),
-    );
     const answer = makeAnswer(big, {});
+    expect(chooseCoding(answer, 'gzip;q=0, br;q=0.5')).toBe('br');
+    expect(chooseCoding(answer, 'gzip;q=0, br;q=0.5, identity')).toBe('identity');
     expect(chooseCoding(answer, 'gzip, deflate, br')).toBe('br');
     expect(chooseCoding(answer, 'gzip')).toBe('gzip');
     expect(chooseCoding(answer, 'gzip;q=0')).toBe('identity');

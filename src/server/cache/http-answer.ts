@@ -2,14 +2,16 @@
  * A finished HTTP answer kept in the cache: the body and its gzip and brotli forms, each made once, an
  * ETag and the headers it was first sent with. A hit goes out through Fastify's normal reply path,
  * so every onSend hook sees it: @fastify/etag answers 304 to a current copy, and @fastify/compress
- * leaves a body that is compressed already alone. What is written by hand is only the choice of
- * the kept form the client accepts: compressing a page again on every hit (what the library would
- * do) costs more than the whole rest of the answer (README, "HTTP answers").
+ * leaves a body that is compressed already alone. The kept forms are made once, not on every hit
+ * (which is what the library would do, and costs more than the rest of the answer); which one a
+ * client takes is chosen by the negotiator @fastify/compress uses.
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import negotiate from '@fastify/accept-negotiator';
+import { LRUCache } from 'lru-cache';
 import type { Sized } from './cache';
 
 export interface HttpAnswer extends Sized {
@@ -133,50 +135,21 @@ function once<T extends object, K extends keyof T>(object: T, name: K, make: () 
   });
 }
 
-/** Quality of each coding the client named (RFC 9110 §12.5.3); `q=0` means "not this one". */
-export function acceptedCodings(header: string | undefined): Map<string, number> {
-  const codings = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const quality = q ? Number(q.slice(2)) : 1;
-    codings.set(name, Number.isFinite(quality) ? quality : 0);
-  }
-  return codings;
-}
-
-/** Which compressed codings a client's Accept-Encoding allows. */
-interface Accepts {
-  br: boolean;
-  gzip: boolean;
-}
-
+type Coding = 'br' | 'gzip' | 'identity';
+const CODINGS: Coding[] = ['br', 'gzip', 'identity'];
 /**
- * Accept-Encoding values read so far. Browsers send a handful of distinct values, so a hit reads
- * a parsed one instead of parsing the header again; past the bound (someone sending a new value
- * every time) headers are parsed without being kept.
+ * The form each Accept-Encoding header takes, as the negotiator @fastify/compress uses chooses it
+ * (RFC 9110 §12.5.3). Browsers send a handful of distinct headers; bounded, for a client that
+ * sends a new one every time.
  */
-const acceptsSeen = new Map<string, Accepts>();
-const ACCEPTS_KEPT = 64;
+const chosen = new LRUCache<string, Coding>({ max: 64 });
 
-function accepts(header: string): Accepts {
-  const seen = acceptsSeen.get(header);
-  if (seen) return seen;
-  const codings = acceptedCodings(header);
-  const quality = (name: string) => codings.get(name) ?? codings.get('*') ?? 0;
-  const parsed = { br: quality('br') > 0, gzip: quality('gzip') > 0 };
-  if (acceptsSeen.size < ACCEPTS_KEPT) acceptsSeen.set(header, parsed);
-  return parsed;
-}
-
-/** The coding to send: brotli, then gzip, when present and accepted; otherwise the plain body. */
-export function chooseCoding(answer: HttpAnswer, header: string | undefined): 'br' | 'gzip' | 'identity' {
-  if (!header) return 'identity';
-  const accepted = accepts(header);
-  if (answer.sent.br && accepted.br) return 'br';
-  if (answer.sent.gzip && accepted.gzip) return 'gzip';
-  return 'identity';
+/** The coding to send: brotli, then gzip, when kept and accepted; otherwise the plain body. */
+export function chooseCoding(answer: HttpAnswer, header: string | undefined): Coding {
+  if (!header || !answer.sent.br) return 'identity';
+  let coding = chosen.get(header);
+  if (coding === undefined) chosen.set(header, (coding = negotiate(header, CODINGS) ?? 'identity'));
+  return coding;
 }
 
 /** Sends a kept answer in the form the client accepts, through the reply's hooks; `instead` replaces some of its headers. */
