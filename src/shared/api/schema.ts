@@ -3516,7 +3516,7 @@ export interface paths {
         put?: never;
         /**
          * Start a resumable upload
-         * @description tus 1.0 creation: `Upload-Length` (at most 50 MB) and `Upload-Metadata` with `filename`, and optionally `pending` (the token of the pending reference records may already name) or `replaces` (the stored name of a file this one replaces: records naming it are given the new address, and the old address redirects; needs the right to update files). The answer’s `Location` is where the parts go.
+         * @description tus 1.0 creation: `Upload-Length` (at most 50 MB) and `Upload-Metadata` with `filename`, and optionally `pending` (the token of the pending reference records the caller saved may already name; refused (403) when another person or token named it first) or `replaces` (the stored name of a file this one replaces: records naming it are given the new address, and the old address redirects; needs the right to update files). A person may have 20 uploads in progress, of 250 MB together (429, 413 beyond). The answer’s `Location` is where the parts go.
          *
          *     Needs the right to create files: admin, editor, author. Works on one site, named by the app key.
          */
@@ -3554,7 +3554,7 @@ export interface paths {
         head?: never;
         /**
          * Send the next part of a resumable upload
-         * @description tus 1.0: `Upload-Offset` must be what HEAD answered; the body (`application/offset+octet-stream`) is appended. The part that completes the upload is answered with the stored file.
+         * @description tus 1.0: `Upload-Offset` must be what HEAD answered; the body (`application/offset+octet-stream`) is appended. Every part but the last is at least 256 KiB (400 otherwise). The part that completes the upload is answered with the stored file. An upload is answered only to the person or API token that started it (404 to anyone else).
          *
          *     Needs the right to create files: admin, editor, author. Works on one site, named by the app key.
          */
