@@ -79,7 +79,8 @@ describe.each(await dialects())('messages and exports on %s', (dialect) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('id,created_at,updated_at,name,email,status,app_id');
+    // Whether each address confirmed its subscription goes with it (issue #53, L9).
+    expect(lines[0]).toBe('id,created_at,updated_at,name,email,status,confirmation,app_id');
     expect(lines.some((l) => l.includes(`"'=HYPERLINK(""http://evil"")",formula@example.org`))).toBe(true);
     expect(lines.some((l) => l.includes('"Smith, ""Jo""",jo@example.org'))).toBe(true);
     const total = (await t.admin('GET', '/cms/api/subscribers')).json().data.total as number;
