@@ -11,6 +11,9 @@ export const TOKEN_KEY = 'auth_token';
 export const STAFF_COOKIE = 'orgsite_staff';
 /** Set once a tab has reloaded a sign-in document to open the app: it never reloads twice in a row. */
 const REOPENED_KEY = 'orgsite_reopened';
+/** A form whose press before its code is held (MARK_STORED_SESSION), and the mark of a held press. */
+export const HELD_UNTIL_CODE = 'data-held-until-code';
+export const PRESSED = 'data-pressed';
 
 /**
  * Run in the head of every back-office document before anything paints (an inline script, allowed
@@ -19,6 +22,11 @@ const REOPENED_KEY = 'orgsite_reopened';
  * follows the storage (a session kept from before the cookie, a cookie left by a session gone).
  * A sign-in islands document (`data-mode="islands"`) opened with a stored session is reloaded
  * once, now with the cookie, so the server sends the app.
+ *
+ * It also holds a press on a form marked `data-held-until-code` that comes before the screen's code
+ * (the browser has checked its required fields; the form still asks the browser to): the press is
+ * marked on the form (`data-pressed`) for the code to answer once it runs, instead of the browser
+ * posting the words to an address that has no use for them.
  */
 export const MARK_STORED_SESSION =
   `try{var d=document.documentElement,k='${TOKEN_KEY}',r='${REOPENED_KEY}',c='${STAFF_COOKIE}=';` +
@@ -26,7 +34,9 @@ export const MARK_STORED_SESSION =
   `if(document.cookie.indexOf(c+'1')<0)document.cookie=c+'1;path=/;samesite=lax';` +
   `if(d.dataset.mode!=='islands')sessionStorage.removeItem(r);` +
   `else if(document.cookie.indexOf(c+'1')>=0&&!sessionStorage.getItem(r)){sessionStorage.setItem(r,'1');location.reload()}}` +
-  `else document.cookie=c+';path=/;max-age=0'}catch(e){}`;
+  `else document.cookie=c+';path=/;max-age=0'}catch(e){}` +
+  `document.addEventListener('submit',function(e){var f=e.target;` +
+  `if(f&&f.hasAttribute&&f.hasAttribute('${HELD_UNTIL_CODE}')&&!f.noValidate){e.preventDefault();f.setAttribute('${PRESSED}','')}},true);`;
 
 /** Whether a request's Cookie header carries the staff hint. */
 export const hasStaffCookie = (cookieHeader: string | undefined): boolean =>

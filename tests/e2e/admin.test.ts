@@ -128,6 +128,29 @@ describe('admin back-office', () => {
     }
   });
 
+  it('a press on a filled sign-in form before its code arrives is held and answered once it does (issue #54)', async () => {
+    const tab = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const posts: string[] = [];
+    tab.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await tab.route('**/*.js', async (route) => (await held, route.continue()));
+    await tab.goto(`${app.baseUrl}/admin`, { waitUntil: 'commit' });
+    await tab.getByLabel('Email or phone').fill(app.adminEmail);
+    await tab.locator('input[name="password"]').fill(app.adminPassword);
+    await tab.getByRole('button', { name: 'Sign in' }).click({ noWaitAfter: true });
+    // Nothing was posted to the page's address: the press waits for the code.
+    expect(posts).toEqual([]);
+    expect(new URL(tab.url()).pathname).toBe('/admin');
+    release();
+    await tab.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(posts).toContain('/cms/api/login');
+    expect(posts.filter((path) => path === '/admin')).toEqual([]);
+    await tab.context().close();
+  });
+
   it('a signed-out visit to /admin/page shows the login; wrong then right credentials return to it', async () => {
     await go('/admin/page');
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();

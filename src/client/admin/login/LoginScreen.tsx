@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { type Credentials, loginMachine } from '../../../../machines/login';
 import { SIGN_IN_CODE_FIELDS, SIGN_IN_FIELDS } from '../../../shared/account-forms';
 import { RESET_PASSWORD_SCREEN } from '../../../shared/address-space';
+import { HELD_UNTIL_CODE, PRESSED } from '../../../shared/stored-session';
 import { inspect } from '../../inspect';
 import { FormFields } from '../form/field-registry';
 import { signIn } from '../session/session-store';
@@ -82,6 +83,12 @@ export function LoginScreen({
     if (input('remember')?.checked) send({ type: 'remember.change', value: true });
     const chosen = screen.current?.querySelector<HTMLInputElement>('input[name="language"]:checked')?.value;
     if (isAdminLanguage(chosen) && chosen !== language) onLanguage(chosen);
+    // A press that came before the code was held for it: it is answered now.
+    const form = screen.current?.querySelector('form');
+    if (form?.hasAttribute(PRESSED)) {
+      form.removeAttribute(PRESSED);
+      send({ type: 'form.submit' });
+    }
     // Only once, when the browser adopts the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -98,10 +105,10 @@ export function LoginScreen({
         <form
           // No control is ever dead to a press. Before the code arrives the browser's own check
           // answers an empty press (it names the field and focuses it; nothing is sent), and a
-          // press on a filled form is held until the code answers it (islands/hydrate.ts). Were
-          // it sent, the words go in a POST body, never in an address. Once the code is here, the
-          // screen's own messages (spec §5) answer instead.
+          // press on a filled form is held until the code answers it (shared/stored-session.ts,
+          // islands/hydrate.ts). Once the code is here, the screen's own messages (spec §5) answer.
           method="post"
+          {...{ [HELD_UNTIL_CODE]: '' }}
           noValidate={adopted}
           onSubmit={submit}
         >
