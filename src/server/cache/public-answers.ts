@@ -33,8 +33,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Answered with a kept answer (which is not kept again). */
     keptAnswer: boolean;
-    /** The site's cache generation when this public read began: its answer is kept under it. */
-    keepUnder: Generation | undefined;
+    /**
+     * A public read whose answer may be kept, made for this request: where it is kept, the
+     * parameters it reads, and the site's cache generation when it began (it is kept under it).
+     */
+    keepAs: { key: string; query: readonly string[]; began: Generation } | undefined;
   }
 }
 
@@ -208,7 +211,7 @@ export const servePublicAnswers = fp(
     const { cache, config } = app.ctx;
     const pages = siteScope(config.appKey);
     app.decorateRequest('keptAnswer', false);
-    app.decorateRequest('keepUnder', undefined);
+    app.decorateRequest('keepAs', undefined);
     // A callback hook, not an async one: a hit is answered without waiting for a promise, and the
     // lifecycle stops there (`done` is not called once the answer is written). onRequest runs once
     // the router has chosen the route, so the route says what may be kept.
@@ -220,7 +223,7 @@ export const servePublicAnswers = fp(
         const hit = cache.get<HttpAnswer>(scope, read.key);
         if (!hit) {
           // Taken before anything is read: a write that lands while this answer is made makes it old.
-          request.keepUnder = cache.generation(scope);
+          request.keepAs = { ...read, began: cache.generation(scope) };
           return done();
         }
         request.keptAnswer = true;
@@ -243,8 +246,8 @@ export const keepPublicAnswers = fp(
   async (app: FastifyInstance) => {
     // A callback hook: every answer passes it, kept ones too, and most need no promise.
     app.addHook('onSend', function keepAnswer(request, reply, payload, done) {
-      const keepUnder = request.keepUnder;
-      const read = keepUnder && !request.keptAnswer ? keptReadOf(request) : undefined;
+      // Set only for a read no kept answer answered.
+      const read = request.keepAs;
       if (
         !read ||
         reply.statusCode !== 200 ||
@@ -260,7 +263,7 @@ export const keepPublicAnswers = fp(
       const appKey = request.application.app_key;
       reply.header('cache-control', 'no-cache');
       const answer = makeAnswer(payload, reply.getHeaders() as OutgoingHttpHeaders);
-      keepPublicRead(app, appKey, keepUnder!, read.key, answer, request.url).then(() => {
+      keepPublicRead(app, appKey, read.began, read.key, answer, request.url).then(() => {
         reply.header('etag', answer.etag);
         done(null, payload);
       }, done);
