@@ -18,6 +18,29 @@ const TOP_LEVEL_PATH = `/^\\/(${TOP_LEVEL})$/`;
 /** … or a pattern that starts by listing them (`/^\/(admin|cms)(\/|$)/`). */
 const TOP_LEVEL_PATTERN = `/^\\^\\\\\\/\\((${TOP_LEVEL})\\b/`;
 
+/** The files drawn inside a kept part (src/client/islands/KeptPart.tsx): the header, the footer, home and page sections. */
+const KEPT_PART_FILES = [
+  'src/client/site/layout/{Header,Footer,MegaMenu,MenuLinks,MobileMenu,MenuDrawer,LanguageSwitcher,SubscribeBox}.tsx',
+  'src/client/site/home/sections/**',
+  'src/client/site/page/PageSection.tsx',
+  'src/client/site/widgets/**',
+];
+const KEPT_PART_MESSAGE =
+  'Drawn inside a kept part: take it as a prop from outside the part, where it becomes one of its inputs (src/client/islands/KeptPart.tsx).';
+/** The router's hooks that read where the router is or what it loaded. */
+const ROUTER_STATE_HOOKS = [
+  'useRouter',
+  'useRouterState',
+  'useMatches',
+  'useMatch',
+  'useLocation',
+  'useParams',
+  'useSearch',
+  'useLoaderData',
+  'useRouteContext',
+  'useNavigate',
+];
+
 /** [the layer, what it may not import]. */
 const LAYERS = [
   ['./src/shared', ['./src/server', './src/client', './machines']],
@@ -92,6 +115,34 @@ export default tseslint.config(
           selector: "TSTypeReference[typeName.name='Kysely'] > TSTypeParameterInstantiation > TSAnyKeyword",
           message:
             'Kysely<any> only in migrations: code serving every entity uses Kysely<LooseTables> (src/server/db/schema.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // Kept parts (src/client/islands/KeptPart.tsx): what is drawn inside one is reused by later
+    // renders whose inputs are the same, so it may draw only what it is given. Reading the query
+    // cache, the router's state or a page's reads from inside would show through a kept copy stale;
+    // tests/api/kept-parts.test.ts draws every page with and without them to catch what this misses.
+    files: KEPT_PART_FILES,
+    // Where a template's read is declared, for the home page to read it outside the part.
+    ignores: ['src/client/site/home/sections/registry.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@tanstack/react-query', allowTypeImports: true, message: KEPT_PART_MESSAGE },
+            { name: '@tanstack/react-router', importNames: ROUTER_STATE_HOOKS, message: KEPT_PART_MESSAGE },
+          ],
+          patterns: [
+            { group: ['**/api/queries'], message: KEPT_PART_MESSAGE },
+            {
+              group: ['**/site/locale', '../locale', '../../locale'],
+              importNames: ['useLanguages', 'useTextLanguage'],
+              message: KEPT_PART_MESSAGE,
+            },
+          ],
         },
       ],
     },

@@ -113,7 +113,7 @@ export const render: RenderPage = async (options) => {
             islands = finished ? islandsDocument(options.manifest) : undefined;
             if (!islands) return dehydrate(dehydrateOptions);
             // A page drawn for one visitor's form post holds their words: none of it is kept.
-            parts = keptParts.forRender(islands, buildOf(options.manifest), !options.form);
+            parts = keptParts.forRender(islands, buildOf(options.manifest), options.keepParts !== false && !options.form);
             islands.part = (name, inputs) => parts!.open(name, inputs);
             router.update({ context: { ...router.options.context, islands } });
             serverSsr.disableHydration();

@@ -48,6 +48,12 @@ export interface RenderOptions {
    * sign-in screen is sent as an islands document, not as the app.
    */
   signedOut?: boolean;
+  /**
+   * Whether the render may reuse and keep parts drawn from their inputs alone (islands/KeptPart.tsx):
+   * yes unless told otherwise. A page holding one visitor's form post keeps none of it; the
+   * kept-parts test draws every page with none reused, to compare with a render that reused them.
+   */
+  keepParts?: boolean;
   /** The site the page shows, and the locale its address is in (shared/locales.ts). */
   config: { apiBase: string; appKey: string; locale?: DocumentLocale };
   /** Answers the API requests the page makes. */

@@ -5,7 +5,11 @@
  *
  * What it asks of the part:
  * - everything that changes its markup is in `inputs` (as JSON), not read from elsewhere in a way
- *   `inputs` does not show (the query cache, the clock);
+ *   `inputs` does not show (the query cache, the router, the clock): the part is given it as props
+ *   by the component around it, which reads it. ESLint keeps the query and router hooks out of the
+ *   files drawn inside parts, and tests/api/kept-parts.test.ts draws every demo address, in both
+ *   languages, with and without kept parts (and again after writes to what they show): the two
+ *   documents must be the same, byte for byte;
  * - its useId values are the same at its place in every render of one address, so `inputs` names
  *   the address when the part is drawn differently per page;
  * - it puts nothing in the document's head, which a reused part cannot do: React names there each

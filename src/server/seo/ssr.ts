@@ -108,6 +108,8 @@ export interface PageOptions {
   form?: FormOutcome;
   /** A sign-in address from a browser without a staff session: the sign-in screen as an islands document. */
   signedOut?: boolean;
+  /** False: reuse no kept part and keep none (RenderOptions.keepParts). */
+  keepParts?: boolean;
 }
 
 export class PageRenderer {
@@ -221,7 +223,7 @@ export class PageRenderer {
   private async renderOnce(
     url: string,
     origin: string,
-    { shell = false, form, signedOut }: PageOptions,
+    { shell = false, form, signedOut, keepParts }: PageOptions,
   ): Promise<RenderedPage | undefined> {
     const [render, manifest] = await Promise.all([this.renderer(), this.manifest.value()]);
     if (!render || !manifest) return undefined;
@@ -240,6 +242,7 @@ export class PageRenderer {
       shell,
       form,
       signedOut,
+      keepParts,
       manifest,
       config: { apiBase: SERVER_PATHS.api, appKey, locale },
       // A page reads what visitors may read, from the services, as the public API answers it.

@@ -6,9 +6,9 @@ import { DefaultSection } from '../../../src/client/site/home/sections/DefaultSe
 import { GoalsSection } from '../../../src/client/site/home/sections/GoalsSection';
 import { MicrofinanceSection } from '../../../src/client/site/home/sections/MicrofinanceSection';
 import { NewsSection } from '../../../src/client/site/home/sections/NewsSection';
-import { sectionComponentFor } from '../../../src/client/site/home/sections/registry';
+import { sectionTemplateFor } from '../../../src/client/site/home/sections/registry';
 
-describe('sectionComponentFor', () => {
+describe('sectionTemplateFor', () => {
   it.each([
     ['default', DefaultSection],
     ['about_us', AboutUsSection],
@@ -18,13 +18,13 @@ describe('sectionComponentFor', () => {
     ['_news', NewsSection],
     [' _news ', NewsSection],
   ])('draws template %j with its component', (template, component) => {
-    expect(sectionComponentFor(template)).toBe(component);
+    expect(sectionTemplateFor(template)?.component).toBe(component);
   });
 
   it.each([['custom'], ['News'], ['toString'], ['__proto__'], [''], [null], [undefined]])(
     'renders nothing for the unknown template %j',
     (template) => {
-      expect(sectionComponentFor(template)).toBeNull();
+      expect(sectionTemplateFor(template)).toBeNull();
     },
   );
 });

@@ -2,19 +2,19 @@
  * Home (spec §2.1): the slider, then each top section drawn by its template. The summary claims
  * (22 years of service …) are content, so they come from the sections staff write, not from code.
  */
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { KeptPart } from '../../islands/KeptPart';
 import { useSiteLocale } from '../../ui/site-locale';
 import { PlainVisuallyHidden } from '../../ui/plain';
 import { siteInfoQuery, topSectionsQuery } from '../api/queries';
+import type { Section } from '../api/types';
 import { HeroSlider } from './HeroSlider';
-import { sectionComponentFor, sectionReadStates } from './sections/registry';
+import { type SectionTemplate, sectionTemplateFor } from './sections/registry';
 
 export function HomeScreen() {
   const { data: site } = useSuspenseQuery(siteInfoQuery());
   const { data: sections } = useSuspenseQuery(topSectionsQuery());
-  const queryClient = useQueryClient();
-  const language = useSiteLocale();
   return (
     <>
       <PlainVisuallyHidden>
@@ -22,15 +22,39 @@ export function HomeScreen() {
       </PlainVisuallyHidden>
       <HeroSlider />
       {sections.map((section) => {
-        const Template = sectionComponentFor(section.template);
-        // Drawn from the section, what it reads and the language alone: a page made again after a
-        // write to something else (a slide) reuses its markup (islands/KeptPart.tsx).
-        return Template ? (
-          <KeptPart key={section.id} name="home-section" inputs={[language, section, sectionReadStates(section, queryClient)]}>
-            <Template section={section} />
-          </KeptPart>
-        ) : null;
+        const template = sectionTemplateFor(section.template);
+        if (!template) return null;
+        return template.read ? (
+          <ReadingSection key={section.id} section={section} template={template} />
+        ) : (
+          <KeptSection key={section.id} section={section} read={null}>
+            <template.component section={section} />
+          </KeptSection>
+        );
       })}
     </>
+  );
+}
+
+/** A section whose template shows one read besides the section: read here, handed to it as a prop. */
+function ReadingSection({ section, template }: { section: Section; template: Extract<SectionTemplate, { read: object }> }) {
+  const { data, error, isPending, refetch } = useQuery(template.read);
+  return (
+    <KeptSection section={section} read={[isPending, data, error ? String(error) : null]}>
+      <template.component section={section} read={{ data: data as never, error, isPending, refetch }} />
+    </KeptSection>
+  );
+}
+
+/**
+ * Drawn from the section, its read's state and the language alone: a page made again after a
+ * write to something else (a slide) reuses its markup (islands/KeptPart.tsx).
+ */
+function KeptSection({ section, read, children }: { section: Section; read: unknown; children: ReactNode }) {
+  const language = useSiteLocale();
+  return (
+    <KeptPart name="home-section" inputs={[language, section, read]}>
+      {children}
+    </KeptPart>
   );
 }

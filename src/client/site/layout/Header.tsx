@@ -1,6 +1,6 @@
 /** Site header: a contact strip (phone, email) above the logo and the menu (spec §2.1 "Header"). */
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { SiteInfo } from '../api/types';
 import { MailIcon, PhoneIcon } from '../../ui/icons';
 import { Island } from '../../islands/Island';
@@ -9,12 +9,20 @@ import { MegaMenu } from './MegaMenu';
 import type { MenuEntry } from './menu-tree';
 import { MobileMenu } from './MobileMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { documentLanguage } from '../locale';
+import type { Alternate } from '../locale';
 import { useSiteText } from '../../ui/site-text';
 
-export function Header({ site, entries, pathname }: { site: SiteInfo; entries: MenuEntry[]; pathname: string }) {
+export interface HeaderProps {
+  site: SiteInfo;
+  entries: MenuEntry[];
+  pathname: string;
+  /** The document's language, and the page in each of the site's languages (the switcher). */
+  language: string;
+  languages: Alternate[];
+}
+
+export function Header({ site, entries, pathname, language, languages }: HeaderProps) {
   const t = useSiteText();
-  const language = documentLanguage(useRouter().options.context.queryClient);
   return (
     <header>
       <div className={classes.topStrip}>
@@ -40,7 +48,7 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
                   </Group>
                 </Anchor>
               ) : null}
-              <LanguageSwitcher current={language} />
+              <LanguageSwitcher current={language} languages={languages} />
             </Group>
           </Group>
         </Container>

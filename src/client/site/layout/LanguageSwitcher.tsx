@@ -4,13 +4,12 @@
  * they work without JavaScript.
  */
 import { Group } from '@mantine/core';
-import { useLanguages } from '../locale';
+import type { Alternate } from '../locale';
 import classes from './layout.module.css';
 import { useSiteText } from '../../ui/site-text';
 
-export function LanguageSwitcher({ current }: { current: string }) {
+export function LanguageSwitcher({ current, languages }: { current: string; languages: Alternate[] }) {
   const t = useSiteText();
-  const languages = useLanguages();
   if (languages.length === 0) return null;
   return (
     <Group component="nav" aria-label={t('header.language')} gap={4} wrap="nowrap" className={classes.languages}>

@@ -9,7 +9,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import classes from './layout.module.css';
 import { buildMenuTree } from './menu-tree';
-import { useLocalHref } from '../locale';
+import { type Alternate, useLanguages, useLocalHref } from '../locale';
 import { useSiteText } from '../../ui/site-text';
 import { useSiteLocale } from '../../ui/site-locale';
 import { KeptPart } from '../../islands/KeptPart';
@@ -23,9 +23,13 @@ export function SiteLayout() {
   const localize = useLocalHref();
   // The address as the visitor sees it (`/bn/about`), which the menus' links are compared with.
   const pathname = localize(useRouterState({ select: (state) => state.location.pathname }));
+  // The page in each language, for the header's switcher: a record's address there is its own (a
+  // Bangla slug), so it is one of the header's inputs like the rest.
+  const languages = useLanguages();
   const subscribe = useFormProps('subscribe');
   // The header and the footer are drawn from these alone (and the page's language): a page made
-  // again after a write reuses them as the last render drew them (islands/KeptPart.tsx).
+  // again after a write reuses them as the last render drew them (islands/KeptPart.tsx), so they
+  // read nothing else (tests/api/kept-parts.test.ts draws every page with and without them).
   const language = useSiteLocale();
   // The header's logo, named in the head for the browser to fetch early (as React names an image
   // a page shows at once): said here, outside the kept header, whether it is rendered or reused.
@@ -37,8 +41,8 @@ export function SiteLayout() {
         Skip to content
       </a>
       {/* The menus' links are made in the page's language: where its addresses start is an input. */}
-      <KeptPart name="header" inputs={[language, localize('/'), site, menus, pathname]}>
-        <MenuHeader site={site} menus={menus} pathname={pathname} />
+      <KeptPart name="header" inputs={[language, localize('/'), site, menus, pathname, languages]}>
+        <MenuHeader site={site} menus={menus} pathname={pathname} language={language} languages={languages} />
       </KeptPart>
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <Outlet />
@@ -51,9 +55,18 @@ export function SiteLayout() {
 }
 
 /** The header with the mega-menu made from the menus: made only when the header is drawn, not reused. */
-function MenuHeader({ site, menus, pathname }: { site: SiteInfo; menus: readonly MenuItem[]; pathname: string }) {
+function MenuHeader({
+  menus,
+  ...header
+}: {
+  site: SiteInfo;
+  menus: readonly MenuItem[];
+  pathname: string;
+  language: string;
+  languages: Alternate[];
+}) {
   const localize = useLocalHref();
   const t = useSiteText();
   const entries = useMemo(() => buildMenuTree(menus, localize, t), [menus, localize, t]);
-  return <Header site={site} entries={entries} pathname={pathname} />;
+  return <Header {...header} entries={entries} />;
 }

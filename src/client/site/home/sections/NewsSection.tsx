@@ -1,20 +1,20 @@
 /** Template '_news': the latest posts (GET /cms/posts?size=3) as cards, 'View All' when link_url is set. */
 import { Loader, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { CmsButton } from '../../../ui/CmsLink';
 import { PlainContainer } from '../../../ui/plain';
 import { QueryError } from '../../../ui/QueryError';
-import { latestPostsQuery } from '../../api/queries';
-import type { Section } from '../../api/types';
+import type { Post, Section } from '../../api/types';
 import { NewsCard } from '../../news/NewsCard';
 import { CardGrid } from '../../widgets/WidgetGrid';
 import classes from '../home.module.css';
 import { SectionHeader } from './SectionHeader';
 import { useSiteText } from '../../../ui/site-text';
+import type { SectionReadState } from './registry';
 
-export function NewsSection({ section }: { section: Section }) {
+/** `read`: the latest posts (registry.ts reads them for it). */
+export function NewsSection({ section, read }: { section: Section; read: SectionReadState<Post[]> }) {
   const t = useSiteText();
-  const { data: posts, error, refetch, isPending } = useQuery(latestPostsQuery());
+  const { data: posts, error, refetch, isPending } = read;
   return (
     <section className={classes.band}>
       <PlainContainer size="xl">

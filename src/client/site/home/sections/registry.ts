@@ -1,6 +1,12 @@
 /**
- * Section template → component (spec §2.1 "Home"). A new template is one component and one line
- * here; a template not listed renders nothing.
+ * Section template → how it is drawn (spec §2.1 "Home"). A new template is one component and one
+ * line here; a template not listed renders nothing.
+ *
+ * A template is drawn from its section and, when it shows more than the section (the latest
+ * posts), from the one read declared here with it. HomeScreen reads it and hands the template its
+ * state as a prop, and the same state is one of the section's kept inputs (islands/KeptPart.tsx):
+ * a template reads nothing itself, so what it shows and what its kept markup is keyed by cannot
+ * drift apart.
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
@@ -13,58 +19,48 @@ import { GoalsSection } from './GoalsSection';
 import { MicrofinanceSection } from './MicrofinanceSection';
 import { NewsSection } from './NewsSection';
 
-export type SectionComponent = ComponentType<{ section: Section }>;
+/** A read's state as a template draws it: what it answered, or why not yet. */
+export interface SectionReadState<T> {
+  data: T | undefined;
+  error: Error | null;
+  isPending: boolean;
+  refetch: () => unknown;
+}
 
-export const SECTION_REGISTRY: Readonly<Record<string, SectionComponent>> = {
-  default: DefaultSection,
-  about_us: AboutUsSection,
-  _goals_obj: GoalsSection,
-  _microfinance: MicrofinanceSection,
-  _activities: ActivitiesSection,
-  _news: NewsSection,
+export type SectionTemplate =
+  | { component: ComponentType<{ section: Section }>; read?: undefined }
+  | {
+      component: ComponentType<{ section: Section; read: SectionReadState<never> }>;
+      read: FetchQueryOptions<unknown, Error, unknown, readonly unknown[]>;
+    };
+
+/** A template drawn from its section and one read. */
+function reading<T, K extends QueryKey>(
+  component: ComponentType<{ section: Section; read: SectionReadState<T> }>,
+  read: FetchQueryOptions<T, Error, T, K>,
+): SectionTemplate {
+  return { component, read } as unknown as SectionTemplate;
+}
+
+export const SECTION_TEMPLATES: Readonly<Record<string, SectionTemplate>> = {
+  default: { component: DefaultSection },
+  about_us: { component: AboutUsSection },
+  _goals_obj: { component: GoalsSection },
+  _microfinance: { component: MicrofinanceSection },
+  _activities: { component: ActivitiesSection },
+  _news: reading(NewsSection, latestPostsQuery()),
 };
 
-interface SectionRead {
-  queryKey: QueryKey;
-  prefetch: (queryClient: QueryClient) => Promise<void>;
-}
-
-/** A read from its query's options: its key (where its state is found) and its prefetch. */
-function sectionRead<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>): SectionRead {
-  return { queryKey: options.queryKey, prefetch: (queryClient) => queryClient.prefetchQuery(options) };
-}
-
-/**
- * What a template's section reads beyond itself: the home page's loader starts it with the sections,
- * and its answer is drawn into the section, so it is one of the section's kept inputs (HomeScreen).
- */
-const SECTION_READS: Readonly<Record<string, SectionRead>> = {
-  _news: sectionRead(latestPostsQuery()),
-};
-
-const readsOf = (sections: readonly Pick<Section, 'template'>[]) => {
-  const templates = new Set(sections.map((section) => section.template?.trim() ?? ''));
-  return [...templates].filter((template) => Object.hasOwn(SECTION_READS, template)).map((t) => SECTION_READS[t]!);
-};
-
-/** The reads the sections shown need, each once. */
-export function sectionReads(sections: readonly Section[], queryClient: QueryClient): Promise<void>[] {
-  return readsOf(sections).map((read) => read.prefetch(queryClient));
-}
-
-/**
- * What a section's own reads hold as it is drawn (each one's status, data and error): with the
- * section itself, all a template draws from.
- */
-export function sectionReadStates(section: Pick<Section, 'template'>, queryClient: QueryClient): unknown[] {
-  return readsOf([section]).map(({ queryKey }) => {
-    const state = queryClient.getQueryState(queryKey);
-    return [state?.status, state?.data, state?.error ? String(state.error) : null];
-  });
-}
-
-/** The component for a section's template, or null when the template is unknown or missing. */
-export function sectionComponentFor(template: string | null | undefined): SectionComponent | null {
+/** How a section's template is drawn, or null when the template is unknown or missing. */
+export function sectionTemplateFor(template: string | null | undefined): SectionTemplate | null {
   const key = template?.trim();
-  return key && Object.hasOwn(SECTION_REGISTRY, key) ? SECTION_REGISTRY[key]! : null;
+  return key && Object.hasOwn(SECTION_TEMPLATES, key) ? SECTION_TEMPLATES[key]! : null;
+}
+
+/** The reads the sections shown need, each once: the home page's loader starts them with the sections. */
+export function sectionReads(sections: readonly Section[], queryClient: QueryClient): Promise<void>[] {
+  const reads = new Set(
+    sections.map((section) => sectionTemplateFor(section.template)?.read).filter((read) => read !== undefined),
+  );
+  return [...reads].map((read) => queryClient.prefetchQuery(read));
 }
