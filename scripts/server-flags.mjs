@@ -57,9 +57,10 @@ export function profileFor({ totalMemory, env }) {
     }
     return { name: asked, reason: `SERVER_PROFILE=${asked}` };
   }
+  const overrides = `SERVER_PROFILE=${Object.keys(SERVER_PROFILES).join('|')} overrides`;
   return totalMemory <= SMALL_HOST_MEMORY
-    ? { name: 'small-host', reason: `${gib(totalMemory)} of memory, at most ${gib(SMALL_HOST_MEMORY)}` }
-    : { name: 'default', reason: `${gib(totalMemory)} of memory, more than ${gib(SMALL_HOST_MEMORY)}` };
+    ? { name: 'small-host', reason: `${gib(totalMemory)} of memory, at most ${gib(SMALL_HOST_MEMORY)}; ${overrides}` }
+    : { name: 'default', reason: `${gib(totalMemory)} of memory, more than ${gib(SMALL_HOST_MEMORY)}; ${overrides}` };
 }
 
 /** The memory this process may use: the machine's, or its container's limit when lower. */

@@ -9,10 +9,16 @@ import { serverProfile } from './server-flags.mjs';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 // Chosen first: a SERVER_PROFILE that names no profile fails before a build, not after.
-const profile = serverProfile();
+let profile;
+try {
+  profile = serverProfile();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 const serverEntry = ensureBuild(path.resolve(process.env.STATIC_DIR ?? 'dist'));
 
-console.log(`Node profile: ${profile.name} (${profile.reason}; SERVER_PROFILE=default|small-host chooses)`);
+console.log(`Node profile: ${profile.name} (${profile.reason})`);
 const server = spawn(process.execPath, [...profile.flags, serverEntry], {
   env: { ...profile.env, ...process.env },
   stdio: 'inherit',

@@ -87,7 +87,7 @@ describe('npm ci --omit=dev, then npm start', () => {
   it('runs the compiled server with the node profile chosen for this host, and says which', () => {
     // The same choice npm start makes: this host's memory, SERVER_PROFILE when it is set.
     const profile = serverProfile();
-    expect(log).toContain(`Node profile: ${profile.name} (${profile.reason};`);
+    expect(log).toContain(`Node profile: ${profile.name} (${profile.reason})`);
     // Every process npm start made is in the group it was started in (detached above).
     const group = execFileSync('ps', ['-o', 'pid=,args=', '-g', String(server!.pid)], { encoding: 'utf8' });
     const node = group.split('\n').find((args) => args.includes(path.join('.server', 'main.js')));

@@ -12,7 +12,7 @@ describe('profileFor', () => {
     expect(SMALL_HOST_MEMORY).toBe(4 * GiB);
     expect(profileFor({ totalMemory: 4 * GiB, env: {} })).toEqual({
       name: 'small-host',
-      reason: '4 GiB of memory, at most 4 GiB',
+      reason: '4 GiB of memory, at most 4 GiB; SERVER_PROFILE=default|small-host overrides',
     });
     // What a machine sold as 2 GB reports: less than 2 GiB, the kernel keeps some.
     expect(profileFor({ totalMemory: 1.9 * GiB, env: {} }).name).toBe('small-host');
@@ -22,7 +22,7 @@ describe('profileFor', () => {
     expect(profileFor({ totalMemory: 4 * GiB + 1, env: {} }).name).toBe('default');
     expect(profileFor({ totalMemory: 7.7 * GiB, env: {} })).toEqual({
       name: 'default',
-      reason: '7.7 GiB of memory, more than 4 GiB',
+      reason: '7.7 GiB of memory, more than 4 GiB; SERVER_PROFILE=default|small-host overrides',
     });
   });
 
