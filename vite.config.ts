@@ -8,7 +8,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { buildId } from './scripts/vite/build-id.js';
 import { chunkPlans } from './scripts/vite/chunk-plans.js';
-import { leanMantine } from './scripts/vite/lean-mantine.js';
 import { devRendering } from './scripts/vite/dev-rendering.js';
 import { pwa } from './scripts/vite/pwa.js';
 import { SERVER_PATHS } from './src/shared/address-space';
@@ -32,7 +31,7 @@ const routerPlugin = () =>
  */
 const ssrBuild: UserConfig = {
   define: { __BUILD_ID__: JSON.stringify('ssr'), 'process.env.NODE_ENV': JSON.stringify('production') },
-  plugins: [routerPlugin(), react(), leanMantine()],
+  plugins: [routerPlugin(), react()],
   ssr: { noExternal: true, target: 'node' },
   build: { sourcemap: false, emptyOutDir: true, copyPublicDir: false, minify: false },
 };
@@ -42,14 +41,7 @@ function browserBuild(): UserConfig {
   return {
     define: { __BUILD_ID__: JSON.stringify(buildId()) },
     // The router plugin must run before React's: it generates the route tree and splits route code.
-    plugins: [
-      routerPlugin(),
-      react(),
-      leanMantine(),
-      ...plans.plugins,
-      pwa(plans.isAdminFile),
-      devRendering(apiTarget, apiPaths),
-    ],
+    plugins: [routerPlugin(), react(), ...plans.plugins, pwa(plans.isAdminFile), devRendering(apiTarget, apiPaths)],
     server: { port: 5173, proxy: Object.fromEntries(apiPaths.map((p) => [p, apiTarget])) },
     // The manifest tells the server which chunks each route needs (src/server/seo/route-preloads.ts).
     build: {

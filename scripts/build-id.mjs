@@ -1,12 +1,14 @@
 // What a build was made from: a hash of every file that goes into the browser, server-rendering
-// and server bundles, and the lockfile. `npm run build` stores it in <outDir>/.build-id; `npm start` rebuilds
-// when the sources no longer match it (after a `git pull`, say).
+// and server bundles, the lockfile and the patches applied to installed packages. `npm run build`
+// stores it in <outDir>/.build-id; `npm start` rebuilds when the sources no longer match it (after
+// a `git pull`, say).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const INPUTS = [
   'package-lock.json',
+  'patches',
   'index.html',
   'vite.config.ts',
   'tsconfig.json',

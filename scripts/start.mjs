@@ -5,13 +5,22 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuild } from './ensure-build.mjs';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { serverProfile } from './server-flags.mjs';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
+// Chosen first: a SERVER_PROFILE that names no profile fails before a build, not after.
+let profile;
+try {
+  profile = serverProfile();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 const serverEntry = ensureBuild(path.resolve(process.env.STATIC_DIR ?? 'dist'));
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
-  env: { ...SERVER_ENV, ...process.env },
+console.log(`Node profile: ${profile.name} (${profile.reason})`);
+const server = spawn(process.execPath, [...profile.flags, serverEntry], {
+  env: { ...profile.env, ...process.env },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

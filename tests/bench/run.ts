@@ -12,7 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuild } from '../../scripts/ensure-build.mjs';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { SERVER_PROFILES } from '../../scripts/server-flags.mjs';
 import { waitForServer } from '../e2e/harness';
 import { startS3Process } from '../support/cluster';
 
@@ -49,12 +49,16 @@ function seed(env: Record<string, string>): Promise<void> {
   });
 }
 
+/** The node profile the server runs here: its memory target (≤ 200 MB after the load) is a small host's. */
+const PROFILE_NAME = 'small-host';
+const PROFILE = SERVER_PROFILES[PROFILE_NAME];
+
 /** The compiled server on a seeded database, with warnings-only logging; resolves once it answers. */
 async function serve(env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_NODE_FLAGS: more node flags for the server, to measure one before adopting it.
   const tried = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...tried, serverEntry], {
-    env: { ...SERVER_ENV, ...process.env, ...env, LOG_LEVEL: 'warn' },
+  const child = spawn(process.execPath, [...PROFILE.flags, ...tried, serverEntry], {
+    env: { ...PROFILE.env, ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
@@ -701,7 +705,9 @@ try {
   const freshRows = await fresh();
   const loadedMb = residentMb(server.pid!);
   const uploadRows = await uploads(base, adminHeaders);
-  console.log(`\n${DURATION_S} s per endpoint, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})\n`);
+  console.log(
+    `\n${DURATION_S} s per endpoint, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), node profile ${PROFILE_NAME}\n`,
+  );
   console.log('| endpoint | connections | req/s | p50 ms | p99 ms | ratio to bare | server CPU µs per answer |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { serverBuildDir, sourceHash, storedBuildId } from '../../scripts/build-id.mjs';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { serverProfile } from '../../scripts/server-flags.mjs';
 import { type NetworkLine, openNetworkLine } from './network-line';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -93,9 +93,11 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   const adminEmail = 'admin@example.com';
   const adminPassword = 'e2e-admin-password';
   const appKey = 'demo';
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverBuildDir(build), 'main.js')], {
+  // The node profile `npm start` would choose on this host, so the tests run what production runs here.
+  const profile = serverProfile();
+  const child = spawn(process.execPath, [...profile.flags, path.join(serverBuildDir(build), 'main.js')], {
     env: {
-      ...SERVER_ENV,
+      ...profile.env,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

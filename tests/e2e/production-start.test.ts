@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { SERVER_PROFILES, serverProfile } from '../../scripts/server-flags.mjs';
 import { freePort, waitForServer } from './harness';
 
 const staticDir = path.resolve(process.env.E2E_STATIC_DIR ?? 'dist');
@@ -84,14 +84,19 @@ describe('npm ci --omit=dev, then npm start', () => {
     expect(((await sliders.json()) as { data: { data: unknown[] } }).data.data.length).toBeGreaterThan(0);
   });
 
-  it("runs the compiled server with the server's node flags and allocator settings", () => {
+  it('runs the compiled server with the node profile chosen for this host, and says which', () => {
+    // The same choice npm start makes: this host's memory, SERVER_PROFILE when it is set.
+    const profile = serverProfile();
+    expect(log).toContain(`Node profile: ${profile.name} (${profile.reason})`);
     // Every process npm start made is in the group it was started in (detached above).
     const group = execFileSync('ps', ['-o', 'pid=,args=', '-g', String(server!.pid)], { encoding: 'utf8' });
     const node = group.split('\n').find((args) => args.includes(path.join('.server', 'main.js')));
     expect(node, group).toBeDefined();
-    for (const flag of SERVER_NODE_FLAGS) expect(node).toContain(flag);
+    for (const flag of profile.flags) expect(node).toContain(flag);
+    const otherFlags = Object.values(SERVER_PROFILES).flatMap((other) => other.flags.filter((f) => !profile.flags.includes(f)));
+    for (const flag of otherFlags) expect(node).not.toContain(flag);
     const environment = fs.readFileSync(`/proc/${node!.trim().split(' ')[0]}/environ`, 'utf8').split('\0');
-    for (const [name, value] of Object.entries(SERVER_ENV)) expect(environment).toContain(`${name}=${value}`);
+    for (const [name, value] of Object.entries(profile.env)) expect(environment).toContain(`${name}=${value}`);
   });
 
   it('runs the CLI from the compiled server', () => {

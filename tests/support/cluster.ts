@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { serverBuildDir } from '../../scripts/build-id.mjs';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { serverProfile } from '../../scripts/server-flags.mjs';
 import { freePort } from '../e2e/harness';
 
 export const PG_URL = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -113,8 +113,9 @@ export async function instance(build: string, env: Record<string, string>): Prom
     port,
     base: `http://127.0.0.1:${port}`,
     async start() {
-      child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverBuildDir(build), 'main.js')], {
-        env: { ...SERVER_ENV, ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+      const profile = serverProfile();
+      child = spawn(process.execPath, [...profile.flags, path.join(serverBuildDir(build), 'main.js')], {
+        env: { ...profile.env, ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.on('data', (d) => (log += d));

@@ -189,7 +189,7 @@ export class PageRenderer {
       return;
     }
     const origin = this.app.ctx.config.publicUrl ?? 'http://localhost';
-    // No collection after it (gc(), which was worth 7 MB idle): see scripts/server-flags.mjs.
+    // No collection after it (gc()): docs/performance.md, "Node flags for a small host", says why.
     void this.render('/', origin).catch(() => undefined);
   }
 
