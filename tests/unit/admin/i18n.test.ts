@@ -6,35 +6,20 @@ import {
   SIGN_IN_CODE_FIELDS,
   SIGN_IN_FIELDS,
 } from '../../../src/shared/account-forms';
-import { ENTITIES, type FieldDef, SCREEN_GROUPS } from '../../../src/shared/entities';
+import { ENTITIES, type EntityDef, type FieldDef, SCREEN_GROUPS } from '../../../src/shared/entities';
 import { ADMIN_SCREENS } from '../../../src/client/admin/layout/admin-screens';
 import { adminBn } from '../../../src/client/admin/i18n/bn';
 import { adminEn } from '../../../src/client/admin/i18n/en';
-import { termsBn } from '../../../src/client/admin/i18n/terms-bn';
+import { termsBn, UNTRANSLATED } from '../../../src/client/admin/i18n/terms-bn';
+import { definitionWords, fieldWords, isCode } from '../../../src/client/admin/i18n/definition-words';
 import { adminT, adminTerm, changeAdminLanguage, deviceLanguage, validationMessage } from '../../../src/client/admin/i18n';
 
 const variables = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 /** Every word the definitions show staff: titles, labels, hints, choices, toggles, columns. */
-function definitionWords(): string[] {
+function allDefinitionWords(): string[] {
   const words = new Set<string>([...SCREEN_GROUPS, ...ADMIN_SCREENS.map((screen) => screen.label)]);
-  const visit = (fields: Record<string, FieldDef>) => {
-    for (const field of Object.values(fields)) {
-      words.add(field.label);
-      if (field.hint) words.add(field.hint);
-      for (const choice of (field as { choices?: { label: string }[] }).choices ?? []) words.add(choice.label);
-      const toggle = (field as { toggle?: { on: string; off: string } }).toggle;
-      if (toggle) words.add(toggle.on).add(toggle.off);
-      const picker = (field as { pickerLabel?: string }).pickerLabel;
-      if (picker) words.add(picker);
-    }
-  };
-  for (const def of Object.values(ENTITIES)) {
-    words.add(def.title).add(def.formTitle);
-    visit(def.fields as Record<string, FieldDef>);
-    for (const column of def.columns) words.add(column.label);
-    if (def.successText) words.add(def.successText);
-  }
+  for (const def of Object.values(ENTITIES) as EntityDef[]) for (const word of definitionWords(def)) words.add(word);
   for (const form of [
     SIGN_IN_FIELDS,
     SIGN_IN_CODE_FIELDS,
@@ -42,7 +27,7 @@ function definitionWords(): string[] {
     CHANGE_PASSWORD_FIELDS,
     SECURITY_SETTINGS_FIELDS,
   ]) {
-    visit(form as Record<string, FieldDef>);
+    for (const word of fieldWords(form as Record<string, FieldDef>)) words.add(word);
   }
   return [...words];
 }
@@ -70,9 +55,8 @@ describe("the back-office's catalogues", () => {
     }
   });
 
-  it('has a Bangla word for every word of the definitions that staff read (codes stay as they are)', () => {
-    const isCode = (word: string) => /^_|^[a-z0-9_]+$/.test(word);
-    const missing = definitionWords().filter((word) => !isCode(word) && !(word in termsBn));
+  it('has a Bangla word, or an entry marked untranslated, for every word of the definitions that staff read (codes stay as they are)', () => {
+    const missing = allDefinitionWords().filter((word) => !isCode(word) && !(word in termsBn));
     expect(missing).toEqual([]);
   });
 
@@ -87,6 +71,23 @@ describe("the back-office's catalogues", () => {
     // A word no catalogue has shows as it is, never as a key.
     expect(adminTerm('A field added tomorrow')).toBe('A field added tomorrow');
     await changeAdminLanguage('en');
+  });
+
+  it('shows a word marked untranslated in English, and the translated ones beside it in Bangla', async () => {
+    vi.resetModules();
+    vi.doMock('../../../src/client/admin/i18n/terms-bn', () => ({
+      UNTRANSLATED,
+      termsBn: { ...termsBn, 'Press Releases': UNTRANSLATED },
+    }));
+    try {
+      const i18n = await import('../../../src/client/admin/i18n');
+      await i18n.changeAdminLanguage('bn');
+      expect(i18n.adminTerm('Press Releases')).toBe('Press Releases');
+      expect(i18n.adminTerm('Sub Title')).toBe('উপশিরোনাম');
+    } finally {
+      vi.doUnmock('../../../src/client/admin/i18n/terms-bn');
+      vi.resetModules();
+    }
   });
 
   it('shows English until another language’s catalogue has come, and the last choice wins', async () => {

@@ -13,7 +13,7 @@
  * - `admin`: the screens' own texts, by key (en.ts, bn.ts). English keeps the spec's words.
  * - `terms`: the words the entity definitions give in English (screen titles, field labels,
  *   choices, columns), keyed by the English word itself (terms-bn.ts). A word without a
- *   translation shows in English, so a new field never shows a key.
+ *   translation, or marked UNTRANSLATED there, shows in English, so a new field never shows a key.
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import { BACK_OFFICE_LANGUAGES } from '../../../shared/locales';
@@ -44,10 +44,15 @@ const LOAD_CATALOGUE: Record<Exclude<AdminLanguage, 'en'>, () => Promise<Catalog
   bn: () =>
     Promise.all([import('./bn'), import('./terms-bn')]).then(([admin, terms]) => ({
       admin: admin.adminBn,
-      terms: terms.termsBn,
+      terms: translatedOnly(terms.termsBn),
     })),
 };
 const loaded = new Map<AdminLanguage, Catalogue>([['en', ENGLISH]]);
+
+/** A terms table without the words it marks untranslated, which then show in English. */
+function translatedOnly(terms: Readonly<Record<string, string | null>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(terms).filter((entry): entry is [string, string] => entry[1] !== null));
+}
 
 /** The language the back-office is shown in now (its catalogue is loaded). */
 let shown: AdminLanguage = 'en';
