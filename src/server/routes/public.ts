@@ -4,7 +4,8 @@
  * they embed and how a preview link shows a draft. Only what visitors may see is shown: active
  * rows (status 1) whose publish time has come (content/visibility.ts).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import findMyWay from 'find-my-way';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastJson from 'fast-json-stringify';
@@ -115,6 +116,96 @@ const pictureFacts = (app: FastifyInstance): PictureFacts => ({
   focalPointsOf: (names) => focalPointsOf(app.ctx.database.db, names),
 });
 
+/** What a read is run with: the site asking, and its address's parts as its schemas parsed them. */
+interface ReadAsked {
+  appKey: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+}
+
+/**
+ * One kind of visitor read, declared once: its path under /cms, its parameters' and query's
+ * schemas, its answer's schema (which writes its JSON), its documentation and how it is run. The
+ * routes below register from this table, and a page render's reads (`inProcessReads`) find their
+ * read in it with Fastify's own router: one list, so the two cannot disagree on what a read is.
+ */
+interface PublicRead {
+  path: string;
+  params?: z.ZodObject;
+  query: z.ZodObject;
+  answer: JsonSchema;
+  doc: Record<string, unknown>;
+  run(asked: ReadAsked): Promise<unknown>;
+  /** Whether what it was asked is for one holder only (a preview link): never kept, never indexed. */
+  isPrivate?(query: Record<string, unknown>): boolean;
+}
+
+function publicReadTable(app: FastifyInstance): PublicRead[] {
+  const reads = publicReads(app.ctx);
+  const table: PublicRead[] = [];
+  for (const [name, def] of PUBLIC_ENTITIES) {
+    const doc = publicDoc(def);
+    const { list, detail, preview } = def.public!;
+    if (list) {
+      const filters = list.filters ?? [];
+      table.push({
+        path: `/${def.resource}`,
+        query: listQueryOf(def),
+        answer: listAnswer(def),
+        doc: doc(
+          'list',
+          `List ${def.title.toLowerCase()} visitors see`,
+          [
+            list.unpaged
+              ? 'Every active one, unpaged, as `{data: [...]}` (spec §7.1).'
+              : 'Active ones whose publish time has come, in the list order.',
+            ...filters.map((field) => `\`${field}\` narrows it to the ones with that ${def.fields[field]!.label}.`),
+          ].join(' '),
+        ),
+        run: ({ appKey, query }) => reads.list(appKey, name, query as ListAsked),
+        isPrivate: (query) => preview === 'list' && query.preview !== undefined,
+      });
+    }
+    if (detail && def.slug) {
+      table.push({
+        path: `/${def.resource}/:slug`,
+        params: slugParams,
+        query: previewQuery,
+        answer: detailAnswer(def),
+        doc: doc(
+          'get',
+          `Read ${withArticle(def.formTitle.toLowerCase())} by its slug`,
+          embedNames(def).length ? `With its ${embedNames(def).join(', ')}.` : undefined,
+        ),
+        run: ({ appKey, params, query }) =>
+          reads.detail(
+            appKey,
+            name,
+            params.slug!,
+            preview === 'detail' ? (query.preview as string | undefined) : undefined,
+            query.locale as string | undefined,
+          ),
+        isPrivate: (query) => preview === 'detail' && Boolean(query.preview),
+      });
+    }
+  }
+  table.push({
+    path: `/${ENTITIES.applications.resource}/:appKey`,
+    params: z.object({ appKey: z.string().max(64) }),
+    // Kept in the scope of the key that asked, the only site it answers.
+    query: z.object({}),
+    // Written through siteRecord, which leaves the owner's id out.
+    answer: siteAnswer,
+    doc: publicDoc(ENTITIES.applications)(
+      'get',
+      'Read a site’s public settings',
+      'Its name, logo, contact details and the like: only of the site the `app-key` header names (another key, like an unknown one, answers 404).',
+    ),
+    run: ({ appKey, params }) => reads.site(appKey, params.appKey!),
+  });
+  return table;
+}
+
 /** An answer of a read made without HTTP: its status and its body's JSON, as the API would send them. */
 export interface InProcessAnswer {
   status: number;
@@ -123,19 +214,16 @@ export interface InProcessAnswer {
 
 /**
  * The public reads a page render makes (seo/ssr.ts), answered without a trip through HTTP: the
- * same query validation, the same reads (content/public-reads.ts), the same answer shape (the
- * response schema's properties) and placeholders as the routes below. A path that is not a
- * visitor's read is a 404, as it is over HTTP.
+ * read the route would run, found with Fastify's router (find-my-way) in the same table, its
+ * parameters and query parsed by the same schemas, its answer written by the same serializer with
+ * the same placeholders. A path that is not a visitor's read is a 404, as it is over HTTP.
  */
 export function inProcessReads(app: FastifyInstance): (url: string, appKey: string) => Promise<InProcessAnswer> {
-  const reads = publicReads(app.ctx);
-  const shaped = async (schema: JsonSchema, body: unknown): Promise<InProcessAnswer> => ({
-    status: 200,
-    text: serialized(schema, await withPictureFacts(body, pictureFacts(app))),
-  });
-  const parsed = <T>(schema: z.ZodType<T>, part: 'params' | 'querystring', values: Record<string, string>): T => {
+  const router = findMyWay<findMyWay.HTTPVersion.V1>();
+  for (const read of publicReadTable(app)) router.on('GET', `${SERVER_PATHS.api}${read.path}`, () => undefined, read);
+  const parsed = (schema: z.ZodObject, part: 'params' | 'querystring', values: Record<string, string | undefined>) => {
     const result = schema.safeParse(values);
-    if (result.success) return result.data;
+    if (result.success) return result.data as Record<string, unknown>;
     throw invalidRequest(
       part,
       Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.') || part, issue.message])),
@@ -143,25 +231,14 @@ export function inProcessReads(app: FastifyInstance): (url: string, appKey: stri
   };
   const answer = async (url: string, appKey: string): Promise<InProcessAnswer> => {
     const { pathname, searchParams } = new URL(url, 'http://in-process');
-    if (!pathname.startsWith(`${SERVER_PATHS.api}/`)) throw new HttpError(404, `No route for GET ${pathname}`);
-    const [resource, slug, ...more] = pathname
-      .slice(SERVER_PATHS.api.length + 1)
-      .split('/')
-      .map(decodeURIComponent);
-    const query = Object.fromEntries(searchParams);
+    const found = router.find('GET', pathname);
+    if (!found) throw new HttpError(404, `No route for GET ${pathname}`);
+    const read = found.store as PublicRead;
     refuseUnpublished(await siteByKey(app.ctx, appKey));
-    if (resource === ENTITIES.applications.resource && slug && more.length === 0)
-      return shaped(siteAnswer, await reads.site(appKey, slug));
-    const [name, def] = PUBLIC_ENTITIES.find(([, candidate]) => candidate.resource === resource) ?? [];
-    if (name && def && slug === undefined && def.public!.list) {
-      return shaped(listAnswer(def), await reads.list(appKey, name, parsed(listQueryOf(def), 'querystring', query) as ListAsked));
-    }
-    if (name && def && slug && more.length === 0 && def.public!.detail && def.slug) {
-      parsed(slugParams, 'params', { slug });
-      const { preview, locale } = parsed(previewQuery, 'querystring', query);
-      return shaped(detailAnswer(def), await reads.detail(appKey, name, slug, preview, locale));
-    }
-    throw new HttpError(404, `No route for GET ${pathname}`);
+    const params = read.params ? (parsed(read.params, 'params', found.params) as Record<string, string>) : {};
+    const query = parsed(read.query, 'querystring', Object.fromEntries(searchParams));
+    const body = await read.run({ appKey, params, query });
+    return { status: 200, text: serialized(read.answer, await withPictureFacts(body, pictureFacts(app))) };
   };
   return (url, appKey) =>
     answer(url, appKey).catch((error: unknown) => {
@@ -184,81 +261,23 @@ export const publicRoutes = fp(
       return reply.statusCode === 200 ? withPictureFacts(payload, pictureFacts(app)) : payload;
     });
 
-    const reads = publicReads(app.ctx);
     /** A visitors' read is the same for everyone who asks it: kept (cache/public-answers.ts), by what its query says. */
     const keptRead = (query: z.ZodObject) => ({ keptRead: { query: Object.keys(query.shape) } });
-    /** A preview is for the holder of its link only: never kept by anyone, never indexed. */
-    const privately = (reply: FastifyReply) =>
-      void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
-
-    for (const [name, def] of PUBLIC_ENTITIES) {
-      const doc = publicDoc(def);
-      const { list, detail, preview } = def.public!;
-
-      if (list) {
-        const filters = list.filters ?? [];
-        const query = listQueryOf(def);
-        const schema = {
-          ...doc(
-            'list',
-            `List ${def.title.toLowerCase()} visitors see`,
-            [
-              list.unpaged
-                ? 'Every active one, unpaged, as `{data: [...]}` (spec §7.1).'
-                : 'Active ones whose publish time has come, in the list order.',
-              ...filters.map((field) => `\`${field}\` narrows it to the ones with that ${def.fields[field]!.label}.`),
-            ].join(' '),
-          ),
-          tags,
-          querystring: query,
-          response: { 200: listAnswer(def) },
-        };
-        api.get(`/${def.resource}`, { schema, config: keptRead(query) }, async (request, reply) => {
-          const asked = request.query as ListAsked;
-          if (asked.preview !== undefined && preview === 'list') privately(reply);
-          return reads.list(request.application.app_key, name, asked);
-        });
-      }
-
-      if (detail && def.slug) {
-        const schema = {
-          ...doc(
-            'get',
-            `Read ${withArticle(def.formTitle.toLowerCase())} by its slug`,
-            embedNames(def).length ? `With its ${embedNames(def).join(', ')}.` : undefined,
-          ),
-          tags,
-          params: slugParams,
-          querystring: previewQuery,
-          response: { 200: detailAnswer(def) },
-        };
-        api.get(`/${def.resource}/:slug`, { schema, config: keptRead(previewQuery) }, async (request, reply) => {
-          const token = preview === 'detail' ? request.query.preview : undefined;
-          if (token) privately(reply);
-          return reads.detail(request.application.app_key, name, request.params.slug, token, request.query.locale);
-        });
-      }
+    for (const read of publicReadTable(app)) {
+      const schema = {
+        ...read.doc,
+        tags,
+        ...(read.params ? { params: read.params } : {}),
+        querystring: read.query,
+        response: { 200: read.answer },
+      };
+      api.get(read.path, { schema, config: keptRead(read.query) }, async (request, reply) => {
+        const query = request.query as Record<string, unknown>;
+        // A preview is for the holder of its link only: never kept by anyone, never indexed.
+        if (read.isPrivate?.(query)) void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+        return read.run({ appKey: request.application.app_key, params: request.params as Record<string, string>, query });
+      });
     }
-
-    api.get(
-      `/${ENTITIES.applications.resource}/:appKey`,
-      {
-        schema: {
-          ...publicDoc(ENTITIES.applications)(
-            'get',
-            'Read a site’s public settings',
-            'Its name, logo, contact details and the like: only of the site the `app-key` header names (another key, like an unknown one, answers 404).',
-          ),
-          tags,
-          params: z.object({ appKey: z.string().max(64) }),
-          response: { 200: siteAnswer },
-        },
-        // Kept in the scope of the key that asked, the only site it answers.
-        config: keptRead(z.object({})),
-      },
-      // Written through siteRecord, which leaves the owner's id out.
-      async (request) => reads.site(request.application.app_key, request.params.appKey),
-    );
 
     /** An island's Idempotency-Key; a body without one is keyed by what it says (visitorKey). */
     const keyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
