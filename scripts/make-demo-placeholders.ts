@@ -2,7 +2,7 @@
  * The demo images' placeholders (the blurred previews public answers carry), made as the server
  * makes them and written to src/server/db/demo/placeholders.json, which the demo seed stores beside
  * the images. Without them the server's first start made them itself, loading sharp (libvips) for
- * the demo alone: about 17 MB more resident memory for as long as the process ran.
+ * the demo alone, and carrying its memory for as long as the process ran.
  *
  *   npx tsx scripts/make-demo-placeholders.ts    # after changing a demo image (a test says when)
  */

@@ -68,7 +68,7 @@ const ADMIN_SCREENS: Screen[] = [
   },
 ];
 
-/** Chrome's Slow 4G: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trips. */
+/** Chrome DevTools' "Slow 4G" preset: its throughput down and up (bytes a second) and its round trip. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 
 /**

@@ -39,7 +39,7 @@ decodeNamedEntitiesWith((entity) => {
 /**
  * Cleaned HTML by the stored HTML it came from. Cleaning is a pure function of its input, and a
  * page's content is the same from one render to the next (a write to the slides renders the home
- * page again, not its text): parsing and walking it again was a tenth of a fresh page's render.
+ * page again, not its text): parsing and walking it again was a good part of a fresh page's render.
  * Bounded by characters, input and output counted.
  */
 const cleaned = new LRUCache<string, string>({

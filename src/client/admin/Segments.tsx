@@ -11,7 +11,7 @@ export interface Segment<V extends string> {
  * A few choices side by side, one of them chosen: the browser's own radio group, drawn as a
  * segmented control by admin.css. The current one is announced, the arrow keys move between them,
  * and it needs no code of its own (Mantine's SegmentedControl, which measures and animates its
- * indicator, was 3 KB of gzip on every back-office screen, the sign-in too).
+ * indicator, was code on every back-office screen, the sign-in too).
  */
 export function Segments<V extends string>({
   label,

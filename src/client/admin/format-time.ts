@@ -2,7 +2,7 @@
  * A moment as the back-office shows it, in the browser's time zone: `pattern` made of YYYY, MM,
  * DD, HH, mm and ss (the only ones it uses). Text with a zone (ISO 8601 from the API) is that
  * moment; text without one ('2026-11-26 10:00') is read as local time, as dayjs read it before
- * (dayjs was 3 KB of gzip on every screen for this). Anything that names no time is shown as given.
+ * (dayjs was code on every screen for this). Anything that names no time is shown as given.
  */
 const LOCAL = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?$/;
 const pad = (n: number) => String(n).padStart(2, '0');

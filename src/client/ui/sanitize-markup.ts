@@ -1,6 +1,6 @@
 /**
  * The server half of the sanitiser: the policy of sanitize-policy.ts applied to a parse5 tree. The
- * server has no DOM; a whole one (jsdom) for DOMPurify held about 100 MB of the server's memory.
+ * server has no DOM, and a whole one (jsdom) for DOMPurify held far more memory than the rest of it.
  * parse5 is the parser jsdom itself uses and follows the HTML standard's parsing rules, so the tree
  * cleaned here is the tree a browser builds from the same text.
  *

@@ -38,24 +38,22 @@ const TRANSFER_HEADERS = new Set([
 ]);
 const COMPRESS_FROM_BYTES = 1024;
 /**
- * Brotli's quality for the form kept for everyone. On the demo's home page (120 KB): quality 5 takes
- * 1.4 ms for 12.6 KB, quality 9 took 11.3 ms for 12.3 KB (3% smaller), and 11 takes 143 ms for 11.0 KB.
+ * Brotli's quality for the form kept for everyone: past 5, each step costs many times the time for
+ * a few per cent fewer bytes (docs/performance.md, "Compression").
  */
 const BROTLI_QUALITY = 5;
 /**
  * Brotli's quality for the one request that waits for the form (the first to ask for an answer
- * just made): on /about (65 KB), in the server's allocator settings, 0.5 ms for 9.9 KB against
- * 1.2 ms for 8.6 KB at quality 5; on the home page 0.85 ms for 14.2 KB against 1.6 ms for 12.4 KB.
- * The form kept for everyone after is made once that answer has gone.
+ * just made): quicker than BROTLI_QUALITY for a little more to send, as that visitor waits for the
+ * compression itself. The form kept for everyone after is made once that answer has gone.
  */
 const BROTLI_QUICK_QUALITY = 3;
 
 /**
  * Brotli's window (log2 of its size): just large enough for the answer, not its default 4 MB. The
  * bytes are the same (the whole answer fits), but the encoder's buffers are sized by the window,
- * and with the server's allocator settings (scripts/server-flags.mjs) big ones are mapped and
- * unmapped on each call: /about (65 KB) at quality 3 took 0.42 ms at p50 with the default window,
- * 0.25 ms with 128 KB.
+ * and with a small host's allocator settings (scripts/server-flags.mjs) big ones are mapped and
+ * unmapped on each call, which a page's compression then waits for.
  */
 export const brotliWindowFor = (length: number) =>
   Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length + 16))));
@@ -73,7 +71,7 @@ const brotli = (bytes: Buffer, quality: number) =>
  * The answer for `body`. Its compressed forms are made the first time one is asked for: the request
  * that made a page waits only for the coding its browser takes (brotli, nearly always), not for
  * both, and for brotli at its quick quality. The cache weighs each compressed form as half the body
- * before it is made (pages and JSON compress to a tenth or a fifth), so the bound by size holds
+ * before it is made (pages and JSON compress far smaller than that), so the bound by size holds
  * either way.
  */
 export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, status = 200): HttpAnswer {

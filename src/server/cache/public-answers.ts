@@ -90,8 +90,8 @@ export function writtenParts(appKey: string, resource: string): string[] | undef
 /**
  * Makes what is kept for a site expire when its next scheduled page, post or slide goes public.
  * Called whenever something is kept for the site. Each kind's next time is kept until a write to
- * that kind (a page written asks the pages again, not the posts and slides): after any write, every
- * page made again asked each kind at first, about 0.2 ms of its render (issue #35).
+ * that kind (a page written asks the pages again, not the posts and slides), rather than every kind
+ * by every page made again after any write.
  */
 export async function expireAtNextPublish(app: FastifyInstance, appKey: string): Promise<void> {
   const { cache } = app.ctx;

@@ -24,8 +24,8 @@ import {
 import type { FileStorage } from '../storage/storage';
 
 /**
- * sharp (libvips) is loaded with the first picture made: about 28 MB of memory a server carries only
- * once it makes renditions. Its operation cache is off: each rendition is made once and stored, so
+ * sharp (libvips) is loaded with the first picture made: memory a server carries only once it makes
+ * renditions. Its operation cache is off: each rendition is made once and stored, so
  * the cache would only keep decoded originals around (libvips keeps up to 50 MB by default).
  */
 let sharpLoading: Promise<(input: string | Buffer, options: SharpOptions) => Sharp> | undefined;

@@ -178,8 +178,8 @@ export class PageRenderer {
   /**
    * Loads the bundle ahead of the first visitor (importing it takes a moment), then renders the
    * home page once in the background and throws it away: a process's first render runs its code
-   * cold (about 0.5–1 s on the demo, against 30–50 ms once V8 has compiled it), and without this the
-   * first visitor after a start would wait for that.
+   * cold, many times slower than once V8 has compiled it, and without this the first visitor after
+   * a start would wait for that.
    */
   async warm(): Promise<void> {
     try {

@@ -35,8 +35,8 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } {
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /**
- * The SDK, loaded with the first S3 storage opened: it holds about 21 MB of a server's memory, which
- * a server on its local folder (the default) does not need to carry.
+ * The SDK, loaded with the first S3 storage opened: it holds memory a server on its local folder
+ * (the default) does not need to carry.
  */
 type Sdk = typeof import('@aws-sdk/client-s3') & Pick<typeof import('@aws-sdk/s3-request-presigner'), 'getSignedUrl'>;
 let sdkLoading: Promise<Sdk> | undefined;

@@ -73,7 +73,7 @@ export function AdminNav({ onNavigate, onLogout }: Props) {
   const sections = [undefined, ...SCREEN_GROUPS].map((group) => ({ group, screens: screens.filter((s) => s.group === group) }));
   return (
     <Stack component="nav" aria-label={t('nav.label')} gap={0} h="100%">
-      {/* The browser's own scrolling: Mantine's ScrollArea would be 5 KB of gzip for a list. */}
+      {/* The browser's own scrolling: Mantine's ScrollArea would be code of its own for a list. */}
       <div className="admin-nav-screens">
         {sections
           .filter((section) => section.screens.length > 0)

@@ -5,8 +5,8 @@ export type DropdownProps<P> = P & { target: ReactElement; defaultOpened: true }
 
 /**
  * A header button whose dropdown (Mantine's Menu or Popover) loads the first time it is pressed.
- * Those bring floating-ui, focus trapping and transitions, about 24 KB of gzip that every
- * back-office screen would download for menus most visits never open. Until the first press the
+ * Those bring floating-ui, focus trapping and transitions, code that every back-office screen
+ * would download for menus most visits never open. Until the first press the
  * button is drawn alone; then the dropdown's module arrives and draws the same button, opened.
  */
 export function OnFirstPress<P extends object>({

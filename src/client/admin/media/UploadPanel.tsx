@@ -45,7 +45,7 @@ const queuedTransfer = (keepOriginal: () => boolean) =>
     return stop;
   });
 
-/** Choose, drop or paste a file, Upload, watch 0 → 100, then the outcome. Native drag events (no Dropzone). */
+/** Choose, drop or paste a file, Upload, watch its progress, then the outcome. Native drag events (no Dropzone). */
 export function UploadPanel({ onUploaded, onUseNow }: Props) {
   const { t, term } = useAdminText();
   const [dragging, setDragging] = useState(false);

@@ -1,7 +1,7 @@
 /**
  * The home slider's behaviour (an island, Island.tsx): the server draws the slides, and the first
  * one stands still where the slider will be; LIMITS.slider.revealDelayMs later the slider starts
- * on that same slide, so nothing moves. Swiper (slide-show.ts, about 29 KB gzip) is loaded then,
+ * on that same slide, so nothing moves. Swiper (slide-show.ts, a library of its own) is loaded then,
  * not with the page. Visitors who ask for reduced motion get no autoplay.
  */
 import { LIMITS } from '../../../shared/limits';

@@ -4,8 +4,8 @@ import { common, type FieldProps } from '../field-props';
 
 /**
  * One of a field's fixed choices: the browser's own select (a phone shows its own picker, and it
- * needs no code of ours: Mantine's Select brought about 40 KB of gzip, its combobox and
- * floating-ui, to every form with a choice). A field that may be empty, or is empty yet, offers
+ * needs no code of ours: Mantine's Select brought its combobox and floating-ui to every form with
+ * a choice). A field that may be empty, or is empty yet, offers
  * "—" for no choice.
  */
 export function ChoiceField(p: FieldProps<SelectField>) {
