@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Lint rules, run by `npm test`. Besides the recommended sets, the import rules keep the layers
- * of DESIGN.md apart: shared → server, shared → client, machines import no app code, the public
+ * of docs/architecture.md apart: shared → server, shared → client, machines import no app code, the public
  * site never reaches into the admin, and no module imports itself in a cycle.
  */
 import js from '@eslint/js';
@@ -77,7 +77,7 @@ export default tseslint.config(
             from.map((source) => ({
               target,
               from: source,
-              message: `${target} may not import ${source} (DESIGN.md: imports run one way)`,
+              message: `${target} may not import ${source} (docs/architecture.md: imports run one way)`,
             })),
           ),
         },

@@ -1,4 +1,4 @@
-/** Wire envelopes of the content API (DESIGN.md "envelopes"); client and server share them. */
+/** Wire envelopes of the content API (docs/api.md); client and server share them. */
 export interface Paged<T> {
   data: T[];
   current_page: number;

@@ -1,5 +1,5 @@
 /**
- * What stored HTML may contain once rendered (DESIGN.md "Sanitise HTML where it is rendered"): one
+ * What stored HTML may contain once rendered (docs/security.md: stored HTML is cleaned where it is rendered): one
  * policy, applied by two engines. In the browser DOMPurify does the parsing (sanitize.ts); the
  * server, which has no DOM, reads the HTML with parse5, the parser browsers follow
  * (sanitize-markup.ts). Both keep exactly the elements and attributes listed here, check addresses
