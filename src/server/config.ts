@@ -1,4 +1,4 @@
-/** Server settings, read once from the environment (README "Settings" lists them). */
+/** Server settings, read once from the environment (README.md "Settings" lists them; docs/operations.md says what each does). */
 import path from 'node:path';
 import { LIMITS } from '../shared/limits';
 import type { DeliveryOptions } from './webhooks/deliveries';
@@ -106,7 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
 
 /**
  * TRUST_PROXY: `false` (nobody), a number of proxy hops in front (`true` is 1, the one reverse
- * proxy the README sets up), or a comma-separated list of proxy addresses or CIDR ranges. Never
+ * proxy docs/operations.md sets up), or a comma-separated list of proxy addresses or CIDR ranges. Never
  * "every hop": a client could then write any address into X-Forwarded-For.
  */
 export function trustedProxies(value: string | undefined): false | number | string[] {

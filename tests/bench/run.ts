@@ -288,7 +288,7 @@ async function onPostgres(query: string): Promise<void> {
 }
 
 /**
- * Two servers on one PostgreSQL and one S3 store (a cluster as README "Running several instances"
+ * Two servers on one PostgreSQL and one S3 store (a cluster as docs/operations.md, "Several instances",
  * sets it up): GET / and an API read shared between them, then how long a write on one takes to
  * reach the other's kept answers, over `writes` writes.
  */

@@ -1,5 +1,5 @@
 /**
- * compose.yaml (README "Running several instances") is valid YAML and wires what a cluster needs:
+ * compose.yaml (docs/operations.md, "Several instances") is valid YAML and wires what a cluster needs:
  * PostgreSQL, an S3-compatible store and its bucket, one build, two instances with the same
  * database, bucket and secret key that wait for all of them, and a proxy in front of both.
  */

@@ -36,7 +36,7 @@ export const APP_SHELL_PATH = APP_PATHS.appShell;
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   // Browsers ask again each time (304 while it holds); a CDN or proxy in front may keep a page a
-  // minute and serve it stale while it fetches the next (README, "Behind a CDN or nginx").
+  // minute and serve it stale while it fetches the next (docs/operations.md, "Behind nginx or a CDN").
   'cache-control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
 };
 /**

@@ -2,7 +2,7 @@
  * The origin (scheme and host) that every absolute link the server writes names: a page's
  * canonical and Open Graph addresses, the sitemap and robots.txt, preview and reset links, and the
  * key pages are kept under. It is never a Host header an attacker chose: a shared cache in front
- * (the README's nginx block) would hand their links to everyone, and each made-up host would cost
+ * (the nginx block of docs/operations.md) would hand their links to everyone, and each made-up host would cost
  * a render and a cache entry.
  *
  * - `PUBLIC_URL` set: that origin, whatever the request says.
