@@ -4,8 +4,9 @@
  * - PostgreSQL: `pg_dump` of the schema when it is installed (restore with `psql -f`); otherwise
  *   every kept table as JSON. `logical` asks for the JSON on either database.
  * - The uploaded files, and a manifest (when, which database, which migrations).
- * Sessions, sign-in failures, presence marks, reset links and idempotency keys are left out: they
- * are short-lived, and a restored site starts with everyone signed out.
+ * The logical (JSON) form leaves out sessions, sign-in failures, presence marks, reset links and
+ * idempotency keys: they are short-lived, and a site restored from it starts with everyone signed
+ * out. The database copies (SQLite's backup, pg_dump) hold the whole database, sessions included.
  */
 import { privateFile } from './private-file';
 import { spawnSync } from 'node:child_process';
