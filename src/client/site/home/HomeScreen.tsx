@@ -5,8 +5,8 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { KeptPart } from '../../islands/KeptPart';
 import { useSiteLocale } from '../../ui/site-locale';
-import { PlainVisuallyHidden } from '../../ui/plain';
 import { siteInfoQuery, topSectionsQuery } from '../api/queries';
+import { VisuallyHidden } from '../ui';
 import { HeroSlider } from './HeroSlider';
 import { sectionComponentFor, sectionReadStates } from './sections/registry';
 
@@ -17,9 +17,9 @@ export function HomeScreen() {
   const language = useSiteLocale();
   return (
     <>
-      <PlainVisuallyHidden>
+      <VisuallyHidden>
         <h1>{site.title ?? site.name}</h1>
-      </PlainVisuallyHidden>
+      </VisuallyHidden>
       <HeroSlider />
       {sections.map((section) => {
         const Template = sectionComponentFor(section.template);

@@ -1,5 +1,4 @@
 /** Site header: a contact strip (phone, email) above the logo and the menu (spec §2.1 "Header"). */
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
 import type { SiteInfo } from '../api/types';
 import { MailIcon, PhoneIcon } from '../../ui/icons';
@@ -11,6 +10,7 @@ import { MobileMenu } from './MobileMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { documentLanguage } from '../locale';
 import { useSiteText } from '../../ui/site-text';
+import { Anchor, Box, Container, Group, Text } from '../ui';
 
 export function Header({ site, entries, pathname }: { site: SiteInfo; entries: MenuEntry[]; pathname: string }) {
   const t = useSiteText();
@@ -23,7 +23,7 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
             <Text size="sm" visibleFrom="sm" truncate>
               {site.title ?? site.name}
             </Text>
-            <Group gap="md" wrap="nowrap" ml="auto">
+            <Group gap="md" wrap="nowrap" style={{ marginLeft: 'auto' }}>
               {site.phone ? (
                 <Anchor href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} size="sm" c="white">
                   <Group gap={6} wrap="nowrap" component="span">
@@ -47,7 +47,7 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
       </div>
       <div className={classes.mainBar}>
         <Container size="xl" className={classes.mainBarInner}>
-          <Group justify="space-between" wrap="nowrap" mih={72}>
+          <Group justify="space-between" wrap="nowrap" style={{ minHeight: 'calc(4.5rem * var(--mantine-scale))' }}>
             <Link to="/" aria-label={t('header.home', { site: site.name })}>
               {site.logo_header ? (
                 // In a <picture>, which React leaves out of the head: the layout names it there

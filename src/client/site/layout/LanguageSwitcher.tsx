@@ -3,10 +3,10 @@
  * itself (English, বাংলা). Plain links: another language is another document, loaded whole, and
  * they work without JavaScript.
  */
-import { Group } from '@mantine/core';
 import { useLanguages } from '../locale';
 import classes from './layout.module.css';
 import { useSiteText } from '../../ui/site-text';
+import { Group } from '../ui';
 
 export function LanguageSwitcher({ current }: { current: string }) {
   const t = useSiteText();
