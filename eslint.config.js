@@ -18,6 +18,9 @@ const TOP_LEVEL_PATH = `/^\\/(${TOP_LEVEL})$/`;
 /** … or a pattern that starts by listing them (`/^\/(admin|cms)(\/|$)/`). */
 const TOP_LEVEL_PATTERN = `/^\\^\\\\\\/\\((${TOP_LEVEL})\\b/`;
 
+/** The public site's overlays, which keep Mantine's Drawer and Modal (the rest draws with site/ui/). */
+const SITE_MANTINE_OVERLAYS = ['src/client/site/layout/MenuDrawer.tsx', 'src/client/site/gallery/Lightbox.tsx'];
+
 /** [the layer, what it may not import]. */
 const LAYERS = [
   ['./src/shared', ['./src/server', './src/client', './machines']],
@@ -92,6 +95,26 @@ export default tseslint.config(
           selector: "TSTypeReference[typeName.name='Kysely'] > TSTypeParameterInstantiation > TSAnyKeyword",
           message:
             'Kysely<any> only in migrations: code serving every entity uses Kysely<LooseTables> (src/server/db/schema.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // The public site draws with its UI kit (src/client/site/ui/, issue #54): Mantine's components
+    // only where its overlay machinery (focus trap, scroll lock, portal) is needed. A rule of its
+    // own, not in the no-restricted-syntax list above, which other files share.
+    files: ['src/client/site/**/*.{ts,tsx}'],
+    ignores: SITE_MANTINE_OVERLAYS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              message: 'The public site draws with its UI kit (src/client/site/ui/); Mantine only in the named overlay islands',
+            },
+          ],
         },
       ],
     },
