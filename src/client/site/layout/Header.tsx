@@ -23,7 +23,7 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
             <Text size="sm" visibleFrom="sm" truncate>
               {site.title ?? site.name}
             </Text>
-            <Group gap="md" wrap="nowrap" style={{ marginLeft: 'auto' }}>
+            <Group gap="md" wrap="nowrap" className={classes.stripLinks}>
               {site.phone ? (
                 <Anchor href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} size="sm" c="white">
                   <Group gap={6} wrap="nowrap" component="span">
@@ -47,7 +47,7 @@ export function Header({ site, entries, pathname }: { site: SiteInfo; entries: M
       </div>
       <div className={classes.mainBar}>
         <Container size="xl" className={classes.mainBarInner}>
-          <Group justify="space-between" wrap="nowrap" style={{ minHeight: 'calc(4.5rem * var(--mantine-scale))' }}>
+          <Group justify="space-between" wrap="nowrap" className={classes.mainBarRow}>
             <Link to="/" aria-label={t('header.home', { site: site.name })}>
               {site.logo_header ? (
                 // In a <picture>, which React leaves out of the head: the layout names it there
