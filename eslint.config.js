@@ -18,6 +18,8 @@ const TOP_LEVEL_PATH = `/^\\/(${TOP_LEVEL})$/`;
 /** … or a pattern that starts by listing them (`/^\/(admin|cms)(\/|$)/`). */
 const TOP_LEVEL_PATTERN = `/^\\^\\\\\\/\\((${TOP_LEVEL})\\b/`;
 
+/** The public site's overlays, which keep Mantine's Drawer and Modal (the rest draws with site/ui/). */
+const SITE_MANTINE_OVERLAYS = ['src/client/site/layout/MenuDrawer.tsx', 'src/client/site/gallery/Lightbox.tsx'];
 /** The files drawn inside a kept part (src/client/islands/KeptPart.tsx): the header, the footer, home and page sections. */
 const KEPT_PART_FILES = [
   'src/client/site/layout/{Header,Footer,MegaMenu,MenuLinks,MobileMenu,MenuDrawer,LanguageSwitcher,SubscribeBox}.tsx',
@@ -27,6 +29,10 @@ const KEPT_PART_FILES = [
 ];
 const KEPT_PART_MESSAGE =
   'Drawn inside a kept part: take it as a prop from outside the part, where it becomes one of its inputs (src/client/islands/KeptPart.tsx).';
+const SITE_MANTINE_BAN = {
+  name: '@mantine/core',
+  message: 'The public site draws with its UI kit (src/client/site/ui/); Mantine only in the named overlay islands',
+};
 /** The router's hooks that read where the router is or what it loaded. */
 const ROUTER_STATE_HOOKS = [
   'useRouter',
@@ -40,6 +46,22 @@ const ROUTER_STATE_HOOKS = [
   'useRouteContext',
   'useNavigate',
 ];
+
+/** What a file drawn inside a kept part may not import. */
+const KEPT_PART_BANS = {
+  paths: [
+    { name: '@tanstack/react-query', allowTypeImports: true, message: KEPT_PART_MESSAGE },
+    { name: '@tanstack/react-router', importNames: ROUTER_STATE_HOOKS, message: KEPT_PART_MESSAGE },
+  ],
+  patterns: [
+    { group: ['**/api/queries'], message: KEPT_PART_MESSAGE },
+    {
+      group: ['**/site/locale', '../locale', '../../locale'],
+      importNames: ['useLanguages', 'useTextLanguage'],
+      message: KEPT_PART_MESSAGE,
+    },
+  ],
+};
 
 /** [the layer, what it may not import]. */
 const LAYERS = [
@@ -120,10 +142,19 @@ export default tseslint.config(
     },
   },
   {
+    // The public site draws with its UI kit (src/client/site/ui/, issue #54): Mantine's components
+    // only where its overlay machinery (focus trap, scroll lock, portal) is needed. A rule of its
+    // own, not in the no-restricted-syntax list above, which other files share.
+    files: ['src/client/site/**/*.{ts,tsx}'],
+    ignores: SITE_MANTINE_OVERLAYS,
+    rules: { 'no-restricted-imports': ['error', { paths: [SITE_MANTINE_BAN] }] },
+  },
+  {
     // Kept parts (src/client/islands/KeptPart.tsx): what is drawn inside one is reused by later
     // renders whose inputs are the same, so it may draw only what it is given. Reading the query
     // cache, the router's state or a page's reads from inside would show through a kept copy stale;
     // tests/api/kept-parts.test.ts draws every page with and without them to catch what this misses.
+    // The same rule as the kit's above (a later block replaces a rule's options), with these added.
     files: KEPT_PART_FILES,
     // Where a template's read is declared, for the home page to read it outside the part.
     ignores: ['src/client/site/home/sections/registry.ts'],
@@ -131,21 +162,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: '@tanstack/react-query', allowTypeImports: true, message: KEPT_PART_MESSAGE },
-            { name: '@tanstack/react-router', importNames: ROUTER_STATE_HOOKS, message: KEPT_PART_MESSAGE },
-          ],
-          patterns: [
-            { group: ['**/api/queries'], message: KEPT_PART_MESSAGE },
-            {
-              group: ['**/site/locale', '../locale', '../../locale'],
-              importNames: ['useLanguages', 'useTextLanguage'],
-              message: KEPT_PART_MESSAGE,
-            },
-          ],
+          paths: [...KEPT_PART_BANS.paths, SITE_MANTINE_BAN],
+          patterns: KEPT_PART_BANS.patterns,
         },
       ],
     },
+  },
+  {
+    // A kept part's overlay keeps Mantine, and the kept part's rule.
+    files: SITE_MANTINE_OVERLAYS,
+    rules: { 'no-restricted-imports': ['error', KEPT_PART_BANS] },
   },
   {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],

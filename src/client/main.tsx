@@ -1,39 +1,30 @@
 // First: in development it starts React's hot reload before any component loads (empty in a build).
 import '@vitejs/plugin-react/preamble';
-// Only the styles of the components the public site uses: the full sheet is 250 KB of render-blocking
-// CSS, most of it for admin widgets. The admin loads the full sheet with its own code (AdminRoot).
+// Only the styles of the Mantine components a public page can show: its overlays (the menu drawer,
+// the lightbox), the offline and update notices, the app's error and not-found screens, and stored
+// HTML's typography. The pages themselves draw with the site's UI kit (site/ui/), which brings its
+// own. The full sheet is 250 KB of render-blocking CSS, most of it for admin widgets: the admin
+// loads it with its own code (AdminRoot).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/Affix.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Typography.css';
 import {

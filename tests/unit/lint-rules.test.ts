@@ -30,6 +30,28 @@ describe('lint', () => {
     expect(await rulesFiredOn(code, 'src/server/db/migrations/999_example.ts')).toEqual([]);
   });
 
+  it('keeps Mantine out of the public site (it draws with its UI kit), but for its two overlays', async () => {
+    const code = "import { Button } from '@mantine/core';\nexport const Press = Button;\n";
+    const mantine = [
+      expect.stringContaining(
+        'The public site draws with its UI kit (src/client/site/ui/); Mantine only in the named overlay islands',
+      ),
+    ];
+    expect(await rulesFiredOn(code, 'src/client/site/news/Example.tsx')).toEqual(mantine);
+    expect(
+      await rulesFiredOn(
+        "import type { ButtonProps } from '@mantine/core';\nexport type P = ButtonProps;\n",
+        'src/client/site/ui/Example.tsx',
+      ),
+    ).toEqual(mantine);
+    expect(await rulesFiredOn(code, 'src/client/site/layout/MenuDrawer.tsx')).toEqual([]);
+    expect(await rulesFiredOn(code, 'src/client/site/gallery/Lightbox.tsx')).toEqual([]);
+    expect(await rulesFiredOn(code, 'src/client/admin/Example.tsx')).toEqual([]);
+    expect(
+      await rulesFiredOn("import { Button } from '../ui';\nexport const Press = Button;\n", 'src/client/site/news/Example.tsx'),
+    ).toEqual([]);
+  });
+
   it('refuses a value import cycle, one through a dynamic import() too, and lets a type-only one be', async () => {
     const dir = fs.mkdtempSync(path.join('src', 'client', 'cycle-probe-'));
     try {

@@ -2,10 +2,9 @@
  * The career page's 'Career Page' block. The spec's original showed only a placeholder; visitors
  * expect the openings there, so it lists the published ones (GET /cms/careers).
  */
-import { Card, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../ui/display';
-import { QueryError } from '../../ui/QueryError';
+import { Card, Container, Loader, QueryError, SimpleGrid, Stack, Text, Title } from '../ui';
 import { careersQuery } from '../api/queries';
 import type { Career } from '../api/types';
 import { useSiteText } from '../../ui/site-text';
@@ -37,7 +36,7 @@ function CareerCard({ career }: { career: Career }) {
   const start = formatDate(career.application_start_at, t);
   const end = formatDate(career.application_end_at, t);
   return (
-    <Card withBorder radius="md" padding="lg">
+    <Card>
       <Stack gap="xs">
         <Title order={3} size="h4">
           {career.title}

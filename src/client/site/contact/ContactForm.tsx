@@ -4,10 +4,9 @@
  * without JavaScript, and keeps a message written offline (usePublicForm). On a refusal everything
  * typed stays, with the reason beside the field it concerns.
  */
-import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { PUBLIC_FORMS } from '../../../shared/public-forms';
-import { WithMantine } from '../../islands/WithMantine';
 import { FormStatus } from '../forms/FormStatus';
+import { Button, Stack, Textarea, TextInput } from '../ui';
 import { type PublicFormProps, usePublicForm } from '../forms/usePublicForm';
 import { useSiteText } from '../../ui/site-text';
 
@@ -22,14 +21,7 @@ export function ContactForm(props: PublicFormProps) {
       <Stack gap="md">
         <TextInput label={t('contact.name')} required autoComplete="name" maxLength={MAX.name.max} {...fieldOf('name')} />
         <TextInput label={t('contact.email')} type="email" required autoComplete="email" {...fieldOf('email')} />
-        <Textarea
-          label={t('contact.message')}
-          required
-          minRows={5}
-          autosize
-          maxLength={MAX.message.max}
-          {...fieldOf('message')}
-        />
+        <Textarea label={t('contact.message')} required rows={5} maxLength={MAX.message.max} {...fieldOf('message')} />
         <FormStatus status={status} sent={sent} message={message} failedTitle={t('contact.failed.title')} variant="light" />
         <div>
           <Button type="submit" size="md" loading={status === 'sending'}>
@@ -41,11 +33,5 @@ export function ContactForm(props: PublicFormProps) {
   );
 }
 
-/** The form as an island (ContactScreen): everything it needs it brings. */
-export function ContactIsland(props: PublicFormProps) {
-  return (
-    <WithMantine>
-      <ContactForm {...props} />
-    </WithMantine>
-  );
-}
+/** The form as an island (ContactScreen): it needs nothing but its props. */
+export const ContactIsland = ContactForm;

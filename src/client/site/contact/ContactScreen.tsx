@@ -2,12 +2,12 @@
  * Contact (spec §2.1): a banner with the organisation's name, title, address and phone; email,
  * phone and address lines with the social buttons; the form; the map from the site info.
  */
-import { Anchor, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { MailIcon, PhoneIcon, PinIcon } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { siteInfoQuery } from '../api/queries';
 import pageClasses from '../page/page.module.css';
+import { Anchor, Container, Grid, GridCol, Group, Paper, Stack, Text, Title } from '../ui';
 import { Island } from '../../islands/Island';
 import { ContactIsland } from './ContactForm';
 import { SocialButtons } from './SocialButtons';
@@ -22,7 +22,7 @@ export function ContactScreen() {
   return (
     <>
       <div className={pageClasses.pageHead}>
-        <Container size="xl" py={{ base: 32, md: 56 }}>
+        <Container size="xl" className={pageClasses.contactHead}>
           <Text fw={700} c="blue.8" tt="uppercase" size="sm">
             {t('menu.contact')}
           </Text>
@@ -36,7 +36,7 @@ export function ContactScreen() {
       </div>
       <Container size="xl" py={48}>
         <Grid gap={48}>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          <GridCol span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
               <Title order={2} c="blue.9">
                 {t('contact.getInTouch')}
@@ -69,15 +69,15 @@ export function ContactScreen() {
               </Stack>
               <SocialButtons />
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+          </GridCol>
+          <GridCol span={{ base: 12, md: 7 }}>
+            <Paper>
               <Title order={2} id="contact-form-heading" c="blue.9" mb="md">
                 {t('contact.formTitle')}
               </Title>
               <Island name="contact-form" component={ContactIsland} props={formProps} />
             </Paper>
-          </Grid.Col>
+          </GridCol>
         </Grid>
       </Container>
       {site.map_html ? (

@@ -1,10 +1,10 @@
 /** The site's social links (GET /cms/socials) as buttons; an icon image when the record has one. */
-import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SOCIAL_ICONS } from '../../ui/icons';
 import { safeRel } from '../../ui/sanitize-policy';
 import { socialsQuery } from '../api/queries';
 import type { Social } from '../api/types';
+import { ButtonLink, Group } from '../ui';
 import { useSiteText } from '../../ui/site-text';
 
 /**
@@ -25,13 +25,12 @@ export function SocialButtons() {
   const links = (socials ?? []).filter((social) => social.link_url);
   if (links.length === 0) return null;
   return (
-    <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('contact.follow')}>
+    <Group gap="xs" component="ul" aria-label={t('contact.follow')}>
       {links.map((social) => {
         const target = social.target || '_blank';
         return (
           <li key={social.id}>
-            <Button
-              component="a"
+            <ButtonLink
               href={social.link_url!}
               target={target}
               rel={safeRel(target, null) ?? undefined}
@@ -40,7 +39,7 @@ export function SocialButtons() {
               leftSection={<SocialIcon social={social} />}
             >
               {social.name}
-            </Button>
+            </ButtonLink>
           </li>
         );
       })}

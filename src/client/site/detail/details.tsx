@@ -8,7 +8,6 @@
  * Loaded on demand by that route: the definitions stay out of the bundle of every other page.
  */
 import { shareImageUrl } from '../../../shared/renditions';
-import { Container, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { ENTITIES, type EntityDef } from '../../../shared/entities';
@@ -19,6 +18,7 @@ import { SafeHtml } from '../../ui/SafeHtml';
 import { recordQuery } from '../api/queries';
 import type { Description } from '../head';
 import pageClasses from '../page/page.module.css';
+import { Container, Stack } from '../ui';
 
 /** A record as visitors read it. */
 export type PublicRecord = Record<string, unknown> & {

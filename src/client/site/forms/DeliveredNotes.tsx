@@ -1,8 +1,8 @@
 /** Tells a visitor that a form kept on their device while offline has now been sent (outbox.ts). */
-import { Alert } from '@mantine/core';
 import { dismissDelivered } from './notes';
 import { type DeliveredNote, noteText } from './outbox';
 import { useSiteText } from '../../ui/site-text';
+import { Alert } from '../ui';
 
 export function DeliveredNotes({ notes }: { notes: DeliveredNote[] }) {
   const t = useSiteText();
@@ -13,8 +13,7 @@ export function DeliveredNotes({ notes }: { notes: DeliveredNote[] }) {
       color={note.ok ? 'green' : 'red'}
       variant="filled"
       title={note.ok ? t('form.delivered.sent') : t('form.delivered.notSent')}
-      withCloseButton
-      closeButtonLabel={t('form.dismiss')}
+      closeLabel={t('form.dismiss')}
       onClose={() => dismissDelivered(note.id)}
     >
       {noteText(note, t)}

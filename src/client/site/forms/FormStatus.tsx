@@ -1,7 +1,7 @@
 /** What a public form says after a submit: sent, kept on the device, or why it was not sent. */
-import { Alert } from '@mantine/core';
 import type { FormStatus as Status } from './usePublicForm';
 import { useSiteText } from '../../ui/site-text';
+import { Alert } from '../ui';
 
 interface Props {
   status: Status;
@@ -14,21 +14,20 @@ interface Props {
 
 export function FormStatus({ status, sent, message, failedTitle, variant, compact }: Props) {
   const t = useSiteText();
-  const box = compact ? { mt: 'sm', p: 'xs' } : {};
   return (
     <div aria-live="polite">
       {status === 'sent' ? (
-        <Alert color="green" variant={variant} title={compact ? undefined : sent.title} {...box}>
+        <Alert color="green" variant={variant} title={compact ? undefined : sent.title} compact={compact}>
           {sent.text}
         </Alert>
       ) : null}
       {status === 'saved' ? (
-        <Alert color="blue" variant={variant} title={compact ? undefined : t('form.waiting.title')} {...box}>
+        <Alert color="blue" variant={variant} title={compact ? undefined : t('form.waiting.title')} compact={compact}>
           {t('form.savedOnDevice')}
         </Alert>
       ) : null}
       {message ? (
-        <Alert color="red" variant={variant} title={compact ? undefined : failedTitle} {...box}>
+        <Alert color="red" variant={variant} title={compact ? undefined : failedTitle} compact={compact}>
           {message}
         </Alert>
       ) : null}

@@ -5,17 +5,15 @@
  * Once the items are there it is an island (Island.tsx) holding them: a page the server renders
  * sends the viewer with its items, and the browser brings only the viewer to life.
  */
-import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { galleryTabsMachine } from '../../../../machines/gallery-tabs';
 import { inspect } from '../../inspect';
 import { Island } from '../../islands/Island';
-import { WithMantine } from '../../islands/WithMantine';
-import { QueryError } from '../../ui/QueryError';
 import { galleryQuery } from '../api/queries';
 import type { GalleryItem } from '../api/types';
+import { Button, ButtonGroup, Container, Group, QueryError, Text, Title } from '../ui';
 import { ImageGrid } from './ImageGrid';
 import { VideoList } from './VideoList';
 import { useSiteText } from '../../ui/site-text';
@@ -28,13 +26,9 @@ export function GalleryViewer() {
   return <GalleryView data={data} error={error} loading={isPending || isRefetching} onRetry={() => void refetch()} />;
 }
 
-/** The viewer with its items, as an island: everything it needs it brings. */
+/** The viewer with its items, as an island: it needs nothing but its props (the lightbox brings Mantine). */
 export function GalleryIsland({ items }: { items: GalleryItem[] }) {
-  return (
-    <WithMantine>
-      <GalleryView data={items} error={null} loading={false} />
-    </WithMantine>
-  );
+  return <GalleryView data={items} error={null} loading={false} />;
 }
 
 interface GalleryViewProps {
@@ -60,7 +54,7 @@ function GalleryView({ data, error, loading, onRetry }: GalleryViewProps) {
         <Title order={2} id="gallery-heading" c="blue.9">
           {t('gallery.title')}
         </Title>
-        <Button.Group aria-label={t('gallery.show')}>
+        <ButtonGroup aria-label={t('gallery.show')}>
           <Button
             variant={showingImages ? 'filled' : 'default'}
             aria-pressed={showingImages}
@@ -75,7 +69,7 @@ function GalleryView({ data, error, loading, onRetry }: GalleryViewProps) {
           >
             {t('gallery.youtube')}
           </Button>
-        </Button.Group>
+        </ButtonGroup>
       </Group>
       <div aria-live="polite" aria-busy={loading}>
         {loading && !data ? <Text>{t('gallery.loading')}</Text> : null}

@@ -1,11 +1,11 @@
 /** Gallery images in a grid: the picture opens the lightbox, the title links to the file itself. */
-import { Anchor, SimpleGrid, Stack } from '@mantine/core';
 import { LIMITS, truncate } from '../../../shared/limits';
 import { imageAlt } from '../../ui/display';
 import { LazyImage } from '../../ui/LazyImage';
 import { SIZES } from '../../ui/Picture';
 import type { GalleryItem } from '../api/types';
 import classes from '../page/page.module.css';
+import { Anchor, SimpleGrid, Stack } from '../ui';
 import { useSiteText } from '../../ui/site-text';
 
 interface ImageGridProps {
@@ -16,7 +16,7 @@ interface ImageGridProps {
 export function ImageGrid({ images, onOpen }: ImageGridProps) {
   const t = useSiteText();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" component="ul">
       {images.map((image, index) => {
         const alt = imageAlt(image);
         const title = image.title?.trim() || alt || t('gallery.image');

@@ -1,8 +1,8 @@
 /** YouTube gallery items: each one's stored embed code, through SafeHtml (YouTube frames only). */
-import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { GalleryItem } from '../api/types';
 import classes from '../page/page.module.css';
+import { SimpleGrid, Stack, Title } from '../ui';
 
 export function VideoList({ videos }: { videos: GalleryItem[] }) {
   return (

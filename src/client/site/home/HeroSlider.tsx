@@ -11,19 +11,16 @@ import 'swiper/css';
 import 'swiper/css/effect-fade';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import { Container, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { BehaviourIsland } from '../../islands/BehaviourIsland';
-import { CmsButton } from '../../ui/CmsLink';
-import { QueryError } from '../../ui/QueryError';
 import { slidersQuery } from '../api/queries';
 import type { Slider } from '../api/types';
 import classes from './home.module.css';
-import { MoreText } from '../../ui/MoreText';
+import { MoreText } from './MoreText';
 import { focalPositionFor, placeholderBackground } from '../../ui/LazyImage';
 import { Picture, SIZES } from '../../ui/Picture';
-import { PlainContainer } from '../../ui/plain';
+import { CmsButton, Container, Loader, QueryError } from '../ui';
 import { useSiteText } from '../../ui/site-text';
 
 export function HeroSlider() {
@@ -99,20 +96,20 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
         />
       ) : null}
       <div className={classes.slideShade} />
-      <PlainContainer size="xl" style={{ height: '100%' }}>
+      <Container size="xl" style={{ height: '100%' }}>
         <div className={classes.slideText}>
           {slide.sub_title ? <p className={classes.slideSub}>{slide.sub_title}</p> : null}
           {slide.title ? <h2 className={classes.slideTitle}>{slide.title}</h2> : null}
           {slide.description ? <p className={classes.slideDescription}>{slide.description}</p> : null}
           {slide.link_url ? (
             <div>
-              <CmsButton href={slide.link_url} color="yellow.4" c="dark.9" size="md">
+              <CmsButton href={slide.link_url} color="yellow" size="md">
                 <MoreText label={t('more.learn')} about={slide.title} />
               </CmsButton>
             </div>
           ) : null}
         </div>
-      </PlainContainer>
+      </Container>
     </div>
   );
 }

@@ -6,9 +6,9 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { KeptPart } from '../../islands/KeptPart';
 import { useSiteLocale } from '../../ui/site-locale';
-import { PlainVisuallyHidden } from '../../ui/plain';
 import { siteInfoQuery, topSectionsQuery } from '../api/queries';
 import type { Section } from '../api/types';
+import { VisuallyHidden } from '../ui';
 import { HeroSlider } from './HeroSlider';
 import { type SectionTemplate, sectionTemplateFor } from './sections/registry';
 
@@ -17,9 +17,9 @@ export function HomeScreen() {
   const { data: sections } = useSuspenseQuery(topSectionsQuery());
   return (
     <>
-      <PlainVisuallyHidden>
+      <VisuallyHidden>
         <h1>{site.title ?? site.name}</h1>
-      </PlainVisuallyHidden>
+      </VisuallyHidden>
       <HeroSlider />
       {sections.map((section) => {
         const template = sectionTemplateFor(section.template);

@@ -1,15 +1,14 @@
 /** Site footer: about text, the fixed page links of spec §2.1, contact lines, subscribe box, copyright. */
-import { Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BehaviourIsland } from '../../islands/BehaviourIsland';
 import { INSTALL_HOLDER } from '../../pwa/install-button';
 import type { SiteInfo } from '../api/types';
-import { CmsLink } from '../../ui/CmsLink';
 import { Island } from '../../islands/Island';
 import classes from './layout.module.css';
 import { SubscribeIsland } from './SubscribeBox';
 import type { PublicFormProps } from '../forms/usePublicForm';
 import { useLocalHref } from '../locale';
 import { useSiteText } from '../../ui/site-text';
+import { Button, CmsLink, Container, Group, SimpleGrid, Stack, Text } from '../ui';
 
 const FOOTER_LINKS = [
   { href: '/about', label: 'footer.aboutUs' },

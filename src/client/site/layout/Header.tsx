@@ -1,5 +1,4 @@
 /** Site header: a contact strip (phone, email) above the logo and the menu (spec §2.1 "Header"). */
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { SiteInfo } from '../api/types';
 import { MailIcon, PhoneIcon } from '../../ui/icons';
@@ -11,6 +10,7 @@ import { MobileMenu } from './MobileMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import type { Alternate } from '../locale';
 import { useSiteText } from '../../ui/site-text';
+import { Anchor, Box, Container, Group, Text } from '../ui';
 
 export interface HeaderProps {
   site: SiteInfo;
@@ -31,7 +31,7 @@ export function Header({ site, entries, pathname, language, languages }: HeaderP
             <Text size="sm" visibleFrom="sm" truncate>
               {site.title ?? site.name}
             </Text>
-            <Group gap="md" wrap="nowrap" ml="auto">
+            <Group gap="md" wrap="nowrap" className={classes.stripLinks}>
               {site.phone ? (
                 <Anchor href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} size="sm" c="white">
                   <Group gap={6} wrap="nowrap" component="span">
@@ -55,7 +55,7 @@ export function Header({ site, entries, pathname, language, languages }: HeaderP
       </div>
       <div className={classes.mainBar}>
         <Container size="xl" className={classes.mainBarInner}>
-          <Group justify="space-between" wrap="nowrap" mih={72}>
+          <Group justify="space-between" wrap="nowrap" className={classes.mainBarRow}>
             <Link to="/" aria-label={t('header.home', { site: site.name })}>
               {site.logo_header ? (
                 // In a <picture>, which React leaves out of the head: the layout names it there

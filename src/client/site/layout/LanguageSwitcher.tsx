@@ -3,10 +3,10 @@
  * itself (English, বাংলা). Plain links: another language is another document, loaded whole, and
  * they work without JavaScript.
  */
-import { Group } from '@mantine/core';
 import type { Alternate } from '../locale';
 import classes from './layout.module.css';
 import { useSiteText } from '../../ui/site-text';
+import { Group } from '../ui';
 
 export function LanguageSwitcher({ current, languages }: { current: string; languages: Alternate[] }) {
   const t = useSiteText();

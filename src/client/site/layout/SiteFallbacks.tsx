@@ -3,16 +3,26 @@
  * inside the layout's <main>, so the header and footer stay and the visitor can move on; when the
  * layout itself could not load (no site info), SiteShellError stands alone as the page's main.
  */
-import { Container } from '@mantine/core';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { isOfflineError, OfflineScreen } from '../../pwa/OfflineScreen';
-import { NotFoundMessage } from '../../ui/NotFound';
-import { QueryError } from '../../ui/QueryError';
 import { useSiteText } from '../../ui/site-text';
+import { anchorLook, Container, QueryError, Stack, Text, Title } from '../ui';
 
+/** 'Page Not Found 404' with a way back home. */
 export function SiteNotFound() {
-  return <NotFoundMessage />;
+  const t = useSiteText();
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" gap="md">
+        <Title order={1}>{t('notFound.title')}</Title>
+        <Text c="gray.7">{t('notFound.text')}</Text>
+        <Link to="/" {...anchorLook()}>
+          {t('notFound.home')}
+        </Link>
+      </Stack>
+    </Container>
+  );
 }
 
 export function SiteError({ error }: ErrorComponentProps) {

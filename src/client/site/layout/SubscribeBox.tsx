@@ -3,11 +3,10 @@
  * the address is refused, shows the reason under the field. It works as a plain form too, and
  * keeps a sign-up made offline (usePublicForm).
  */
-import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { WithMantine } from '../../islands/WithMantine';
 import { FormStatus } from '../forms/FormStatus';
 import { type PublicFormProps, usePublicForm } from '../forms/usePublicForm';
 import { useSiteText } from '../../ui/site-text';
+import { Button, Stack, Text, TextInput } from '../ui';
 
 export function SubscribeBox(props: PublicFormProps) {
   const t = useSiteText();
@@ -18,14 +17,14 @@ export function SubscribeBox(props: PublicFormProps) {
       <Text size="sm" mb="xs" c="gray.3">
         {t('subscribe.intro')}
       </Text>
-      <Stack gap="xs" align="stretch">
+      <Stack gap="xs">
         <TextInput
           type="email"
           label={t('subscribe.email')}
           placeholder="name@example.com"
           autoComplete="email"
           {...fieldOf('email')}
-          styles={{ label: { color: 'var(--mantine-color-gray-2)' }, error: { color: 'var(--mantine-color-red-3)' } }}
+          onDark
         />
         <Button type="submit" loading={status === 'sending'}>
           {t('subscribe.submit')}
@@ -43,11 +42,5 @@ export function SubscribeBox(props: PublicFormProps) {
   );
 }
 
-/** The box as an island (Footer): everything it needs it brings. */
-export function SubscribeIsland(props: PublicFormProps) {
-  return (
-    <WithMantine>
-      <SubscribeBox {...props} />
-    </WithMantine>
-  );
-}
+/** The box as an island (Footer): it needs nothing but its props. */
+export const SubscribeIsland = SubscribeBox;

@@ -2,7 +2,6 @@
  * The news listing: every post, newest first, a page at a time. /details leads here too (the
  * spec only says that route exists).
  */
-import { Center, Container, Pagination, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { postsPageQuery } from '../api/queries';
 import { PageHeading } from '../page/PageHeading';
@@ -10,6 +9,7 @@ import { NewsCard } from './NewsCard';
 import { CardGrid } from '../widgets/WidgetGrid';
 import { useSiteText } from '../../ui/site-text';
 import { useLocalHref } from '../locale';
+import { Center, Container, Pagination, Text } from '../ui';
 
 const newsPageHref = (page: number) => (page > 1 ? `/news?page=${page}` : '/news');
 
@@ -32,22 +32,12 @@ export function NewsListScreen({ page }: { page: number }) {
             <Pagination
               total={data.last_page}
               value={data.current_page}
-              // Links, not buttons: they work before any script, and are opened in place like any link.
-              getControlProps={(control) => {
-                const target = { first: 1, previous: data.current_page - 1, next: data.current_page + 1, last: data.last_page }[
-                  control
-                ];
-                const reachable = target >= 1 && target <= data.last_page && target !== data.current_page;
-                return {
-                  'aria-label': t(`pagination.${control}`),
-                  ...(reachable ? { component: 'a', href: localize(newsPageHref(target)) } : {}),
-                };
+              hrefOf={(page) => localize(newsPageHref(page))}
+              labels={{
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+                page: (page) => t('pagination.page', { page }),
               }}
-              getItemProps={(item) => ({
-                'aria-label': t('pagination.page', { page: item }),
-                component: 'a',
-                href: localize(newsPageHref(item)),
-              })}
             />
           </Center>
         ) : null}

@@ -3,8 +3,7 @@
  * The spec names six cards but five targets; IT training and hardware support both belong to the
  * general /service page, so those two cards share it.
  */
-import { Card, Container, SimpleGrid, Text, Title } from '@mantine/core';
-import { CmsLink } from '../../ui/CmsLink';
+import { Card, CmsLink, Container, SimpleGrid, Text, Title } from '../ui';
 
 const SERVICES = [
   {
@@ -35,7 +34,7 @@ export function OurServices() {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {SERVICES.map((service) => (
-          <Card key={service.title} withBorder radius="md" padding="lg">
+          <Card key={service.title}>
             <Title order={3} size="h4" mb="xs">
               <CmsLink href={service.href} c="blue.9">
                 {service.title}

@@ -1,27 +1,19 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Widget } from '../api/types';
+import { type Columns, SimpleGrid } from '../ui';
 import { WidgetCard } from './WidgetCard';
-import classes from './widgets.module.css';
 
-/** Columns at each width: below 48 em, from 48 em (sm) and from 62 em (md), Mantine's breakpoints. */
-export interface GridColumns {
-  base: number;
-  sm?: number;
-  md?: number;
-}
-
-/** Cards in a responsive grid, `lg` apart (widgets.module.css). */
-export function CardGrid({ cols, className, children }: { cols: GridColumns; className?: string; children: ReactNode }) {
-  const style = { '--cols-base': cols.base, '--cols-sm': cols.sm, '--cols-md': cols.md } as CSSProperties;
+/** Cards in a responsive grid, `lg` apart. */
+export function CardGrid({ cols, className, children }: { cols: Columns; className?: string; children: ReactNode }) {
   return (
-    <div className={className ? `${classes.grid} ${className}` : classes.grid} style={style}>
+    <SimpleGrid cols={cols} spacing="lg" className={className}>
       {children}
-    </div>
+    </SimpleGrid>
   );
 }
 
 /** Widget cards in a responsive grid (home sections and page sections alike); nothing when empty. */
-export function WidgetGrid({ widgets, cols, className }: { widgets: Widget[]; cols: GridColumns; className?: string }) {
+export function WidgetGrid({ widgets, cols, className }: { widgets: Widget[]; cols: Columns; className?: string }) {
   if (widgets.length === 0) return null;
   return (
     <CardGrid cols={cols} className={className}>

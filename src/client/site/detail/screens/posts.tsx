@@ -1,6 +1,5 @@
 /** A news post (spec §2.1 "News detail") at /news/{slug}: the thumbnail captioned 'FIG', the title, the HTML content. */
 import { shareImageUrl } from '../../../../shared/renditions';
-import { Anchor, Container, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { htmlToText } from '../../../../shared/html-text';
 import { formatDate } from '../../../ui/display';
@@ -11,6 +10,7 @@ import { useTextLanguage } from '../../locale';
 import type { Post } from '../../api/types';
 import type { Description } from '../../head';
 import pageClasses from '../../page/page.module.css';
+import { anchorLook, Container, Stack, Text } from '../../ui';
 import type { PublicRecord } from '../details';
 import { useSiteText } from '../../../ui/site-text';
 
@@ -21,9 +21,9 @@ export function Screen({ record }: { record: PublicRecord }) {
   return (
     <Container size="md" py={48} component="article">
       <Stack gap="lg">
-        <Anchor component={Link} to="/news" size="sm">
+        <Link to="/news" {...anchorLook({ size: 'sm' })}>
           ← All news
-        </Anchor>
+        </Link>
         {post.thumb ? (
           <figure style={{ margin: 0 }}>
             <LazyImage

@@ -1,6 +1,6 @@
 /** Template '_activities': widgets in rows of 2, then 3, then 2 or more (see activity-rows.ts). */
-import { PlainContainer } from '../../../ui/plain';
 import type { Section } from '../../api/types';
+import { Container } from '../../ui';
 import { WidgetCard } from '../../widgets/WidgetCard';
 import { CardGrid } from '../../widgets/WidgetGrid';
 import classes from '../home.module.css';
@@ -10,7 +10,7 @@ import { SectionHeader } from './SectionHeader';
 export function ActivitiesSection({ section }: { section: Section }) {
   return (
     <section className={`${classes.band} ${classes.bandAlt}`}>
-      <PlainContainer size="xl">
+      <Container size="xl">
         <SectionHeader title={section.title} subTitle={section.sub_title} center />
         <div className={classes.rows}>
           {activityRows(section.widgets).map((row) => (
@@ -21,7 +21,7 @@ export function ActivitiesSection({ section }: { section: Section }) {
             </CardGrid>
           ))}
         </div>
-      </PlainContainer>
+      </Container>
     </section>
   );
 }

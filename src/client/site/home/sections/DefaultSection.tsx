@@ -4,8 +4,8 @@
  */
 import { LIMITS } from '../../../../shared/limits';
 import { excerpt } from '../../../ui/display';
-import { PlainContainer } from '../../../ui/plain';
 import type { Section } from '../../api/types';
+import { Container } from '../../ui';
 import { WidgetGrid } from '../../widgets/WidgetGrid';
 import classes from '../home.module.css';
 import { SectionIntro } from './SectionIntro';
@@ -14,12 +14,12 @@ export function DefaultSection({ section }: { section: Section }) {
   const text = excerpt(section.content, LIMITS.truncate.sectionContent);
   return (
     <section className={classes.band}>
-      <PlainContainer size="xl">
+      <Container size="xl">
         <SectionIntro section={section} imageHeight={560} spaceBelow={section.widgets.length > 0 ? 'xl' : undefined}>
           {text ? <p className={classes.excerpt}>{text}</p> : null}
         </SectionIntro>
         <WidgetGrid widgets={section.widgets} cols={{ base: 1, sm: 2, md: 3 }} />
-      </PlainContainer>
+      </Container>
     </section>
   );
 }

@@ -4,9 +4,9 @@
  */
 import { widgetContent, widgetTitle } from '../../../ui/display';
 import { linkAttributes } from '../../../ui/link-attributes';
-import { PlainContainer } from '../../../ui/plain';
 import { SafeHtml } from '../../../ui/SafeHtml';
 import type { Section } from '../../api/types';
+import { Container } from '../../ui';
 import card from '../../widgets/widgets.module.css';
 import classes from '../home.module.css';
 import { SectionIntro } from './SectionIntro';
@@ -16,7 +16,7 @@ export function GoalsSection({ section }: { section: Section }) {
   const t = useSiteText();
   return (
     <section className={`${classes.band} ${classes.bandAlt}`}>
-      <PlainContainer size="xl">
+      <Container size="xl">
         <SectionIntro section={section} imageHeight={600} spaceBelow={section.widgets.length > 0 ? 'gap' : undefined}>
           <SafeHtml html={section.content} />
         </SectionIntro>
@@ -43,7 +43,7 @@ export function GoalsSection({ section }: { section: Section }) {
             ))}
           </ol>
         ) : null}
-      </PlainContainer>
+      </Container>
     </section>
   );
 }

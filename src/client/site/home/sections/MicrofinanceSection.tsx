@@ -1,6 +1,6 @@
 /** Template '_microfinance' (spec §2.1): the first widget wide across the row, the rest narrow cards. */
-import { PlainContainer } from '../../../ui/plain';
 import type { Section } from '../../api/types';
+import { Container } from '../../ui';
 import { WidgetCard } from '../../widgets/WidgetCard';
 import { CardGrid } from '../../widgets/WidgetGrid';
 import classes from '../home.module.css';
@@ -10,7 +10,7 @@ export function MicrofinanceSection({ section }: { section: Section }) {
   const [first, ...rest] = section.widgets;
   return (
     <section className={classes.band}>
-      <PlainContainer size="xl">
+      <Container size="xl">
         <SectionHeader title={section.title} subTitle={section.sub_title} />
         {first ? (
           <div style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
@@ -24,7 +24,7 @@ export function MicrofinanceSection({ section }: { section: Section }) {
             ))}
           </CardGrid>
         ) : null}
-      </PlainContainer>
+      </Container>
     </section>
   );
 }

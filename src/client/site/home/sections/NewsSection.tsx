@@ -1,9 +1,6 @@
 /** Template '_news': the latest posts (GET /cms/posts?size=3) as cards, 'View All' when link_url is set. */
-import { Loader, Text } from '@mantine/core';
-import { CmsButton } from '../../../ui/CmsLink';
-import { PlainContainer } from '../../../ui/plain';
-import { QueryError } from '../../../ui/QueryError';
 import type { Post, Section } from '../../api/types';
+import { CmsButton, Container, Loader, QueryError, Text } from '../../ui';
 import { NewsCard } from '../../news/NewsCard';
 import { CardGrid } from '../../widgets/WidgetGrid';
 import classes from '../home.module.css';
@@ -17,7 +14,7 @@ export function NewsSection({ section, read }: { section: Section; read: Section
   const { data: posts, error, refetch, isPending } = read;
   return (
     <section className={classes.band}>
-      <PlainContainer size="xl">
+      <Container size="xl">
         <SectionHeader
           title={section.title ?? t('news.latest')}
           subTitle={section.sub_title}
@@ -39,7 +36,7 @@ export function NewsSection({ section, read }: { section: Section; read: Section
             ))}
           </CardGrid>
         ) : null}
-      </PlainContainer>
+      </Container>
     </section>
   );
 }

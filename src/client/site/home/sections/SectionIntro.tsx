@@ -1,12 +1,11 @@
 /** A home section's text column (header, body, 'See more') beside its picture, as the templates share it. */
-import type { ButtonVariant } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CmsButton } from '../../../ui/CmsLink';
 import { imageAlt } from '../../../ui/display';
 import { LazyImage } from '../../../ui/LazyImage';
 import { SIZES } from '../../../ui/Picture';
-import { MoreText } from '../../../ui/MoreText';
+import { MoreText } from '../MoreText';
 import type { Section } from '../../api/types';
+import { type ButtonLook, CmsButton } from '../../ui';
 import classes from '../home.module.css';
 import { SectionHeader } from './SectionHeader';
 import { useSiteText } from '../../../ui/site-text';
@@ -18,7 +17,7 @@ interface SectionIntroProps {
   /** Height the picture's box reserves (its width is 800), so nothing shifts when it loads. */
   imageHeight: number;
   imageFirst?: boolean;
-  moreVariant?: ButtonVariant;
+  moreVariant?: ButtonLook['variant'];
   /** Room below, before what follows in the section: the columns' own gap, or the theme's xl. */
   spaceBelow?: 'gap' | 'xl';
 }

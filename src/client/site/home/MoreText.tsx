@@ -1,4 +1,4 @@
-import { PlainVisuallyHidden } from './plain';
+import { VisuallyHidden } from '../ui';
 
 /**
  * 'See more' / 'Learn more' with what it is about, for screen readers and search engines: a bare
@@ -8,7 +8,7 @@ export function MoreText({ label, about }: { label: string; about?: string | nul
   return (
     <>
       {label}
-      {about ? <PlainVisuallyHidden>{`: ${about}`}</PlainVisuallyHidden> : null}
+      {about ? <VisuallyHidden>{`: ${about}`}</VisuallyHidden> : null}
     </>
   );
 }
