@@ -11,32 +11,60 @@ fs.mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** [layer, wall-clock ms] in the order they ran. */
+const layerTimes = [];
+/** { file, ms } of every test file run, from file-times-reporter.mjs. */
+const fileTimes = [];
+const started = Date.now();
 
 function run(label, command, args, env = {}) {
   console.log(`\n── ${label} ──`);
+  const start = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  layerTimes.push([label, Date.now() - start]);
   if (result.status !== 0) problems.push(`${label} failed`);
   return result.status === 0;
 }
 
 function vitest(layer) {
   const output = path.join(resultsDir, `${layer}.json`);
+  const times = path.join(resultsDir, `${layer}.times.json`);
   fs.rmSync(output, { force: true });
-  run(`${layer} tests`, 'npx', [
-    'vitest',
-    'run',
-    '--project',
-    layer,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${output}`,
-  ]);
+  fs.rmSync(times, { force: true });
+  run(
+    `${layer} tests`,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      layer,
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/file-times-reporter.mjs',
+      `--outputFile=${output}`,
+    ],
+    { FILE_TIMES_OUTPUT: times },
+  );
   if (fs.existsSync(output)) {
     const report = JSON.parse(fs.readFileSync(output, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
   }
+  if (fs.existsSync(times)) fileTimes.push(...JSON.parse(fs.readFileSync(times, 'utf8')));
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+
+/** Where the time went: each layer's wall clock, and the slowest test files (import and hooks included). */
+function printTimes() {
+  console.log('\nTime per layer (wall clock):');
+  for (const [label, ms] of layerTimes) console.log(`${seconds(ms)}  ${label}`);
+  console.log(`${seconds(Date.now() - started)}  in all`);
+  if (fileTimes.length === 0) return;
+  console.log('\nSlowest test files:');
+  for (const { file, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`${seconds(ms)}  ${file}`);
 }
 
 function skip(reason) {
@@ -55,6 +83,7 @@ if (!fs.existsSync(CHROMIUM)) {
   vitest('e2e');
 }
 
+printTimes();
 console.log('');
 for (const problem of problems) console.log(`✗ ${problem}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
