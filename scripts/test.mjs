@@ -1,10 +1,15 @@
 // `npm test`: every layer in turn (types, lint, format, unit, API on SQLite + PostgreSQL, end-to-end in Chromium).
 // A layer that cannot run says why in one line; under CI=true that is a failure, not a skip.
+// `npm run test:changed [-- <git ref>]`: only the test files that changed, or import what changed, since HEAD (or the ref): unit, API, and end-to-end when the build is up to date.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sourceHash, storedBuildId } from './build-id.mjs';
 
 const CI = process.env.CI === 'true';
+/** `--changed` or `--changed <ref>`: Vitest's --changed, on the test layers only. */
+const changedAt = process.argv.indexOf('--changed');
+const changed = changedAt === -1 ? undefined : `--changed${process.argv[changedAt + 1] ? `=${process.argv[changedAt + 1]}` : ''}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const resultsDir = path.resolve('.tmp/test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
@@ -43,6 +48,7 @@ function vitest(layer) {
       '--reporter=json',
       '--reporter=./scripts/file-times-reporter.mjs',
       `--outputFile=${output}`,
+      ...(changed ? [changed, '--passWithNoTests'] : []),
     ],
     { FILE_TIMES_OUTPUT: times },
   );
@@ -72,13 +78,20 @@ function skip(reason) {
   if (CI) problems.push(`${reason} (a skipped layer fails the run under CI=true)`);
 }
 
-run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('lint (ESLint: rules and import direction)', 'npx', ['eslint', '.']);
-run('format (Prettier)', 'npx', ['prettier', '--check', '.']);
+if (!changed) {
+  run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  run('lint (ESLint: rules and import direction)', 'npx', ['eslint', '.']);
+  run('format (Prettier)', 'npx', ['prettier', '--check', '.']);
+}
 vitest('unit');
 vitest('api');
 if (!fs.existsSync(CHROMIUM)) {
   skip(`end-to-end tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+} else if (changed) {
+  // Building takes minutes: a quick run tests the build there is, if it is the sources'.
+  const build = process.env.E2E_STATIC_DIR ?? 'dist';
+  if (storedBuildId(build) === sourceHash()) vitest('e2e');
+  else skip(`end-to-end tests skipped: the build in ${build} is older than the sources (npm run build)`);
 } else if (run('build for end-to-end tests', process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'])) {
   vitest('e2e');
 }
