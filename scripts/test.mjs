@@ -1,42 +1,76 @@
 // `npm test`: every layer in turn (types, lint, format, unit, API on SQLite + PostgreSQL, end-to-end in Chromium).
 // A layer that cannot run says why in one line; under CI=true that is a failure, not a skip.
+// `npm run test:changed [-- <git ref>]`: only the test files that changed, or import what changed, since HEAD (or the ref): unit, API, and end-to-end when the build is up to date.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sourceHash, storedBuildId } from './build-id.mjs';
 
 const CI = process.env.CI === 'true';
+/** `--changed` or `--changed <ref>`: Vitest's --changed, on the test layers only. */
+const changedAt = process.argv.indexOf('--changed');
+const changed = changedAt === -1 ? undefined : `--changed${process.argv[changedAt + 1] ? `=${process.argv[changedAt + 1]}` : ''}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const resultsDir = path.resolve('.tmp/test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** [layer, wall-clock ms] in the order they ran. */
+const layerTimes = [];
+/** { file, ms } of every test file run, from file-times-reporter.mjs. */
+const fileTimes = [];
+const started = Date.now();
 
 function run(label, command, args, env = {}) {
   console.log(`\n── ${label} ──`);
+  const start = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  layerTimes.push([label, Date.now() - start]);
   if (result.status !== 0) problems.push(`${label} failed`);
   return result.status === 0;
 }
 
 function vitest(layer) {
   const output = path.join(resultsDir, `${layer}.json`);
+  const times = path.join(resultsDir, `${layer}.times.json`);
   fs.rmSync(output, { force: true });
-  run(`${layer} tests`, 'npx', [
-    'vitest',
-    'run',
-    '--project',
-    layer,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${output}`,
-  ]);
+  fs.rmSync(times, { force: true });
+  run(
+    `${layer} tests`,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      layer,
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/file-times-reporter.mjs',
+      `--outputFile=${output}`,
+      ...(changed ? [changed, '--passWithNoTests'] : []),
+    ],
+    { FILE_TIMES_OUTPUT: times },
+  );
   if (fs.existsSync(output)) {
     const report = JSON.parse(fs.readFileSync(output, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
   }
+  if (fs.existsSync(times)) fileTimes.push(...JSON.parse(fs.readFileSync(times, 'utf8')));
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+
+/** Where the time went: each layer's wall clock, and the slowest test files (import and hooks included). */
+function printTimes() {
+  console.log('\nTime per layer (wall clock):');
+  for (const [label, ms] of layerTimes) console.log(`${seconds(ms)}  ${label}`);
+  console.log(`${seconds(Date.now() - started)}  in all`);
+  if (fileTimes.length === 0) return;
+  console.log('\nSlowest test files:');
+  for (const { file, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`${seconds(ms)}  ${file}`);
 }
 
 function skip(reason) {
@@ -44,17 +78,25 @@ function skip(reason) {
   if (CI) problems.push(`${reason} (a skipped layer fails the run under CI=true)`);
 }
 
-run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('lint (ESLint: rules and import direction)', 'npx', ['eslint', '.']);
-run('format (Prettier)', 'npx', ['prettier', '--check', '.']);
+if (!changed) {
+  run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  run('lint (ESLint: rules and import direction)', 'npx', ['eslint', '.']);
+  run('format (Prettier)', 'npx', ['prettier', '--check', '.']);
+}
 vitest('unit');
 vitest('api');
 if (!fs.existsSync(CHROMIUM)) {
   skip(`end-to-end tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+} else if (changed) {
+  // Building takes minutes: a quick run tests the build there is, if it is the sources'.
+  const build = process.env.E2E_STATIC_DIR ?? 'dist';
+  if (storedBuildId(build) === sourceHash()) vitest('e2e');
+  else skip(`end-to-end tests skipped: the build in ${build} is older than the sources (npm run build)`);
 } else if (run('build for end-to-end tests', process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'])) {
   vitest('e2e');
 }
 
+printTimes();
 console.log('');
 for (const problem of problems) console.log(`✗ ${problem}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
