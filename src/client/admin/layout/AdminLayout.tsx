@@ -2,7 +2,7 @@ import { Alert, Anchor, Burger, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, Suspense, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { entityByResource } from '../../../shared/entities';
 import { conflictedEdits } from '../../pwa/conflicted-edits';
 import { meQuery } from '../api/admin-queries';
@@ -11,11 +11,9 @@ import { ColorSchemeChoice } from './color-scheme';
 import { PendingSavesIndicator, useLandingToasts } from '../outbox/PendingSaves';
 import { PendingUploadsIndicator } from '../outbox/PendingUploads';
 import { ProfileMenu } from './ProfileMenu';
-import { type Logout, useLogout } from './useLogout';
+import { useLogout } from './useLogout';
+import { SignOutDialog } from './SignOutDialog';
 import { useAdminText } from '../i18n';
-import { lazyComponent } from '../../ui/lazy-component';
-
-const SignOutDialog = lazyComponent(() => import('./SignOutDialog').then((m) => m.SignOutDialog));
 
 /**
  * Scroll locking (a Mantine modal's react-remove-scroll) moves an element with this class in by
@@ -69,26 +67,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <TwoFactorReminder />
         <ConflictedEditsReminder />
         {children}
-        <SignOutQuestion logout={logout} />
+        <SignOutDialog logout={logout} />
       </main>
     </div>
-  );
-}
-
-/**
- * The question before signing out with work unsent, loaded the first time it is asked: Mantine's
- * Modal brings focus trapping, scroll locking and a scroll area that no screen needs until Log Out
- * is pressed with work waiting. Once loaded it stays drawn, so it closes with its transition.
- * Offline, its code comes from the service worker, which keeps the back-office's files for staff.
- */
-function SignOutQuestion({ logout }: { logout: Logout }) {
-  const [asked, setAsked] = useState(false);
-  if (logout.unsent !== null && !asked) setAsked(true);
-  if (!asked) return null;
-  return (
-    <Suspense fallback={null}>
-      <SignOutDialog logout={logout} />
-    </Suspense>
   );
 }
 
