@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatTime } from '../format-time';
 import type { ActivityEntry } from '../../../shared/activity';
 import type { ListEnvelope } from '../../../shared/envelope';
@@ -33,6 +33,11 @@ const COUNTS: readonly { key: keyof AppReport; label: string; path: string }[] =
   { key: 'total_post', label: 'Posts', path: ENTITIES.posts.adminPath },
 ];
 
+/*
+ * The dashboard's two tables are plain HTML in Mantine Table's look (admin.css, `.admin-table`):
+ * Mantine's Table carries Table.ScrollContainer and with it Mantine's ScrollArea, which the
+ * dashboard, the screen every sign-in lands on, would download for two short tables.
+ */
 export function Dashboard() {
   const { t, term } = useAdminText();
   const app = useQuery(currentAppQuery);
@@ -82,18 +87,18 @@ export function Dashboard() {
                   mb="md"
                 />
               )}
-              <Table withRowBorders>
-                <Table.Tbody>
+              <table className="admin-table">
+                <tbody>
                   {INFO_FIELDS.map(([field, label]) => (
-                    <Table.Tr key={field}>
-                      <Table.Th w={160} scope="row">
+                    <tr key={field}>
+                      <th scope="row" style={{ width: 160 }}>
                         {term(label)}
-                      </Table.Th>
-                      <Table.Td>{String(info[field] ?? '') || '--'}</Table.Td>
-                    </Table.Tr>
+                      </th>
+                      <td>{String(info[field] ?? '') || '--'}</td>
+                    </tr>
                   ))}
-                </Table.Tbody>
-              </Table>
+                </tbody>
+              </table>
             </Card>
           )}
         </QueryState>
@@ -146,21 +151,21 @@ function RecentActivity() {
             <Text c="dimmed">{t('dashboard.nothingYet')}</Text>
           ) : (
             <Card withBorder padding={0}>
-              <Table>
-                <Table.Tbody>
+              <table className="admin-table">
+                <tbody>
                   {entries.map((entry) => (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td w={170}>{formatTime(entry.created_at, 'YYYY-MM-DD HH:mm')}</Table.Td>
-                      <Table.Td>{entry.user_name ?? t('presence.someone')}</Table.Td>
-                      <Table.Td>
+                    <tr key={entry.id}>
+                      <td style={{ width: 170 }}>{formatTime(entry.created_at, 'YYYY-MM-DD HH:mm')}</td>
+                      <td>{entry.user_name ?? t('presence.someone')}</td>
+                      <td>
                         {[entry.action, entry.entity, entry.record_id === null ? null : `#${entry.record_id}`]
                           .filter(Boolean)
                           .join(' ')}
-                      </Table.Td>
-                    </Table.Tr>
+                      </td>
+                    </tr>
                   ))}
-                </Table.Tbody>
-              </Table>
+                </tbody>
+              </table>
             </Card>
           )
         }

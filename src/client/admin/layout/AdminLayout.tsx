@@ -1,8 +1,8 @@
-import { Alert, Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Burger, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { entityByResource } from '../../../shared/entities';
 import { conflictedEdits } from '../../pwa/conflicted-edits';
 import { meQuery } from '../api/admin-queries';
@@ -15,18 +15,39 @@ import { useLogout } from './useLogout';
 import { SignOutDialog } from './SignOutDialog';
 import { useAdminText } from '../i18n';
 
-/** The signed-in frame: navbar with the 'Admin' label and profile menu, sidebar (a drawer on phones). */
+/**
+ * Scroll locking (a Mantine modal's react-remove-scroll) moves an element with this class in by
+ * the scrollbar it hides, so the fixed header does not widen under an open dialog. The name is
+ * react-remove-scroll-bar's `zeroRightClassName`, the one Mantine's AppShell header carries.
+ */
+const KEEP_CLEAR_OF_SCROLLBAR = 'right-scroll-bar-position';
+
+/**
+ * The signed-in frame: navbar with the 'Admin' label and profile menu, sidebar (a drawer on phones).
+ * Drawn by admin.css (`.admin-frame`), not Mantine's AppShell: AppShell brings its resizing,
+ * footer and aside code and, through its header, react-remove-scroll to every signed-in screen,
+ * for a layout a few rules draw.
+ */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useAdminText();
   const [opened, { toggle, close }] = useDisclosure(false);
   const logout = useLogout();
+  const navId = useId();
   useLandingToasts();
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
-      <AppShell.Header>
+    <div className="admin-frame" data-nav-opened={opened || undefined}>
+      <header className={`admin-frame-header ${KEEP_CLEAR_OF_SCROLLBAR}`}>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.toggleNav')} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('shell.toggleNav')}
+              aria-expanded={opened}
+              aria-controls={navId}
+            />
             <Text fw={700} size="lg">
               {t('shell.admin')}
             </Text>
@@ -38,17 +59,17 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <ProfileMenu onLogout={logout.request} />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      </header>
+      <div className="admin-frame-nav" id={navId}>
         <AdminNav onNavigate={close} onLogout={logout.request} />
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </div>
+      <main className="admin-frame-main">
         <TwoFactorReminder />
         <ConflictedEditsReminder />
         {children}
         <SignOutDialog logout={logout} />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
 
