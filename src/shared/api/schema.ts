@@ -276,7 +276,7 @@ export interface paths {
         };
         /**
          * List careers
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read careers: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -512,7 +512,7 @@ export interface paths {
         };
         /**
          * List faqs
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read faqs: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -770,7 +770,7 @@ export interface paths {
         };
         /**
          * List gallery options
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read gallery: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -1190,7 +1190,7 @@ export interface paths {
         };
         /**
          * List menus
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read menus: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -1558,7 +1558,7 @@ export interface paths {
         };
         /**
          * List pages
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read pages: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -1872,7 +1872,7 @@ export interface paths {
         };
         /**
          * List post categories
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read post-categories: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2086,7 +2086,7 @@ export interface paths {
         };
         /**
          * List posts
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read posts: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2372,7 +2372,7 @@ export interface paths {
         };
         /**
          * List profiles
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read profiles: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2586,7 +2586,7 @@ export interface paths {
         };
         /**
          * List sections
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read sections: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2824,7 +2824,7 @@ export interface paths {
         };
         /**
          * List sliders
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read sliders: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -4066,7 +4066,7 @@ export interface paths {
         };
         /**
          * List widgets
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read widgets: admin, editor, author, viewer. Works on one site, named by the app key.
          */
