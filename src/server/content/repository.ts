@@ -276,6 +276,11 @@ export class Repository<E extends EntityDef = EntityDef> {
     this.cache?.invalidate(this.countScope);
   }
 
+  /** How many rows a site's list has (live ones: the Trash is not counted), as the list's own total says. */
+  async total(appKey: string | null): Promise<number> {
+    return this.count(this.filtered(appKey, {}), this.countKey(appKey, {}));
+  }
+
   /** The first row of a list in its order, if any: a list read of one row, without its count. */
   async first(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>): Promise<RecordOf<E> | undefined> {
     return (await this.listQuery(appKey, params).limit(1).executeTakeFirst()) as RecordOf<E> | undefined;
