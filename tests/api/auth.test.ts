@@ -130,9 +130,19 @@ describe.each(await dialects())('auth on %s', (dialect) => {
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors).toHaveProperty('confirm_password');
+    // No invitation exists: a new user's password is set by whoever creates them, or the user could never sign in.
     const noPassword = await t.admin('POST', '/cms/api/users', { email: 'nopass@example.org' });
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json().errors).toHaveProperty('password');
+    const emptyPassword = await t.admin('POST', '/cms/api/users', {
+      email: 'nopass@example.org',
+      password: '',
+      confirm_password: '',
+    });
+    expect(emptyPassword.statusCode).toBe(400);
+    expect(emptyPassword.json().errors).toHaveProperty('password');
+    const listed = (await t.admin('GET', '/cms/api/users?size=100&search_key=nopass')).json().data.total;
+    expect(listed).toBe(0);
 
     const created = await t.admin('POST', '/cms/api/users', {
       email: 'keeper@example.org',

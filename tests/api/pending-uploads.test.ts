@@ -18,7 +18,10 @@ describe.each(await dialects())('pending pictures belong to who saved them on %s
   });
   afterAll(() => t?.close());
 
-  /** Starts an upload of PNG carrying `pending`, as the holder of `token`, and sends it whole when it may. */
+  /**
+   * Starts an upload of PNG carrying `pending`, as the holder of `token`, and sends it whole when
+   * it may: what it became (GET /tus/{id}), or the refusal of the request that failed.
+   */
   const upload = async (token: string, pending: string) => {
     const headers = { authorization: `Bearer ${token}`, app_key: APP_KEY, ...TUS };
     const created = await over(base, 'POST', '/cms/api/tus', {
@@ -27,7 +30,10 @@ describe.each(await dialects())('pending pictures belong to who saved them on %s
       'upload-metadata': metadata({ filename: 'banner.png', pending }),
     });
     if (created.statusCode !== 201) return created;
-    return over(base, 'PATCH', created.headers.location!, { ...headers, ...OCTETS, 'upload-offset': '0' }, PNG);
+    const at = created.headers.location!;
+    const sent = await over(base, 'PATCH', at, { ...headers, ...OCTETS, 'upload-offset': '0' }, PNG);
+    if (sent.statusCode !== 204) return sent;
+    return over(base, 'GET', at, headers);
   };
   const slide = async (id: number) => (await t.admin('GET', `/cms/api/sliders/${id}`)).json().data;
 

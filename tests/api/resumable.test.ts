@@ -66,9 +66,14 @@ describe.each(await dialects())('resumable uploads on %s', (dialect) => {
     expect((await append(at, 0, photo.subarray(0, half))).statusCode).toBe(204);
     // The link dropped here: the client asks where to carry on, and sends only the rest.
     expect(await offsetOf(at)).toBe(half);
+    // The last part is answered as every part is (tus 1.0: 204, no body); the upload's own address says what it became.
     const last = await append(at, half, photo.subarray(half));
-    expect(last.statusCode, last.body).toBe(200);
-    const { name, url, mime, size } = last.json().data;
+    expect(last.statusCode, last.body).toBe(204);
+    expect(last.body).toBe('');
+    expect(last.headers['upload-offset']).toBe(String(photo.length));
+    const became = await t.admin('GET', at);
+    expect(became.statusCode, became.body).toBe(200);
+    const { name, url, mime, size } = became.json().data;
     expect(name).toMatch(/^open-day-[0-9a-f]{10}\.png$/);
     expect({ url, mime, size }).toEqual({ url: `/uploads/${name}`, mime: 'image/png', size: photo.length });
     expect(fs.readFileSync(path.join(t.config.uploadDir, name))).toEqual(photo);
@@ -193,8 +198,10 @@ describe.each(await dialects())('pending references on %s', (dialect) => {
       { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
       bytes,
     );
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.url as string;
+    expect(res.statusCode, res.body).toBe(204);
+    const became = await t.admin('GET', created.headers.location!);
+    expect(became.statusCode, became.body).toBe(200);
+    return became.json().data.url as string;
   };
   const publicSlide = async (id: number) =>
     (await t.visitor('GET', '/cms/sliders')).json().data.data.find((slide: { id: number }) => slide.id === id);
@@ -305,7 +312,10 @@ describe.each(await dialects())('replacing a file on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  /** Uploads `bytes` in one part, with `fields` as metadata, as `token`'s holder. */
+  /**
+   * Uploads `bytes` in one part, with `fields` as metadata, as `token`'s holder: what the upload
+   * became (GET /tus/{id}), or the refusal of the request that failed.
+   */
   const upload = async (bytes: Buffer, fields: Record<string, string>, token = t.token) => {
     const headers = { authorization: `Bearer ${token}`, app_key: APP_KEY, ...TUS };
     const created = await over(base, 'POST', '/cms/api/tus', {
@@ -314,13 +324,16 @@ describe.each(await dialects())('replacing a file on %s', (dialect) => {
       'upload-metadata': metadata(fields),
     });
     if (created.statusCode !== 201) return created;
-    return over(
+    const at = created.headers.location!;
+    const sent = await over(
       base,
       'PATCH',
-      created.headers.location!,
+      at,
       { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
       bytes,
     );
+    if (sent.statusCode !== 204) return sent;
+    return over(base, 'GET', at, headers);
   };
 
   it('gives records the new picture under a new address, keeps its description, and redirects the old address', async () => {

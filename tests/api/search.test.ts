@@ -34,6 +34,14 @@ describe.each(await dialects())('search on %s', (dialect) => {
     return res.json().data as { id: number; version: number };
   };
 
+  const found = async (resource: string, search: string, field = 'title') => {
+    const res = await t.admin('GET', `/cms/api/${resource}?size=100&search_key=${encodeURIComponent(search)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as { total: number; data: Record<string, unknown>[] };
+    expect(data.total, search).toBe(data.data.length);
+    return data.data.map((row) => row[field]);
+  };
+
   beforeAll(async () => {
     t = await startTestApp(dialect);
     await post({ title: `Harvest report ${stamp}`, tags: 'agriculture' });
@@ -143,16 +151,27 @@ describe.each(await dialects())('search on %s', (dialect) => {
     // As autovacuum would: statistics, and the GIN index's pending entries moved into the index.
     if (dialect === 'postgres') await sql`vacuum analyze posts`.execute(db);
     const repo = new Repository(t.app.ctx.database.db, ENTITIES.posts);
-    const plan = await t.app.ctx.database.db.connection().execute(async (connection) => {
-      const query = repo.listQuery(t.config.appKey, { search: 'harvest' }).compile();
-      const explained = await connection.executeQuery<Record<string, string>>({
-        ...query,
-        sql: `${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query.sql}`,
+    const planOf = (params: Parameters<typeof repo.listQuery>[1]) =>
+      t.app.ctx.database.db.connection().execute(async (connection) => {
+        const query = repo.listQuery(t.config.appKey, params).compile();
+        const explained = await connection.executeQuery<Record<string, string>>({
+          ...query,
+          sql: `${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query.sql}`,
+        });
+        return explained.rows.map((row) => Object.values(row).join(' ')).join('\n');
       });
-      return explained.rows.map((row) => Object.values(row).join(' ')).join('\n');
-    });
-    if (dialect === 'sqlite') expect(plan).toMatch(/VIRTUAL TABLE INDEX \d+:/);
-    else expect(plan).toMatch(/Bitmap Index Scan on posts_search_trgm/);
+    // Alone, and with the records' translations (the list of a site in several languages).
+    const translations = t.app.ctx.translations;
+    for (const plan of [
+      await planOf({ search: 'harvest' }),
+      await planOf({
+        search: 'harvest',
+        alsoMatching: (text) => translations.matching(t.config.appKey, 'posts', undefined, text),
+      }),
+    ]) {
+      if (dialect === 'sqlite') expect(plan).toMatch(/VIRTUAL TABLE INDEX \d+:/);
+      else expect(plan).toMatch(/Bitmap Index Scan on posts_search_trgm/);
+    }
   });
 
   it('rows written before the index existed are found once it is built', async () => {
@@ -176,5 +195,53 @@ describe.each(await dialects())('search on %s', (dialect) => {
       await target.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  // The demo site is written in English and Bangla; its CoreMF post's Bangla title is
+  // 'কোরএমএফ ৫: গ্রামের সদস্যদের কাছে মোবাইল এজেন্ট ব্যাংকিং'.
+  it("finds a record by its Bangla text, a whole word or a word's beginning, in every list, and by its English text still", async () => {
+    const coremf = 'CoreMF 5 brings mobile agent banking to rural members';
+    expect(await found('posts', 'কোরএমএফ')).toContain(coremf);
+    expect(await found('posts', 'কোর')).toContain(coremf);
+    expect(await found('posts', 'এজেন্ট ব্যাংকিং')).toContain(coremf);
+    expect(await found('posts', 'কো')).toContain(coremf); // shorter than the trigram index reads
+    expect(await found('posts', 'CoreMF')).toContain(coremf);
+    expect(await found('posts', 'কোরএমএফ নেই')).toEqual([]);
+    expect(await found('pages', 'আমাদের কথা')).toContain('About Us');
+    expect(await found('pages', 'আমাদের')).toContain('About Us');
+    expect(await found('pages', 'About')).toContain('About Us');
+    expect(await found('menus', 'বার্ষিক প্রতিবেদন')).toContain('Annual Reports');
+    expect(await found('menus', 'বার্ষি')).toContain('Annual Reports');
+    // `?locale=` still searches that language alone.
+    const inBangla = await t.admin('GET', `/cms/api/posts?size=100&locale=bn&search_key=CoreMF`);
+    expect(inBangla.json().data.total).toBe(0);
+  });
+
+  it('finds Bangla in a record’s own text, on lists with no translations', async () => {
+    const res = await t.admin('POST', '/cms/api/subscribers', { name: 'রহিম উদ্দিন', email: `rahim-${Date.now()}@example.com` });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await found('subscribers', 'উদ্দিন', 'name')).toEqual(['রহিম উদ্দিন']);
+    expect(await found('subscribers', 'রহি', 'name')).toEqual(['রহিম উদ্দিন']);
+  });
+
+  it('a translation written or removed after a search changes what the same search finds, and its total', async () => {
+    const at = Date.now();
+    const word = `সমবায়${at}`;
+    const created = await t.admin('POST', '/cms/api/posts', { status: 1, title: `Cooperative news ${at}` });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json().data as { id: number };
+    // A page of one row: a full page takes its total from what a search before it kept.
+    const total = async () =>
+      (await t.admin('GET', `/cms/api/posts?size=1&search_key=${encodeURIComponent(word)}`)).json().data.total as number;
+    expect(await total()).toBe(0);
+    expect(await found('posts', word)).toEqual([]);
+    const written = await t.admin('PUT', `/cms/api/posts/${id}?locale=bn`, { title: `সমবায় সংবাদ ${word}` });
+    expect(written.statusCode, written.body).toBe(200);
+    expect(await total()).toBe(1);
+    expect(await found('posts', word)).toEqual([`Cooperative news ${at}`]);
+    const removed = await t.admin('DELETE', `/cms/api/posts/${id}/translations/bn`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await total()).toBe(0);
+    expect(await found('posts', word)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, type EntityDef, hasTrash } from '../../src/shared/entities';
 import { LIMITS } from '../../src/shared/limits';
-import { dialects, multipart, PNG, signInAs, startTestApp, type TestApp } from './harness';
+import { createOtherApplication, dialects, multipart, OTHER_APP_KEY, PNG, signInAs, startTestApp, type TestApp } from './harness';
 import { sampleBody } from './samples';
 
 const trashable = Object.values(ENTITIES).filter((def) => hasTrash(def)) as EntityDef[];
@@ -58,6 +58,36 @@ describe.each(await dialects())('trash on %s', (dialect) => {
       expect((await t.admin('POST', `${base}/${id}/restore`)).statusCode).toBe(404);
     },
   );
+
+  it('the dashboard counts what the lists count: not the Trash, not another site', async () => {
+    const lists = {
+      total_page: 'pages',
+      total_section: 'sections',
+      total_widget: 'widgets',
+      total_post_category: 'post-categories',
+      total_post: 'posts',
+    } as const;
+    const report = async () => (await t.admin('GET', '/cms/api/app-report')).json().data as Record<keyof typeof lists, number>;
+    const listTotal = async (resource: string) =>
+      (await t.admin('GET', `/cms/api/${resource}?size=1`)).json().data.total as number;
+    const agree = async () => {
+      const counts = await report();
+      for (const [field, resource] of Object.entries(lists)) {
+        expect(counts[field as keyof typeof lists], field).toBe(await listTotal(resource));
+      }
+      return counts;
+    };
+    await createOtherApplication(t);
+    const elsewhere = await t.admin('POST', '/cms/api/posts', sampleBody(ENTITIES.posts), { app_key: OTHER_APP_KEY });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    const before = await agree();
+    const id = await create(ENTITIES.posts as EntityDef);
+    expect((await agree()).total_post).toBe(before.total_post + 1);
+    expect((await t.admin('DELETE', `/cms/api/posts/${id}`)).statusCode).toBe(200);
+    expect((await agree()).total_post).toBe(before.total_post);
+    expect((await t.admin('POST', `/cms/api/posts/${id}/restore`)).statusCode).toBe(200);
+    expect((await agree()).total_post).toBe(before.total_post + 1);
+  });
 
   it('erases from the Trash too, and refuses a malformed permanent flag', async () => {
     const id = await create(ENTITIES.faqs);

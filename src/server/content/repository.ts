@@ -30,8 +30,8 @@ const WALK_ROWS = 2_000;
 const ASCII = /^[\x20-\x7e]*$/;
 /** The column that carries a search's total beside its rows (searchPage). */
 const TOTAL = '__total';
-/** Cache scope of one table's search totals. */
-const countScope = (table: string) => `counts:${table}`;
+/** Cache scope of one table's search totals (a write to the table, or to its records' translations, forgets them). */
+export const countScope = (table: string) => `counts:${table}`;
 
 type AnyDB = Kysely<LooseTables>;
 /** The shortest search a trigram index answers. */
@@ -55,9 +55,21 @@ export interface ListParams {
   refine?: (qb: Select) => Select;
   /** Live rows unless said otherwise. */
   visibility?: Visibility;
+  /**
+   * The ids of rows whose text kept elsewhere has the search (a record's translations: a Bangla
+   * title searched on a site written in English and Bangla); they match as the row's own text does.
+   */
+  alsoMatching?: (search: string) => IdQuery;
 }
 
-const unsearched = <P extends Omit<ListParams, 'page' | 'size'>>(params: P): P => ({ ...params, search: undefined });
+/** A query of row ids (one column, `id`). */
+export type IdQuery = SelectQueryBuilder<LooseTables, string, { id: number }>;
+
+const unsearched = <P extends Omit<ListParams, 'page' | 'size'>>(params: P): P => ({
+  ...params,
+  search: undefined,
+  alsoMatching: undefined,
+});
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -94,7 +106,7 @@ export class Repository<E extends EntityDef = EntityDef> {
     }
     const search = params.search?.trim();
     const fields = searchableFields(this.def);
-    if (search && fields.length > 0) qb = this.matching(qb, fields, search);
+    if (search && fields.length > 0) qb = this.matching(qb, fields, search, false, params.alsoMatching?.(search));
     return params.refine ? params.refine(qb) : qb;
   }
 
@@ -102,17 +114,31 @@ export class Repository<E extends EntityDef = EntityDef> {
    * Rows with `search` in any of `fields`, case-insensitive, through the indexes of migration 012:
    * PostgreSQL matches the fields' joined text, which its trigram index holds; SQLite asks the
    * entity's trigram table from 3 characters on (shorter searches compare every row, which a
-   * trigram index could not narrow anyway) unless told to compare each row (`walk`).
+   * trigram index could not narrow anyway) unless told to compare each row (`walk`). The rows of
+   * `also` match too.
    */
-  private matching(qb: Select, fields: string[], search: string, compareEachRow = false): Select {
+  private matching(qb: Select, fields: string[], search: string, compareEachRow = false, also?: IdQuery): Select {
     const pattern = likePattern(search);
-    if (this.likeOperator === 'ilike') return qb.where(sql<boolean>`(${searchText(fields)}) ilike ${pattern} escape '\\'`);
+    if (this.likeOperator === 'ilike') {
+      const own = sql<boolean>`(${searchText(fields)}) ilike ${pattern} escape '\\'`;
+      if (!also) return qb.where(own);
+      // One list of ids rather than an OR, which would keep the planner from the trigram index.
+      return qb.where('id', 'in', this.db.selectFrom(this.def.table).select('id').where(own).unionAll(also));
+    }
     if ([...search].length >= TRIGRAM && !compareEachRow) {
       const index = sql.table(`${this.def.table}_search`);
       const phrase = `"${search.replace(/"/g, '""')}"`;
-      return qb.where('id', 'in', sql<number>`(select rowid from ${index} where ${index} match ${phrase})`);
+      if (!also) return qb.where('id', 'in', sql<number>`(select rowid from ${index} where ${index} match ${phrase})`);
+      const hits = this.db
+        .selectFrom(`${this.def.table}_search`)
+        .select(sql<number>`rowid`.as('id'))
+        .where(sql<boolean>`${index} match ${phrase}`);
+      return qb.where('id', 'in', hits.unionAll(also));
     }
-    return qb.where((eb) => eb.or(fields.map((f) => eb(f, this.likeOperator, sql<string>`${pattern} escape '\\'`))));
+    return qb.where((eb) => {
+      const own = eb.or(fields.map((f) => eb(f, this.likeOperator, sql<string>`${pattern} escape '\\'`)));
+      return also ? eb.or([own, eb('id', 'in', also)]) : own;
+    });
   }
 
   /** The rows of a list, in its order, before paging (what `list` runs; tests explain it). */
@@ -189,7 +215,13 @@ export class Repository<E extends EntityDef = EntityDef> {
     const window = this.ordered(this.filtered(appKey, unsearched(params)), params).limit(WALK_ROWS);
     const fields = searchableFields(this.def);
     const matches = this.inOrder(
-      this.matching(this.db.selectFrom(window.as('walk')).selectAll(), fields, params.search!.trim(), true),
+      this.matching(
+        this.db.selectFrom(window.as('walk')).selectAll(),
+        fields,
+        params.search!.trim(),
+        true,
+        params.alsoMatching?.(params.search!.trim()),
+      ),
       params,
     );
     const rows = await this.paged(matches, params).execute();
@@ -229,7 +261,7 @@ export class Repository<E extends EntityDef = EntityDef> {
    */
   private countKey(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>): string | undefined {
     if (!this.cache || params.where || params.refine || params.visibility) return undefined;
-    return JSON.stringify([appKey, params.search?.trim() ?? '']);
+    return JSON.stringify([appKey, params.search?.trim() ?? '', params.alsoMatching !== undefined]);
   }
 
   private async count(base: Select, key: string | undefined): Promise<number> {
@@ -242,6 +274,11 @@ export class Repository<E extends EntityDef = EntityDef> {
 
   private forgetCounts(): void {
     this.cache?.invalidate(this.countScope);
+  }
+
+  /** How many rows a site's list has (live ones: the Trash is not counted), as the list's own total says. */
+  async total(appKey: string | null): Promise<number> {
+    return this.count(this.filtered(appKey, {}), this.countKey(appKey, {}));
   }
 
   /** The first row of a list in its order, if any: a list read of one row, without its count. */

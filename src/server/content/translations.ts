@@ -12,7 +12,8 @@ import { localesOf } from '../../shared/locales';
 import { badRequest } from '../errors';
 import { type DB, isPostgresDb, now } from '../db/database';
 import { searchText } from '../db/migrations/012_search_index';
-import { likePattern, TRIGRAM, type WriteValues } from './repository';
+import type { Cache } from '../cache/cache';
+import { countScope, likePattern, TRIGRAM, type WriteValues } from './repository';
 
 /** Which locale each localized field's text is in (`{title: 'bn', content: 'en'}`). */
 export type TextLocales = Record<string, string>;
@@ -102,7 +103,11 @@ export function translationRecord(
 }
 
 export class Translations {
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    /** Where the records' search totals are kept (Repository), which a translation's text changes. */
+    private readonly cache?: Cache,
+  ) {}
 
   private get table() {
     return this.db.selectFrom('translations');
@@ -205,6 +210,7 @@ export class Translations {
           created_at: stamp,
         } as Insertable<TranslationsTable>)
         .execute();
+      this.forgetSearchTotals(def);
       return { locale, data, version: 1, updated_at: stamp };
     }
     const result = await db
@@ -216,18 +222,25 @@ export class Translations {
       .where('version', '=', existing.version)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return undefined;
+    this.forgetSearchTotals(def);
     return { locale, data, version: existing.version + 1, updated_at: stamp };
   }
 
+  /** A list's search matches its records' translations too, so the totals kept for it are stale. */
+  private forgetSearchTotals(def: EntityDef): void {
+    this.cache?.invalidate(countScope(def.table));
+  }
+
   /** Removes a record's translation into `locale`; false when there was none. */
-  async remove(resource: string, recordId: number, locale: string): Promise<boolean> {
+  async remove(def: EntityDef, recordId: number, locale: string): Promise<boolean> {
     const db = this.db;
     const result = await db
       .deleteFrom('translations')
-      .where('resource', '=', resource)
+      .where('resource', '=', def.resource)
       .where('record_id', '=', recordId)
       .where('locale', '=', locale)
       .executeTakeFirst();
+    this.forgetSearchTotals(def);
     return Number(result.numDeletedRows) > 0;
   }
 
@@ -241,21 +254,24 @@ export class Translations {
       .where('locale', '=', locale);
   }
 
-  /** The ids of `resource`'s records of a site whose text in `locale` has `search` (case-insensitive). */
-  matching(appKey: string, resource: string, locale: string, search: string) {
+  /**
+   * The ids of `resource`'s records of a site whose text in `locale` (in any of its locales when
+   * none is given) has `search` (case-insensitive).
+   */
+  matching(appKey: string, resource: string, locale: string | undefined, search: string) {
     const db = this.db;
-    const base = db
+    let base = db
       .selectFrom('translations')
-      .select('record_id')
+      .select('record_id as id')
       .where('app_key', '=', appKey)
-      .where('resource', '=', resource)
-      .where('locale', '=', locale);
+      .where('resource', '=', resource);
+    if (locale !== undefined) base = base.where('locale', '=', locale);
     const pattern = likePattern(search);
     if (isPostgresDb(this.db)) return base.where(sql<boolean>`(${searchText(['search_text'])}) ilike ${pattern} escape '\\'`);
     if ([...search].length >= TRIGRAM) {
       const phrase = `"${search.replace(/"/g, '""')}"`;
       return base.where(
-        'id',
+        'translations.id',
         'in',
         sql<number>`(select rowid from translations_search where translations_search match ${phrase})`,
       );

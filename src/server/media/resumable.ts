@@ -15,7 +15,8 @@
  * cluster carries an upload on. A finished upload's description stays until it expires: a client
  * whose last answer was lost asks again (HEAD), learns the upload is whole, and reads what it
  * became (GET /tus/{id}) instead of sending it again. Anything there for a day is removed by the
- * hourly upkeep.
+ * hourly upkeep. Every PATCH is answered 204 as tus 1.0 says, the last one too; GET /tus/{id} is
+ * how a client learns what the upload became.
  */
 import { Readable } from 'node:stream';
 import { Server, type Upload } from '@tus/server';
@@ -187,8 +188,10 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
         };
       },
       async onUploadFinish(req, upload) {
-        const file = await finish(fastifyRequestOf(req), upload);
-        return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(storedAnswer(file)) };
+        // Stored now, so a refusal (a type the library does not keep) answers this PATCH; the
+        // answer is the protocol's 204, and GET /tus/{id} says what the upload became.
+        await finish(fastifyRequestOf(req), upload);
+        return {};
       },
       async onResponseError(_req, error) {
         // Every refusal in the API's shape, with the field it is about.
@@ -281,11 +284,11 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'files.resumable.append',
           'Send the next part of a resumable upload',
-          'tus 1.0: `Upload-Offset` must be what HEAD answered; the body (`application/offset+octet-stream`) is appended. Every part but the last is at least 256 KiB (400 otherwise). The part that completes the upload is answered with the stored file. An upload is answered only to the person or API token that started it (404 to anyone else).',
+          'tus 1.0: `Upload-Offset` must be what HEAD answered; the body (`application/offset+octet-stream`) is appended. Every part but the last is at least 256 KiB (400 otherwise). Every part, the last included, is answered 204; the last stores the file, which `GET /cms/api/tus/{id}` then describes. An upload is answered only to the person or API token that started it (404 to anyone else).',
         ),
         tags,
         params: idParams,
-        response: { 204: protocol, 200: itemEnvelope({ type: 'object', additionalProperties: true }) },
+        response: { 204: protocol },
       },
     },
     handOver,
@@ -312,7 +315,7 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'files.resumable.result',
           'Read the file a resumable upload became',
-          'For a client whose last answer was lost: the stored file of a whole upload (stored now if it was not yet), 409 while parts are missing.',
+          'What a whole upload became, asked once its last part is in (that PATCH is answered 204, with no body): the stored file (stored now if it was not yet), 409 while parts are missing.',
         ),
         tags,
         params: idParams,

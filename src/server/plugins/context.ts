@@ -95,7 +95,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     cache,
     settings,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
-    translations: new Translations(database.db),
+    translations: new Translations(database.db, cache),
     previews: new PreviewLinks(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
     storage,

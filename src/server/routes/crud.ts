@@ -255,7 +255,9 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
           ...doc(
             'list',
             `List ${plural}`,
-            'A page of records, newest or in the list order; `search_key` matches the searchable fields.',
+            `A page of records, newest or in the list order; \`search_key\` matches the searchable fields${
+              localized.length ? ", in any of the site's languages (with `?locale=`, in that one alone)" : ''
+            }.`,
           ),
           tags,
           querystring: localized.length
@@ -282,7 +284,20 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
                 return narrowed;
               }
             : undefined;
-        const { rows, total } = await service.repo.list(appKey, { page, size, search: locale ? undefined : search, refine });
+        // Without `?locale=`, a search matches the record's text in any of the site's languages:
+        // staff look for a post by the words they read on the site, whichever language those are in.
+        const asked = (request.query as { locale?: string }).locale;
+        const alsoMatching =
+          !asked && localized.length > 0 && siteLocales(request.application).length > 1
+            ? (text: string) => translations.matching(appKey, def.resource, undefined, text)
+            : undefined;
+        const { rows, total } = await service.repo.list(appKey, {
+          page,
+          size,
+          search: locale ? undefined : search,
+          refine,
+          alsoMatching,
+        });
         if (!localized.length || siteLocales(request.application).length < 2) return paged(rows, page, size, total);
         // On a site in several languages, each row says which others it is written in.
         const written = await translations.slugsOf(
@@ -344,7 +359,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
               locale: 'The default language',
             });
           }
-          if (!(await app.ctx.translations.remove(def.resource, existing.id, locale))) {
+          if (!(await app.ctx.translations.remove(def, existing.id, locale))) {
             throw notFound(`${def.formTitle} translation`);
           }
           await recordActivity(request, {

@@ -29,15 +29,11 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     },
   };
   app.get('/app-report', { config: needs('report', 'read'), schema: reportSchema }, async (request) => {
-    const db = app.ctx.database.db;
+    // What each list counts (its site's live rows, the Trash aside), so the dashboard and the lists agree.
     const entries = await Promise.all(
       Object.entries(counted).map(async ([name, def]) => {
-        const { n } = (await db
-          .selectFrom(def.table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('app_key', '=', request.application.app_key)
-          .executeTakeFirstOrThrow()) as { n: number };
-        return [name, Number(n)] as const;
+        const repo = serviceFor(app.ctx.services, def.resource as ResourceName).repo;
+        return [name, await repo.total(request.application.app_key)] as const;
       }),
     );
     return { data: Object.fromEntries(entries) };

@@ -276,7 +276,7 @@ export interface paths {
         };
         /**
          * List careers
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read careers: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -512,7 +512,7 @@ export interface paths {
         };
         /**
          * List faqs
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read faqs: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -770,7 +770,7 @@ export interface paths {
         };
         /**
          * List gallery options
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read gallery: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -1190,7 +1190,7 @@ export interface paths {
         };
         /**
          * List menus
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read menus: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -1558,7 +1558,7 @@ export interface paths {
         };
         /**
          * List pages
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read pages: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -1872,7 +1872,7 @@ export interface paths {
         };
         /**
          * List post categories
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read post-categories: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2086,7 +2086,7 @@ export interface paths {
         };
         /**
          * List posts
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read posts: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2372,7 +2372,7 @@ export interface paths {
         };
         /**
          * List profiles
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read profiles: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2586,7 +2586,7 @@ export interface paths {
         };
         /**
          * List sections
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read sections: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -2824,7 +2824,7 @@ export interface paths {
         };
         /**
          * List sliders
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read sliders: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -3536,7 +3536,7 @@ export interface paths {
         };
         /**
          * Read the file a resumable upload became
-         * @description For a client whose last answer was lost: the stored file of a whole upload (stored now if it was not yet), 409 while parts are missing.
+         * @description What a whole upload became, asked once its last part is in (that PATCH is answered 204, with no body): the stored file (stored now if it was not yet), 409 while parts are missing.
          *
          *     Needs the right to create files: admin, editor, author. Works on one site, named by the app key.
          */
@@ -3554,7 +3554,7 @@ export interface paths {
         head?: never;
         /**
          * Send the next part of a resumable upload
-         * @description tus 1.0: `Upload-Offset` must be what HEAD answered; the body (`application/offset+octet-stream`) is appended. Every part but the last is at least 256 KiB (400 otherwise). The part that completes the upload is answered with the stored file. An upload is answered only to the person or API token that started it (404 to anyone else).
+         * @description tus 1.0: `Upload-Offset` must be what HEAD answered; the body (`application/offset+octet-stream`) is appended. Every part but the last is at least 256 KiB (400 otherwise). Every part, the last included, is answered 204; the last stores the file, which `GET /cms/api/tus/{id}` then describes. An upload is answered only to the person or API token that started it (404 to anyone else).
          *
          *     Needs the right to create files: admin, editor, author. Works on one site, named by the app key.
          */
@@ -4066,7 +4066,7 @@ export interface paths {
         };
         /**
          * List widgets
-         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
          *
          *     Needs the right to read widgets: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -16242,20 +16242,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data?: {
-                            [key: string]: unknown;
-                        };
-                        message?: string;
-                    };
-                };
-            };
             /** @description Empty: the tus answer’s headers say the rest (Location, Upload-Offset, Upload-Length, Upload-Expires) */
             204: {
                 headers: {

@@ -16,6 +16,8 @@ interface FieldBase {
   label: string;
   /** Help text under the input, e.g. the section template's 'default, custom etc.'. */
   hint?: string;
+  /** The help text on an existing record's form, in place of `hint` (a password: left empty, the current one stays). */
+  editHint?: string;
   required?: boolean;
   /** Included in the case-insensitive `search_key` match. */
   searchable?: boolean;

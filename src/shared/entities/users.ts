@@ -50,7 +50,11 @@ export const users = defineEntity({
         { value: 'female', label: 'Female' },
       ],
     }),
-    password: f.password('Password', { hint: 'At least 8 characters; leave empty to keep the current one' }),
+    // No invitation exists: a new user's password is set here, so creating one needs it (user-hooks.ts).
+    password: f.password('Password', {
+      hint: 'Required for a new user: at least 8 characters',
+      editHint: 'At least 8 characters; leave empty to keep the current one',
+    }),
     confirm_password: f.password('Confirm Password', { virtual: true }),
     profile_img: f.image('Profile Image'),
     language: f.select('Back-office language', {

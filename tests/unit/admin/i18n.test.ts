@@ -37,7 +37,7 @@ describe("the back-office's catalogues", () => {
     expect(adminEn['delete.question']).toBe('Are you sure to delete?');
     expect(adminEn['form.success']).toBe('Success! Data updated successfully.');
     expect(adminEn['login.remember']).toBe('Remember Me');
-    expect(adminEn['list.showing']).toBe('Showing {{page}} to {{size}} of {{total}} entries');
+    expect(adminEn['list.showing']).toBe('Showing {{from}} to {{to}} of {{total}} entries');
   });
 
   it('has every text in Bangla, with the same variables', () => {
@@ -66,7 +66,7 @@ describe("the back-office's catalogues", () => {
     expect(adminT('delete.toTrash', { count: 30 })).toBe('It moves to the Trash, where it can be restored for 30 days.');
     expect(adminTerm('Sub Title')).toBe('Sub Title');
     await changeAdminLanguage('bn');
-    expect(adminT('list.showing', { page: 2, size: 10, total: 34 })).toBe('34টির মধ্যে পাতা 2, প্রতি পাতায় 10টি');
+    expect(adminT('list.showing', { from: 11, to: 20, total: 34 })).toBe('34টির মধ্যে 11 থেকে 20 দেখানো হচ্ছে');
     expect(adminTerm('Sub Title')).toBe('উপশিরোনাম');
     // A word no catalogue has shows as it is, never as a key.
     expect(adminTerm('A field added tomorrow')).toBe('A field added tomorrow');

@@ -7,12 +7,13 @@ import { MantineProvider } from '@mantine/core';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { renderCell } from '../../../src/client/admin/list/column-cells';
-import { changeAdminLanguage } from '../../../src/client/admin/i18n';
+import { adminT, changeAdminLanguage } from '../../../src/client/admin/i18n';
 import { termsBn } from '../../../src/client/admin/i18n/terms-bn';
 import { dateTimeOf } from '../../../src/shared/date-time';
 
 const wrap = (node: ReactNode) => createElement(MantineProvider, null, node);
 import { parseListSearch, resolveListSearch } from '../../../src/client/admin/list/list-search';
+import { showingRange } from '../../../src/client/admin/list/showing-range';
 
 const column = (label: string, def: { columns: readonly { label: string }[] }) => {
   const found = def.columns.find((c) => c.label === label);
@@ -145,5 +146,28 @@ describe('admin addresses', () => {
     expect(own).toContain('account');
     const entityPaths = Object.values(ENTITIES).map((def) => def.adminPath);
     expect(own.filter((name) => entityPaths.includes(name))).toEqual([]);
+  });
+});
+
+describe("the list footer's figures", () => {
+  it('counts the first row, the last row and the total, as "Showing 21 to 37 of 37 entries" reads', () => {
+    expect(showingRange(1, 10, 9)).toEqual({ from: 1, to: 9 });
+    expect(showingRange(1, 10, 37)).toEqual({ from: 1, to: 10 });
+    expect(showingRange(2, 20, 37)).toEqual({ from: 21, to: 37 });
+    expect(showingRange(4, 10, 40)).toEqual({ from: 31, to: 40 });
+  });
+
+  it('says 0 to 0 when the page shows no row: an empty list, or a page past the end', () => {
+    expect(showingRange(1, 10, 0)).toEqual({ from: 0, to: 0 });
+    expect(showingRange(5, 10, 37)).toEqual({ from: 0, to: 0 });
+  });
+
+  it("fills the spec's words with those figures, in English and Bangla", async () => {
+    await changeAdminLanguage('en');
+    expect(adminT('list.showing', { ...showingRange(2, 20, 37), total: 37 })).toBe('Showing 21 to 37 of 37 entries');
+    expect(adminT('list.showing', { ...showingRange(1, 10, 0), total: 0 })).toBe('Showing 0 to 0 of 0 entries');
+    await changeAdminLanguage('bn');
+    expect(adminT('list.showing', { ...showingRange(2, 20, 37), total: 37 })).toBe('37টির মধ্যে 21 থেকে 37 দেখানো হচ্ছে');
+    await changeAdminLanguage('en');
   });
 });

@@ -208,7 +208,9 @@ function useFieldInLanguage(props: FieldProps): FieldProps {
 }
 
 export function FieldInput(given: FieldProps) {
-  const props = useFieldInLanguage(given);
+  // An existing record's form says what leaving the field alone does there (a password stays).
+  const editing = given.recordId !== undefined && given.field.editHint !== undefined;
+  const props = useFieldInLanguage(editing ? { ...given, field: { ...given.field, hint: given.field.editHint } } : given);
   // A field given at creation is shown, not offered, once the record exists.
   const locked = props.field.fixed === true && props.recordId !== undefined;
   const shown = locked

@@ -60,7 +60,7 @@ export const adminBn: AdminCatalogue = {
   'list.searchPlaceholder': 'খুঁজুন...',
   'list.searchButton': 'খুঁজুন',
   'list.clear': 'মুছে দিন',
-  'list.showing': '{{total}}টির মধ্যে পাতা {{page}}, প্রতি পাতায় {{size}}টি',
+  'list.showing': '{{total}}টির মধ্যে {{from}} থেকে {{to}} দেখানো হচ্ছে',
   'list.rowsPerPage': 'প্রতি পাতায় সারি',
 
   'delete.title': 'মুছে ফেলার নিশ্চিতকরণ',

@@ -11,6 +11,7 @@ export function fieldWords(fields: Readonly<Record<string, FieldDef>>): string[]
   for (const field of Object.values(fields)) {
     words.push(field.label);
     if (field.hint) words.push(field.hint);
+    if (field.editHint) words.push(field.editHint);
     if ('choices' in field) for (const choice of field.choices ?? []) words.push(choice.label);
     if ('toggle' in field && field.toggle) words.push(field.toggle.on, field.toggle.off);
     if ('pickerLabel' in field && field.pickerLabel) words.push(field.pickerLabel);

@@ -62,7 +62,7 @@ export const adminEn = {
   'list.searchPlaceholder': 'Search...',
   'list.searchButton': 'Search',
   'list.clear': 'Clear',
-  'list.showing': 'Showing {{page}} to {{size}} of {{total}} entries',
+  'list.showing': 'Showing {{from}} to {{to}} of {{total}} entries',
   'list.rowsPerPage': 'Rows per page',
 
   'delete.title': 'Delete Confirmation',

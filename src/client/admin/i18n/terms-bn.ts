@@ -230,6 +230,7 @@ export const termsBn: Readonly<Record<string, string | typeof UNTRANSLATED>> = {
   'For an image, pick or paste its address; for YouTube, paste the embed code':
     'ছবির জন্য ঠিকানা বেছে নিন বা পেস্ট করুন; ইউটিউবের জন্য এমবেড কোড পেস্ট করুন',
   'At least 8 characters; leave empty to keep the current one': 'কমপক্ষে ৮ অক্ষর; বর্তমানটি রাখতে খালি রাখুন',
+  'Required for a new user: at least 8 characters': 'নতুন ব্যবহারকারীর জন্য আবশ্যক: কমপক্ষে ৮ অক্ষর',
   'The language of the back-office’s menus, buttons and messages for this user':
     'এই ব্যবহারকারীর জন্য ব্যাক-অফিসের মেনু, বোতাম ও বার্তার ভাষা',
   'App keys of the sites this user works on, separated by commas (admins work on every site)':

@@ -1,5 +1,6 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { useAdminText } from '../i18n';
+import { showingRange } from './showing-range';
 
 interface Props {
   currentPage: number;
@@ -16,9 +17,9 @@ export function ListFooter({ currentPage, lastPage, size, total, pageSizes, onPa
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Group gap="sm">
-        {/* The spec's wording, kept as users know it: current page, then page size, then total. */}
+        {/* The spec's wording, with the figures a reader expects: first row, last row, total. */}
         <Text size="sm" aria-live="polite">
-          {t('list.showing', { page: currentPage, size, total })}
+          {t('list.showing', { ...showingRange(currentPage, size, total), total })}
         </Text>
         <NativeSelect
           aria-label={t('list.rowsPerPage')}

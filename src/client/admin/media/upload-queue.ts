@@ -253,19 +253,16 @@ const parse = (text: string): StoredAnswer | undefined => {
   }
 };
 
-/** What the upload became: from the last part's answer, or, when that answer was lost, asked for. */
-async function storedFile(at: string, body: string, owner: string | undefined): Promise<{ name: string; url: string }> {
-  let answer = parse(body);
-  if (!answer?.data?.url) {
-    if (!maySend(owner, currentOwner())) throw new HeldForOwnerError();
-    const token = getToken();
-    const response = await fetch(new URL(at, location.href), {
-      headers: { app_key: config.appKey, Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-    answer = parse(await response.text());
-    if (!response.ok || !answer?.data?.url) throw new Error(answer?.message ?? `The server answered ${response.status}.`);
-  }
-  return { name: answer.data!.name ?? '', url: answer.data!.url! };
+/** What the upload became: asked of the server once the last part is in (tus answers a PATCH with no body). */
+async function storedFile(at: string, owner: string | undefined): Promise<{ name: string; url: string }> {
+  if (!maySend(owner, currentOwner())) throw new HeldForOwnerError();
+  const token = getToken();
+  const response = await fetch(new URL(at, location.href), {
+    headers: { app_key: config.appKey, Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+  const answer = parse(await response.text());
+  if (!response.ok || !answer?.data?.url) throw new Error(answer?.message ?? `The server answered ${response.status}.`);
+  return { name: answer.data.name ?? '', url: answer.data.url };
 }
 
 const tus = () => import('tus-js-client');
@@ -303,9 +300,9 @@ function send(Upload: typeof import('tus-js-client').Upload, queued: QueuedUploa
     ...requestOptions(queued.owner),
     onUploadUrlAvailable: () => void update(id, { uploadUrl: upload.url ?? undefined }),
     onProgress: (sent) => void update(id, { sent }),
-    onSuccess: ({ lastResponse }) => {
+    onSuccess: () => {
       running.delete(id);
-      storedFile(upload.url!, lastResponse.getBody(), queued.owner)
+      storedFile(upload.url!, queued.owner)
         .then((file) => update(id, { state: 'done', sent: queued.size, file }))
         .catch((error: unknown) => update(id, { state: 'failed', error: error instanceof Error ? error.message : String(error) }))
         .finally(() => {
