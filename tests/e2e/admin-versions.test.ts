@@ -107,8 +107,32 @@ describe('two editors, one post', () => {
     await page.getByRole('button', { name: 'Compare' }).click();
     await page.getByRole('cell', { name: 'The good title' }).waitFor();
     await page.getByRole('button', { name: 'Restore version 1' }).click();
+    // It asks first, naming the version and saying whether visitors see it at once.
+    const dialog = page.getByRole('dialog', { name: 'Restore version 1?' });
+    await dialog.getByText('It is public at once').waitFor();
+    expect(await storedPost(id)).toMatchObject({ title: 'A regrettable title', version: 2 });
+    await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
     await expect.poll(() => page.locator('[name="title"]').inputValue()).toBe('The good title');
     expect(await storedPost(id)).toMatchObject({ title: 'The good title', version: 3 });
+    // Then says what happened, with Undo, which brings back the version the restore replaced.
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Version 1 is back' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Restore undone: version 2 is back.').waitFor();
+    await expect.poll(() => page.locator('[name="title"]').inputValue()).toBe('A regrettable title');
+    expect(await storedPost(id)).toMatchObject({ title: 'A regrettable title', version: 4 });
+  });
+
+  it('History says when a restored version stays hidden, and Cancel restores nothing', async () => {
+    const id = (await app.api<{ data: { id: number } }>('POST', 'posts', { title: 'Hidden first', status: 0 })).body.data.id;
+    await app.api('PUT', `posts/${id}`, { title: 'Shown later', status: 1 });
+    const page = await staffPage();
+    await openPost(page, id);
+    await page.getByRole('button', { name: 'Restore version 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Restore version 1?' });
+    await dialog.getByText('It will be hidden from the site').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await storedPost(id)).toMatchObject({ title: 'Shown later', version: 2 });
   });
 
   it('tells an editor who else has the post open', async () => {

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eFixture, type RunningApp, signedInPage } from './harness';
+import { e2eFixture, openFromSidebar, type RunningApp, signedInPage } from './harness';
 
 // The receiver is on this machine: a private address, allowed here as an installation would.
 const fixture = e2eFixture(() => ({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } }));
@@ -40,7 +40,7 @@ describe('webhooks', () => {
   it('registers a receiver with chosen events, tells it about content, and shows the deliveries', async () => {
     const page = await signedInPage(fixture.browser, app);
 
-    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await openFromSidebar(page, 'Site', 'Webhooks');
     await page.getByRole('link', { name: 'Add' }).click();
     await page.getByLabel('Name').fill('Static rebuild');
     await page.getByLabel('URL').fill(url);

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, localizedFields } from '../../src/shared/entities';
 import { STAFF_COOKIE } from '../../src/shared/stored-session';
-import { appReady, e2eFixture, type RunningApp } from './harness';
+import { appReady, e2eFixture, openFromSidebar, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -375,7 +375,7 @@ describe('admin back-office', () => {
   });
 
   it('the Media screen in the sidebar manages the same files, with nothing to insert into', async () => {
-    await page.getByRole('navigation', { name: 'Admin screens' }).getByRole('link', { name: 'Media library' }).click();
+    await openFromSidebar(page, 'Media', 'Media library');
     await page.getByRole('heading', { name: 'Media library', level: 1 }).waitFor();
     await page.getByRole('button', { name: `dropped-${stamp}.png` }).click();
     await page.getByText(`Selected: dropped-${stamp}`).waitFor();

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eFixture, type RunningApp, signedInPage } from './harness';
+import { e2eFixture, openFromSidebar, type RunningApp, signedInPage } from './harness';
 
 const fixture = e2eFixture();
 let app: RunningApp;
@@ -24,7 +24,7 @@ const pagesWith = (token: string) => fetch(`${app.baseUrl}/cms/api/pages`, { hea
 describe('API tokens', () => {
   it('makes a token shown once, which works, is renewed, and works until it is revoked', async () => {
     await page.goto(`${app.baseUrl}/admin/dashboard`);
-    await page.getByRole('link', { name: 'API tokens' }).click();
+    await openFromSidebar(page, 'System', 'API tokens');
     await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor();
 
     const form = page.getByRole('form', { name: 'Make a token' });

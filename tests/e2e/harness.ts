@@ -260,3 +260,15 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   await context.unrouteAll();
   await context.setOffline(false);
 }
+
+/**
+ * Follows the sidebar's link to a screen, first opening its section if closed (only the shown
+ * screen's section, and those the person opened, are open: AdminNav.tsx).
+ */
+export async function openFromSidebar(page: Page, section: string, screen: string): Promise<void> {
+  const sidebar = page.getByRole('navigation', { name: 'Admin screens' });
+  const heading = sidebar.getByRole('button', { name: section, exact: true });
+  await heading.waitFor();
+  if ((await heading.getAttribute('aria-expanded')) !== 'true') await heading.click();
+  await sidebar.getByRole('link', { name: screen, exact: true }).click();
+}

@@ -1,6 +1,11 @@
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { type RestoreTarget, type RestoreUndo, restoreConfirmMachine } from '../../../../machines/restore-confirm';
+import { inspect } from '../../inspect';
+import { STORED_DATE_TIME, timeOfDateTime } from '../../../shared/date-time';
 import { formatTime } from '../format-time';
 import { useState } from 'react';
 import type { EntityDef } from '../../../shared/entities';
@@ -9,7 +14,8 @@ import { adminCall } from '../api/admin-call';
 import { entityKeys, entityRecordQuery, type Row } from '../api/entity-queries';
 import { fieldText } from './field-text';
 import { formFields } from './form-values';
-import { useAdminText } from '../i18n';
+import { adminT, useAdminText } from '../i18n';
+import { notifyFailure } from '../api/notify';
 import { apiPath } from '../../api/http';
 
 interface Revision {
@@ -67,15 +73,61 @@ export function HistoryPanel({ def, recordKey, onRestored }: { def: EntityDef; r
     queryFn: ({ signal }) => adminCall<{ data: Row }>(`${path}/${open}`, { signal }).then((r) => r.data),
     enabled: open !== undefined,
   });
-  const restore = useMutation({
-    mutationFn: (revisionId: number) => adminCall(`${path}/${revisionId}/restore`, { method: 'POST' }),
-    onSuccess: async () => {
+  const restoreFrom = (revisionId: number) =>
+    adminCall<{ data: Row }>(`${path}/${revisionId}/restore`, { method: 'POST' }).then(async () => {
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.resource) });
-      setOpen(undefined);
-      notifications.show({ color: 'green', title: t('history.restored'), message: t('history.restoredText') });
       onRestored();
-    },
-    onError: (error) => notifications.show({ color: 'red', title: t('history.notRestored'), message: error.message }),
+    });
+  const [state, send] = useMachine(
+    restoreConfirmMachine.provide({
+      actors: {
+        // The restore saves over the version now, which becomes the newest revision: Undo restores it.
+        restoreRevision: fromPromise(async ({ input }: { input: RestoreTarget }) => {
+          await restoreFrom(input.revisionId);
+          const newest = await adminCall<ListEnvelope<Revision>>(path, { query: { size: 1 } });
+          const replaced = newest.data.data[0];
+          return replaced ? { revisionId: replaced.id, version: replaced.version } : null;
+        }),
+        undoRestore: fromPromise(({ input }: { input: RestoreUndo }) => restoreFrom(input.revisionId)),
+      },
+      actions: {
+        notifyRestored: (_, { target, undo }) => {
+          setOpen(undefined);
+          notifications.show({
+            id: RESTORED_ID,
+            color: 'green',
+            autoClose: 10_000,
+            title: t('history.restored'),
+            onClose: () => send({ type: 'restore.dismiss' }),
+            message: (
+              <span>
+                {`${t('history.restoredVersion', { version: target.version })} `}
+                {undo && (
+                  <Button size="compact-xs" variant="light" onClick={() => send({ type: 'restore.undo' })}>
+                    {adminT('toast.undo')}
+                  </Button>
+                )}
+              </span>
+            ),
+          });
+        },
+        notifyUndone: (_, { undo }) => {
+          notifications.hide(RESTORED_ID);
+          notifications.show({ color: 'green', message: t('history.undone', { version: undo.version }) });
+        },
+        notifyUndoFailed: (_, { error }) => {
+          notifications.hide(RESTORED_ID);
+          notifyFailure(t('history.notRestored'), error);
+        },
+      },
+    }),
+    { inspect },
+  );
+  const target = state.context.target;
+  const asked = useQuery({
+    queryKey: [...entityKeys.record(def.resource, recordKey), 'revision', target?.revisionId],
+    queryFn: ({ signal }) => adminCall<{ data: Row }>(`${path}/${target!.revisionId}`, { signal }).then((r) => r.data),
+    enabled: target !== null && (state.matches('confirming') || state.matches('restoring')),
   });
 
   return (
@@ -107,8 +159,7 @@ export function HistoryPanel({ def, recordKey, onRestored }: { def: EntityDef; r
                   size="compact-sm"
                   variant="light"
                   aria-label={t('history.restoreVersion', { version: revision.version })}
-                  loading={restore.isPending && restore.variables === revision.id}
-                  onClick={() => restore.mutate(revision.id)}
+                  onClick={() => send({ type: 'restore.request', revisionId: revision.id, version: revision.version })}
                 >
                   {t('common.restore')}
                 </Button>
@@ -120,6 +171,52 @@ export function HistoryPanel({ def, recordKey, onRestored }: { def: EntityDef; r
           </Stack>
         ))}
       </Stack>
+      <Modal
+        opened={state.matches('confirming') || state.matches('restoring')}
+        onClose={() => send({ type: 'restore.cancel' })}
+        title={target ? t('history.confirmTitle', { version: target.version }) : ''}
+        centered
+        closeOnClickOutside={!state.matches('restoring')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Text>{t('history.confirmText', { version: target?.version ?? '' })}</Text>
+        {asked.data ? (
+          <Text mt="sm" fw={500}>
+            {visibilityText(def, asked.data)}
+          </Text>
+        ) : (
+          <Loader size="sm" mt="sm" aria-label={t('history.confirmLoading')} />
+        )}
+        {state.context.errorMessage && (
+          <Alert color="red" role="alert" mt="md">
+            {state.context.errorMessage}
+          </Alert>
+        )}
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => send({ type: 'restore.cancel' })} disabled={state.matches('restoring')}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => send({ type: 'restore.confirm' })} loading={state.matches('restoring')} disabled={!asked.data}>
+            {t('common.restore')}
+          </Button>
+        </Group>
+      </Modal>
     </Card>
   );
+}
+
+const RESTORED_ID = 'history-restored';
+
+/**
+ * What restoring this earlier state does to what visitors see, in words: public at once (Status 1
+ * and its publish time come, or an entity without either), public from a later time, or hidden.
+ */
+function visibilityText(def: EntityDef, snapshot: Row): string {
+  if ('status' in def.fields && Number(snapshot.status) !== 1) return adminT('history.willBeHidden');
+  const publishAt = typeof snapshot.publish_at === 'string' && snapshot.publish_at ? snapshot.publish_at : null;
+  if ('publish_at' in def.fields && publishAt) {
+    const at = STORED_DATE_TIME.test(publishAt) ? timeOfDateTime(publishAt) : Date.parse(publishAt);
+    if (at > Date.now()) return adminT('history.willBePublicAt', { at: formatTime(at, 'YYYY-MM-DD HH:mm') });
+  }
+  return adminT('history.willBePublicNow');
 }
