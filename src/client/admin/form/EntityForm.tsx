@@ -3,7 +3,7 @@ import type { AdminEntity } from '../admin-entities';
 import { FieldInput, WIDE_KINDS } from './field-registry';
 import { formFields, toFormValues } from './form-values';
 import { takeConflictedEdit } from '../../pwa/conflicted-edits';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useEntityFormMachine } from './useEntityFormMachine';
 import { ScreenHeader } from '../ScreenHeader';
 import { useQuery } from '@tanstack/react-query';
@@ -46,8 +46,6 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
   const restored = useRef(false);
   const successAlert = useRef<HTMLDivElement>(null);
   const succeeded = state.matches('success');
-  const [alertShown, setAlertShown] = useState(false);
-  if (succeeded && !alertShown) setAlertShown(true);
   // Pages, posts and slides that exist can hold a draft and be previewed.
   const publishing = isPublishable(def) && recordKey !== undefined && !locale;
   const preview = usePreviewLink(def, recordKey);
@@ -109,9 +107,8 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
         >
           <Stack gap="md">
             {publishing && <DraftNotice def={def} recordKey={recordKey} onDiscarded={() => send({ type: 'form.reload' })} />}
-            {/* Once shown, the alert keeps its place when it goes (hidden), so the fields below do not jump up. */}
-            {alertShown && (
-              <Alert color="green" role="status" ref={successAlert} style={succeeded ? undefined : { visibility: 'hidden' }}>
+            {state.matches('success') && (
+              <Alert color="green" role="status" ref={successAlert}>
                 {state.context.intent === 'draft'
                   ? t('form.draftSaved')
                   : def.successText

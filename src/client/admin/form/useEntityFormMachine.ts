@@ -114,17 +114,14 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
         notifySaved: (_, { record, created, intent, andNew }) => {
           notifications.hide(WAITING_ID);
           void queryClient.invalidateQueries({ queryKey: entityKeys.all(def.resource) });
-          // The form's own alert says it (the spec's "Success! Data updated successfully."): a toast
-          // only for "Save and add another", whose form goes on empty, without the alert.
           const label = String(record[def.labelField] ?? '');
-          if (andNew)
-            notifications.show({
-              color: 'green',
-              title: adminT(intent === 'draft' ? 'toast.draftSaved' : created ? 'toast.created' : 'toast.saved', {
-                what: adminTerm(def.formTitle),
-              }),
-              message: label ? `“${label}”` : undefined,
-            });
+          notifications.show({
+            color: 'green',
+            title: adminT(intent === 'draft' ? 'toast.draftSaved' : created ? 'toast.created' : 'toast.saved', {
+              what: adminTerm(def.formTitle),
+            }),
+            message: label ? `“${label}”` : undefined,
+          });
           // A new record gets its own address (a reload opens it again); "Save and add another"
           // goes on with a new, empty one.
           const key = record[entity.keyField];
