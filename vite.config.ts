@@ -10,7 +10,7 @@ import { buildId } from './scripts/vite/build-id.js';
 import { chunkPlans } from './scripts/vite/chunk-plans.js';
 import { devRendering } from './scripts/vite/dev-rendering.js';
 import { pwa } from './scripts/vite/pwa.js';
-import { SERVER_PATHS } from './src/shared/address-space';
+import { SERVER_PATHS } from './src/shared/address-space.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 /** What the dev server sends on to the API server; pages are rendered by Vite itself (dev-rendering.ts). */

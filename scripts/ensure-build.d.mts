@@ -1,2 +1,2 @@
-/** Builds into `staticDir` when needed; returns the compiled server's entry. */
-export function ensureBuild(staticDir: string): string;
+/** Builds into `staticDir` when needed, one line per step unless `verbose`; returns the compiled server's entry. */
+export function ensureBuild(staticDir: string, options?: { verbose?: boolean }): string;

@@ -5,8 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildToolsInstalled, serverBuildDir, sourceHash, storedBuildId } from './build-id.mjs';
 
-/** Builds into `staticDir` when needed; returns the compiled server's entry. Exits on a failed build. */
-export function ensureBuild(staticDir) {
+/**
+ * Builds into `staticDir` when needed, one line per step unless `verbose` (the whole output is in
+ * <staticDir>/.build.log); returns the compiled server's entry. Exits on a failed build.
+ */
+export function ensureBuild(staticDir, { verbose = false } = {}) {
   const serverEntry = path.join(serverBuildDir(staticDir), 'main.js');
   const built = fs.existsSync(path.join(staticDir, 'index.html')) && fs.existsSync(serverEntry);
   const stale = built && storedBuildId(staticDir) !== sourceHash();
@@ -21,7 +24,7 @@ export function ensureBuild(staticDir) {
         ? `The sources changed since the build in ${staticDir}: building the site again (npm run build)…`
         : `No build in ${staticDir}: building the site first (npm run build)…`,
     );
-    const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', ...(verbose ? [] : ['--quiet'])], {
       stdio: 'inherit',
       env: { ...process.env, STATIC_DIR: staticDir },
     });

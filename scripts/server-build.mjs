@@ -1,9 +1,11 @@
 // The server compiled to plain JavaScript (dist/.server), so `npm start` runs no TypeScript and
 // needs only the production dependencies: those stay outside the bundle, everything else
-// (src/shared, the entity definitions) is inside it.
+// (src/shared, the entity definitions) is inside it. A step of scripts/build.mjs, run as
+// `node scripts/server-build.mjs <outDir> [logLevel]`.
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { serverBuildDir } from './build-id.mjs';
 
@@ -36,4 +38,10 @@ export async function buildServer(outDir, logLevel = 'info') {
   });
   // The demo seed reads its images beside itself (src/server/db/seed.ts).
   fs.cpSync('src/server/db/demo/images', path.join(dir, 'demo', 'images'), { recursive: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [outDir, logLevel] = process.argv.slice(2);
+  if (!outDir) throw new Error('Usage: node scripts/server-build.mjs <outDir> [logLevel]');
+  await buildServer(path.resolve(outDir), logLevel);
 }

@@ -16,7 +16,8 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const serverEntry = ensureBuild(path.resolve(process.env.STATIC_DIR ?? 'dist'));
+// `npm start -- --verbose` shows a build's whole output as it comes.
+const serverEntry = ensureBuild(path.resolve(process.env.STATIC_DIR ?? 'dist'), { verbose: process.argv.includes('--verbose') });
 
 console.log(`Node profile: ${profile.name} (${profile.reason})`);
 const server = spawn(process.execPath, [...profile.flags, serverEntry], {

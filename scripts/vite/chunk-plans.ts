@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { SITE_CHUNK } from '../../src/shared/ssr';
+import { SITE_CHUNK } from '../../src/shared/ssr.js';
 import { adminOnlyFiles, publicModuleIds } from './precache-plan.js';
 import { adminShellModules, publicSharedModules } from './public-chunks.js';
 

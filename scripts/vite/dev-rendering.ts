@@ -6,8 +6,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Plugin, ViteDevServer } from 'vite';
-import type { RenderPage, ViteManifest } from '../../src/shared/ssr';
-import { APP_PATHS, SERVER_PATHS } from '../../src/shared/address-space';
+import type { RenderPage, ViteManifest } from '../../src/shared/ssr.js';
+import { APP_PATHS, SERVER_PATHS } from '../../src/shared/address-space.js';
 
 /**
  * The dev "build": the entry is the source module, started by /start.js as in production. Nothing

@@ -8,9 +8,24 @@
  * registration is ours (src/client/pwa/service-worker.ts): the CSP forbids the inline script the
  * plugin would inject.
  */
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { APP_PATHS } from '../../src/shared/address-space';
-import { BACK_OFFICE_FILE } from '../../src/client/pwa/worker-messages';
+import { APP_PATHS } from '../../src/shared/address-space.js';
+import { BACK_OFFICE_FILE } from '../../src/client/pwa/worker-messages.js';
+
+/**
+ * The worker is one file. The plugin asks that of its build with Rollup's `inlineDynamicImports`,
+ * which Rolldown (Vite 8's bundler) has replaced with `codeSplitting: false` and warns about.
+ */
+const workerInOneFile: Plugin = {
+  name: 'orgsite:worker-in-one-file',
+  config(config) {
+    const output = config.build?.rollupOptions?.output;
+    if (!output || Array.isArray(output) || !('inlineDynamicImports' in output)) return;
+    delete output.inlineDynamicImports;
+    Object.assign(output, { codeSplitting: false });
+  },
+};
 
 export const pwa = (isAdminFile: (url: string) => boolean) =>
   VitePWA({
@@ -21,6 +36,7 @@ export const pwa = (isAdminFile: (url: string) => boolean) =>
     srcDir: 'src/client/pwa',
     filename: 'sw.ts',
     injectManifest: {
+      buildPlugins: { vite: [workerInOneFile] },
       globPatterns: ['**/*.{js,css,html}', 'icons/*.png', 'favicon.png', 'images/*'],
       manifestTransforms: [
         (entries) => ({

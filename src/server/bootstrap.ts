@@ -19,6 +19,8 @@ export async function createServer(config: ServerConfig, options: BuildOptions =
     await migrateToLatest(database.db, database.dialect === 'postgres' ? (config.pgSchema ?? 'public') : undefined);
     const app = await buildApp(config, database, options);
     const seeded = await seed(database.db, reposOf(app.ctx.services), config);
+    // Made in the background, after anything a visitor asks for: the server starts at once.
+    if (config.prepareDemoRenditions) for (const name of seeded.demoImages) void app.ctx.renditions.prepare(name);
     // Links name the site's Web URL from the first request on (seo/public-origin.ts).
     await app.ctx.origin.refresh();
     app.addHook('onClose', async () => database.close());

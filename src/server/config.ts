@@ -53,6 +53,11 @@ export interface ServerConfig {
   staffWriteLimit: number;
   /** Seed the demo application on an empty database. */
   seedDemo: boolean;
+  /**
+   * Once the demo is seeded, make its pictures' renditions in the background, so no visitor of a
+   * new install waits for an encoder (the API tests' many short-lived servers leave it off).
+   */
+  prepareDemoRenditions: boolean;
   /** Days the activity log keeps an entry. */
   activityRetentionDays: number;
   /** `smtp://user:pass@host:587` (or smtps://) to send mail; none sends nothing. */
@@ -97,6 +102,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       'a number of writes',
     ),
     seedDemo: env.SEED_DEMO !== 'false',
+    prepareDemoRenditions: true,
     activityRetentionDays: Number(env.ACTIVITY_RETENTION_DAYS ?? LIMITS.activityRetentionDays),
     smtpUrl: env.SMTP_URL || undefined,
     webhookDelivery: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true' },

@@ -32,6 +32,18 @@ function pngClaiming(original: Buffer, width: number, height: number): Buffer {
   return png;
 }
 
+/** The renditions and placeholder of `name` in the storage (a local folder here). */
+function madeFor(t: TestApp, name: string): string[] {
+  const dir = path.join(t.config.uploadDir, RENDITIONS_DIR);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((file) => ['avif', 'webp', 'txt'].some((ext) => file.endsWith(`/${name}.${ext}`)));
+}
+/** A bound on the wait for what the server makes in the background, asked again until then. */
+const POLL = { timeout: 100_000, interval: 100 };
+
 describe.each(await dialects())('renditions on %s', (dialect) => {
   let t: TestApp;
   let photo: Buffer;
@@ -51,10 +63,9 @@ describe.each(await dialects())('renditions on %s', (dialect) => {
 
   it('an upload gets every width in AVIF and WebP, each far smaller than the original', async () => {
     const name = await upload('camera.png', photo);
-    await t.app.ctx.renditions.idle(); // made in the background right after the upload
-    const made = fs.readdirSync(path.join(t.config.uploadDir, RENDITIONS_DIR), { recursive: true });
-    // 5 widths and 2 frames in 2 formats, and the placeholder.
-    expect(made.filter((file) => String(file).includes(name))).toHaveLength(15);
+    // Made in the background right after the upload, with nobody asking for them: 5 widths and 2
+    // frames in 2 formats, and the placeholder.
+    await expect.poll(() => madeFor(t, name).length, POLL).toBe(15);
 
     for (const [width, format] of [
       [640, 'avif'],
@@ -75,7 +86,7 @@ describe.each(await dialects())('renditions on %s', (dialect) => {
     expect((await get(renditionUrl(name, 640, 'avif'))).rawPayload.length).toBeLessThan(100_000);
     // The original is kept as uploaded.
     expect((await get(`/uploads/${name}`)).rawPayload).toEqual(photo);
-  });
+  }, 120_000);
 
   it('a picture never grows: a rendition wider than the original has the original width', async () => {
     const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a6' } })
@@ -87,7 +98,7 @@ describe.each(await dialects())('renditions on %s', (dialect) => {
     expect((await sharp(res.rawPayload).metadata()).width).toBe(300);
   });
 
-  it('files that were never uploaded here (the demo images) get theirs on the first request', async () => {
+  it('an original nobody prepared (a restored backup, an import; here the demo with its preparation off) gets each on the first request', async () => {
     const seeded = 'slider-1.webp';
     expect(fs.existsSync(path.join(t.config.uploadDir, seeded))).toBe(true);
     const target = path.join(t.config.uploadDir, RENDITIONS_DIR, '320', `${seeded}.avif`);
@@ -181,4 +192,27 @@ describe.each(await dialects())('renditions on %s', (dialect) => {
     expect(shown.widgets[0].thumb).toBe('/uploads/never-uploaded-0123.png');
     expect(shown.widgets[0].placeholders).toBeUndefined();
   });
+});
+
+describe.each(await dialects())('the demo’s renditions on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { prepareDemoRenditions: true });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('are made in the background once seeded, and a picture someone asks for goes first', async () => {
+    const images = fs
+      .readdirSync(path.join(t.config.uploadDir))
+      .filter((file) => file.endsWith('.webp'))
+      .sort();
+    expect(images.length).toBeGreaterThan(10);
+    // The last in line, asked for now: answered without waiting for the pictures queued before it.
+    const last = images.at(-1)!;
+    const asked = await t.app.inject({ method: 'GET', url: renditionUrl(last, 640, 'avif') });
+    expect(asked.statusCode).toBe(200);
+    expect(madeFor(t, last).filter((file) => String(file).endsWith('.avif'))).toHaveLength(1);
+    // The first in line gets all of its own with no request for any of them.
+    await expect.poll(() => madeFor(t, images[0]!).length, POLL).toBe(15);
+  }, 120_000);
 });

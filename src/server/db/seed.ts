@@ -24,12 +24,14 @@ export interface SeedResult {
   generatedPassword?: string;
   adminCreated: boolean;
   demoSeeded: boolean;
+  /** The demo's pictures, stored when it was seeded. */
+  demoImages: string[];
 }
 
 type Repos = Record<ResourceName, Repository>;
 
 export async function seed(db: DB, repos: Repos, config: ServerConfig): Promise<SeedResult> {
-  const result: SeedResult = { adminCreated: false, demoSeeded: false };
+  const result: SeedResult = { adminCreated: false, demoSeeded: false, demoImages: [] };
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   let adminId = anyUser?.id as number | undefined;
   if (!anyUser) {
@@ -52,7 +54,7 @@ export async function seed(db: DB, repos: Repos, config: ServerConfig): Promise<
     await db.transaction().execute(async (trx) => {
       await seedDemo(trx, repos, config, demoContent, adminId ?? null);
     });
-    await copyDemoImages(db, config);
+    result.demoImages = await copyDemoImages(db, config);
     result.demoSeeded = true;
   }
   return result;
@@ -137,13 +139,15 @@ async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: De
  * placeholders an upload would have been given (made beforehand: scripts/make-demo-placeholders.ts),
  * so the server does not load sharp at its first start to make them for the demo's first page.
  */
-async function copyDemoImages(db: DB, config: ServerConfig): Promise<void> {
+async function copyDemoImages(db: DB, config: ServerConfig): Promise<string[]> {
   const storage = openStorage(config);
   const { default: placeholders } = await import('./demo/placeholders.json');
   try {
-    for (const name of (await fs.readdir(IMAGES_DIR)).sort()) {
+    const names = (await fs.readdir(IMAGES_DIR)).sort();
+    for (const name of names) {
       await copyDemoImage(db, config, storage, name, (placeholders as Record<string, string>)[name]);
     }
+    return names;
   } finally {
     await storage.close();
   }

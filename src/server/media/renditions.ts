@@ -2,11 +2,12 @@
  * Makes the renditions named in shared/renditions.ts with sharp and keeps them beside the uploads
  * in the storage (`_r/{width}/{name}.{format}`), and each picture's placeholder: a WebP a few pixels
  * wide as a data URI (`_r/placeholder/{name}.txt`), which public answers carry so a page
- * draws a blurred preview in a picture's box before the picture arrives. An upload queues its
- * placeholder and all of its renditions at once; any other original (the demo images, a restored
- * backup, an import) gets each one when it is first asked for. One encode runs at a time, so a
- * page full of new pictures cannot take every core, and one asked for twice while it is made is
- * made once.
+ * draws a blurred preview in a picture's box before the picture arrives. An upload (and the demo's
+ * images, once seeded) queues its placeholder and all of its renditions at once, to be made ahead
+ * of any visitor; any other original (a restored backup, an import) gets each one when it is first
+ * asked for. One encode runs at a time, so a page full of new pictures cannot take every core, and
+ * one asked for twice while it is made is made once. What someone is waiting for goes before what
+ * is made ahead: a page's picture never waits behind a whole upload's renditions.
  */
 import { LRUCache } from 'lru-cache';
 import type { Sharp, SharpOptions } from 'sharp';
@@ -55,9 +56,24 @@ const PLACEHOLDER_DIR = 'placeholder';
 /** Where a picture's placeholder is stored (a text file holding its `data:` URI). */
 export const placeholderKey = (name: string) => `${RENDITIONS_DIR}/${PLACEHOLDER_DIR}/${name}.txt`;
 
+/** Who waits for a job: someone asking now (`asked`), or nobody yet (`ahead`, made in advance). */
+type Lane = 'asked' | 'ahead';
+
+interface Job {
+  target: string;
+  lane: Lane;
+  run: () => Promise<string | undefined>;
+  settle: (made: Promise<string | undefined>) => void;
+  made: Promise<string | undefined>;
+}
+
 export class Renditions {
-  private readonly making = new Map<string, Promise<string | undefined>>();
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Jobs waiting or running, by their target: one asked for again joins it. */
+  private readonly making = new Map<string, Job>();
+  private readonly waiting: Record<Lane, Job[]> = { asked: [], ahead: [] };
+  private running: Job | undefined;
+  /** Called once nothing waits or runs (idle()). */
+  private drained: (() => void)[] = [];
   /** Placeholders read or made so far (about 150 bytes each), so a page's read costs no file access. */
   private readonly placeholders = new LRUCache<string, string>({ max: 20_000 });
   /** Renditions known to be stored, so serving one asks the storage nothing more (an S3 HEAD costs a round trip). */
@@ -113,18 +129,24 @@ export class Renditions {
     return found;
   }
 
-  /** Queues the placeholder and every rendition of a fresh upload; failures only mean the original is served. */
+  /**
+   * Queues the placeholder and every rendition of a fresh original, to be made ahead of any
+   * visitor, after what someone is waiting for; failures only mean the original is served.
+   */
   prepare(name: string): Promise<void> {
     if (!isResizable(name)) return Promise.resolve();
-    const all = [this.schedulePlaceholder(name), ...this.scheduleAll(name, SIZES)];
-    return Promise.all(all).then(() => undefined);
+    const all = [this.schedulePlaceholder(name, 'ahead'), ...this.scheduleAll(name, SIZES, 'ahead')];
+    return Promise.all(all).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   /** Makes a picture's frames again, around its new focal point. */
   async reframe(name: string): Promise<void> {
     if (!isResizable(name)) return;
     await this.removeSizes(name, FRAMES);
-    await Promise.all(this.scheduleAll(name, FRAMES));
+    await Promise.all(this.scheduleAll(name, FRAMES, 'asked'));
   }
 
   /**
@@ -162,40 +184,88 @@ export class Renditions {
     );
   }
 
-  private scheduleAll(name: string, sizes: readonly RenditionSize[]): Promise<string | undefined>[] {
-    return sizes.flatMap((size) => RENDITION_FORMATS.map((format) => this.schedule(name, size, format)));
+  private scheduleAll(name: string, sizes: readonly RenditionSize[], lane: Lane): Promise<string | undefined>[] {
+    return sizes.flatMap((size) => RENDITION_FORMATS.map((format) => this.schedule(name, size, format, lane)));
   }
 
-  /** Resolves once everything queued so far is done (tests and shutdown wait on it). */
+  /** Resolves once nothing is queued or being made (tests wait on it). */
   idle(): Promise<void> {
-    return this.queue.then(() => undefined);
+    if (!this.running && this.waiting.asked.length === 0 && this.waiting.ahead.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.drained.push(resolve));
+  }
+
+  /**
+   * For shutdown: what was only to be made ahead and has not started is dropped (it is made when
+   * first asked for, as for any original), and what is being made or asked for is finished.
+   */
+  stop(): Promise<void> {
+    for (const job of this.waiting.ahead.splice(0)) {
+      this.making.delete(job.target);
+      job.settle(Promise.resolve(undefined));
+    }
+    return this.idle();
   }
 
   /** Queued at once (so idle() covers it), made unless it is stored by its turn or is being made already. */
-  private schedulePlaceholder(name: string): Promise<string | undefined> {
+  private schedulePlaceholder(name: string, lane: Lane = 'asked'): Promise<string | undefined> {
     const key = placeholderKey(name);
-    return this.once(key, async () => (await this.readText(key)) ?? this.makePlaceholder(name, key));
+    return this.once(key, lane, async () => (await this.readText(key)) ?? this.makePlaceholder(name, key));
   }
 
   /** Queued at once (so idle() covers it), made unless it exists by its turn or is being made already. */
-  private schedule(name: string, size: RenditionSize, format: RenditionFormat): Promise<string | undefined> {
+  private schedule(
+    name: string,
+    size: RenditionSize,
+    format: RenditionFormat,
+    lane: Lane = 'asked',
+  ): Promise<string | undefined> {
     const target = this.key(name, size, format);
-    return this.once(target, async () => ((await this.exists(target)) ? target : this.make(name, size, format, target)));
+    return this.once(target, lane, async () => ((await this.exists(target)) ? target : this.make(name, size, format, target)));
   }
 
-  /** Runs `job` in the queue, once for `target` however many ask while it waits or runs. */
-  private once(target: string, job: () => Promise<string | undefined>): Promise<string | undefined> {
+  /**
+   * Queues `run` in its lane, once for `target` however many ask while it waits or runs; asked
+   * for while it waits to be made ahead, it moves to the asked lane.
+   */
+  private once(target: string, lane: Lane, run: () => Promise<string | undefined>): Promise<string | undefined> {
     const pending = this.making.get(target);
-    if (pending) return pending;
-    const made = this.enqueue(job).finally(() => this.making.delete(target));
-    this.making.set(target, made);
+    if (pending) {
+      if (lane === 'asked' && pending.lane === 'ahead' && pending !== this.running) {
+        this.waiting.ahead.splice(this.waiting.ahead.indexOf(pending), 1);
+        pending.lane = 'asked';
+        this.waiting.asked.push(pending);
+      }
+      return pending.made;
+    }
+    let settle!: Job['settle'];
+    const made = new Promise<string | undefined>((resolve) => {
+      settle = resolve;
+    });
+    const job: Job = { target, lane, run, settle, made };
+    this.making.set(target, job);
+    this.waiting[lane].push(job);
+    this.next();
     return made;
   }
 
-  private enqueue<T>(job: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(job, job);
-    this.queue = run.catch(() => undefined);
-    return run;
+  /** Starts the next job, what someone asked for first, when none runs. */
+  private next(): void {
+    if (this.running) return;
+    const job = this.waiting.asked.shift() ?? this.waiting.ahead.shift();
+    if (!job) {
+      for (const resolve of this.drained.splice(0)) resolve();
+      return;
+    }
+    this.running = job;
+    const made = job.run();
+    job.settle(made);
+    void made
+      .catch(() => undefined)
+      .finally(() => {
+        this.making.delete(job.target);
+        this.running = undefined;
+        this.next();
+      });
   }
 
   private async make(name: string, size: RenditionSize, format: RenditionFormat, target: string): Promise<string | undefined> {

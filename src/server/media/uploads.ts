@@ -37,9 +37,9 @@ const isPartial = (key: string) => key.startsWith(`${PARTIAL_DIR}/`);
 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const { renditions, config, storage } = app.ctx;
-  // Renditions being written when the server stops are finished first.
+  // Renditions being written when the server stops are finished first; those only queued ahead are left.
   app.addHook('onClose', async () => {
-    await renditions.idle();
+    await renditions.stop();
     await storage.close();
   });
   const db = app.ctx.database.db;

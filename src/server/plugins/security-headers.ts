@@ -124,8 +124,12 @@ export function withoutAnalytics(policy: string): string {
     .join(';');
 }
 
+/**
+ * Only features browsers know: Chromium logs an error on every page for a feature it does not
+ * (Web Bluetooth is not one; tests/e2e/first-start.test.ts asks Chromium itself).
+ */
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=(), browsing-topics=()';
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), display-capture=(), browsing-topics=()';
 
 /** For JSON answers: nothing may load from them and nothing may frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
