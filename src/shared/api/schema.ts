@@ -152,7 +152,7 @@ export interface paths {
         };
         /**
          * Read a site’s settings
-         * @description `key` is the app key or the id.
+         * @description `key` is the app key or the id. With `?locale=` (one of the site's other languages), only the fields written per language (name, title, description, address, copyright), with the translation's own version.
          *
          *     Needs the right to read applications: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -5086,8 +5086,18 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
@@ -5160,7 +5170,9 @@ export interface operations {
     };
     "applications.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 key: string;
@@ -5193,6 +5205,7 @@ export interface operations {
                             google_tag_manager_id?: string | null;
                             icon?: string | null;
                             id?: number;
+                            locale?: string;
                             locales?: string | null;
                             logo_footer?: string | null;
                             logo_header?: string | null;
@@ -5230,7 +5243,9 @@ export interface operations {
     };
     "applications.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 key: string;
@@ -5274,8 +5289,18 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
@@ -5311,6 +5336,7 @@ export interface operations {
                             google_tag_manager_id?: string | null;
                             icon?: string | null;
                             id?: number;
+                            locale?: string;
                             locales?: string | null;
                             logo_footer?: string | null;
                             logo_header?: string | null;
@@ -18513,7 +18539,9 @@ export interface operations {
     };
     "public.applications.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 appKey: string;
@@ -18564,6 +18592,9 @@ export interface operations {
                                 [key: string]: string;
                             };
                             status?: number | null;
+                            text_locales?: {
+                                [key: string]: string;
+                            };
                             title?: string | null;
                             updated_at?: string;
                             version?: number;
