@@ -4425,6 +4425,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/post-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List post categories visitors see
+         * @description Every active one, unpaged, as `{data: [...]}` (spec §7.1).
+         *
+         *     Open to visitors: send the site’s app key.
+         */
+        get: operations["public.post-categories.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/posts": {
         parameters: {
             query?: never;
@@ -4434,7 +4456,7 @@ export interface paths {
         };
         /**
          * List posts visitors see
-         * @description Active ones whose publish time has come, in the list order.
+         * @description Active ones whose publish time has come, in the list order. `category_id` narrows it to the ones with that Category.
          *
          *     Open to visitors: send the site’s app key.
          */
@@ -18990,9 +19012,59 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    "public.post-categories.list": {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            metaDescription?: string | null;
+                            metaKey?: string | null;
+                            name?: string;
+                            parent_id?: number | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            sort_order?: number | null;
+                            status?: number | null;
+                            text_locales?: {
+                                [key: string]: string;
+                            };
+                            thumb?: string | null;
+                            updated_at?: string;
+                            version?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     "public.posts.list": {
         parameters: {
             query?: {
+                category_id?: number;
                 locale?: string;
                 page?: number;
                 search_key?: string;

@@ -36,3 +36,4 @@ export type Post = Records['posts'] & WithPlaceholders & Localized;
 export type GalleryItem = Records['gallery'] & WithPlaceholders & Localized;
 export type Social = Records['socials'];
 export type Career = Records['careers'] & Localized;
+export type PostCategory = Records['post-categories'] & Localized;

@@ -110,6 +110,7 @@ export const bangla: DemoTranslations = {
     'Press Releases': 'সংবাদ বিজ্ঞপ্তি',
     Notices: 'নোটিশ',
     Career: 'ক্যারিয়ার',
+    News: 'খবর',
     'Privacy Policy': 'গোপনীয়তা নীতি',
     'Terms & Conditions': 'শর্তাবলি',
   },
