@@ -7,9 +7,26 @@
  */
 export interface NewsListSearch {
   page?: number;
+  /** ?category=: a post category's id, the posts of that category only. */
+  category?: number;
 }
 
+const whole = (value: unknown, from: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= from ? n : undefined;
+};
+
 export function newsListSearch(search: Record<string, unknown>): NewsListSearch {
-  const page = Number(search.page);
-  return Number.isInteger(page) && page > 1 ? { page } : {};
+  const page = whole(search.page, 2);
+  const category = whole(search.category, 1);
+  return { ...(page ? { page } : {}), ...(category ? { category } : {}) };
+}
+
+/** The address of a page of the news listing, of one category or all. */
+export function newsListHref({ page, category }: NewsListSearch): string {
+  const query = new URLSearchParams();
+  if (category) query.set('category', String(category));
+  if (page && page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `/news?${text}` : '/news';
 }

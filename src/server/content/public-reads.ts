@@ -160,13 +160,16 @@ export function publicReads(ctx: AppContext) {
 
     /**
      * The settings of the site the request names (`appKey`) when `asked` is that site (the answer's
-     * schema leaves out the owner's id). Another site's key reads nothing, as an unknown one: a
+     * schema leaves out the owner's id), in `locale`'s words where it is given. Another site's key reads nothing, as an unknown one: a
      * site switched off is not there for visitors, whichever site's key asks for it.
      */
-    async site(appKey: string, asked: string): Promise<{ data: Row }> {
+    async site(appKey: string, asked: string, locale?: string): Promise<{ data: Row }> {
       const row = asked === appKey ? await services.applications.repo.findBy(null, 'app_key', appKey) : undefined;
       if (!row || Number(row.status) !== 1) throw notFound('Application');
-      return { data: row as Row };
+      const at = await localeOf(appKey, locale);
+      if (!at) return { data: row as Row };
+      const [shown] = await localized(ENTITIES.applications as EntityDef, [row as Row], at);
+      return { data: shown! };
     },
   };
 }

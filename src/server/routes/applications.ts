@@ -6,18 +6,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ENTITIES, type Records } from '../../shared/entities';
+import { type AnyRecord, type EntityDef, ENTITIES, localizedFields, type Records } from '../../shared/entities';
 import { createSchema, updateSchema } from '../../shared/entities/schemas';
 import { paged } from '../../shared/envelope';
 import { recordActivity, recordUpdate } from '../activity/activity-log';
-import { HttpError, notFound } from '../errors';
+import { badRequest, HttpError, notFound } from '../errors';
+import { askedLocale, siteLocales, translationRecord } from '../content/translations';
 import { needs } from '../plugins/auth';
 import { onlyVisibleSites, visibleSites } from '../plugins/tenant';
-import { listQuery, paging } from './schemas';
+import { listQuery, localeTag, paging } from './schemas';
 import { STORED_NAME } from './files';
 import { historyRoutes } from './history';
 import { writeOf } from './versions';
-import { itemEnvelope, listEnvelope, recordSchema } from './response-schemas';
+import { itemEnvelope, listEnvelope, recordSchema, translationSchema } from './response-schemas';
 import { documented } from '../openapi';
 
 const keyParams = z.object({ key: z.string().min(1).max(64) });
@@ -25,6 +26,15 @@ const def = ENTITIES.applications;
 const tags = [def.title];
 const doc = documented(def);
 const site = recordSchema(def);
+/**
+ * A site's settings in one of its other languages (`?locale=`), as any record's translation is
+ * read and written (routes/crud.ts): only the fields written per language, at the translation's
+ * own version. The languages are the edited site's own, and so is the translation.
+ */
+const localeQuery = z.object({ locale: localeTag.optional() });
+const translated = itemEnvelope(translationSchema(site));
+const localized = localizedFields(def as EntityDef);
+const inLocale = ` With \`?locale=\` (one of the site's other languages), only the fields written per language (${localized.join(', ')}), with the translation's own version.`;
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -92,20 +102,32 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  /** The language `?locale=` asks for when it is not the site's default, checked against the site's. */
+  const otherLocale = (row: Records['applications'], asked: string | undefined) => {
+    const locale = askedLocale(row, asked);
+    return locale === undefined || locale === siteLocales(row)[0] ? undefined : locale;
+  };
+
   api.get(
     '/applications/:key',
     {
       config: needs('applications', 'read'),
       schema: {
-        ...doc('get', 'Read a site’s settings', '`key` is the app key or the id.'),
+        ...doc('get', 'Read a site’s settings', `\`key\` is the app key or the id.${inLocale}`),
         tags,
         params: keyParams,
-        response: { 200: itemEnvelope(site) },
+        querystring: localeQuery,
+        response: { 200: translated },
       },
     },
-    async (request) => ({
-      data: await find(request, request.params.key),
-    }),
+    async (request, reply) => {
+      const row = await find(request, request.params.key);
+      const locale = otherLocale(row, request.query.locale);
+      if (!locale) return { data: row };
+      const translation = await app.ctx.translations.get(def.resource, row.id, locale);
+      void reply.header('ETag', `"${translation?.version ?? 0}"`);
+      return { data: translationRecord(def as EntityDef, row as AnyRecord, locale, translation) };
+    },
   );
 
   api.post(
@@ -133,13 +155,48 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
         ...doc('update', 'Update a site’s settings', 'Send the changed fields, or the settings as read.'),
         tags,
         params: keyParams,
+        querystring: localeQuery,
         body: updateSchema(def),
-        response: { 200: itemEnvelope(site) },
+        response: { 200: translated },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const existing = await find(request, request.params.key);
       const { basedOn, input } = writeOf(request, existing.id);
+      const locale = otherLocale(existing, request.query.locale);
+      if (locale) {
+        const shared = Object.keys(input).filter(
+          (field) => def.fields[field as keyof typeof def.fields] && !localized.includes(field),
+        );
+        if (shared.length > 0) {
+          const message = `Only the fields written per language go with ?locale=${locale}: ${shared.join(', ')} ${shared.length === 1 ? 'is' : 'are'} shared`;
+          throw badRequest(message, Object.fromEntries(shared.map((field) => [field, 'Shared by every language'])));
+        }
+        const saved = await app.ctx.translations.put(existing.app_key, def as EntityDef, existing.id, locale, input, basedOn);
+        if (!saved) {
+          const current = await app.ctx.translations.get(def.resource, existing.id, locale);
+          throw new HttpError(
+            409,
+            `These settings' ${locale} text was saved by someone else since you opened them (version ${basedOn}, now ${current?.version ?? 0})`,
+            { version: `Based on version ${basedOn}; the saved one is ${current?.version ?? 0}` },
+            {},
+            { current: translationRecord(def as EntityDef, existing as AnyRecord, locale, current) },
+          );
+        }
+        changed();
+        await recordActivity(request, {
+          action: 'update',
+          entity: 'applications',
+          recordId: existing.id,
+          appKey: existing.app_key,
+          changes: {
+            ...Object.fromEntries(localized.filter((f) => input[f] !== undefined).map((f) => [f, [null, input[f]]])),
+            locale: [null, locale],
+          },
+        });
+        void reply.header('ETag', `"${saved.version}"`);
+        return { data: translationRecord(def as EntityDef, existing as AnyRecord, locale, saved) };
+      }
       const actor = { id: request.user.id, name: request.user.name || request.user.email };
       const { row, before } = await service.update(request.application.app_key, existing.id, input, actor, basedOn);
       changed();

@@ -32,9 +32,6 @@ const sentAnswers = {
   subscribe: { type: 'object', properties: { email: { type: 'string' } } },
 };
 
-/** A site's settings, without the id of the account that created it. */
-const siteRecord = visitorRecordSchema(ENTITIES.applications);
-
 /** A record as visitors read it, with the children its reads embed (a page's sections, with their widgets). */
 function publicRecord(def: EntityDef, extra: Record<string, JsonSchema> = {}): JsonSchema {
   const embedded = Object.fromEntries(
@@ -96,7 +93,8 @@ const detailAnswer = perDefinition((def) =>
     publicRecord(def, localizedFields(def).length ? { slugs: { type: 'object', additionalProperties: { type: 'string' } } } : {}),
   ),
 );
-const siteAnswer = itemEnvelope(siteRecord);
+/** A site's settings, without the id of the account that created it; asked in a locale, in that locale's words. */
+const siteAnswer = itemEnvelope(publicRecord(ENTITIES.applications));
 
 /**
  * The answer's JSON as the API writes it: Fastify serialises a route's answer with
@@ -192,16 +190,16 @@ function publicReadTable(app: FastifyInstance): PublicRead[] {
   table.push({
     path: `/${ENTITIES.applications.resource}/:appKey`,
     params: z.object({ appKey: z.string().max(64) }),
-    // Kept in the scope of the key that asked, the only site it answers.
-    query: z.object({}),
-    // Written through siteRecord, which leaves the owner's id out.
+    // Kept in the scope of the key that asked, the only site it answers, once per locale.
+    query: z.object(localeQuery),
+    // Written through siteAnswer, which leaves the owner's id out.
     answer: siteAnswer,
     doc: publicDoc(ENTITIES.applications)(
       'get',
       'Read a site’s public settings',
       'Its name, logo, contact details and the like: only of the site the `app-key` header names (another key, like an unknown one, answers 404).',
     ),
-    run: ({ appKey, params }) => reads.site(appKey, params.appKey!),
+    run: ({ appKey, params, query }) => reads.site(appKey, params.appKey!, query.locale as string | undefined),
   });
   return table;
 }

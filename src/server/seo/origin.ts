@@ -12,17 +12,18 @@ export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * The part of a page address that decides what is drawn: the path, `page` when it is a page
- * number the listings read (newsListSearch, a whole number from 2), and `sent` when it names a
+ * The part of a page address that decides what is drawn: the path, `category` and `page` when
+ * they are what the news listing reads (newsListSearch: a category's id, a page number from 2), and `sent` when it names a
  * public form (the confirmation after a plain form post, form-posts.ts). Any other query parameter
  * would only make anyone's `?x=1`, `?x=2` … a new render; a preview link is answered apart.
  */
 export function meaningfulUrl(url: string): string {
   const [pathname = '/', query = ''] = url.split('?', 2);
   const search = new URLSearchParams(query);
-  const { page } = newsListSearch(Object.fromEntries(search));
+  const { page, category } = newsListSearch(Object.fromEntries(search));
   const sent = outcomeFromSearch(query)?.form;
   const kept = new URLSearchParams();
+  if (category !== undefined) kept.set('category', String(category));
   if (page !== undefined) kept.set('page', String(page));
   if (sent) kept.set(SENT_PARAM, sent);
   return kept.size === 0 ? pathname : `${pathname}?${kept.toString()}`;

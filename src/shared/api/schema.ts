@@ -152,7 +152,7 @@ export interface paths {
         };
         /**
          * Read a site’s settings
-         * @description `key` is the app key or the id.
+         * @description `key` is the app key or the id. With `?locale=` (one of the site's other languages), only the fields written per language (name, title, description, address, copyright), with the translation's own version.
          *
          *     Needs the right to read applications: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -4425,6 +4425,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/post-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List post categories visitors see
+         * @description Every active one, unpaged, as `{data: [...]}` (spec §7.1).
+         *
+         *     Open to visitors: send the site’s app key.
+         */
+        get: operations["public.post-categories.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/posts": {
         parameters: {
             query?: never;
@@ -4434,7 +4456,7 @@ export interface paths {
         };
         /**
          * List posts visitors see
-         * @description Active ones whose publish time has come, in the list order.
+         * @description Active ones whose publish time has come, in the list order. `category_id` narrows it to the ones with that Category.
          *
          *     Open to visitors: send the site’s app key.
          */
@@ -5086,8 +5108,18 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
@@ -5160,7 +5192,9 @@ export interface operations {
     };
     "applications.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 key: string;
@@ -5193,6 +5227,7 @@ export interface operations {
                             google_tag_manager_id?: string | null;
                             icon?: string | null;
                             id?: number;
+                            locale?: string;
                             locales?: string | null;
                             logo_footer?: string | null;
                             logo_header?: string | null;
@@ -5230,7 +5265,9 @@ export interface operations {
     };
     "applications.update": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 key: string;
@@ -5274,8 +5311,18 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
                     status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
                     title?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
                     /** @description Given out by the server; accepted back and ignored */
                     readonly updated_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
@@ -5311,6 +5358,7 @@ export interface operations {
                             google_tag_manager_id?: string | null;
                             icon?: string | null;
                             id?: number;
+                            locale?: string;
                             locales?: string | null;
                             logo_footer?: string | null;
                             logo_header?: string | null;
@@ -18499,7 +18547,9 @@ export interface operations {
     };
     "public.applications.get": {
         parameters: {
-            query?: never;
+            query?: {
+                locale?: string;
+            };
             header?: never;
             path: {
                 appKey: string;
@@ -18550,6 +18600,9 @@ export interface operations {
                                 [key: string]: string;
                             };
                             status?: number | null;
+                            text_locales?: {
+                                [key: string]: string;
+                            };
                             title?: string | null;
                             updated_at?: string;
                             version?: number;
@@ -18945,9 +18998,59 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    "public.post-categories.list": {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            metaDescription?: string | null;
+                            metaKey?: string | null;
+                            name?: string;
+                            parent_id?: number | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            sort_order?: number | null;
+                            status?: number | null;
+                            text_locales?: {
+                                [key: string]: string;
+                            };
+                            thumb?: string | null;
+                            updated_at?: string;
+                            version?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     "public.posts.list": {
         parameters: {
             query?: {
+                category_id?: number;
                 locale?: string;
                 page?: number;
                 search_key?: string;

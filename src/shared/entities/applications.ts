@@ -1,7 +1,11 @@
 import { defineEntity, f } from './define';
 import { LOCALE_LIST } from '../locales';
 
-/** The tenant itself: one row per site. Admin screens call it "App Setting". */
+/**
+ * The tenant itself: one row per site. Admin screens call it "App Setting". The words visitors
+ * read in the header and footer (name, tagline title, description, address, copyright) are
+ * written per language, as a page's are (docs/localisation.md).
+ */
 export const applications = defineEntity({
   resource: 'applications',
   admin: { group: 'Site' },
@@ -22,18 +26,18 @@ export const applications = defineEntity({
       pattern: { regex: /^[A-Za-z0-9_-]{3,64}$/, message: 'App Key may use letters, digits, - and _ (3 to 64)' },
     }),
     user_id: f.number('User Id', { readOnly: true }),
-    name: f.text('Name', { required: true, searchable: true }),
-    title: f.text('Title', { searchable: true }),
-    description: f.textarea('Description', { rows: 3 }),
+    name: f.text('Name', { required: true, searchable: true, localized: true }),
+    title: f.text('Title', { searchable: true, localized: true }),
+    description: f.textarea('Description', { rows: 3, localized: true }),
     logo_header: f.image('Header Logo', { pickerLabel: 'Select Logo' }),
     logo_footer: f.image('Footer Logo', { pickerLabel: 'Select Logo' }),
     icon: f.image('Icon', { pickerLabel: 'Select Icon' }),
     email: f.email('Email'),
     phone: f.text('Phone', { max: 64 }),
-    address: f.textarea('Address', { rows: 2 }),
+    address: f.textarea('Address', { rows: 2, localized: true }),
     web_url: f.url('Web URL'),
     map_html: f.textarea('Map HTML', { rows: 4, hint: 'Embed code of a Google Maps iframe' }),
-    copyright: f.text('Copyright'),
+    copyright: f.text('Copyright', { localized: true }),
     status: f.status(),
     locales: f.text('Languages', {
       default: 'en',

@@ -7,6 +7,8 @@ export const postCategories = defineEntity({
   formTitle: 'Post Category',
   labelField: 'name',
   unpagedByDefault: true,
+  // Visitors read them for the news page's category filter (/news?category=<id>).
+  public: { list: { size: 100, unpaged: true } },
   order: [
     { field: 'sort_order', dir: 'asc' },
     { field: 'id', dir: 'asc' },

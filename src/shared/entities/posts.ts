@@ -6,7 +6,8 @@ export const posts = defineEntity({
   adminPath: 'post',
   title: 'Posts',
   formTitle: 'Post',
-  public: { list: { size: 10 }, detail: true, path: '/news/:slug', sitemap: true, preview: 'detail' },
+  // The news page's category filter (/news?category=<id>) reads the list by category_id.
+  public: { list: { size: 10, filters: ['category_id'] }, detail: true, path: '/news/:slug', sitemap: true, preview: 'detail' },
   labelField: 'title',
   publishedFrom: 'publish_at',
   order: [

@@ -8,7 +8,7 @@ import { notFound } from '@tanstack/react-router';
 import type { ItemEnvelope, ListEnvelope, Paged } from '../../../shared/envelope';
 import { LIMITS } from '../../../shared/limits';
 import { ApiError, connectionOf, publicApi } from '../../api/http';
-import type { Career, GalleryItem, MenuItem, Page, Post, Section, SiteInfo, Slider, Social } from './types';
+import type { Career, GalleryItem, MenuItem, Page, Post, PostCategory, Section, SiteInfo, Slider, Social } from './types';
 
 /** What a query function is given: the query client it runs in, whose connection it reads through (api/http.ts). */
 type Reader = { client: QueryClient };
@@ -63,11 +63,24 @@ export const latestPostsQuery = () =>
 
 /** The /news listing reads whole pages with their page count. */
 export const NEWS_PAGE_SIZE = 9;
-export const postsPageQuery = (page: number) =>
+export const postsPageQuery = (page: number, category?: number) =>
   queryOptions({
-    queryKey: ['public', 'posts', 'list', { page, size: NEWS_PAGE_SIZE }],
+    queryKey: ['public', 'posts', 'list', { page, size: NEWS_PAGE_SIZE, ...(category ? { category } : {}) }],
     queryFn: async ({ client }): Promise<Paged<Post>> =>
-      (await publicApi<ListEnvelope<Post>>('posts', { query: { page, size: NEWS_PAGE_SIZE }, client })).data,
+      (
+        await publicApi<ListEnvelope<Post>>('posts', {
+          query: { page, size: NEWS_PAGE_SIZE, ...(category ? { category_id: category } : {}) },
+          client,
+        })
+      ).data,
+  });
+
+/** The post categories, for the news page's filter. */
+export const postCategoriesQuery = () =>
+  queryOptions({
+    queryKey: ['public', 'post-categories'],
+    queryFn: async ({ client }) => (await publicApi<{ data: PostCategory[] }>('post-categories', { client })).data,
+    staleTime: 5 * 60_000,
   });
 
 /** One record of a public entity by its slug (a news post at /news/{slug}: routes/_site/$collection/$slug.tsx). */

@@ -28,11 +28,12 @@ export interface Localized {
 /** The site's settings, as GET /cms/applications/{key} answers them (without the owner's id). */
 export type SiteInfo = Omit<Records['applications'], 'user_id'>;
 export type MenuItem = Records['menus'];
-export type Slider = Records['sliders'] & WithPlaceholders;
-export type Widget = Records['widgets'] & WithPlaceholders;
+export type Slider = Records['sliders'] & WithPlaceholders & Localized;
+export type Widget = Records['widgets'] & WithPlaceholders & Localized;
 export type Section = Records['sections'] & WithPlaceholders & Localized & { widgets: Widget[] };
 export type Page = Records['pages'] & WithPlaceholders & Localized & { sections: Section[] };
 export type Post = Records['posts'] & WithPlaceholders & Localized;
-export type GalleryItem = Records['gallery'] & WithPlaceholders;
+export type GalleryItem = Records['gallery'] & WithPlaceholders & Localized;
 export type Social = Records['socials'];
-export type Career = Records['careers'];
+export type Career = Records['careers'] & Localized;
+export type PostCategory = Records['post-categories'] & Localized;

@@ -7,7 +7,7 @@ import { formatDate } from '../../ui/display';
 import { Card, Container, Loader, QueryError, SimpleGrid, Stack, Text, Title } from '../ui';
 import { careersQuery } from '../api/queries';
 import type { Career } from '../api/types';
-import { useSiteText } from '../../ui/site-text';
+import { useSiteText, useTextLang } from '../../ui/site-text';
 
 export function CareerList() {
   const t = useSiteText();
@@ -33,12 +33,13 @@ export function CareerList() {
 
 function CareerCard({ career }: { career: Career }) {
   const t = useSiteText();
+  const lang = useTextLang();
   const start = formatDate(career.application_start_at, t);
   const end = formatDate(career.application_end_at, t);
   return (
     <Card>
       <Stack gap="xs">
-        <Title order={3} size="h4">
+        <Title order={3} size="h4" {...lang(career, 'title')}>
           {career.title}
         </Title>
         {start || end ? (
@@ -47,7 +48,7 @@ function CareerCard({ career }: { career: Career }) {
           </Text>
         ) : null}
         {career.content ? (
-          <Text size="sm" c="gray.8" style={{ whiteSpace: 'pre-line' }}>
+          <Text size="sm" c="gray.8" style={{ whiteSpace: 'pre-line' }} {...lang(career, 'content')}>
             {career.content}
           </Text>
         ) : null}

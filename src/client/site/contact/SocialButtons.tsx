@@ -1,5 +1,6 @@
 /** The site's social links (GET /cms/socials) as buttons; an icon image when the record has one. */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { documentLanguage, siteLocalesOf } from '../locale';
 import { SOCIAL_ICONS } from '../../ui/icons';
 import { safeRel } from '../../ui/sanitize-policy';
 import { socialsQuery } from '../api/queries';
@@ -21,7 +22,11 @@ function SocialIcon({ social }: { social: Social }) {
 
 export function SocialButtons() {
   const t = useSiteText();
+  const queryClient = useQueryClient();
   const { data: socials } = useQuery(socialsQuery());
+  // Socials are not translated: their names are in the site's default language, said so on another's page.
+  const defaultLocale = siteLocalesOf(queryClient)[0];
+  const nameLang = defaultLocale !== documentLanguage(queryClient) ? defaultLocale : undefined;
   const links = (socials ?? []).filter((social) => social.link_url);
   if (links.length === 0) return null;
   return (
@@ -38,7 +43,7 @@ export function SocialButtons() {
               size="sm"
               leftSection={<SocialIcon social={social} />}
             >
-              {social.name}
+              <span lang={nameLang}>{social.name}</span>
             </ButtonLink>
           </li>
         );

@@ -6,7 +6,7 @@ import { SIZES } from '../../ui/Picture';
 import type { GalleryItem } from '../api/types';
 import classes from '../page/page.module.css';
 import { Anchor, SimpleGrid, Stack } from '../ui';
-import { useSiteText } from '../../ui/site-text';
+import { useSiteText, useTextLang } from '../../ui/site-text';
 
 interface ImageGridProps {
   images: GalleryItem[];
@@ -15,6 +15,7 @@ interface ImageGridProps {
 
 export function ImageGrid({ images, onOpen }: ImageGridProps) {
   const t = useSiteText();
+  const lang = useTextLang();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" component="ul">
       {images.map((image, index) => {
@@ -38,7 +39,15 @@ export function ImageGrid({ images, onOpen }: ImageGridProps) {
                 sizes={SIZES.gridColumn}
               />
             </button>
-            <Anchor href={image.file_url!} target="_blank" rel="noopener noreferrer" size="sm" fw={600} title={title}>
+            <Anchor
+              href={image.file_url!}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              fw={600}
+              title={title}
+              {...(image.title?.trim() ? lang(image, 'title') : {})}
+            >
               {truncate(title, LIMITS.truncate.cardShort)}
             </Anchor>
           </Stack>

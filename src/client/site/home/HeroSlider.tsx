@@ -21,7 +21,7 @@ import { MoreText } from './MoreText';
 import { focalPositionFor, placeholderBackground } from '../../ui/LazyImage';
 import { Picture, SIZES } from '../../ui/Picture';
 import { CmsButton, Container, Loader, QueryError } from '../ui';
-import { useSiteText } from '../../ui/site-text';
+import { useSiteText, useTextLang } from '../../ui/site-text';
 
 export function HeroSlider() {
   const t = useSiteText();
@@ -77,6 +77,7 @@ function SlideShow({ slides }: { slides: Slider[] }) {
 
 function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
   const t = useSiteText();
+  const lang = useTextLang();
   const background = slide.thumb ? placeholderBackground(slide.placeholders, slide.thumb) : undefined;
   // A phone's tall box cuts a wide slide: the focal point keeps the subject in it.
   const objectPosition = slide.thumb ? focalPositionFor(slide.focal_points, slide.thumb) : undefined;
@@ -98,13 +99,25 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
       <div className={classes.slideShade} />
       <Container size="xl" style={{ height: '100%' }}>
         <div className={classes.slideText}>
-          {slide.sub_title ? <p className={classes.slideSub}>{slide.sub_title}</p> : null}
-          {slide.title ? <h2 className={classes.slideTitle}>{slide.title}</h2> : null}
-          {slide.description ? <p className={classes.slideDescription}>{slide.description}</p> : null}
+          {slide.sub_title ? (
+            <p className={classes.slideSub} {...lang(slide, 'sub_title')}>
+              {slide.sub_title}
+            </p>
+          ) : null}
+          {slide.title ? (
+            <h2 className={classes.slideTitle} {...lang(slide, 'title')}>
+              {slide.title}
+            </h2>
+          ) : null}
+          {slide.description ? (
+            <p className={classes.slideDescription} {...lang(slide, 'description')}>
+              {slide.description}
+            </p>
+          ) : null}
           {slide.link_url ? (
             <div>
               <CmsButton href={slide.link_url} color="yellow" size="md">
-                <MoreText label={t('more.learn')} about={slide.title} />
+                <MoreText label={t('more.learn')} about={slide.title} aboutLang={lang(slide, 'title')} />
               </CmsButton>
             </div>
           ) : null}

@@ -31,6 +31,7 @@ export function SiteLayout() {
   // again after a write reuses them as the last render drew them (islands/KeptPart.tsx), so they
   // read nothing else (tests/api/kept-parts.test.ts draws every page with and without them).
   const language = useSiteLocale();
+  const t = useSiteText();
   // The header's logo, named in the head for the browser to fetch early (as React names an image
   // a page shows at once): said here, outside the kept header, whether it is rendered or reused.
   if (site.logo_header) preload(site.logo_header, { as: 'image' });
@@ -38,7 +39,7 @@ export function SiteLayout() {
   return (
     <div className={`site-root ${classes.root}`}>
       <a href="#main-content" className={classes.skipLink}>
-        Skip to content
+        {t('layout.skip')}
       </a>
       {/* The menus' links are made in the page's language: where its addresses start is an input. */}
       <KeptPart name="header" inputs={[language, localize('/'), site, menus, pathname, languages]}>

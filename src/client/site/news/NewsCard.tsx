@@ -8,12 +8,13 @@ import { DEFAULT_THUMB, excerpt, formatDate, widgetThumb } from '../../ui/displa
 import { LazyImage } from '../../ui/LazyImage';
 import { SIZES } from '../../ui/Picture';
 import type { Post } from '../api/types';
-import { useSiteText } from '../../ui/site-text';
+import { useSiteText, useTextLang } from '../../ui/site-text';
 import card from '../widgets/widgets.module.css';
 import classes from './news-card.module.css';
 
 export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?: 2 | 3 }) {
   const t = useSiteText();
+  const lang = useTextLang();
   const Heading = headingOrder === 2 ? 'h2' : 'h3';
   const date = formatDate(post.created_at, t);
   return (
@@ -34,7 +35,7 @@ export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?
             {date}
           </time>
         ) : null}
-        <Heading className={card.title}>
+        <Heading className={card.title} {...lang(post, 'title')}>
           <Link
             to="/$collection/$slug"
             params={{ collection: 'news', slug: post.slug }}
@@ -44,7 +45,9 @@ export function NewsCard({ post, headingOrder = 3 }: { post: Post; headingOrder?
             {truncate(post.title, LIMITS.truncate.cardMedium)}
           </Link>
         </Heading>
-        <p className={card.text}>{excerpt(post.content, LIMITS.truncate.cardLong)}</p>
+        <p className={card.text} {...lang(post, 'content')}>
+          {excerpt(post.content, LIMITS.truncate.cardLong)}
+        </p>
       </div>
     </div>
   );

@@ -3,24 +3,49 @@
  * spec only says that route exists).
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { postsPageQuery } from '../api/queries';
+import { newsListHref } from '../../../shared/news-search';
+import { postCategoriesQuery, postsPageQuery } from '../api/queries';
 import { PageHeading } from '../page/PageHeading';
 import { NewsCard } from './NewsCard';
 import { CardGrid } from '../widgets/WidgetGrid';
-import { useSiteText } from '../../ui/site-text';
+import { useSiteText, useTextLang } from '../../ui/site-text';
 import { useLocalHref } from '../locale';
 import { Center, Container, Pagination, Text } from '../ui';
+import classes from './news-card.module.css';
 
-const newsPageHref = (page: number) => (page > 1 ? `/news?page=${page}` : '/news');
-
-export function NewsListScreen({ page }: { page: number }) {
+export function NewsListScreen({ page, category }: { page: number; category?: number }) {
   const t = useSiteText();
+  const lang = useTextLang();
   const localize = useLocalHref();
-  const { data } = useSuspenseQuery(postsPageQuery(page));
+  const { data } = useSuspenseQuery(postsPageQuery(page, category));
+  const { data: categories } = useSuspenseQuery(postCategoriesQuery());
+  const filters = [
+    { id: undefined, name: t('news.allCategories'), record: {} },
+    ...categories.map((c) => ({ id: c.id, name: c.name, record: c })),
+  ];
   return (
     <>
       <PageHeading title={t('news.title')} subTitle={t('news.subTitle')} />
       <Container size="xl" py={48}>
+        {categories.length > 0 ? (
+          // Plain links: the filter works without JavaScript, and each category's list has its address.
+          <nav aria-label={t('news.category')} className={classes.filter}>
+            <ul>
+              {filters.map((filter) => (
+                <li key={filter.id ?? 'all'}>
+                  <a
+                    href={localize(newsListHref({ category: filter.id }))}
+                    aria-current={filter.id === category ? 'page' : undefined}
+                    className={`mantine-focus-auto ${classes.filterLink}`}
+                    {...(filter.id ? lang(filter.record, 'name') : {})}
+                  >
+                    {filter.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         {data.data.length === 0 ? <Text>{t('news.none')}</Text> : null}
         <CardGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {data.data.map((post) => (
@@ -32,7 +57,7 @@ export function NewsListScreen({ page }: { page: number }) {
             <Pagination
               total={data.last_page}
               value={data.current_page}
-              hrefOf={(page) => localize(newsPageHref(page))}
+              hrefOf={(page) => localize(newsListHref({ page, category }))}
               labels={{
                 previous: t('pagination.previous'),
                 next: t('pagination.next'),

@@ -125,9 +125,13 @@ export function Center({ mt, mb, children }: Margins & { children: ReactNode }) 
   );
 }
 
-/** Read by screen readers and search engines, not shown. */
-export function VisuallyHidden({ children }: { children: ReactNode }) {
-  return <span className={ui.visuallyHidden}>{children}</span>;
+/** Read by screen readers and search engines, not shown; `lang` where its text is in another language than the page's. */
+export function VisuallyHidden({ children, lang }: { children: ReactNode; lang?: string }) {
+  return (
+    <span className={ui.visuallyHidden} lang={lang}>
+      {children}
+    </span>
+  );
 }
 
 /** A plain box shown only from a width on (the header's full menu), or only below it (the burger). */

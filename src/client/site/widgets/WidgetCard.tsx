@@ -10,7 +10,7 @@ import { linkAttributes } from '../../ui/link-attributes';
 import { SIZES } from '../../ui/Picture';
 import type { Widget } from '../api/types';
 import classes from './widgets.module.css';
-import { useSiteText } from '../../ui/site-text';
+import { useSiteText, useTextLang } from '../../ui/site-text';
 
 interface WidgetCardProps {
   widget: Widget;
@@ -20,6 +20,7 @@ interface WidgetCardProps {
 
 export function WidgetCard({ widget, wide = false }: WidgetCardProps) {
   const t = useSiteText();
+  const lang = useTextLang();
   const title = widgetTitle(widget.title, t);
   return (
     <div className={wide ? `${classes.card} ${classes.wide}` : classes.card}>
@@ -32,7 +33,7 @@ export function WidgetCard({ widget, wide = false }: WidgetCardProps) {
         sizes={SIZES.gridColumn}
       />
       <div className={classes.body}>
-        <h3 className={classes.title}>
+        <h3 className={classes.title} {...(widget.title ? lang(widget, 'title') : {})}>
           {widget.link_url ? (
             <a
               {...linkAttributes(widget.link_url)}
@@ -45,7 +46,9 @@ export function WidgetCard({ widget, wide = false }: WidgetCardProps) {
             title
           )}
         </h3>
-        <p className={classes.text}>{widgetContent(widget.content, t)}</p>
+        <p className={classes.text} {...(widget.content ? lang(widget, 'content') : {})}>
+          {widgetContent(widget.content, t)}
+        </p>
       </div>
     </div>
   );

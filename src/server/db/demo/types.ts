@@ -52,13 +52,18 @@ type Text = Record<string, string>;
 
 /**
  * The site in one of its other languages, keyed by what finds each record: a page's or post's
- * slug, a section's name, a slide's English title; a menu entry's English title gives its title.
+ * slug, a section's name, a slide's English title; a menu entry's English title gives its title;
+ * the site settings are the site's own.
  */
 export interface DemoTranslations {
   locale: string;
+  /** The site settings' words visitors read (name, tagline, description, address, copyright). */
+  application: Text;
   pages: Record<string, Text>;
   sections: Record<string, Text>;
   sliders: Record<string, Text>;
   menus: Record<string, string>;
   posts: Record<string, Text>;
+  /** Gallery items, by their English title. */
+  gallery: Record<string, Text>;
 }

@@ -1,16 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { postsPageQuery } from '../../../site/api/queries';
+import { postCategoriesQuery, postsPageQuery } from '../../../site/api/queries';
 import { newsListSearch } from '../../../../shared/news-search';
 import { headText, screenHead } from '../../../site/head';
 import { NewsListScreen } from '../../../site/news/NewsListScreen';
 import { SiteError } from '../../../site/layout/SiteFallbacks';
 
-/** /news: every post, newest first, a page at a time (?page=). */
+/** /news: every post, newest first, a page at a time (?page=), of every category or one (?category=). */
 export const Route = createFileRoute('/_site/news/')({
   validateSearch: newsListSearch,
-  loaderDeps: ({ search: { page = 1 } }) => ({ page }),
+  loaderDeps: ({ search: { page = 1, category } }) => ({ page, category }),
   loader: async ({ context, deps }) => {
-    await context.queryClient.ensureQueryData(postsPageQuery(deps.page));
+    await Promise.all([
+      context.queryClient.ensureQueryData(postsPageQuery(deps.page, deps.category)),
+      context.queryClient.ensureQueryData(postCategoriesQuery()),
+    ]);
   },
   head: (context) => screenHead(context, { title: headText(context.match.context)('news.title') }),
   component: NewsListRoute,
@@ -18,6 +21,6 @@ export const Route = createFileRoute('/_site/news/')({
 });
 
 function NewsListRoute() {
-  const { page = 1 } = Route.useSearch();
-  return <NewsListScreen page={page} />;
+  const { page = 1, category } = Route.useSearch();
+  return <NewsListScreen page={page} category={category} />;
 }

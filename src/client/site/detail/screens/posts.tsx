@@ -22,7 +22,7 @@ export function Screen({ record }: { record: PublicRecord }) {
     <Container size="md" py={48} component="article">
       <Stack gap="lg">
         <Link to="/news" {...anchorLook({ size: 'sm' })}>
-          ← All news
+          {t('news.all')}
         </Link>
         {post.thumb ? (
           <figure style={{ margin: 0 }}>

@@ -1,4 +1,5 @@
 /** Template 'about_us': the organisation's introduction beside its picture, widgets as highlights. */
+import { useTextLang } from '../../../ui/site-text';
 import { SafeHtml } from '../../../ui/SafeHtml';
 import type { Section } from '../../api/types';
 import { Container } from '../../ui';
@@ -7,11 +8,12 @@ import classes from '../home.module.css';
 import { SectionIntro } from './SectionIntro';
 
 export function AboutUsSection({ section }: { section: Section }) {
+  const lang = useTextLang();
   return (
     <section className={classes.band}>
       <Container size="xl">
         <SectionIntro section={section} imageHeight={640} imageFirst moreVariant="filled">
-          <SafeHtml html={section.content} />
+          <SafeHtml html={section.content} {...lang(section, 'content')} />
         </SectionIntro>
         <WidgetGrid
           widgets={section.widgets}

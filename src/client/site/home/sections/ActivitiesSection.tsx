@@ -11,7 +11,7 @@ export function ActivitiesSection({ section }: { section: Section }) {
   return (
     <section className={`${classes.band} ${classes.bandAlt}`}>
       <Container size="xl">
-        <SectionHeader title={section.title} subTitle={section.sub_title} center />
+        <SectionHeader title={section.title} subTitle={section.sub_title} record={section} center />
         <div className={classes.rows}>
           {activityRows(section.widgets).map((row) => (
             <CardGrid key={row[0]!.id} cols={{ base: 1, sm: 2, md: row.length }}>

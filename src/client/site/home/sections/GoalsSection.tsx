@@ -10,15 +10,16 @@ import { Container } from '../../ui';
 import card from '../../widgets/widgets.module.css';
 import classes from '../home.module.css';
 import { SectionIntro } from './SectionIntro';
-import { useSiteText } from '../../../ui/site-text';
+import { useSiteText, useTextLang } from '../../../ui/site-text';
 
 export function GoalsSection({ section }: { section: Section }) {
   const t = useSiteText();
+  const lang = useTextLang();
   return (
     <section className={`${classes.band} ${classes.bandAlt}`}>
       <Container size="xl">
         <SectionIntro section={section} imageHeight={600} spaceBelow={section.widgets.length > 0 ? 'gap' : undefined}>
-          <SafeHtml html={section.content} />
+          <SafeHtml html={section.content} {...lang(section, 'content')} />
         </SectionIntro>
         {section.widgets.length > 0 ? (
           <ol className={classes.goals}>
@@ -28,7 +29,7 @@ export function GoalsSection({ section }: { section: Section }) {
                   {index + 1}
                 </div>
                 <div className={classes.goalText}>
-                  <h3 className={card.title}>
+                  <h3 className={card.title} {...(widget.title ? lang(widget, 'title') : {})}>
                     {widget.link_url ? (
                       <a {...linkAttributes(widget.link_url)} className={`mantine-focus-auto ${card.link} ${card.asBodyText}`}>
                         {widgetTitle(widget.title, t)}
@@ -37,7 +38,9 @@ export function GoalsSection({ section }: { section: Section }) {
                       widgetTitle(widget.title, t)
                     )}
                   </h3>
-                  <p className={card.text}>{widgetContent(widget.content, t)}</p>
+                  <p className={card.text} {...(widget.content ? lang(widget, 'content') : {})}>
+                    {widgetContent(widget.content, t)}
+                  </p>
                 </div>
               </li>
             ))}

@@ -11,7 +11,7 @@ export function MicrofinanceSection({ section }: { section: Section }) {
   return (
     <section className={classes.band}>
       <Container size="xl">
-        <SectionHeader title={section.title} subTitle={section.sub_title} />
+        <SectionHeader title={section.title} subTitle={section.sub_title} record={section} />
         {first ? (
           <div style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
             <WidgetCard widget={first} wide />

@@ -18,6 +18,8 @@ export function NewsSection({ section, read }: { section: Section; read: Section
         <SectionHeader
           title={section.title ?? t('news.latest')}
           subTitle={section.sub_title}
+          // Without a title of its own the heading is the site's word, in the page's language.
+          record={section.title ? section : undefined}
           action={
             section.link_url ? (
               <CmsButton href={section.link_url} variant="light">

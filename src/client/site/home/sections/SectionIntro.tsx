@@ -8,7 +8,7 @@ import type { Section } from '../../api/types';
 import { type ButtonLook, CmsButton } from '../../ui';
 import classes from '../home.module.css';
 import { SectionHeader } from './SectionHeader';
-import { useSiteText } from '../../../ui/site-text';
+import { useSiteText, useTextLang } from '../../../ui/site-text';
 
 interface SectionIntroProps {
   section: Section;
@@ -33,6 +33,7 @@ export function SectionIntro({
   spaceBelow,
 }: SectionIntroProps) {
   const t = useSiteText();
+  const lang = useTextLang();
   const picture = section.thumb ? (
     <div className={`${classes.introColumn} ${classes.introPicture}`}>
       <LazyImage
@@ -49,11 +50,11 @@ export function SectionIntro({
   ) : null;
   const text = (
     <div className={section.thumb ? `${classes.introColumn} ${classes.introText}` : classes.introColumn}>
-      <SectionHeader title={section.title} subTitle={section.sub_title} />
+      <SectionHeader title={section.title} subTitle={section.sub_title} record={section} />
       {children}
       {section.link_url ? (
         <CmsButton href={section.link_url} variant={moreVariant} mt="lg">
-          <MoreText label={t('more.see')} about={section.title} />
+          <MoreText label={t('more.see')} about={section.title} aboutLang={lang(section, 'title')} />
         </CmsButton>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 /**
  * The demo site in Bangla, its second language: the home page's slides and sections, the About
- * and Services pages, every menu entry and two news posts, as the organisation would write them
+ * and Services pages, every menu entry, two news posts, the gallery and the site settings, as the organisation would write them
  * for its members and clients. Keyed by what finds each record: a page's or post's slug, a
  * section's name, a slide's or menu entry's English title.
  */
@@ -10,6 +10,14 @@ const p = (...paragraphs: string[]) => paragraphs.map((text) => (text.startsWith
 
 export const bangla: DemoTranslations = {
   locale: 'bn',
+  application: {
+    name: 'মেরিডিয়ান সিস্টেমস অ্যান্ড মাইক্রোফাইন্যান্স',
+    title: 'প্রযুক্তি, যা ব্যাংকিং পৌঁছে দেয় প্রতিটি গ্রামে',
+    description:
+      'মেরিডিয়ান সিস্টেমস অ্যান্ড মাইক্রোফাইন্যান্স মাইক্রো-ব্যাংকিং সফটওয়্যার তৈরি করে, ক্ষুদ্রঋণ প্রতিষ্ঠানে তা চালু করে, তরুণদের দক্ষ আইটি পেশাজীবী হিসেবে গড়ে তোলে এবং সারা বাংলাদেশে শাখার হার্ডওয়্যার ও নেটওয়ার্ক সচল রাখে।',
+    address: 'বাড়ি ৪২, সড়ক ১১, বনানী, ঢাকা ১২১৩, বাংলাদেশ',
+    copyright: '© 2024 মেরিডিয়ান সিস্টেমস অ্যান্ড মাইক্রোফাইন্যান্স। সর্বস্বত্ব সংরক্ষিত।',
+  },
   pages: {
     about: {
       title: 'আমাদের কথা',
@@ -102,6 +110,7 @@ export const bangla: DemoTranslations = {
     'Press Releases': 'সংবাদ বিজ্ঞপ্তি',
     Notices: 'নোটিশ',
     Career: 'ক্যারিয়ার',
+    News: 'খবর',
     'Privacy Policy': 'গোপনীয়তা নীতি',
     'Terms & Conditions': 'শর্তাবলি',
   },
@@ -128,6 +137,68 @@ export const bangla: DemoTranslations = {
         '“আগে কখনো কম্পিউটার খুলে দেখিনি,” বললেন শারমিন আক্তার, যিনি এখন সিরাজগঞ্জের একটি সমবায় ব্যাংকের নেটওয়ার্ক দেখাশোনা করেন। “এখন কিছু নষ্ট হলে শাখা আমাকেই ডাকে।”',
         'পরবর্তী ব্যাচের আবেদন জানুয়ারিতে শুরু হবে। তরুণী এবং নিম্ন আয়ের পরিবারের শিক্ষার্থীদের জন্য বৃত্তিতে পুরো ফি পরিশোধ করা হয়।',
       ),
+    },
+  },
+  gallery: {
+    'Microfinance Technology Summit 2024': {
+      title: 'ক্ষুদ্রঋণ প্রযুক্তি সম্মেলন ২০২৪',
+      alt_text: 'ড্যাশবোর্ড দেখানো মঞ্চের পর্দার দিকে তাকিয়ে শ্রোতারা',
+      content: 'ঢাকার সম্মেলনে ৭০টি প্রতিষ্ঠানের ৩০০-র বেশি নেতৃস্থানীয় ব্যক্তি।',
+    },
+    'Youth IT skills class in Bogura': {
+      title: 'বগুড়ায় যুব আইটি দক্ষতা ক্লাস',
+      alt_text: 'একদল শিক্ষার্থীর সামনে চার্ট দেখাচ্ছেন প্রশিক্ষক',
+      content: 'আমাদের বগুড়া প্রশিক্ষণ কেন্দ্রে নেটওয়ার্কিংয়ের একটি ক্লাস।',
+    },
+    'Inside our Gazipur data centre': {
+      title: 'আমাদের গাজীপুর ডেটা সেন্টারের ভেতরে',
+      alt_text: 'ডেটা সেন্টারের করিডরে সারি সারি সার্ভার র‍্যাক',
+      content: 'আমাদের নতুন ডেটা ব্যবস্থাপনা কেন্দ্রের সার্ভার কক্ষ।',
+    },
+    'Branch launch in Rangpur': {
+      title: 'রংপুরে নতুন শাখার যাত্রা',
+      alt_text: 'একটি শাখার সামনে উদ্‌যাপন করছেন কর্মী ও সদস্যরা',
+      content: 'কোরএমএফে শাখা চালু হওয়ার আনন্দ ভাগ করে নিচ্ছেন সদস্য ও কর্মীরা।',
+    },
+    'Field visit to a char village': {
+      title: 'চরের গ্রামে মাঠ পরিদর্শন',
+      alt_text: 'নদীর পাড়ে নারী সদস্যদের সাথে কথা বলছেন একজন মাঠকর্মী',
+      content: 'একটি সঞ্চয় দলের সদস্যদের সাথে দেখা করছেন একজন মাঠকর্মী।',
+    },
+    'Hardware service hub, Rajshahi': {
+      title: 'হার্ডওয়্যার সেবা কেন্দ্র, রাজশাহী',
+      alt_text: 'মেরামত ল্যাবে কাজ করছেন কারিগরেরা',
+      content: 'রাজশাহীর নতুন হার্ডওয়্যার কেন্দ্রে আমাদের প্রকৌশলীরা।',
+    },
+    'Radio link installation in the haor': {
+      title: 'হাওরে রেডিও লিংক স্থাপন',
+      alt_text: 'যোগাযোগ টাওয়ার বসাচ্ছেন কারিগরেরা',
+      content: 'সুনামগঞ্জের একটি দুর্গম শাখার জন্য রেডিও লিংক বসানো হচ্ছে।',
+    },
+    'Digital Finance Award 2023': {
+      title: 'ডিজিটাল ফাইন্যান্স পুরস্কার ২০২৩',
+      alt_text: 'মঞ্চে একটি ট্রফির পাশে দুজন',
+      content: 'ডিজিটাল ফাইন্যান্স পুরস্কার গ্রহণ করছে আমাদের দল।',
+    },
+    'Our Banani head office team': {
+      title: 'বনানী প্রধান কার্যালয়ের আমাদের দল',
+      alt_text: 'অফিস ভবনের সামনে দাঁড়িয়ে একদল কর্মী',
+      content: 'প্রধান কার্যালয়ের সব বিভাগের সহকর্মীরা।',
+    },
+    'CoreMF 5 launch': {
+      title: 'কোরএমএফ ৫-এর উদ্বোধন',
+      alt_text: 'ড্যাশবোর্ড দেখানো বড় ল্যাপটপের পাশে একজন উপস্থাপক',
+      content: 'অংশীদার প্রতিষ্ঠানগুলোর সামনে নতুন সংস্করণ উপস্থাপন।',
+    },
+    'Meridian CoreMF in the field': {
+      title: 'মাঠে মেরিডিয়ান কোরএমএফ',
+      alt_text: 'ভিডিও: মাঠকর্মীরা কীভাবে ইন্টারনেট ছাড়া কোরএমএফ ব্যবহার করেন',
+      content: 'ইন্টারনেট ছাড়াই কোরএমএফ দিয়ে কিস্তি আদায় করা মাঠকর্মীদের নিয়ে একটি ছোট চলচ্চিত্র।',
+    },
+    'Youth IT Skills Project: graduate stories': {
+      title: 'যুব আইটি দক্ষতা প্রকল্প: স্নাতকদের গল্প',
+      alt_text: 'ভিডিও: যুব আইটি দক্ষতা প্রকল্পের স্নাতকেরা',
+      content: 'আমাদের প্রশিক্ষণ কেন্দ্রের স্নাতকেরা প্রযুক্তিতে তাঁদের প্রথম চাকরির কথা বলছেন।',
     },
   },
 };

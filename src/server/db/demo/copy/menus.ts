@@ -60,6 +60,9 @@ export const menus: DemoMenuTree[] = [
     ['Annual Reports', '/annual-reports'],
     ['Publications', '/publications', [['Press Releases', '/press-releases']]],
     ['Notices', '/notices'],
+    // The news and the openings, which visitors otherwise reach only from the home page and the footer.
+    ['News', '/news'],
+    ['Career', '/career'],
   ]),
   ...(
     [
