@@ -26,8 +26,11 @@ beforeAll(async () => {
   await page.locator('input[name="password"]').fill(app.adminPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  // Reloading offline needs the service worker, which installs in the background on the first visit.
+  // Reloading offline needs the service worker, which installs in the background on the first visit,
+  // and the back-office's files (the header's list of waiting saves among them), which it keeps
+  // after sign-in: what these tests go offline with.
   await controlledByWorker(page);
+  await page.waitForFunction(() => document.documentElement.dataset.backOffice === 'kept', null, { timeout: 30_000 });
 });
 
 afterEach(async () => {

@@ -51,13 +51,25 @@ beforeAll(async () => {
   await waitForServer(baseUrl, server, () => log);
 }, 300_000);
 
-afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    process.kill(-server.pid, 'SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+/** Whether any process of the group `pid` leads is still running. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
   }
-  if (project) fs.rmSync(project, { recursive: true, force: true });
+}
+
+afterAll(async () => {
+  if (server?.pid && groupAlive(server.pid)) {
+    process.kill(-server.pid, 'SIGTERM');
+    // npm exits before the server has finished its shutdown, which may still be writing the
+    // demo's renditions into the project: wait for the whole group, not npm alone.
+    for (let i = 0; i < 100 && groupAlive(server.pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (groupAlive(server.pid)) process.kill(-server.pid, 'SIGKILL');
+  }
+  if (project) fs.rmSync(project, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('npm ci --omit=dev, then npm start', () => {

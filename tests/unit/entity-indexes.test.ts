@@ -45,8 +45,10 @@ describe('indexes derived from a definition', () => {
       'publish_at',
     ]);
     expect(indexesOf(ENTITIES.gallery).gallery_visible_idx).toEqual(['app_key', 'status', 'deleted_at', 'sort_order', 'id desc']);
-    // A filter is compared for equality, so it comes before the order.
-    expect(indexesOf(ENTITIES.sections).sections_visible_idx).toEqual([
+    // A filter is optional: the unfiltered list keeps its order, and the filtered one has an index
+    // with the filter among the equalities, before the order.
+    expect(indexesOf(ENTITIES.sections).sections_visible_idx).toEqual(['app_key', 'status', 'deleted_at', 'sort_order', 'id']);
+    expect(indexesOf(ENTITIES.sections).sections_visible_is_top_idx).toEqual([
       'app_key',
       'status',
       'deleted_at',
@@ -63,6 +65,10 @@ describe('indexes derived from a definition', () => {
       { name: 'posts_list_idx', columns: ['app_key', 'deleted_at', 'created_at desc', 'id desc'] },
       { name: 'posts_deleted_at_idx', columns: ['deleted_at'] },
       { name: 'posts_visible_idx', columns: ['app_key', 'status', 'deleted_at', 'created_at desc', 'id desc', 'publish_at'] },
+      {
+        name: 'posts_visible_category_id_idx',
+        columns: ['app_key', 'status', 'deleted_at', 'category_id', 'created_at desc', 'id desc', 'publish_at'],
+      },
       { name: 'posts_app_publish_idx', columns: ['app_key', 'publish_at'] },
       { name: 'posts_app_slug_uq', columns: ['app_key', 'slug'], unique: true },
     ]);

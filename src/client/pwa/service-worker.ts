@@ -46,13 +46,23 @@ export async function applyUpdate(): Promise<void> {
 /**
  * Staff have signed in on this device: the worker keeps every back-office file (sw.ts), so a screen
  * not opened yet still opens offline. Marks the document `data-back-office="kept"` once the worker
- * says it has them (tests wait for it). A browser without a worker has nothing to keep.
+ * says it has them (tests wait for it). A link that drops while they come (the normal case here)
+ * leaves some unkept: the device asks again when it is back online, until all are kept. A browser
+ * without a worker has nothing to keep.
  */
+let keeping = false;
 export function keepBackOfficeOffline(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready
-    .then(({ active }) => active && messageSW(active, { type: KEEP_BACK_OFFICE }))
-    .then((kept) => {
-      if (kept) document.documentElement.dataset.backOffice = 'kept';
-    });
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || keeping) return;
+  keeping = true;
+  const keep = () =>
+    navigator.serviceWorker.ready
+      .then(({ active }) => active !== null && messageSW(active, { type: KEEP_BACK_OFFICE }))
+      .catch(() => false)
+      .then((kept) => {
+        if (kept === true) {
+          document.documentElement.dataset.backOffice = 'kept';
+          keeping = false;
+        } else window.addEventListener('online', () => void keep(), { once: true });
+      });
+  void keep();
 }

@@ -12,10 +12,12 @@
  * - list: the admin list, a site's live rows in the definition's order: site, `deleted_at`, then the
  *   order's columns (every lookup by site uses its first column);
  * - trash: `deleted_at` alone: the Trash's purge looks across every site for rows gone long ago;
- * - visible: the public list, when there is one: site, `status`, `deleted_at` and the list's
- *   filters (all compared for equality), then the order's columns (so a page is read in order,
- *   not sorted), then the publish time, which the read compares as a range (so the visible count
- *   reads the index alone, migration 019);
+ * - visible: the public list, when there is one: site, `status` and `deleted_at` (compared for
+ *   equality), then the order's columns (so a page is read in order, not sorted), then the publish
+ *   time, which the read compares as a range (so the visible count reads the index alone,
+ *   migration 019). A filter the list may be narrowed by (`?category=`) is optional, so it gets an
+ *   index of its own with the filter among the equalities: in the one index it would stand between
+ *   the equalities and the order, and the unfiltered list could no longer be read in order;
  * - publish: site and publish time, for a scheduled entity: a site's next publish time
  *   (expireAtNextPublish, migration 018);
  * - slug: site and slug, unique when the slug field is: the public read by slug and the check that
@@ -65,8 +67,11 @@ export function entityIndexes(def: EntityDef, registry: readonly EntityDef[] = [
   const list = def.public?.list;
   if (list) {
     const published = def.publishedFrom ? [def.publishedFrom] : [];
-    const filters = list.filters ?? [];
-    wanted.push({ name: `${t}_visible_idx`, columns: [...site, 'status', ...trash, ...filters, ...order, ...published] });
+    const equal = [...site, 'status', ...trash];
+    wanted.push({ name: `${t}_visible_idx`, columns: [...equal, ...order, ...published] });
+    for (const filter of list.filters ?? []) {
+      wanted.push({ name: `${t}_visible_${filter}_idx`, columns: [...equal, filter, ...order, ...published] });
+    }
   }
   if (def.publishedFrom) wanted.push({ name: `${t}_app_publish_idx`, columns: [...site, def.publishedFrom] });
   for (const [name, field] of Object.entries(def.fields)) {
