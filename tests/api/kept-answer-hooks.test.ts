@@ -1,12 +1,12 @@
 /**
  * Every hook a kept answer does not pass through is a decision written here (issue #54). A kept
- * answer is sent from one place, `serveKeptAnswer` (cache/public-answers.ts), an onRequest hook:
- * what ran before it runs for a kept answer too, and so do every onSend and onResponse hook (it is
- * sent through the reply); the onRequest hooks after it and every preParsing, preValidation,
- * preHandler and preSerialization hook do not. Each hook of every GET route is classified: its
- * effect is baked into what is kept, a kept answer does not need it, or it runs for kept answers
- * too. A hook added later (CORS, tracing, a limit) fails this test until it is classified; an
- * anonymous one until it is named.
+ * answer is written from one place, `serveKeptAnswer` (cache/public-answers.ts), an onRequest hook
+ * that takes the reply over: what ran before it runs for a kept answer too, and so does every
+ * onResponse hook; the onRequest hooks after it and every preParsing, preValidation, preHandler,
+ * preSerialization and onSend hook do not (what the onSend hooks did is in the answer as it was
+ * kept). Each hook of every GET route is classified: its effect is baked into what is kept, a kept
+ * answer does not need it, or it runs for kept answers too. A hook added later (CORS, tracing, a
+ * limit) fails this test until it is classified; an anonymous one until it is named.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from './harness';
@@ -25,7 +25,7 @@ type Stage =
 type Why = { runs: string } | { baked: string } | { notNeeded: string };
 
 /** The stages a kept answer leaves out (with the onRequest hooks after `serveKeptAnswer`). */
-const SKIPPED: readonly Stage[] = ['preParsing', 'preValidation', 'preHandler', 'preSerialization'];
+const SKIPPED: readonly Stage[] = ['preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend'];
 const ADMIN_ONLY = 'only on the admin API, whose answers are never kept (no route there says keptRead)';
 
 /** Every hook of a GET route, by stage and name, and why a kept answer may go without it or not. */
@@ -49,13 +49,15 @@ const CLASSIFIED: Record<string, Why> = {
     notNeeded: 'a site switched off is a write to its settings, which forgets all its kept answers',
   },
   'preSerialization addPictureFacts()': { baked: 'the pictures’ placeholders and focal points are in the kept body' },
-  'onSend apiSecurityPolicy()': { runs: 'for kept answers too (it leaves them as they were kept)' },
-  'onSend redirectsStayOnSite()': { runs: 'for every answer' },
-  'onSend keepAnswer()': { runs: 'keeps what may be kept; a kept answer is not kept again' },
-  'onSend anonymous()': { runs: '@fastify/etag: a 304 for a current copy' },
-  'onSend notModifiedCarriesNoBody()': { runs: 'for every answer' },
-  'onSend onSend()': { runs: '@fastify/compress; leaves a kept compressed form alone' },
-  'onSend forgetWhatAWriteChanged()': { runs: ADMIN_ONLY },
+  'onSend apiSecurityPolicy()': { baked: 'the API’s policy is in the headers kept with the answer' },
+  'onSend redirectsStayOnSite()': { notNeeded: 'a redirect is made for the readers asking it now, never kept' },
+  'onSend keepAnswer()': { notNeeded: 'keeps what may be kept; a kept answer is not kept again' },
+  'onSend anonymous()': {
+    baked: '@fastify/etag: the ETag is kept with the answer, and writeKeptAnswer answers a current copy with a 304',
+  },
+  'onSend notModifiedCarriesNoBody()': { baked: 'writeKeptAnswer’s 304 names no coding and no length' },
+  'onSend onSend()': { baked: '@fastify/compress: a kept answer carries its compressed forms, and the one accepted is sent' },
+  'onSend forgetWhatAWriteChanged()': { notNeeded: ADMIN_ONLY },
   'onResponse anonymous()': { runs: '@fastify/multipart cleans up after every request' },
 };
 

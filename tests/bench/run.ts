@@ -549,6 +549,24 @@ async function adminOf(base: string): Promise<Record<string, string>> {
 }
 
 /** Stops what the bench started and removes its files. */
+/** The load rows as a table, each GET row against the bare server just above it. */
+function printRows(rows: Row[]): void {
+  const bare = rows[0]!.rps;
+  console.log(
+    `\n${DURATION_S} s per endpoint, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), node profile ${PROFILE_NAME}\n`,
+  );
+  console.log('| endpoint | connections | req/s | p50 ms | p99 ms | ratio to bare | server CPU µs per answer |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows) {
+    console.log(
+      `| ${r.title} | ${r.timesOnly ? '–' : r.connections} | ${r.timesOnly ? '–' : Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.yardstick || r.timesOnly ? '–' : (r.rps / (r.against ?? bare)).toFixed(2)} | ${r.cpuUs === undefined ? '–' : r.cpuUs.toFixed(1)} |`,
+    );
+  }
+  console.log(
+    "\nEach GET row is compared with the bare server just above it, which sends the very answer ours sent (status, headers, body bytes); the two were loaded in turns, each warmed first. req/s is set by the slower of the server and the load generator (one core each); the CPU time per answer is the server's own cost either way.",
+  );
+}
+
 async function cleanUp(): Promise<void> {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((child) => child.exitCode === null && new Promise((resolve) => child.once('exit', resolve))));
@@ -680,6 +698,12 @@ try {
       )),
     );
   }
+  if (process.env.BENCH_ONLY === 'kept') {
+    printRows([bareRow, ...apiRows, ...pageRows]);
+    printTargets({ rows: [bareRow, ...apiRows, ...pageRows], fresh: [] });
+    await cleanUp();
+    process.exit(0);
+  }
   const homeBare = pageRows[0]?.rps;
   const peers = homeBare && (await postgresAnswers()) ? await twoInstances(port + 10, homeBare) : undefined;
   const rows = [
@@ -701,23 +725,10 @@ try {
       (n) => `/cms/api/posts?page=1&size=10&search_key=update%20number%20${n}`,
     ),
   ];
-  const bare = rows[0]!.rps;
   const freshRows = await fresh();
   const loadedMb = residentMb(server.pid!);
   const uploadRows = await uploads(base, adminHeaders);
-  console.log(
-    `\n${DURATION_S} s per endpoint, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), node profile ${PROFILE_NAME}\n`,
-  );
-  console.log('| endpoint | connections | req/s | p50 ms | p99 ms | ratio to bare | server CPU µs per answer |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of rows) {
-    console.log(
-      `| ${r.title} | ${r.timesOnly ? '–' : r.connections} | ${r.timesOnly ? '–' : Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.yardstick || r.timesOnly ? '–' : (r.rps / (r.against ?? bare)).toFixed(2)} | ${r.cpuUs === undefined ? '–' : r.cpuUs.toFixed(1)} |`,
-    );
-  }
-  console.log(
-    "\nEach GET row is compared with the bare server just above it, which sends the very answer ours sent (status, headers, body bytes); the two were loaded in turns, each warmed first. req/s is set by the slower of the server and the load generator (one core each); the CPU time per answer is the server's own cost either way.",
-  );
+  printRows(rows);
   if (peers) {
     const sorted = [...peers.reachMs].sort((x, y) => x - y);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);

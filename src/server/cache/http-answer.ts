@@ -1,16 +1,19 @@
 /**
  * A finished HTTP answer kept in the cache: the body and its gzip and brotli forms, each made once, an
- * ETag and the headers it was first sent with. A hit goes out through Fastify's normal reply path,
- * so every onSend hook sees it: @fastify/etag answers 304 to a current copy, and @fastify/compress
- * leaves a body that is compressed already alone. The kept forms are made once, not on every hit
- * (which is what the library would do, and costs more than the rest of the answer); which one a
- * client takes is chosen by the negotiator @fastify/compress uses.
+ * ETag and the headers it was first sent with. It was kept as it left, after every onSend hook had
+ * made it what it is (security headers, validator, compression), so a hit is written as kept by
+ * `writeKeptAnswer`, the one place a kept answer leaves from, without running those hooks again
+ * (tests/api/kept-answer-hooks.test.ts says, hook by hook, why each may be skipped). The kept forms
+ * are made once, not on every hit (which is what compressing in a hook would do, and costs more than
+ * the rest of the answer); which one a client takes is chosen by the negotiator @fastify/compress
+ * uses, and whether its copy is current by `fresh`, the conditional-request check of Express and Koa.
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import negotiate from '@fastify/accept-negotiator';
+import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
 import type { Sized } from './cache';
 
@@ -150,7 +153,10 @@ export function chooseCoding(answer: HttpAnswer, header: string | undefined): Co
   return coding;
 }
 
-/** Sends a kept answer in the form the client accepts, through the reply's hooks; `instead` replaces some of its headers. */
+/**
+ * Sends a prepared answer (a page just made, the app shell) in the form the client accepts, through
+ * the reply's hooks; `instead` replaces some of its headers. Its onSend hooks keep it (keepAnswer).
+ */
 export function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -162,6 +168,32 @@ export function sendAnswer(
   reply.code(answer.status).headers(answer.sent[coding]!);
   if (instead) reply.headers(instead);
   return reply.send(body);
+}
+
+/** A 304's headers: those of the answer the client holds, without the length and coding of a body it is not sent. */
+const notModifiedHeaders = (headers: OutgoingHttpHeaders): OutgoingHttpHeaders => {
+  const { 'content-length': _length, 'content-encoding': _coding, ...rest } = headers;
+  return rest;
+};
+
+/**
+ * Writes a kept answer: the one place one leaves from (serveKeptAnswer, public-answers.ts). The
+ * reply is taken over, so no later hook runs (each onSend hook's effect is already in the kept
+ * answer), and Fastify's onResponse hooks still do (the request's log line). A client whose copy is
+ * current gets a 304; a HEAD request the headers alone (Node sends no body for HEAD).
+ */
+export function writeKeptAnswer(request: FastifyRequest, reply: FastifyReply, answer: HttpAnswer): void {
+  const coding = chooseCoding(answer, request.headers['accept-encoding']);
+  const headers = answer.sent[coding]!;
+  reply.hijack();
+  // The client's validators alone: a request's `cache-control: no-cache` (which fetch() adds to
+  // any request carrying If-None-Match) speaks to caches on the way, and the origin still answers
+  // the condition, as @fastify/etag does for every answer made.
+  if (fresh({ 'if-none-match': request.headers['if-none-match'] }, { etag: answer.etag })) {
+    reply.raw.writeHead(304, notModifiedHeaders(headers)).end();
+    return;
+  }
+  reply.raw.writeHead(answer.status, headers).end(coding === 'identity' ? answer.body : answer[coding]);
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Public API reads (GET /cms/{resource} with an app key) and the site's pages are the hot path:
  * each answer is kept as it was first sent, per application, until that application's content
- * changes, and a kept one is answered from the first hook of the request, through the reply's
- * onSend hooks like any answer. Registered at the root before compression, so what is kept is
- * the plain body (compressed once, in makeAnswer).
+ * changes, and a kept one is written from the first hook of the request (writeKeptAnswer), once
+ * the router has chosen the route. It is kept as it leaves, after the other onSend hooks and before
+ * compression, so what is kept is the finished answer with a plain body (compressed once, in
+ * makeAnswer).
  *
  * What may be kept is said by the route that answered (`config.keptRead`, routes/public.ts), never
  * read from the address's text, and nothing answered to a request with credentials is kept: a kept
@@ -15,7 +16,7 @@ import fp from 'fastify-plugin';
 import { dateTimeOf, timeOfDateTime } from '../../shared/date-time';
 import { appKeyOf } from '../plugins/tenant';
 import { meaningfulUrl, siteOrigin } from '../seo/origin';
-import { makeAnswer, sendAnswer, type HttpAnswer } from './http-answer';
+import { makeAnswer, writeKeptAnswer, type HttpAnswer } from './http-answer';
 import { isApiOrFileAddress, isSignInAddress, SERVER_PATHS } from '../../shared/address-space';
 import { hasStaffCookie } from '../../shared/stored-session';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
@@ -31,8 +32,6 @@ declare module 'fastify' {
     keptRead?: { query: readonly string[] };
   }
   interface FastifyRequest {
-    /** Answered with a kept answer (which is not kept again). */
-    keptAnswer: boolean;
     /**
      * A public read whose answer may be kept, made for this request: where it is kept, the
      * parameters it reads, and the site's cache generation when it began (it is kept under it).
@@ -202,18 +201,17 @@ const keptReadOf = (request: FastifyRequest) => {
 };
 
 /**
- * Answers a kept public read or page: the one place a kept answer is sent from. Registered before
- * the security headers: a kept answer already carries the headers it was first sent with, so
- * nothing needs to compute them again.
+ * Answers a kept public read or page: the one place a kept answer is sent from (writeKeptAnswer).
+ * Registered before the security headers: a kept answer already carries the headers it was first
+ * sent with, so nothing needs to compute them again.
  */
 export const servePublicAnswers = fp(
   async (app: FastifyInstance) => {
     const { cache, config } = app.ctx;
     const pages = siteScope(config.appKey);
-    app.decorateRequest('keptAnswer', false);
     app.decorateRequest('keepAs', undefined);
     // A callback hook, not an async one: a hit is answered without waiting for a promise, and the
-    // lifecycle stops there (`done` is not called once the answer is written). onRequest runs once
+    // lifecycle stops there (the reply is taken over, `done` is not called). onRequest runs once
     // the router has chosen the route, so the route says what may be kept.
     app.addHook('onRequest', function serveKeptAnswer(request, reply, done) {
       const read = keptReadOf(request);
@@ -226,13 +224,11 @@ export const servePublicAnswers = fp(
           request.keepAs = { ...read, began: cache.generation(scope) };
           return done();
         }
-        request.keptAnswer = true;
-        return void sendAnswer(request, reply, hit.value);
+        return writeKeptAnswer(request, reply, hit.value);
       }
       const page = isPageRead(request) ? cache.get<PageAnswer>(pages, pageKey(request))?.value : undefined;
       if (!page || !('answer' in page)) return done();
-      request.keptAnswer = true;
-      sendAnswer(request, reply, page.answer);
+      writeKeptAnswer(request, reply, page.answer);
     });
   },
   { name: 'serve-public-answers', dependencies: ['app-context'] },

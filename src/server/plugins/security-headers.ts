@@ -161,10 +161,10 @@ export const securityHeaders = fp(
     app.addHook('onRequest', async function permissionsPolicy(_request, reply) {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
     });
-    // A callback hook, not an async one: it runs on every answer, kept ones included (which have
-    // these headers already), and needs no promise.
+    // A callback hook, not an async one: it runs on every answer made (a kept one is kept with
+    // these headers), and needs no promise.
     app.addHook('onSend', function apiSecurityPolicy(request, reply, payload, done) {
-      if (!request.keptAnswer && isApiAddress(request.url) && !request.url.startsWith(API_DOCS_PATH)) {
+      if (isApiAddress(request.url) && !request.url.startsWith(API_DOCS_PATH)) {
         reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
         for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
       }
