@@ -3,7 +3,8 @@
  * sitemap's, and the screens it leaves out) is drawn by the server, and its visible text (outside
  * elements marked with another `lang`, such as a record's English fallback) and its aria-labels
  * hold no word of the English catalogue that the Bangla one does not use too. The site settings the
- * header and footer show (tagline, description, copyright) are read in Bangla.
+ * header and footer show (tagline, description, copyright) are read in Bangla, and the demo's home,
+ * About and Services pages show every record in Bangla.
  */
 import fs from 'node:fs';
 import { parse } from 'parse5';
@@ -88,6 +89,21 @@ describe.each(await dialects())('the Bangla site on %s', (dialect) => {
     }
     expect(english).toEqual([]);
   }, 180_000);
+
+  it('shows the demo’s home, About and Services wholly in Bangla: no record there falls back to English', async () => {
+    const fallbacks: string[] = [];
+    for (const address of ['/bn/', '/bn/আমাদের-কথা', '/bn/আমাদের-সেবা']) {
+      const drawn = await pages.render(encodeURI(address), ORIGIN);
+      expect(drawn && 'html' in drawn, `${address} is drawn`).toBe(true);
+      const main = /<main[\s\S]*<\/main>/.exec((drawn as { html: string }).html)?.[0] ?? '';
+      expect(main, address).not.toBe('');
+      // A record's text with no Bangla is drawn in English, marked lang="en" (localisation.md).
+      for (const match of main.matchAll(/<(\w+)[^>]*\slang="en"[^>]*>([^<]{0,60})/g)) {
+        fallbacks.push(`${address}: <${match[1]}> “${match[2]!.trim()}”`);
+      }
+    }
+    expect(fallbacks).toEqual([]);
+  }, 120_000);
 
   it('reads the site settings in the asked language, and the default language’s where none is written', async () => {
     const read = async (query: string) =>

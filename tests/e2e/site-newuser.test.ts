@@ -1,10 +1,11 @@
 /**
  * What a new visitor tripped over (issue #56), in Chromium against the seeded demo: the slider's
  * controls never cover its text and its dots are large enough to hit, at a phone's and a laptop's
- * width, in both languages.
+ * width, in both languages; on a phone its picture is a file chosen for the tall box it covers.
  */
 import { describe, expect, it } from 'vitest';
-import { open, useSite } from './site-fixture';
+import { RENDITION_WIDTHS } from '../../src/shared/renditions';
+import { open, site, useSite } from './site-fixture';
 
 useSite();
 
@@ -84,4 +85,28 @@ describe('the home slider', () => {
       await page.close();
     },
   );
+});
+
+describe('the hero’s picture on a phone', () => {
+  it('is a file as wide as the box it covers, not the viewport: no stretching on a tall phone screen', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.app.baseUrl}/`);
+      const image = page.locator('.swiper-slide img').first();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc !== '')).toBe(true);
+      const drawn = await image.evaluate((img: HTMLImageElement) => {
+        const box = img.getBoundingClientRect();
+        // object-fit: cover draws the picture at the larger of the two scales that fill the box.
+        const scale = Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight);
+        return { src: img.currentSrc, cssWidth: img.naturalWidth * scale, dpr: devicePixelRatio };
+      });
+      const chosen = Number(/\/renditions\/(\d+)\//.exec(drawn.src)?.[1]);
+      const widest = Math.max(...RENDITION_WIDTHS);
+      // The file chosen is at least as wide as the picture is drawn in device pixels, or the widest there is.
+      expect(chosen, drawn.src).toBeGreaterThanOrEqual(Math.min(widest, Math.ceil(drawn.cssWidth * drawn.dpr)));
+    } finally {
+      await context.close();
+    }
+  });
 });

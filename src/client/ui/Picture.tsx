@@ -14,6 +14,12 @@ export const SIZES = {
   thirdOnDesktop: '(min-width: 62em) 33vw, 100vw',
   /** The reading column of an article (Container size md). */
   content: '(min-width: 62em) 960px, 100vw',
+  /**
+   * The home slider's 16:9 slide covering the hero's box (home.module.css `.hero`: the viewport's
+   * height less the header's, within 420–900 px): on a phone's tall box the picture is drawn as
+   * wide as that height's 16:9, far wider than the viewport, so `100vw` would stretch a small file.
+   */
+  heroCover: 'max(100vw, calc(clamp(420px, 100vh - 104px, 900px) * 16 / 9))',
 } as const;
 
 type PictureProps = ImgHTMLAttributes<HTMLImageElement> & { src: string; sizes: string };

@@ -125,10 +125,11 @@ async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: De
     if (rows.length === 0) throw new Error(`The demo's ${locale} text names no ${name} “${key}”`);
     for (const row of rows) await translations.put(appKey, ENTITIES[name] as EntityDef, row.id, locale, text);
   };
-  for (const { locale, application: site, pages, sections, sliders, menus, posts, gallery } of content.translations) {
+  for (const { locale, application: site, pages, sections, widgets, sliders, menus, posts, gallery } of content.translations) {
     await translations.put(appKey, ENTITIES.applications as EntityDef, application.id, locale, site);
     for (const [slug, text] of Object.entries(pages)) await translate('pages', 'slug', slug, text, locale);
     for (const [name, text] of Object.entries(sections)) await translate('sections', 'name', name, text, locale);
+    for (const [name, text] of Object.entries(widgets)) await translate('widgets', 'name', name, text, locale);
     for (const [title, text] of Object.entries(sliders)) await translate('sliders', 'title', title, text, locale);
     for (const [title, text] of Object.entries(menus)) await translate('menus', 'title', title, { title: text }, locale);
     for (const [slug, text] of Object.entries(posts)) await translate('posts', 'slug', slug, text, locale);

@@ -87,7 +87,7 @@ function SlideView({ slide, first }: { slide: Slider; first: boolean }) {
         <Picture
           className={classes.slideImage}
           src={slide.thumb}
-          sizes={SIZES.full}
+          sizes={SIZES.heroCover}
           alt=""
           width={1600}
           height={900}

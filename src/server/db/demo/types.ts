@@ -52,7 +52,7 @@ type Text = Record<string, string>;
 
 /**
  * The site in one of its other languages, keyed by what finds each record: a page's or post's
- * slug, a section's name, a slide's English title; a menu entry's English title gives its title;
+ * slug, a section's or widget's name, a slide's English title; a menu entry's English title gives its title;
  * the site settings are the site's own.
  */
 export interface DemoTranslations {
@@ -61,6 +61,8 @@ export interface DemoTranslations {
   application: Text;
   pages: Record<string, Text>;
   sections: Record<string, Text>;
+  /** A section's cards, by their name. */
+  widgets: Record<string, Text>;
   sliders: Record<string, Text>;
   menus: Record<string, string>;
   posts: Record<string, Text>;
