@@ -4,7 +4,7 @@
  * width, in both languages; on a phone its picture is a file chosen for the tall box it covers.
  */
 import { describe, expect, it } from 'vitest';
-import { RENDITION_WIDTHS } from '../../src/shared/renditions';
+import { RENDITION_WIDTHS, RENDITIONS_DIR } from '../../src/shared/renditions';
 import { open, site, useSite } from './site-fixture';
 
 useSite();
@@ -101,7 +101,7 @@ describe('the hero’s picture on a phone', () => {
         const scale = Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight);
         return { src: img.currentSrc, cssWidth: img.naturalWidth * scale, dpr: devicePixelRatio };
       });
-      const chosen = Number(/\/renditions\/(\d+)\//.exec(drawn.src)?.[1]);
+      const chosen = Number(new RegExp(`/${RENDITIONS_DIR}/(\\d+)/`).exec(drawn.src)?.[1]);
       const widest = Math.max(...RENDITION_WIDTHS);
       // The file chosen is at least as wide as the picture is drawn in device pixels, or the widest there is.
       expect(chosen, drawn.src).toBeGreaterThanOrEqual(Math.min(widest, Math.ceil(drawn.cssWidth * drawn.dpr)));
