@@ -3,13 +3,16 @@
  * - a 20 MB upload over a 1.6 Mbit/s link that is cut twice completes, resending at most one part per cut;
  * - a photo picked for a new slide offline waits on the device through a reload, is made small,
  *   and lands with the slide once the connection returns;
- * - a focal point set by clicking in the media library frames the 320-px square around it.
+ * - a focal point set by clicking in the media library frames the 320-px square around it;
+ * - a new upload's last step: its tile shows the picture before the server has made its small
+ *   copies, the header stops counting it once it landed, the file field is a picker, and "Keep
+ *   original" sits beside its box.
  */
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/shared/limits';
@@ -244,6 +247,88 @@ describe('the focal point', () => {
         .poll(() => page.getByTestId('focal-point').textContent())
         .toMatch(/^At (89|90|91) % from the left, (49|50|51) % from the top$/);
       await page.context().close();
+    },
+  );
+});
+
+describe("a new upload's last step", () => {
+  it(
+    'shows its picture at once, leaves the header count, and has a file picker and a checkbox with its label',
+    { timeout: 60_000 },
+    async () => {
+      const { app, browser } = fixture;
+      const file = path.join(files, 'tile-check.png');
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 140, b: 90 } } })
+        .png()
+        .toFile(file);
+      // No service worker: the page's own requests are the ones held below.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.goto(`${app.baseUrl}/admin`);
+      await page.getByLabel('Email or phone').fill(app.adminEmail);
+      await page.locator('input[name="password"]').fill(app.adminPassword);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      // The server makes a picture's small copies in the background, which may take a while: here
+      // they are not answered at all until the end, so the tile cannot wait for them.
+      const held: Route[] = [];
+      await page.route('**/uploads/_r/**', (route) => void held.push(route));
+      await page.goto(`${app.baseUrl}/admin/media`);
+
+      // The file field: a real file input, named by its label, under a "Choose file" button, with the chosen name beside it.
+      const input = page.getByLabel('File', { exact: true });
+      expect(await input.getAttribute('type')).toBe('file');
+      const button = page.getByText('Choose file', { exact: true });
+      await button.waitFor();
+      await page.getByText('No file chosen', { exact: true }).waitFor();
+      const inputBox = (await input.boundingBox())!;
+      const buttonBox = (await button.boundingBox())!;
+      // The input lies over the button's face: a click on the button is a click on the input.
+      expect(inputBox.width).toBeGreaterThan(40);
+      expect(inputBox.x).toBeLessThanOrEqual(buttonBox.x);
+      expect(inputBox.x + inputBox.width).toBeGreaterThanOrEqual(buttonBox.x + buttonBox.width);
+      // Reachable by the keyboard: it is the stop before the Upload button.
+      await page.getByRole('button', { name: 'Upload', exact: true }).focus();
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
+
+      // "Keep original" beside its box.
+      const checkbox = page.getByRole('checkbox', { name: 'Keep original' });
+      const label = page.getByText('Keep original', { exact: true });
+      const boxBox = (await checkbox.boundingBox())!;
+      // The words' own box: the label element may be wider than its text.
+      const labelBox = await label.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const { x, y, width, height } = range.getBoundingClientRect();
+        return { x, y, width, height };
+      });
+      const gap = labelBox.x - (boxBox.x + boxBox.width);
+      expect(gap).toBeGreaterThanOrEqual(0);
+      expect(gap).toBeLessThan(24);
+      expect(Math.abs(labelBox.y + labelBox.height / 2 - (boxBox.y + boxBox.height / 2))).toBeLessThan(12);
+
+      await checkbox.check();
+      await input.setInputFiles(file);
+      await page.getByText('tile-check.png', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await page.getByText('File uploaded successfully!').waitFor();
+
+      // The new tile shows the picture while its small copies are still to come, without a reload.
+      const tile = page.getByRole('list', { name: 'Files' }).getByRole('button', { name: 'tile-check.png' });
+      await expect
+        .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), {
+          timeout: 5_000,
+        })
+        .toBe(640);
+      // Nothing is uploading any more: the header no longer counts an upload going up.
+      await expect.poll(() => page.getByText(/↑/).count(), { timeout: 2_000 }).toBe(0);
+      // Chosen again after the upload: the field is empty.
+      await page.getByText('No file chosen', { exact: true }).waitFor();
+
+      await page.unroute('**/uploads/_r/**');
+      for (const route of held) await route.continue().catch(() => undefined);
+      await context.close();
     },
   );
 });

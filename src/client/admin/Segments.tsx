@@ -3,8 +3,10 @@ import { type ReactNode, useId } from 'react';
 export interface Segment<V extends string> {
   value: V;
   label: ReactNode;
-  /** Shown on hover (a segment drawn as an icon). */
+  /** Shown on hover (a segment drawn as an icon, or why it cannot be chosen yet). */
   title?: string;
+  /** This one cannot be chosen (yet); the others can. */
+  disabled?: boolean;
 }
 
 /**
@@ -42,7 +44,7 @@ export function Segments<V extends string>({
             name={name ?? ownName}
             value={segment.value}
             checked={value === segment.value}
-            disabled={disabled}
+            disabled={disabled || segment.disabled}
             onChange={() => onChange(segment.value)}
           />
           {segment.label}

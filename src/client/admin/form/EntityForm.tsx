@@ -44,17 +44,11 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
   const saving = state.matches('saving');
   const comparing = state.matches('conflict') && conflict !== null;
   const restored = useRef(false);
-  const successAlert = useRef<HTMLDivElement>(null);
   const succeeded = state.matches('success');
   // Pages, posts and slides that exist can hold a draft and be previewed.
   const publishing = isPublishable(def) && recordKey !== undefined && !locale;
   const preview = usePreviewLink(def, recordKey);
   const draft = useQuery({ ...entityDraftQuery(def, recordKey ?? ''), enabled: publishing });
-
-  useEffect(() => {
-    // The alert sits above a form that may be long: bring it into view where the save was made.
-    if (succeeded) successAlert.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [succeeded]);
 
   useEffect(() => {
     // An edit of this record refused as stale while no form was open (saved offline, then the
@@ -107,15 +101,6 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
         >
           <Stack gap="md">
             {publishing && <DraftNotice def={def} recordKey={recordKey} onDiscarded={() => send({ type: 'form.reload' })} />}
-            {state.matches('success') && (
-              <Alert color="green" role="status" ref={successAlert}>
-                {state.context.intent === 'draft'
-                  ? t('form.draftSaved')
-                  : def.successText
-                    ? term(def.successText)
-                    : t('form.success')}
-              </Alert>
-            )}
             {state.matches({ saving: 'waitingForConnection' }) && (
               <Alert color="yellow" role="status" title={t('form.waiting.title')}>
                 {t('form.waiting.text')}
@@ -196,6 +181,17 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
                     {t('form.preview')}
                   </Button>
                 </>
+              )}
+              {/* Beside the button that saved, in the bar that stays in view: its coming and going
+                  moves none of the fields (above them it pushed the form down, then back up). */}
+              {succeeded && (
+                <Alert color="green" role="status" py={6}>
+                  {state.context.intent === 'draft'
+                    ? t('form.draftSaved')
+                    : def.successText
+                      ? term(def.successText)
+                      : t('form.success')}
+                </Alert>
               )}
             </Group>
             {preview.data && <PreviewLinkNotice link={preview.data} />}

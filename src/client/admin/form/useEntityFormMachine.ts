@@ -114,14 +114,20 @@ export function useEntityFormMachine(entity: AdminEntity, recordKey: string | un
         notifySaved: (_, { record, created, intent, andNew }) => {
           notifications.hide(WAITING_ID);
           void queryClient.invalidateQueries({ queryKey: entityKeys.all(def.resource) });
-          const label = String(record[def.labelField] ?? '');
-          notifications.show({
-            color: 'green',
-            title: adminT(intent === 'draft' ? 'toast.draftSaved' : created ? 'toast.created' : 'toast.saved', {
-              what: adminTerm(def.formTitle),
-            }),
-            message: label ? `“${label}”` : undefined,
-          });
+          // A save that stays on its form shows the form's own alert (the spec's text), which says
+          // it all: a toast beside it would be a second message saying the same. "Save and add
+          // another" empties the form at once, so only a toast can say which record was saved; a
+          // draft's toast says it was kept as a draft.
+          if (intent === 'draft' || andNew) {
+            const label = String(record[def.labelField] ?? '');
+            notifications.show({
+              color: 'green',
+              title: adminT(intent === 'draft' ? 'toast.draftSaved' : created ? 'toast.created' : 'toast.saved', {
+                what: adminTerm(def.formTitle),
+              }),
+              message: label ? `“${label}”` : undefined,
+            });
+          }
           // A new record gets its own address (a reload opens it again); "Save and add another"
           // goes on with a new, empty one.
           const key = record[entity.keyField];

@@ -479,4 +479,12 @@ export const adminBn: AdminCatalogue = {
   'presence.editing_other': '{{names}} এটি সম্পাদনা করছেন',
   'presence.text': 'আপনার সংরক্ষণ তাঁদেরটি মুছে দেবে না: দুজনেই সংরক্ষণ করলে দ্বিতীয়জনকে পরিবর্তনগুলো দেখিয়ে বেছে নিতে বলা হবে।',
   'profile.title': 'আমার প্রোফাইল',
+  // Issue 56, items 8 and 9: the file picker, landed uploads, a new record's other languages.
+  'upload.choose': 'ফাইল বেছে নিন',
+  'upload.noneChosen': 'কোনো ফাইল বেছে নেওয়া হয়নি',
+  'upload.clear': 'বেছে নেওয়া ফাইলটি সরান',
+  'uploads.doneBadge': '✓',
+  'uploads.doneLabel_one': '{{count}}টি আপলোড সম্পন্ন',
+  'uploads.doneLabel_other': '{{count}}টি আপলোড সম্পন্ন',
+  'form.translateAfterSave': 'আগে সংরক্ষণ করুন, তারপর {{language}} ভাষায় এর লেখা লিখুন।',
 };

@@ -483,6 +483,14 @@ export const adminEn = {
   'presence.editing_other': '{{names}} are editing this',
   'presence.text': 'Your save will not overwrite theirs: if both of you save, the second one is shown what changed and chooses.',
   'profile.title': 'My Profile',
+  // Issue 56, items 8 and 9: the file picker, landed uploads, a new record's other languages.
+  'upload.choose': 'Choose file',
+  'upload.noneChosen': 'No file chosen',
+  'upload.clear': 'Remove the chosen file',
+  'uploads.doneBadge': '✓',
+  'uploads.doneLabel_one': '{{count}} upload done',
+  'uploads.doneLabel_other': '{{count}} uploads done',
+  'form.translateAfterSave': 'Save it first, then write its text in {{language}}.',
 } as const;
 
 export type AdminCatalogue = { [K in keyof typeof adminEn]: string };

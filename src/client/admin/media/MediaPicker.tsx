@@ -19,12 +19,13 @@ import { fromPromise } from 'xstate';
 import { formatTime } from '../format-time';
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { mediaPickerMachine } from '../../../../machines/media-picker';
-import { thumbnailUrl } from '../../../shared/renditions';
+import { objectPosition, thumbnailUrl } from '../../../shared/renditions';
 import { inspect } from '../../inspect';
 import { adminCall } from '../api/admin-call';
 import { adminKeys, filesQuery, type MediaFile } from '../api/admin-queries';
 import { notifyFailure } from '../api/notify';
 import { UploadPanel } from './UploadPanel';
+import { landedPicture } from './upload-queue';
 import { byteSize } from './byte-size';
 import { FileDetails } from './FileDetails';
 import { useAdminText, adminT } from '../i18n';
@@ -68,6 +69,24 @@ function keyAction(event: KeyboardEvent<HTMLElement>): HTMLButtonElement | 'inse
   const next = tiles[Math.min(tiles.length - 1, Math.max(0, at + step))]!;
   next.focus();
   return next;
+}
+
+/**
+ * A tile's picture: the server's square frame of it, or, for a picture uploaded from this device
+ * during this visit, the device's own copy, framed the same way. The server makes its frames in
+ * the background once a file is stored, so a new upload would otherwise stay blank until they are.
+ */
+function TilePicture({ file }: { file: MediaFile }) {
+  const local = landedPicture(file.url);
+  if (!local) return <img src={thumbnailUrl(file.url)} alt="" loading="lazy" decoding="async" />;
+  return (
+    <img
+      src={local}
+      alt=""
+      decoding="async"
+      style={{ objectPosition: objectPosition(file.focal_x ?? 0.5, file.focal_y ?? 0.5) }}
+    />
+  );
 }
 
 /** The media library as a dialog that hands the chosen file's address to a field. */
@@ -212,7 +231,7 @@ export function MediaLibrary({ onInsert, allowPending }: Pick<Partial<PickerProp
                     onDoubleClick={onInsert && (() => send({ type: 'file.insert', url: file.url }))}
                   >
                     {isImage(file.url) ? (
-                      <img src={thumbnailUrl(file.url)} alt="" loading="lazy" decoding="async" />
+                      <TilePicture file={file} />
                     ) : (
                       <Center h={96}>
                         <Text size="xs" fw={600} px={4}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Progress, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { fromCallback } from 'xstate';
@@ -9,6 +9,7 @@ import { inspect } from '../../inspect';
 import { notifyFailure } from '../api/notify';
 import { cancelUpload, enqueueUpload, percentSent, shrinksPhotos, uploadQueue } from './upload-queue';
 import { byteSize } from './byte-size';
+import { FilePicker } from './FilePicker';
 import { useAdminText, adminT } from '../i18n';
 
 interface Props {
@@ -99,14 +100,12 @@ export function UploadPanel({ onUploaded, onUseNow }: Props) {
         {t('upload.hint', { mb: LIMITS.upload.resumableMaxBytes / 1024 / 1024 })}
       </Text>
       <Group align="flex-end" justify="center" gap="xs">
-        <FileInput
+        <FilePicker
           label={term('File')}
           accept={LIMITS.upload.mimeTypes.join(',')}
-          value={file instanceof File ? file : null}
+          file={file instanceof File ? file : null}
           onChange={choose}
-          clearable
           disabled={uploading}
-          w={260}
         />
         <Button onClick={() => send({ type: 'upload.start' })} loading={uploading}>
           {t('upload.button')}

@@ -67,6 +67,27 @@ const store = createStore<QueuedUpload[]>([]);
 const running = new Map<string, Upload>();
 let started = false;
 
+/**
+ * Pictures that landed during this visit, as the device has them (object URLs by the address they
+ * landed at): the library shows a new upload at once, while the server is still making its small
+ * copies in the background. The oldest are let go past a few, so the memory they hold stays small.
+ */
+const landedPictures = new Map<string, string>();
+const LANDED_PICTURES_KEPT = 24;
+
+/** The device's copy of a picture that landed during this visit, to show until the page is left. */
+export const landedPicture = (url: string): string | undefined => landedPictures.get(url);
+
+function keepLandedPicture(url: string, blob: Blob): void {
+  if (!blob.type.startsWith('image/') || typeof URL.createObjectURL !== 'function' || landedPictures.has(url)) return;
+  landedPictures.set(url, URL.createObjectURL(blob));
+  for (const [oldest, objectUrl] of landedPictures) {
+    if (landedPictures.size <= LANDED_PICTURES_KEPT) break;
+    URL.revokeObjectURL(objectUrl);
+    landedPictures.delete(oldest);
+  }
+}
+
 /** How much of an upload the server has, in whole percent. */
 export const percentSent = (upload: QueuedUpload): number => Math.round((upload.sent / Math.max(1, upload.size)) * 100);
 
@@ -303,7 +324,10 @@ function send(Upload: typeof import('tus-js-client').Upload, queued: QueuedUploa
     onSuccess: () => {
       running.delete(id);
       storedFile(upload.url!, queued.owner)
-        .then((file) => update(id, { state: 'done', sent: queued.size, file }))
+        .then((file) => {
+          keepLandedPicture(file.url, queued.blob);
+          return update(id, { state: 'done', sent: queued.size, file });
+        })
         .catch((error: unknown) => update(id, { state: 'failed', error: error instanceof Error ? error.message : String(error) }))
         .finally(() => {
           setTimeout(() => store.set(store.get().filter((upload) => upload.id !== id || upload.state !== 'done')), DONE_SHOWN_MS);

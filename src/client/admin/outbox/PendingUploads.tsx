@@ -18,11 +18,16 @@ export function PendingUploadsIndicator() {
   useEffect(() => void startUploadQueue(), []);
   if (uploads.length === 0) return null;
   const open = uploads.filter((upload) => upload.state !== 'done').length;
+  // "↑" counts what is still to go up; once all have landed (they stay listed a moment, so the
+  // header can say so) it says they are done, not that one is still uploading.
+  const color = uploads.some((upload) => upload.state === 'failed') ? 'red' : open > 0 ? 'blue' : 'teal.9';
   return (
     <OnFirstPress dropdown={UploadsPopover} props={{}}>
-      <UnstyledButton aria-label={t('uploads.label', { count: uploads.length })}>
-        <Badge color={uploads.some((upload) => upload.state === 'failed') ? 'red' : 'blue'} variant="filled" size="lg">
-          {t('uploads.badge', { count: open || uploads.length })}
+      <UnstyledButton
+        aria-label={open > 0 ? t('uploads.label', { count: open }) : t('uploads.doneLabel', { count: uploads.length })}
+      >
+        <Badge color={color} variant="filled" size="lg">
+          {open > 0 ? t('uploads.badge', { count: open }) : t('uploads.doneBadge')}
         </Badge>
       </UnstyledButton>
     </OnFirstPress>

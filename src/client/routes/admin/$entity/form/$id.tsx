@@ -1,5 +1,4 @@
 import { Alert, Center, Loader, Stack } from '@mantine/core';
-import { Segments } from '../../../../admin/Segments';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { createFileRoute, notFound } from '@tanstack/react-router';
@@ -7,6 +6,7 @@ import { entityRecordQuery } from '../../../../admin/api/entity-queries';
 import { RecordDetail } from '../../../../admin/detail/RecordDetail';
 import { EntityForm } from '../../../../admin/form/EntityForm';
 import { HistoryPanel } from '../../../../admin/form/HistoryPanel';
+import { TextLanguage } from '../../../../admin/form/TextLanguage';
 import { usePresence } from '../../../../admin/form/usePresence';
 import { useEntityRights } from '../../../../admin/session/rights';
 import { UserAccountActions } from '../../../../admin/users/UserAccountActions';
@@ -14,7 +14,7 @@ import { WebhookDeliveries } from '../../../../admin/webhooks/WebhookDeliveries'
 import { isSignedIn } from '../../../../admin/session/session-store';
 import { useSiteLocales } from '../../../../admin/session/site-locales';
 import { localizedFields } from '../../../../../shared/entities';
-import { LOCALE_TAG, languageName } from '../../../../../shared/locales';
+import { LOCALE_TAG } from '../../../../../shared/locales';
 import { useAdminText } from '../../../../admin/i18n';
 
 export const Route = createFileRoute('/admin/$entity/form/$id')({
@@ -82,17 +82,11 @@ function EditRoute() {
           {t('presence.text')}
         </Alert>
       )}
-      {translatable && (
-        <div>
-          <Segments
-            size="sm"
-            label={t('form.textLanguage')}
-            value={locale ?? locales[0]!}
-            data={locales.map((tag) => ({ value: tag, label: languageName(tag) }))}
-            onChange={(tag) => void navigate({ search: tag === locales[0] ? {} : { locale: tag } })}
-          />
-        </div>
-      )}
+      <TextLanguage
+        def={entity.def}
+        locale={locale}
+        onChange={(tag) => void navigate({ search: tag === locales[0] ? {} : { locale: tag } })}
+      />
       {/* A restore replaces the record: the form starts again from it. */}
       <EntityForm key={`${path}/${id}/${restores}/${locale ?? ''}`} entity={entity} recordKey={id} locale={locale} />
       {!locale && FormExtras && <FormExtras recordKey={id} />}

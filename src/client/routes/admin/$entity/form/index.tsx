@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { Stack } from '@mantine/core';
 import { EntityForm } from '../../../../admin/form/EntityForm';
+import { TextLanguage } from '../../../../admin/form/TextLanguage';
 import { PendingCreate } from '../../../../admin/outbox/PendingSaves';
 import { ScreenHeader } from '../../../../admin/ScreenHeader';
 import { AdminForbidden } from '../../../../admin/session/RightsGate';
@@ -31,5 +32,13 @@ function CreateRoute() {
       </Stack>
     );
   }
-  return mayCreate ? <EntityForm key={entity.def.adminPath} entity={entity} /> : <AdminForbidden role={role} />;
+  if (!mayCreate) return <AdminForbidden role={role} />;
+  // Laid out as the record's own address lays it out (../$id.tsx), where a save moves to: the
+  // form does not jump when it gets there.
+  return (
+    <Stack gap="md">
+      <TextLanguage def={entity.def} />
+      <EntityForm key={entity.def.adminPath} entity={entity} />
+    </Stack>
+  );
 }
