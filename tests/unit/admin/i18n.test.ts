@@ -66,7 +66,7 @@ describe("the back-office's catalogues", () => {
     expect(adminT('delete.toTrash', { count: 30 })).toBe('It moves to the Trash, where it can be restored for 30 days.');
     expect(adminTerm('Sub Title')).toBe('Sub Title');
     await changeAdminLanguage('bn');
-    expect(adminT('list.showing', { from: 11, to: 20, total: 34 })).toBe('34টির মধ্যে 11 থেকে 20 দেখানো হচ্ছে');
+    expect(adminT('list.showing', { from: 11, to: 20, total: 34 })).toBe('৩৪টির মধ্যে ১১ থেকে ২০ দেখানো হচ্ছে');
     expect(adminTerm('Sub Title')).toBe('উপশিরোনাম');
     // A word no catalogue has shows as it is, never as a key.
     expect(adminTerm('A field added tomorrow')).toBe('A field added tomorrow');

@@ -11,7 +11,7 @@ import { ENTITIES, entityByResource } from '../../../shared/entities';
 import { LIMITS } from '../../../shared/limits';
 import { type AppReport, appReportQuery, currentAppQuery } from '../api/admin-queries';
 import { QueryState } from '../QueryState';
-import { useAdminText } from '../i18n';
+import { adminNumber, useAdminText } from '../i18n';
 
 const INFO_FIELDS = [
   ['app_key', 'App Key'],
@@ -59,7 +59,7 @@ export function Dashboard() {
                     {term(c.label)}
                   </Text>
                   <Text fz={28} fw={700}>
-                    {counts[c.key]}
+                    {adminNumber(counts[c.key])}
                   </Text>
                 </Card>
               ))}
