@@ -112,7 +112,7 @@ describe("the back-office's catalogues", () => {
     await changeAdminLanguage('bn');
     const say = (text: string) => validationMessage(text, adminT, adminTerm);
     expect(say('Title is required')).toBe('শিরোনাম আবশ্যক');
-    expect(say('Sub Title must be at most 255 characters')).toBe('উপশিরোনাম সর্বোচ্চ 255 অক্ষরের হতে পারে');
+    expect(say('Sub Title must be at most 255 characters')).toBe('উপশিরোনাম সর্বোচ্চ ২৫৫ অক্ষরের হতে পারে');
     expect(say('Email must be a valid email address')).toBe('ইমেইল: সঠিক ইমেইল ঠিকানা দিন');
     expect(say('The slug is taken by another page')).toBe('The slug is taken by another page');
     await changeAdminLanguage('en');

@@ -82,6 +82,8 @@ async function sendWaiting(queryClient: QueryClient): Promise<void> {
     const latest = readUnsaved();
     if (latest?.owner === unsaved.owner && latest.language === unsaved.language) {
       writeUnsaved(null);
+      // A read of the account begun before this save would bring back the older language.
+      await queryClient.cancelQueries({ queryKey: meQuery.queryKey });
       queryClient.setQueryData(meQuery.queryKey, me);
       return;
     }

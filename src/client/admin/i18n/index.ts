@@ -186,7 +186,8 @@ const RULES: [RegExp, AdminMessageKey][] = [
 export function validationMessage(text: string, t: AdminText, term: (word: string) => string): string {
   for (const [pattern, key] of RULES) {
     const found = pattern.exec(text);
-    if (found) return t(key, { field: term(found[1]!), limit: found[2], choices: found[2] });
+    // A limit is a number like any other shown: in the language's digits.
+    if (found) return t(key, { field: term(found[1]!), limit: found[2] && /^\d+$/.test(found[2]) ? Number(found[2]) : found[2], choices: found[2] });
   }
   return text;
 }

@@ -37,8 +37,8 @@ export function ProfileMenuDropdown({ target, defaultOpened, onLogout }: Dropdow
         {ADMIN_LANGUAGES.map((language) => (
           <Menu.Item
             key={language}
-            role="menuitemradio"
-            aria-checked={language === shown}
+            // Mantine keeps the item's role menuitem, which takes no aria-checked: the current one is marked so.
+            aria-current={language === shown ? 'true' : undefined}
             lang={language}
             leftSection={<IconCheck size={14} aria-hidden style={{ visibility: language === shown ? 'visible' : 'hidden' }} />}
             onClick={() => void chooseOwnLanguage(queryClient, language)}
