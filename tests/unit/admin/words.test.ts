@@ -43,7 +43,9 @@ describe("the activity log's actions", () => {
     expect(written).toContain('sign-in-failed');
     for (const code of new Set([...written, ...ACTIVITY_ACTIONS])) {
       const key = `activityAction.${code}` as keyof typeof adminEn;
-      expect(adminEn[key], code).toMatch(/^[A-Z][^A-Z]*$/);
+      // Sentence case (a screen's name such as the Trash keeps its capital), never the code itself.
+      expect(adminEn[key], code).toMatch(/^[A-Z][a-z]/);
+      expect(adminEn[key], code).not.toBe(readableCode(code));
       expect(adminBn[key], code).toBeTruthy();
       expect(adminBn[key], code).not.toBe(adminEn[key]);
     }

@@ -22,29 +22,26 @@ import { currentOwner, sendAs } from '../session/session-owner';
 export const saveOwnAccount = (body: Record<string, unknown>) =>
   adminCall<ItemEnvelope<Row>>('me', { method: 'PUT', body }).then((r) => r.data);
 
-/** Where a language chosen but not yet saved waits, with whose choice it is. */
+/** Where the languages chosen but not yet saved wait: one per person (their owner key), on a shared device too. */
 const UNSAVED_KEY = 'orgsite.admin-language-unsaved';
 
-interface Unsaved {
-  owner: string;
-  language: AdminLanguage;
-}
-
-function readUnsaved(): Unsaved | null {
+function readUnsaved(): Record<string, AdminLanguage> {
   try {
-    const value = JSON.parse(localStorageOrNone()?.getItem(UNSAVED_KEY) ?? 'null') as Partial<Unsaved> | null;
-    return value && typeof value.owner === 'string' && isAdminLanguage(value.language)
-      ? { owner: value.owner, language: value.language }
-      : null;
+    const value = JSON.parse(localStorageOrNone()?.getItem(UNSAVED_KEY) ?? '{}') as Record<string, unknown> | null;
+    return Object.fromEntries(
+      Object.entries(value ?? {}).filter((entry): entry is [string, AdminLanguage] => isAdminLanguage(entry[1])),
+    );
   } catch {
-    return null;
+    return {};
   }
 }
 
-function writeUnsaved(value: Unsaved | null): void {
+function writeUnsaved(owner: string, language: AdminLanguage | undefined): void {
+  const others = Object.entries(readUnsaved()).filter(([someone]) => someone !== owner);
+  const next = Object.fromEntries(language ? [...others, [owner, language]] : others);
   try {
     const storage = localStorageOrNone();
-    if (value) storage?.setItem(UNSAVED_KEY, JSON.stringify(value));
+    if (Object.keys(next).length > 0) storage?.setItem(UNSAVED_KEY, JSON.stringify(next));
     else storage?.removeItem(UNSAVED_KEY);
   } catch {
     // storage full or blocked: the choice is still sent now, only not kept for later
@@ -52,42 +49,48 @@ function writeUnsaved(value: Unsaved | null): void {
 }
 
 /** My Profile saved a language itself: that one is the person's choice now, not an older waiting one. */
-export const forgetUnsavedLanguage = () => writeUnsaved(null);
+export function forgetUnsavedLanguage(): void {
+  const owner = currentOwner();
+  if (owner !== null) writeUnsaved(owner, undefined);
+}
 
 /** The signed-in person's language chosen here and not yet saved to their profile, if any. */
 export function unsavedLanguage(): AdminLanguage | undefined {
-  const unsaved = readUnsaved();
-  return unsaved && unsaved.owner === currentOwner() ? unsaved.language : undefined;
+  const owner = currentOwner();
+  return owner === null ? undefined : readUnsaved()[owner];
 }
 
 const showLanguage = (queryClient: QueryClient, language: AdminLanguage) =>
   queryClient.setQueryData(meQuery.queryKey, (me) => (me ? { ...me, language } : me));
 
-/** Sends the waiting choices in turn until none is left; stops without a connection (it waits), drops a refused one. */
+/**
+ * Sends the signed-in person's waiting choice until none is left (one made while another was on
+ * its way is sent next, and wins); stops without a connection (it waits), drops a refused one.
+ * Another person's waiting choice stays for their next sign-in.
+ */
 async function sendWaiting(queryClient: QueryClient): Promise<void> {
   for (;;) {
-    const unsaved = readUnsaved();
-    if (!unsaved) return;
+    const owner = currentOwner();
+    const language = owner === null ? undefined : readUnsaved()[owner];
+    if (owner === null || !language) return;
     let me: Row;
     try {
-      me = await sendAs(unsaved.owner, () => saveOwnAccount({ language: unsaved.language }));
+      me = await sendAs(owner, () => saveOwnAccount({ language }));
     } catch (error) {
       if (error instanceof ApiError && !error.isNetwork) {
-        writeUnsaved(null);
+        writeUnsaved(owner, undefined);
         notifications.show({ color: 'red', title: adminT('profileMenu.languageNotSaved'), message: error.message });
         void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       }
       return; // no connection: it waits for the next 'online' or start
     }
-    const latest = readUnsaved();
-    if (latest?.owner === unsaved.owner && latest.language === unsaved.language) {
-      writeUnsaved(null);
+    if (readUnsaved()[owner] === language) {
+      writeUnsaved(owner, undefined);
       // A read of the account begun before this save would bring back the older language.
       await queryClient.cancelQueries({ queryKey: meQuery.queryKey });
-      queryClient.setQueryData(meQuery.queryKey, me);
+      if (currentOwner() === owner) queryClient.setQueryData(meQuery.queryKey, me);
       return;
     }
-    // Another choice was made while this one was on its way: it is sent next, and wins.
   }
 }
 
@@ -111,7 +114,7 @@ export function chooseOwnLanguage(queryClient: QueryClient, language: AdminLangu
       () => undefined,
     );
   }
-  writeUnsaved({ owner, language });
+  writeUnsaved(owner, language);
   // One already on its way picks this choice up when it is answered.
   return sending ?? sendUnsavedLanguage(queryClient);
 }

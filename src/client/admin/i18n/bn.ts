@@ -510,4 +510,6 @@ export const adminBn: AdminCatalogue = {
   'profile.deviceName': '{{system}}-এ {{browser}}',
   'profileMenu.language': 'ভাষা',
   'profileMenu.languageNotSaved': 'আপনার ভাষা প্রোফাইলে সংরক্ষণ করা যায়নি',
+  'datetime.placeholder': 'তারিখ ও সময় বেছে নিন',
+  'datetime.zone': 'আপনার সময় অঞ্চল: {{zone}}',
 };

@@ -514,6 +514,8 @@ export const adminEn = {
   'profile.deviceName': '{{browser}} on {{system}}',
   'profileMenu.language': 'Language',
   'profileMenu.languageNotSaved': 'Your language could not be saved to your profile',
+  'datetime.placeholder': 'Pick date and time',
+  'datetime.zone': 'Your time zone: {{zone}}',
 } as const;
 
 export type AdminCatalogue = { [K in keyof typeof adminEn]: string };
