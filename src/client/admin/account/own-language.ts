@@ -61,7 +61,7 @@ export function unsavedLanguage(): AdminLanguage | undefined {
 }
 
 const showLanguage = (queryClient: QueryClient, language: AdminLanguage) =>
-  queryClient.setQueryData(meQuery.queryKey, (me) => (me ? { ...me, language } : me));
+  queryClient.setQueryData(meQuery.queryKey, (me) => (me ? ({ ...me, language } as typeof me) : me));
 
 /**
  * Sends the signed-in person's waiting choice until none is left (one made while another was on

@@ -162,7 +162,8 @@ export function adminNumber(value: number | string): string {
 }
 
 const numbersInWords = (vars?: Record<string, unknown>) =>
-  vars && Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === 'number' ? adminNumber(value) : value]));
+  vars &&
+  Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === 'number' ? adminNumber(value) : value]));
 
 /** The same outside React (a notification shown by a machine's action): the language shown now. */
 export const adminT: AdminText = (key, vars) => interpolate(lookup('admin', key, vars?.count) ?? key, numbersInWords(vars));
@@ -187,7 +188,12 @@ export function validationMessage(text: string, t: AdminText, term: (word: strin
   for (const [pattern, key] of RULES) {
     const found = pattern.exec(text);
     // A limit is a number like any other shown: in the language's digits.
-    if (found) return t(key, { field: term(found[1]!), limit: found[2] && /^\d+$/.test(found[2]) ? Number(found[2]) : found[2], choices: found[2] });
+    if (found)
+      return t(key, {
+        field: term(found[1]!),
+        limit: found[2] && /^\d+$/.test(found[2]) ? Number(found[2]) : found[2],
+        choices: found[2],
+      });
   }
   return text;
 }
