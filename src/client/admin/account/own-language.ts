@@ -61,7 +61,8 @@ export function unsavedLanguage(): AdminLanguage | undefined {
 }
 
 const showLanguage = (queryClient: QueryClient, language: AdminLanguage) =>
-  queryClient.setQueryData(meQuery.queryKey, (me) => (me ? ({ ...me, language } as typeof me) : me));
+  // Object.assign keeps the account's type (a spread would drop its index signature).
+  queryClient.setQueryData(meQuery.queryKey, (me) => (me ? Object.assign({}, me, { language }) : me));
 
 /**
  * Sends the signed-in person's waiting choice until none is left (one made while another was on
