@@ -10,7 +10,13 @@ import { ACTIVITY_ACTIONS } from '../../../src/shared/activity';
 import { adminBn } from '../../../src/client/admin/i18n/bn';
 import { adminEn } from '../../../src/client/admin/i18n/en';
 import { adminNumber, adminT, adminTerm, changeAdminLanguage } from '../../../src/client/admin/i18n';
-import { actionLabel, changeFieldLabel, changeValue, readableCode } from '../../../src/client/admin/activity/activity-words';
+import {
+  actionLabel,
+  changeFieldLabel,
+  changeValue,
+  entityTitle,
+  readableCode,
+} from '../../../src/client/admin/activity/activity-words';
 import { relationChoices } from '../../../src/client/admin/api/entity-queries';
 import { deviceName } from '../../../src/client/admin/account/device-name';
 
@@ -66,6 +72,9 @@ describe("the activity log's changes", () => {
     expect(changeValue('posts', 'status', 0, adminT, adminTerm)).toBe('Inactive');
     // A choice by its label (cut, as a long value is), not its stored value.
     expect(changeValue('users', 'role', 'editor', adminT, adminTerm)).toMatch(/^Editor: all content.*…$/);
+    expect(entityTitle('posts', adminTerm)).toBe('Posts');
+    expect(entityTitle('files', adminTerm)).toBe('Media files');
+    expect(entityTitle('tokens', adminTerm)).toBe('Tokens');
     // A field of no definition (a token's, a file's) is named by its name in words; its value stays.
     expect(changeFieldLabel('tokens', 'expires_at', adminTerm)).toBe('Expires at');
     expect(changeValue('tokens', 'name', 'ci', adminT, adminTerm)).toBe('ci');
@@ -75,6 +84,7 @@ describe("the activity log's changes", () => {
     expect(changeValue('users', 'language', '', adminT, adminTerm)).toBe('নেই');
     expect(changeValue('posts', 'status', 1, adminT, adminTerm)).toBe('সক্রিয়');
     expect(changeFieldLabel('posts', 'status', adminTerm)).toBe('অবস্থা');
+    expect(entityTitle('files', adminTerm)).toBe('মিডিয়া ফাইল');
   });
 });
 

@@ -2,7 +2,7 @@ import { Badge, Card, Center, Group, Loader, Select, Stack, Text, TextInput, Tit
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { formatTime } from '../format-time';
 import { ACTIVITY_ACTIONS, type ActivityEntry } from '../../../shared/activity';
-import { DEFAULT_PAGE_SIZES, ENTITIES } from '../../../shared/entities';
+import { DEFAULT_PAGE_SIZES } from '../../../shared/entities';
 import type { ListEnvelope } from '../../../shared/envelope';
 import { adminCall } from '../api/admin-call';
 import { ListFooter } from '../list/ListFooter';
@@ -12,7 +12,7 @@ import type { ActivitySearch } from './activity-search';
 import { type DataColumn, DataTable } from '../list/DataTable';
 import { useAdminText } from '../i18n';
 import { adminTerm, type AdminMessageKey } from '../i18n';
-import { actionLabel, changeFieldLabel, changeValue } from './activity-words';
+import { actionLabel, changeFieldLabel, changeValue, entityTitle, LOGGED_ENTITIES } from './activity-words';
 import { deviceName } from '../account/device-name';
 
 const activityQuery = (search: ActivitySearch) =>
@@ -31,11 +31,7 @@ const usersQuery = queryOptions({
     ),
 });
 
-const ENTITY_CHOICES = [
-  ...Object.values(ENTITIES).map((def) => ({ value: def.resource, label: def.title })),
-  { value: 'files', label: 'Media files' },
-];
-const titleOf = (entity: string | null) => adminTerm(ENTITY_CHOICES.find((c) => c.value === entity)?.label ?? entity ?? '');
+const ENTITY_CHOICES = LOGGED_ENTITIES;
 const ACTION_COLOR: Partial<Record<ActivityEntry['action'], string>> = {
   'sign-in-failed': 'red',
   delete: 'red',
@@ -109,7 +105,7 @@ const COLUMNS: (DataColumn<ActivityEntry> & { label: AdminMessageKey })[] = [
     label: 'activity.what',
     cell: (entry) => (
       <>
-        {entry.entity ? `${titleOf(entry.entity)}${entry.record_id ? ` #${entry.record_id}` : ''}` : '--'}
+        {entry.entity ? `${entityTitle(entry.entity, adminTerm)}${entry.record_id ? ` #${entry.record_id}` : ''}` : '--'}
         {entry.app_key && (
           <Text size="xs" c="dimmed">
             {entry.app_key}

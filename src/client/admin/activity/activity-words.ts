@@ -3,7 +3,7 @@
  * label with its values as a form shows them (a choice's label, Active or Inactive, "none") rather
  * than the stored ones. Pure functions of the shown language's texts, unit-tested without a DOM.
  */
-import { entityByResource, type FieldDef } from '../../../shared/entities';
+import { ENTITIES, entityByResource, type FieldDef } from '../../../shared/entities';
 import type { AdminMessageKey, AdminText } from '../i18n';
 
 /** A code no label knows yet (a newer server's) read as words: 'two-factor-change' → 'Two factor change'. */
@@ -17,6 +17,18 @@ export function actionLabel(action: string, t: AdminText): string {
   const key = `activityAction.${action}` as AdminMessageKey;
   const label = t(key);
   return label === key ? readableCode(action) : label;
+}
+
+/** What the log's entries are about, each by its screen's title: every entity, and the media library's files. */
+export const LOGGED_ENTITIES = [
+  ...Object.values(ENTITIES).map((def) => ({ value: def.resource, label: def.title })),
+  { value: 'files', label: 'Media files' },
+];
+
+/** An entry's entity by its title in the shown language; one no screen shows (tokens, settings) as words. */
+export function entityTitle(entity: string, term: (word: string) => string): string {
+  const known = LOGGED_ENTITIES.find((choice) => choice.value === entity);
+  return known ? term(known.label) : readableCode(entity);
 }
 
 /** The definition of a logged field, when its entity has one (tokens, files and settings have none). */
