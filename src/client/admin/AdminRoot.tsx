@@ -16,6 +16,7 @@ import { learnOwnerOfStoredSession } from './session/session-owner';
 import { meQuery } from './api/admin-queries';
 import { type AdminLanguage, deviceLanguage, isAdminLanguage, setAdminLanguage } from './i18n';
 import { SiteLocale } from '../ui/site-text';
+import { sendUnsavedLanguage, unsavedLanguage } from './account/own-language';
 import { Island, IslandServerContext } from '../islands/Island';
 import { ADMIN_HOME, isAdminRoot, isSignInAddress } from '../../shared/address-space';
 import { lazyComponent } from '../ui/lazy-component';
@@ -33,7 +34,16 @@ const SignInIsland = import.meta.env.SSR ? (await import('./login/SignInIsland')
 function useBackOfficeLanguage(signedIn: boolean | undefined): [AdminLanguage, (language: AdminLanguage) => void] {
   const [onDevice, setOnDevice] = useState<AdminLanguage>('en');
   const me = useQuery({ ...meQuery, enabled: signedIn === true });
-  const chosen = signedIn ? me.data?.language : undefined;
+  // A choice from the user menu not yet saved (made offline) wins over the profile's older one.
+  const chosen = signedIn ? (unsavedLanguage() ?? me.data?.language) : undefined;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (signedIn !== true) return;
+    const send = () => void sendUnsavedLanguage(queryClient);
+    send();
+    window.addEventListener('online', send);
+    return () => window.removeEventListener('online', send);
+  }, [queryClient, signedIn]);
   const language = isAdminLanguage(chosen) ? chosen : onDevice;
   useLayoutEffect(() => setOnDevice(deviceLanguage()), []);
   useLayoutEffect(() => {

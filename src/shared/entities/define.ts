@@ -287,7 +287,7 @@ export const f = {
     ({
       kind: 'datetime',
       label: 'Publish at',
-      hint: 'Left empty, it is public as soon as Status is 1; set, it becomes public by itself at that time',
+      hint: 'Left empty, it is public as soon as its Status is Active; set, it becomes public by itself at that time',
     }) as const,
   /** Every content entity's on/off switch: 1 shows a row to visitors, 0 hides it. */
   status: () =>

@@ -167,7 +167,7 @@ describe("the list footer's figures", () => {
     expect(adminT('list.showing', { ...showingRange(2, 20, 37), total: 37 })).toBe('Showing 21 to 37 of 37 entries');
     expect(adminT('list.showing', { ...showingRange(1, 10, 0), total: 0 })).toBe('Showing 0 to 0 of 0 entries');
     await changeAdminLanguage('bn');
-    expect(adminT('list.showing', { ...showingRange(2, 20, 37), total: 37 })).toBe('37টির মধ্যে 21 থেকে 37 দেখানো হচ্ছে');
+    expect(adminT('list.showing', { ...showingRange(2, 20, 37), total: 37 })).toBe('৩৭টির মধ্যে ২১ থেকে ৩৭ দেখানো হচ্ছে');
     await changeAdminLanguage('en');
   });
 });

@@ -4,13 +4,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { formatTime } from '../format-time';
 import { type FormEvent, useState } from 'react';
 import { ROLE_CHOICES } from '../../../shared/entities';
-import type { ItemEnvelope } from '../../../shared/envelope';
 import { ApiError, apiPath } from '../../api/http';
 import { adminCall } from '../api/admin-call';
 import { adminKeys, meQuery } from '../api/admin-queries';
 import type { Row } from '../api/entity-queries';
 import { QueryState } from '../QueryState';
 import { TwoFactorCard } from './TwoFactorCard';
+import { deviceName } from './device-name';
+import { forgetUnsavedLanguage, saveOwnAccount } from './own-language';
 import { setShrinksPhotos, shrinksPhotos } from '../media/upload-queue';
 import { ENTITIES, type FieldDef } from '../../../shared/entities';
 import { CHANGE_PASSWORD_FIELDS, CURRENT_PASSWORD_FIELDS } from '../../../shared/account-forms';
@@ -54,9 +55,9 @@ const fieldErrors = (error: unknown) => (error instanceof ApiError ? error.error
 function useSaveProfile(onSaved: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      adminCall<ItemEnvelope<Row>>('me', { method: 'PUT', body }).then((r) => r.data),
-    onSuccess: (me) => {
+    mutationFn: saveOwnAccount,
+    onSuccess: (me, body) => {
+      if ('language' in body) forgetUnsavedLanguage();
       queryClient.setQueryData(meQuery.queryKey, me);
       void queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
       onSaved();
@@ -239,8 +240,8 @@ function Sessions() {
                   {rows.map((session) => (
                     <Table.Tr key={session.id}>
                       <Table.Td>
-                        <Text size="sm" lineClamp={2}>
-                          {session.user_agent ?? t('profile.unknownDevice')}
+                        <Text size="sm" lineClamp={2} title={session.user_agent ?? undefined}>
+                          {deviceName(session.user_agent, t)}
                         </Text>
                       </Table.Td>
                       <Table.Td>{session.ip ?? '--'}</Table.Td>

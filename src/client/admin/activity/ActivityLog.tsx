@@ -2,7 +2,7 @@ import { Badge, Card, Center, Group, Loader, Select, Stack, Text, TextInput, Tit
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { formatTime } from '../format-time';
 import { ACTIVITY_ACTIONS, type ActivityEntry } from '../../../shared/activity';
-import { DEFAULT_PAGE_SIZES, ENTITIES } from '../../../shared/entities';
+import { DEFAULT_PAGE_SIZES } from '../../../shared/entities';
 import type { ListEnvelope } from '../../../shared/envelope';
 import { adminCall } from '../api/admin-call';
 import { ListFooter } from '../list/ListFooter';
@@ -12,6 +12,8 @@ import type { ActivitySearch } from './activity-search';
 import { type DataColumn, DataTable } from '../list/DataTable';
 import { useAdminText } from '../i18n';
 import { adminTerm, type AdminMessageKey } from '../i18n';
+import { actionLabel, changeFieldLabel, changeValue, entityTitle, LOGGED_ENTITIES } from './activity-words';
+import { deviceName } from '../account/device-name';
 
 const activityQuery = (search: ActivitySearch) =>
   queryOptions({
@@ -29,11 +31,7 @@ const usersQuery = queryOptions({
     ),
 });
 
-const ENTITY_CHOICES = [
-  ...Object.values(ENTITIES).map((def) => ({ value: def.resource, label: def.title })),
-  { value: 'files', label: 'Media files' },
-];
-const titleOf = (entity: string | null) => adminTerm(ENTITY_CHOICES.find((c) => c.value === entity)?.label ?? entity ?? '');
+const ENTITY_CHOICES = LOGGED_ENTITIES;
 const ACTION_COLOR: Partial<Record<ActivityEntry['action'], string>> = {
   'sign-in-failed': 'red',
   delete: 'red',
@@ -46,21 +44,40 @@ const ACTION_COLOR: Partial<Record<ActivityEntry['action'], string>> = {
   create: 'green',
 };
 
-/** `field: before → after` for each changed field; long values are cut, as they are in lists. */
-function Changes({ changes }: { changes: ActivityEntry['changes'] }) {
-  if (!changes) return null;
-  const show = (value: unknown) => {
-    const text = value === null || value === undefined || value === '' ? '∅' : String(value);
-    return text.length > 60 ? `${text.slice(0, 60)}…` : text;
-  };
+/** `Field: before → after` for each changed field, in words: the field's label and its values as a form shows them. */
+function Changes({ entry }: { entry: ActivityEntry }) {
+  const { t, term } = useAdminText();
+  if (!entry.changes) return null;
+  const show = (field: string, value: unknown) => changeValue(entry.entity, field, value, t, term);
   return (
     <Stack gap={2}>
-      {Object.entries(changes).map(([field, [before, after]]) => (
+      {Object.entries(entry.changes).map(([field, [before, after]]) => (
         <Text key={field} size="xs">
-          <b>{field}</b>: {show(before)} → {show(after)}
+          <b>{changeFieldLabel(entry.entity, field, term)}</b>: {show(field, before)} → {show(field, after)}
         </Text>
       ))}
     </Stack>
+  );
+}
+
+/** An action as a badge with its label; the label is read where it is drawn, so it follows the language. */
+function ActionBadge({ action }: { action: ActivityEntry['action'] }) {
+  const { t } = useAdminText();
+  return (
+    <Badge variant="light" color={ACTION_COLOR[action] ?? 'blue'} tt="none" styles={{ label: { overflow: 'visible' } }}>
+      {actionLabel(action, t)}
+    </Badge>
+  );
+}
+
+/** The browser and system an entry came from, its whole User-Agent text on hover. */
+function FromDevice({ userAgent }: { userAgent: string | null }) {
+  const { t } = useAdminText();
+  if (!userAgent) return null;
+  return (
+    <Text size="xs" c="dimmed" lineClamp={1} title={userAgent}>
+      {deviceName(userAgent, t)}
+    </Text>
   );
 }
 
@@ -81,18 +98,14 @@ const COLUMNS: (DataColumn<ActivityEntry> & { label: AdminMessageKey })[] = [
   {
     key: 'action',
     label: 'activity.action',
-    cell: (entry) => (
-      <Badge variant="light" color={ACTION_COLOR[entry.action] ?? 'blue'} styles={{ label: { overflow: 'visible' } }}>
-        {entry.action}
-      </Badge>
-    ),
+    cell: (entry) => <ActionBadge action={entry.action} />,
   },
   {
     key: 'what',
     label: 'activity.what',
     cell: (entry) => (
       <>
-        {entry.entity ? `${titleOf(entry.entity)}${entry.record_id ? ` #${entry.record_id}` : ''}` : '--'}
+        {entry.entity ? `${entityTitle(entry.entity, adminTerm)}${entry.record_id ? ` #${entry.record_id}` : ''}` : '--'}
         {entry.app_key && (
           <Text size="xs" c="dimmed">
             {entry.app_key}
@@ -101,16 +114,14 @@ const COLUMNS: (DataColumn<ActivityEntry> & { label: AdminMessageKey })[] = [
       </>
     ),
   },
-  { key: 'changes', label: 'activity.changes', cell: (entry) => <Changes changes={entry.changes} /> },
+  { key: 'changes', label: 'activity.changes', cell: (entry) => <Changes entry={entry} /> },
   {
     key: 'from',
     label: 'activity.from',
     cell: (entry) => (
       <>
         <Text size="xs">{entry.ip ?? '--'}</Text>
-        <Text size="xs" c="dimmed" lineClamp={1} title={entry.user_agent ?? undefined}>
-          {entry.user_agent ?? ''}
-        </Text>
+        <FromDevice userAgent={entry.user_agent} />
       </>
     ),
   },
@@ -153,7 +164,7 @@ export function ActivityLog({ search, onChange }: Props) {
           label={t('activity.action')}
           placeholder={t('activity.any')}
           clearable
-          data={[...ACTIVITY_ACTIONS]}
+          data={ACTIVITY_ACTIONS.map((action) => ({ value: action, label: actionLabel(action, t) }))}
           value={search.action ?? null}
           onChange={(value) => set({ action: (value as ActivitySearch['action']) ?? undefined })}
         />

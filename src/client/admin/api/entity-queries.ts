@@ -8,6 +8,7 @@ import type { ItemEnvelope, ListEnvelope } from '../../../shared/envelope';
 import { LIMITS } from '../../../shared/limits';
 import { adminCall } from './admin-call';
 import { apiPath } from '../../api/http';
+import { adminT, type AdminMessageKey, type AdminText, shownAdminLanguage } from '../i18n';
 
 export type Row = AnyRecord;
 
@@ -95,16 +96,41 @@ export interface Option {
   label: string;
 }
 
-/** Choices of a relation selector: every row of `resource`, labelled by `labelField`. */
+/** "2nd", "৪র্থ": a place in a list as the language says it (its CLDR ordinal rules). */
+function ordinal(n: number, language: string, t: AdminText): string {
+  const form = new Intl.PluralRules(language, { type: 'ordinal' }).select(n);
+  return t(`ordinal.${form}` as AdminMessageKey, { n });
+}
+
+/**
+ * A relation selector's choices: each row by its label alone. Rows that share a label are told
+ * apart by their place among their namesakes, "News (2nd)", in the list's order: an id is the
+ * database's, not a word staff know the record by.
+ */
+export function relationChoices(rows: readonly Row[], labelField: string, t: AdminText, language: string): Option[] {
+  const labelOf = (row: Row) => String(row[labelField] ?? '').trim() || t('relation.untitled');
+  const named = new Map<string, number>();
+  for (const row of rows) named.set(labelOf(row), (named.get(labelOf(row)) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return rows.map((row): Option => {
+    const label = labelOf(row);
+    const place = (seen.get(label) ?? 0) + 1;
+    seen.set(label, place);
+    return {
+      value: String(row.id),
+      label: named.get(label)! > 1 ? t('relation.nth', { label, nth: ordinal(place, language, t) }) : label,
+    };
+  });
+}
+
+/** Choices of a relation selector: every row of `resource`, labelled by `labelField` in the language shown. */
 export function relationOptionsQuery(resource: string, labelField: string) {
+  const language = shownAdminLanguage();
   return queryOptions({
-    queryKey: [...entityKeys.options(resource), labelField],
+    queryKey: [...entityKeys.options(resource), labelField, language],
     queryFn: ({ signal }) =>
       adminCall<ListEnvelope<Row>>(resource, { query: { page: 1, size: LIMITS.selectorSize }, signal }).then((r) =>
-        r.data.data.map((row): Option => ({
-          value: String(row.id),
-          label: `${String(row[labelField] ?? '') || 'Untitled'} (#${String(row.id)})`,
-        })),
+        relationChoices(r.data.data, labelField, adminT, language),
       ),
     meta: { failureTitle: `Loading the ${resource} choices failed` },
   });

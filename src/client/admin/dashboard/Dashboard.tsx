@@ -11,7 +11,8 @@ import { ENTITIES, entityByResource } from '../../../shared/entities';
 import { LIMITS } from '../../../shared/limits';
 import { type AppReport, appReportQuery, currentAppQuery } from '../api/admin-queries';
 import { QueryState } from '../QueryState';
-import { useAdminText } from '../i18n';
+import { adminNumber, useAdminText } from '../i18n';
+import { actionLabel, entityTitle } from '../activity/activity-words';
 
 const INFO_FIELDS = [
   ['app_key', 'App Key'],
@@ -59,7 +60,7 @@ export function Dashboard() {
                     {term(c.label)}
                   </Text>
                   <Text fz={28} fw={700}>
-                    {counts[c.key]}
+                    {adminNumber(counts[c.key])}
                   </Text>
                 </Card>
               ))}
@@ -128,7 +129,7 @@ const RECENT = 8;
 
 /** The latest things staff did on this site, from the activity log. */
 function RecentActivity() {
-  const { t } = useAdminText();
+  const { t, term } = useAdminText();
   const recent = useQuery({
     queryKey: ['admin', 'activity', { size: RECENT }] as const,
     queryFn: ({ signal }) =>
@@ -158,7 +159,11 @@ function RecentActivity() {
                       <td style={{ width: 170 }}>{formatTime(entry.created_at, 'YYYY-MM-DD HH:mm')}</td>
                       <td>{entry.user_name ?? t('presence.someone')}</td>
                       <td>
-                        {[entry.action, entry.entity, entry.record_id === null ? null : `#${entry.record_id}`]
+                        {[
+                          actionLabel(entry.action, t),
+                          entry.entity && entityTitle(entry.entity, term),
+                          entry.record_id === null ? null : `#${entry.record_id}`,
+                        ]
                           .filter(Boolean)
                           .join(' ')}
                       </td>

@@ -148,8 +148,25 @@ export function useAdminText() {
   );
 }
 
+/** The language the back-office is shown in now, for code outside React (a query's labels). */
+export const shownAdminLanguage = (): AdminLanguage => shown;
+
+/**
+ * A number as the back-office shows it: in the shown language's own digits (`number.digits`),
+ * so a Bangla screen never mixes ২৫৬০ with 50. Every count, page and size goes through here: a
+ * catalogue text's number variables do so by themselves.
+ */
+export function adminNumber(value: number | string): string {
+  const digits = [...(lookup('admin', 'number.digits') ?? '0123456789')];
+  return String(value).replace(/[0-9]/g, (digit) => digits[Number(digit)] ?? digit);
+}
+
+const numbersInWords = (vars?: Record<string, unknown>) =>
+  vars &&
+  Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === 'number' ? adminNumber(value) : value]));
+
 /** The same outside React (a notification shown by a machine's action): the language shown now. */
-export const adminT: AdminText = (key, vars) => interpolate(lookup('admin', key, vars?.count) ?? key, vars);
+export const adminT: AdminText = (key, vars) => interpolate(lookup('admin', key, vars?.count) ?? key, numbersInWords(vars));
 export const adminTerm = (word: string) => (word ? (lookup('terms', word) ?? word) : word);
 
 /** The shapes of the entity rules' messages (shared/entities/schemas.ts), each with its text. */
@@ -170,7 +187,13 @@ const RULES: [RegExp, AdminMessageKey][] = [
 export function validationMessage(text: string, t: AdminText, term: (word: string) => string): string {
   for (const [pattern, key] of RULES) {
     const found = pattern.exec(text);
-    if (found) return t(key, { field: term(found[1]!), limit: found[2], choices: found[2] });
+    // A limit is a number like any other shown: in the language's digits.
+    if (found)
+      return t(key, {
+        field: term(found[1]!),
+        limit: found[2] && /^\d+$/.test(found[2]) ? Number(found[2]) : found[2],
+        choices: found[2],
+      });
   }
   return text;
 }

@@ -224,8 +224,8 @@ export const termsBn: Readonly<Record<string, string | typeof UNTRANSLATED>> = {
     'সাইটটি যে ভাষাগুলোতে লেখা, কমা দিয়ে আলাদা করা BCP 47 ট্যাগে, প্রধান ভাষাটি প্রথমে: en,bn',
   'Left empty, it is made from the name': 'খালি রাখলে নাম থেকে তৈরি হবে',
   'One link per line': 'প্রতি লাইনে একটি লিংক',
-  'Left empty, it is public as soon as Status is 1; set, it becomes public by itself at that time':
-    'খালি রাখলে অবস্থা ১ হলেই প্রকাশিত হবে; সময় দিলে সেই সময়ে নিজে থেকেই প্রকাশিত হবে',
+  'Left empty, it is public as soon as its Status is Active; set, it becomes public by itself at that time':
+    'খালি রাখলে অবস্থা সক্রিয় হলেই প্রকাশিত হবে; সময় দিলে সেই সময়ে নিজে থেকেই প্রকাশিত হবে',
   'Left empty, it is made from the title': 'খালি রাখলে শিরোনাম থেকে তৈরি হবে',
   'For an image, pick or paste its address; for YouTube, paste the embed code':
     'ছবির জন্য ঠিকানা বেছে নিন বা পেস্ট করুন; ইউটিউবের জন্য এমবেড কোড পেস্ট করুন',

@@ -2,6 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { MediaLibrary } from '../../admin/media/MediaPicker';
 import { RightsGate } from '../../admin/session/RightsGate';
+import { useAdminText } from '../../admin/i18n';
 
 export const Route = createFileRoute('/admin/media')({
   component: MediaRoute,
@@ -9,10 +10,11 @@ export const Route = createFileRoute('/admin/media')({
 
 /** The media library on a screen of its own: upload, find and delete the site's files. */
 function MediaRoute() {
+  const { term } = useAdminText();
   return (
     <RightsGate allowed={(rights) => rights.can('files', 'read')}>
       <Stack gap="md">
-        <Title order={1}>Media library</Title>
+        <Title order={1}>{term('Media library')}</Title>
         <MediaLibrary />
       </Stack>
     </RightsGate>
