@@ -520,4 +520,5 @@ export const adminBn: AdminCatalogue = {
   'profileMenu.languageNotSaved': 'আপনার ভাষা প্রোফাইলে সংরক্ষণ করা যায়নি',
   'datetime.placeholder': 'তারিখ ও সময় বেছে নিন',
   'datetime.zone': 'আপনার সময় অঞ্চল: {{zone}}',
+  'datetime.clear': '{{label}} মুছে দিন',
 };

@@ -524,6 +524,7 @@ export const adminEn = {
   'profileMenu.languageNotSaved': 'Your language could not be saved to your profile',
   'datetime.placeholder': 'Pick date and time',
   'datetime.zone': 'Your time zone: {{zone}}',
+  'datetime.clear': 'Clear {{label}}',
 } as const;
 
 export type AdminCatalogue = { [K in keyof typeof adminEn]: string };

@@ -2,19 +2,21 @@
 import '@mantine/dates/styles.css';
 import { DateTimePicker } from '@mantine/dates';
 import { localToUtc, utcToLocal } from '../../../../shared/date-time';
+import { useAdminText } from '../../i18n';
 import { common, fieldText, type FieldProps } from '../field-props';
 
 export function DateTimeField(p: FieldProps) {
+  const { t } = useAdminText();
   const value = fieldText(p.value);
   return (
     <DateTimePicker
       {...common(p)}
       withSeconds
       clearable
-      clearButtonProps={{ 'aria-label': `Clear ${p.field.label}` }}
+      clearButtonProps={{ 'aria-label': t('datetime.clear', { label: p.field.label }) }}
       valueFormat="YYYY-MM-DD HH:mm:ss"
-      placeholder="Pick date and time"
-      description={[p.field.hint, `Your time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`]
+      placeholder={t('datetime.placeholder')}
+      description={[p.field.hint, t('datetime.zone', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })]
         .filter(Boolean)
         .join(' · ')}
       value={value ? utcToLocal(value) : null}
