@@ -71,6 +71,8 @@ describe.each(await dialects())('an entity table made from its spec, on %s', (di
       'bulletins_list_idx',
       'bulletins_deleted_at_idx',
       'bulletins_visible_idx',
+      // The list's optional category filter reads an index of its own.
+      'bulletins_visible_category_id_idx',
       'bulletins_app_publish_idx',
       'bulletins_app_slug_uq',
     ]);
