@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/shared/limits';
 import { renditionUrl } from '../../src/shared/renditions';
-import { controlledByWorker, e2eFixture, goOffline, goOnline, signedInPage, type RunningApp } from './harness';
+import { controlledByWorker, e2eFixture, goOffline, goOnline, signedInPage, signIn, type RunningApp } from './harness';
 
 const fixture = e2eFixture();
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-media-'));
@@ -264,11 +264,7 @@ describe("a new upload's last step", () => {
       // No service worker: the page's own requests are the ones held below.
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
       const page = await context.newPage();
-      await page.goto(`${app.baseUrl}/admin`);
-      await page.getByLabel('Email or phone').fill(app.adminEmail);
-      await page.locator('input[name="password"]').fill(app.adminPassword);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await signIn(page, app);
       // The server makes a picture's small copies in the background, which may take a while: here
       // they are not answered at all until the end, so the tile cannot wait for them.
       const held: Route[] = [];

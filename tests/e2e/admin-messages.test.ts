@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eFixture } from './harness';
+import { e2eFixture, signIn } from './harness';
 
 const fixture = e2eFixture();
 const SUCCESS = 'Success! Data updated successfully.';
@@ -44,11 +44,7 @@ describe('saving a post', () => {
       const { app, browser } = fixture;
       const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
       const page = await context.newPage();
-      await page.goto(`${app.baseUrl}/admin`);
-      await page.getByLabel('Email or phone').fill(app.adminEmail);
-      await page.locator('input[name="password"]').fill(app.adminPassword);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await signIn(page, app);
 
       // Create: the save moves the form to the record's own address.
       const title = `One message ${viewport.width} ${Date.now().toString(36)}`;

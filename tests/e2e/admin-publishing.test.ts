@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateTimeOf } from '../../src/shared/date-time';
-import { appReady, e2eFixture, type RunningApp } from './harness';
+import { appReady, e2eFixture, signIn, type RunningApp } from './harness';
 
 const fixture = e2eFixture();
 let app: RunningApp;
@@ -45,11 +45,7 @@ async function visitAfterWrite(path: string): Promise<Page> {
 
 async function staffPage(): Promise<Page> {
   const page = await newPage();
-  await page.goto(`${app.baseUrl}/admin`);
-  await page.getByLabel('Email or phone').fill(app.adminEmail);
-  await page.locator('input[name="password"]').fill(app.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await signIn(page, app);
   return page;
 }
 

@@ -196,12 +196,17 @@ export async function signedInPage(
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
 ): Promise<Page> {
   const page = await (await offlineCapableContext(browser, { viewport })).newPage();
+  await signIn(page, app);
+  return page;
+}
+
+/** Signs `page` in to the admin as the app's admin, through the sign-in form, and waits for the dashboard. */
+export async function signIn(page: Page, app: RunningApp): Promise<void> {
   await page.goto(`${app.baseUrl}/admin`);
   await page.getByLabel('Email or phone').fill(app.adminEmail);
   await page.locator('input[name="password"]').fill(app.adminPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  return page;
 }
 
 /**
