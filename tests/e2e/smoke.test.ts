@@ -143,6 +143,28 @@ describe('smoke', () => {
     await expect(page.getByLabel('Email or phone').inputValue()).resolves.toBe('early@example.org');
     await page.unrouteAll();
 
+    // Ticked while the form's own code is still on its way (the page's is here, so clicks are
+    // watched): the box ticks under the finger, not a moment later, and the form keeps the tick.
+    let releaseForm = () => {};
+    const formHeld = new Promise<void>((resolve) => (releaseForm = resolve));
+    await page.route('**/assets/SignInIsland-*.js', async (route) => {
+      await formHeld;
+      await route.continue();
+    });
+    await page.goto(`${app.baseUrl}/admin`, { waitUntil: 'load' });
+    await page.getByLabel('Email or phone').fill(app.adminEmail);
+    await page.getByLabel('Remember Me').check();
+    releaseForm();
+    await expect.poll(browserChecks).toBe(null);
+    await expect(page.getByLabel('Remember Me').isChecked()).resolves.toBe(true);
+    await page.locator('input[name="password"]').fill(app.adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // Remembered: the session is the device's, not the tab's.
+    await expect(page.evaluate(() => localStorage.getItem('auth_token'))).resolves.not.toBeNull();
+    await page.unrouteAll();
+    await page.evaluate(() => localStorage.clear());
+
     // A stored session keeps the drawn form hidden until the code decides: nothing can be
     // touched, so it runs at once.
     await page.evaluate(() => {

@@ -121,7 +121,7 @@ function fetchAhead(element: HTMLElement): void {
  * sooner than the code runs on a slow phone) is held and given to the same element once it does,
  * so the tap that woke the burger also opens it. Only the last one is given: two taps on a toggle
  * before it answered mean nothing clear. One that could not start gets it too: a plain link then
- * still goes where it points.
+ * still goes where it points. A click on a field is never held: the field answers it itself.
  */
 function wakeOnFirstTouch(element: HTMLElement): () => void {
   let held: Element | undefined;
@@ -134,6 +134,10 @@ function wakeOnFirstTouch(element: HTMLElement): () => void {
       element.removeEventListener('click', hold, true);
       return;
     }
+    // A field answers its own click (a box ticks, a choice is chosen, a caret is placed), and the
+    // island adopts what the field then holds when it wakes: held, the tick would vanish under the
+    // finger and come back a moment later.
+    if (event.target.closest('input, select, textarea, label')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     const first = held === undefined;
