@@ -186,10 +186,8 @@ export const loginMachine = setup({
       on: {
         'field.change': { target: 'editing', actions: 'setField' },
         'remember.change': { actions: 'setRemember' },
-        'form.submit': [
-          { guard: 'hasMissingFields', target: 'editing', actions: ['clearError', 'showMissingFields'] },
-          { target: 'signingIn', actions: 'clearError' },
-        ],
+        // The fields were whole when they were sent, and a change leaves for `editing`.
+        'form.submit': { target: 'signingIn', actions: 'clearError' },
       },
     },
     signedIn: { type: 'final' },

@@ -107,11 +107,13 @@ export const uploadMachine = setup({
         'upload.fail': { target: 'failed', actions: 'storeReason' },
       },
     },
+    // The file went with the upload (storeUploaded): pressing Upload again asks for a new one.
     succeeded: {
-      on: { 'upload.start': [{ guard: 'hasFile', target: 'uploading' }, { target: 'noFileError' }] },
+      on: { 'upload.start': 'noFileError' },
     },
+    // The file stays for another try; a new choice leaves for `idle` (the root's `file.choose`).
     failed: {
-      on: { 'upload.start': [{ guard: 'hasFile', target: 'uploading' }, { target: 'noFileError' }] },
+      on: { 'upload.start': 'uploading' },
     },
   },
 });

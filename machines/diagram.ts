@@ -1,0 +1,85 @@
+/**
+ * A flow's statechart as a Mermaid `stateDiagram-v2` (GitHub draws it): its states with their
+ * nesting and parallel regions, and every transition it defines with its event and guard. Made
+ * from the machine itself, so docs/flows/ cannot drift from the code (flow-diagrams.test.ts).
+ */
+import type { AnyStateMachine } from 'xstate';
+import { type AnyStateNode, eventLabel, transitionsOf } from './graph';
+import type { Flow } from './flows';
+
+/** Mermaid's id for a state: its path, unique where a name recurs under two parents. */
+const idOf = (node: AnyStateNode) => node.path.join('__');
+
+function guardLabel(guard: unknown): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return ` [${guard}]`;
+  const type = (guard as { type?: unknown }).type;
+  return typeof type === 'string' ? ` [${type}]` : ' [guard]';
+}
+
+function stateLines(node: AnyStateNode, indent: string): string[] {
+  const lines: string[] = [];
+  const children = Object.values(node.states) as AnyStateNode[];
+  for (const [index, child] of children.entries()) {
+    if (node.type === 'parallel' && index > 0) lines.push(`${indent}--`);
+    const inner = Object.values(child.states) as AnyStateNode[];
+    if (inner.length === 0) {
+      lines.push(`${indent}state "${child.key}" as ${idOf(child)}`);
+    } else {
+      lines.push(`${indent}state "${child.key}" as ${idOf(child)} {`);
+      lines.push(...stateLines(child, `${indent}  `));
+      lines.push(`${indent}}`);
+    }
+    if (child.type === 'final') lines.push(`${indent}${idOf(child)} --> [*]`);
+  }
+  const initial = node.type === 'parallel' ? undefined : (node.initial?.target?.[0] as AnyStateNode | undefined);
+  if (initial) lines.push(`${indent}[*] --> ${idOf(initial)}`);
+  return lines;
+}
+
+export function mermaidOf(machine: AnyStateMachine): string {
+  const lines = ['stateDiagram-v2', ...stateLines(machine.root, '  ')];
+  for (const { source, eventType, definition } of transitionsOf(machine)) {
+    const event = eventType ? eventLabel(source, eventType) : 'always';
+    const label = `${event}${guardLabel(definition.guard)}`;
+    const targets = (definition.target ?? []) as AnyStateNode[];
+    // A transition without a target stays where it is (it only acts, or it ignores the event).
+    const from = source.path.length > 0 ? idOf(source) : undefined;
+    for (const target of targets.length > 0 ? targets : from ? [source] : []) {
+      if (from) lines.push(`  ${from} --> ${idOf(target)}: ${label}`);
+    }
+    // The root's own transitions apply in every state: a note on their target says so.
+    if (!from) for (const target of targets) lines.push(`  note left of ${idOf(target)} : ${label}, from any state`);
+  }
+  return lines.join('\n');
+}
+
+/** The Markdown page of one flow in docs/flows/. */
+export function flowPage(flow: Flow): string {
+  return [
+    `# ${flow.name}`,
+    '',
+    `${flow.title}. Machine: [\`machines/${flow.name}.ts\`](../../machines/${flow.name}.ts).`,
+    '',
+    'Made by `npm run flows:docs` from the machine itself; a test fails when this page is older than it.',
+    '',
+    '```mermaid',
+    mermaidOf(flow.machine),
+    '```',
+    '',
+  ].join('\n');
+}
+
+/** docs/flows/README.md: every flow, with a line on what it is. */
+export function flowsIndex(flows: readonly Flow[]): string {
+  return [
+    '# Flows',
+    '',
+    'Every flow the product runs as an XState machine (`machines/`), drawn from the machine itself',
+    'by `npm run flows:docs`. `machines/generated.test.ts` walks each one and fails when a state or',
+    'a transition cannot be reached.',
+    '',
+    ...flows.map((flow) => `- [${flow.name}](${flow.name}.md): ${flow.title}.`),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,35 @@
+/**
+ * Every flow the product runs as a statechart, by name: what the generated tests walk
+ * (generated.test.ts), the diagrams in docs/flows/ are drawn from (scripts/flow-diagrams.ts), and
+ * an inspector lists. A new machine is added here, with its samples in samples.ts.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { deleteConfirmMachine } from './delete-confirm';
+import { entityFormMachine } from './entity-form';
+import { galleryTabsMachine } from './gallery-tabs';
+import { loginMachine } from './login';
+import { mediaPickerMachine } from './media-picker';
+import { restoreConfirmMachine } from './restore-confirm';
+import { uploadMachine } from './upload';
+
+export interface Flow {
+  /** Its file name under machines/ and docs/flows/. */
+  name: string;
+  /** What it is, in a line. */
+  title: string;
+  machine: AnyStateMachine;
+}
+
+export const FLOWS: readonly Flow[] = [
+  { name: 'login', title: 'Staff sign-in, with a second step for two-factor accounts', machine: loginMachine },
+  {
+    name: 'entity-form',
+    title: 'A record’s form: load, edit, save (offline too), conflicts, success alert',
+    machine: entityFormMachine,
+  },
+  { name: 'delete-confirm', title: 'Delete confirmation (“Are you sure to delete?”)', machine: deleteConfirmMachine },
+  { name: 'restore-confirm', title: 'Restoring an earlier version, with Undo', machine: restoreConfirmMachine },
+  { name: 'upload', title: 'One file’s upload, with its progress', machine: uploadMachine },
+  { name: 'media-picker', title: 'The media library’s picker: select, insert, delete', machine: mediaPickerMachine },
+  { name: 'gallery-tabs', title: 'The public gallery’s Image and YouTube tabs and its lightbox', machine: galleryTabsMachine },
+];

@@ -1,0 +1,124 @@
+/**
+ * What the generated tests (generated.test.ts) send each flow: for every state, the events it
+ * handles, with payloads that tell its guards apart (an empty field and a filled one, a 409 and
+ * another refusal), and the answers of its invoked actors. Payloads are few and fixed, so a walk
+ * ends: a value a context holds comes from this list, never from a counter.
+ */
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { type FlowSamples, invokedEvents } from './graph';
+
+const ofType = (...types: string[]): EventObject[] => types.map((type) => ({ type }));
+
+/** The server's answers a sign-in can get: its token, a code asked for, wrong credentials, no answer. */
+const signInErrors = [
+  { status: 401, errors: { code: 'Enter the code from your authenticator app.' } },
+  { status: 401, message: 'Wrong email/phone or password.' },
+  { status: 0 },
+];
+
+const login: FlowSamples = {
+  events: (snapshot) => [
+    { type: 'field.change', field: 'identifier', value: '' },
+    { type: 'field.change', field: 'identifier', value: 'staff@example.org' },
+    { type: 'field.change', field: 'password', value: 'secret-password' },
+    { type: 'field.change', field: 'code', value: '123456' },
+    { type: 'remember.change', value: true },
+    ...ofType('form.submit', 'code.back'),
+    ...invokedEvents(snapshot, { signIn: [{ token: 'token', user: { id: 1 } }] }, { signIn: signInErrors }),
+  ],
+};
+
+/** A title is required; the stored record; a 409 with what someone else saved. */
+const required = (values: Record<string, unknown>) => (values.title ? {} : { title: 'Title is required.' });
+const stored = { id: 7, title: 'Stored', version: 2 };
+const conflict = { status: 409, current: { id: 7, title: 'Theirs', version: 3 }, savedBy: null };
+
+const entityForm: FlowSamples = {
+  inputs: [{ validate: required }, { id: '7', validate: required }, { id: '7', validate: required, justCreated: true }],
+  events: (snapshot: AnyMachineSnapshot) => [
+    { type: 'field.change', field: 'title', value: '' },
+    { type: 'field.change', field: 'title', value: 'Mine' },
+    { type: 'form.submit' },
+    { type: 'form.submit', andNew: true },
+    ...ofType('form.saveDraft', 'form.reload', 'form.retryLoad', 'form.cancelWaiting'),
+    ...ofType('save.waiting', 'save.resumed'),
+    { type: 'save.landed', record: stored },
+    { type: 'save.failed', error: conflict },
+    { type: 'save.failed', error: { status: 422, message: 'Title is too long.', errors: { title: 'Too long.' } } },
+    { type: 'conflict.restore', yours: { title: 'Kept on the device' } },
+    { type: 'conflict.choose', field: 'title', side: 'theirs' },
+    { type: 'conflict.chooseAll', side: 'yours' },
+    { type: 'conflict.save' },
+    ...invokedEvents(snapshot, { load: [stored] }),
+  ],
+  // A new one for every attempt, by design (the server's once-only key).
+  ignore: ['idempotencyKey'],
+  // What its guards and its screen's branches read; the values themselves would make thousands.
+  key: ({ context }) => ({
+    id: context.id !== undefined,
+    valid: Boolean(context.values.title),
+    andNew: context.andNew,
+    justCreated: context.justCreated,
+    intent: context.intent,
+    conflict: context.conflict !== null,
+    error: context.errorMessage !== null,
+  }),
+};
+
+const deleteConfirm: FlowSamples = {
+  events: (snapshot) => [
+    { type: 'delete.request', id: '3', label: 'A FAQ' },
+    ...ofType('delete.cancel', 'delete.confirm'),
+    ...invokedEvents(snapshot, {}),
+  ],
+};
+
+const restoreConfirm: FlowSamples = {
+  events: (snapshot) => [
+    { type: 'restore.request', revisionId: 5, version: 4 },
+    ...ofType('restore.cancel', 'restore.confirm', 'restore.undo', 'restore.dismiss'),
+    ...invokedEvents(snapshot, { restoreRevision: [{ revisionId: 6, version: 5 }, null] }),
+  ],
+};
+
+const file = { name: 'photo.jpg', size: 1024, type: 'image/jpeg' };
+const upload: FlowSamples = {
+  events: (snapshot) => [
+    { type: 'file.choose', file },
+    { type: 'file.choose', file: null },
+    { type: 'upload.start' },
+    { type: 'upload.queued', queued: { id: 'q1', originalSize: 2048, size: 1024 } },
+    { type: 'upload.progress', percent: 50 },
+    { type: 'upload.done', file: { name: 'photo.jpg', url: '/uploads/photo.jpg' } },
+    { type: 'upload.fail', reason: 'Type not allowed.' },
+    ...invokedEvents(snapshot, {}),
+  ],
+};
+
+const mediaPicker: FlowSamples = {
+  inputs: [undefined, { selected: '/uploads/chosen.jpg' }],
+  events: (snapshot) => [
+    { type: 'file.click', url: '/uploads/a.jpg' },
+    { type: 'file.insert', url: '/uploads/b.jpg' },
+    ...ofType('selection.insert', 'selection.delete', 'delete.cancel', 'delete.confirm'),
+    ...invokedEvents(snapshot, {}),
+  ],
+};
+
+const galleryTabs: FlowSamples = {
+  events: () => [
+    ...ofType('tab.image', 'tab.youtube', 'lightbox.next', 'lightbox.previous', 'lightbox.close'),
+    { type: 'lightbox.open', index: 0, count: 2 },
+    { type: 'lightbox.open', index: 5, count: 2 },
+  ],
+};
+
+export const SAMPLES: Record<string, FlowSamples> = {
+  login,
+  'entity-form': entityForm,
+  'delete-confirm': deleteConfirm,
+  'restore-confirm': restoreConfirm,
+  upload,
+  'media-picker': mediaPicker,
+  'gallery-tabs': galleryTabs,
+};
