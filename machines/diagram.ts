@@ -81,5 +81,18 @@ export function flowsIndex(flows: readonly Flow[]): string {
     '',
     ...flows.map((flow) => `- [${flow.name}](${flow.name}.md): ${flow.title}.`),
     '',
+    '## Watching them run',
+    '',
+    'The back-office has its own inspector at `/admin/flows` (admins only, in production builds, offline',
+    'too): each machine laid out by ELK from its definition, the runs of this tab and of other open tabs',
+    'of the same browser live, each step with its event, the state reached and the context, passwords,',
+    'tokens and codes masked. **Export log** saves the steps as JSON; **Load a log** opens such a file in',
+    'another browser and replays each run on the machine there, saying whether every step reaches the',
+    'state recorded. A public page records its islands too with `?flows` in its address, for a signed-in',
+    'admin; `?flows=stately` (online) also opens Stately’s hosted inspector, as `?inspect` does under',
+    '`npm run dev`.',
+    '',
+    '![The flows inspector with an entity form’s run](../images/flows-inspector.png)',
+    '',
   ].join('\n');
 }

@@ -21,10 +21,18 @@ const SIGNED_OUT_ROOTS = [
   `${path.resolve('src/client/routes/admin/reset-password.tsx')}?tsr-split=component`,
 ];
 
+/**
+ * Packages of a back-office tool too big to keep ahead on every staff device (the flows
+ * inspector's graph layout): the files that carry them are kept when the tool is first opened.
+ */
+const KEPT_WHEN_OPENED = ['elkjs'];
+const carriesToolPackage = (id: string) => KEPT_WHEN_OPENED.some((name) => id.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`));
+
 export function chunkPlans() {
   let siteModules = new Set<string>();
   let shellModules = new Set<string>();
   let adminFiles = new Set<string>();
+  let openedFiles = new Set<string>();
 
   const publicChunks: Plugin = {
     name: 'orgsite:public-chunks',
@@ -45,6 +53,11 @@ export function chunkPlans() {
     generateBundle(_options, bundle) {
       const info = (id: string) => this.getModuleInfo(id);
       const visitors = new Set([...publicModuleIds(APP_ENTRY, info), ...publicModuleIds(ISLANDS_ENTRY, info)]);
+      openedFiles = new Set(
+        Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' && output.moduleIds.some(carriesToolPackage) ? [output.fileName] : [],
+        ),
+      );
       adminFiles = adminOnlyFiles(
         Object.values(bundle).flatMap((output) =>
           output.type === 'chunk'
@@ -86,5 +99,7 @@ export function chunkPlans() {
     },
     /** True for an output file only the admin loads (known once the bundle is generated). */
     isAdminFile: (url: string) => adminFiles.has(url),
+    /** True for a file of a back-office tool kept only once opened (KEPT_WHEN_OPENED). */
+    isKeptWhenOpened: (url: string) => openedFiles.has(url),
   };
 }

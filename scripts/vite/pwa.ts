@@ -27,7 +27,7 @@ const workerInOneFile: Plugin = {
   },
 };
 
-export const pwa = (isAdminFile: (url: string) => boolean) =>
+export const pwa = (isAdminFile: (url: string) => boolean, isKeptWhenOpened: (url: string) => boolean) =>
   VitePWA({
     registerType: 'prompt',
     injectRegister: false,
@@ -41,6 +41,9 @@ export const pwa = (isAdminFile: (url: string) => boolean) =>
       manifestTransforms: [
         (entries) => ({
           manifest: entries
+            // A big back-office tool is kept the first time it is opened (the worker's lazy
+            // assets), not ahead on every staff device.
+            .filter((entry) => !isKeptWhenOpened(entry.url))
             // Admin-only files are not precached for every visitor: they are listed, marked, and
             // the worker keeps them once staff have signed in (sw.ts, KEEP_BACK_OFFICE).
             .map((entry) => (isAdminFile(entry.url) ? { ...entry, [BACK_OFFICE_FILE]: true } : entry))

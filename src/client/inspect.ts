@@ -1,15 +1,45 @@
 /**
- * `?inspect` in the URL (development builds only) opens the Stately inspector and streams every
- * machine's events to it. Pass `inspect` to useMachine/useActor/createActor options.
+ * Who watches the machines. Pass `inspect` to useMachine/useActor/createActor options.
+ * - The back-office always records its flows for the built-in inspector (/admin/flows), which
+ *   shows them live from this tab or another (flows/recorder.ts; nothing leaves the browser).
+ * - A public page records its islands' flows only with `?flows` in the address, for a signed-in
+ *   admin; for anyone else the switch does nothing, and the recorder's code is not even loaded.
+ * - `?flows=stately` also opens Stately's hosted inspector (it needs the internet), and so does
+ *   `?inspect` under `npm run dev`.
  */
-import type { InspectionEvent, Observer } from 'xstate';
+import type { InspectionEvent } from 'xstate';
 
-type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void) | undefined;
+type Observe = (event: InspectionEvent) => void;
 
-export let inspect: Inspect;
+export let inspect: Observe | undefined;
 
-export async function startInspector(): Promise<void> {
-  if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect')) return;
-  const { createBrowserInspector } = await import('@statelyai/inspect');
-  inspect = createBrowserInspector().inspect;
+/** Whether the stored staff session is an admin's (asked of the server: the browser's word is not enough). */
+async function signedInAdmin(): Promise<boolean> {
+  // Loaded only when the switch is in the address: a visitor's page carries none of it.
+  const [{ getToken }, { adminApi }] = await Promise.all([import('./api/session'), import('./api/http')]);
+  if (!getToken()) return false;
+  try {
+    return (await adminApi<{ data: { role?: unknown } }>('me')).data.role === 'admin';
+  } catch {
+    return false;
+  }
+}
+
+/** Sets `inspect`; `record` is the back-office's recorder, which it imports itself. */
+export async function startInspector(record?: Observe): Promise<void> {
+  const asked = new URLSearchParams(window.location.search);
+  const observers: Observe[] = [];
+  if (record) observers.push(record);
+  else if (asked.has('flows') && (await signedInAdmin())) {
+    const recorder = await import('./flows/recorder');
+    recorder.answerInspectors();
+    observers.push(recorder.record);
+  }
+  const hosted = (import.meta.env.DEV && asked.has('inspect')) || (observers.length > 0 && asked.get('flows') === 'stately');
+  if (hosted) {
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    const stately = createBrowserInspector().inspect;
+    observers.push((event) => stately.next?.(event));
+  }
+  inspect = observers.length === 0 ? undefined : (event) => observers.forEach((observe) => observe(event));
 }

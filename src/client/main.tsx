@@ -42,6 +42,7 @@ import { registerSaveDefaults, resumeSaves } from './pwa/entity-saves';
 import { listenForInstallOffer } from './pwa/install-prompt';
 import { createPersistOptions } from './pwa/persistence';
 import { registerServiceWorker } from './pwa/service-worker';
+import { answerInspectors, record } from './flows/recorder';
 import { startVisitorOutbox } from './site/forms/notes';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
@@ -61,7 +62,9 @@ async function start(): Promise<void> {
   listenForInstallOffer();
   registerServiceWorker();
   startVisitorOutbox();
-  await startInspector();
+  // The back-office's flows are recorded for its inspector (/admin/flows).
+  answerInspectors();
+  await startInspector(record);
 
   // Route loaders read the cache: it is restored from storage before the router starts. The
   // server's answers are put over it while the router hydrates (router.tsx).

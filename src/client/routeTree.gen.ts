@@ -20,6 +20,7 @@ import { Route as AdminEntityRouteRouteImport } from './routes/admin/$entity/rou
 import { Route as AdminAccountRouteImport } from './routes/admin/account'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminApiTokensRouteImport } from './routes/admin/api-tokens'
+import { Route as AdminFlowsRouteImport } from './routes/admin/flows'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
@@ -84,6 +85,11 @@ const AdminActivityRoute = AdminActivityRouteImport.update({
 const AdminApiTokensRoute = AdminApiTokensRouteImport.update({
   id: '/api-tokens',
   path: '/api-tokens',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminFlowsRoute = AdminFlowsRouteImport.update({
+  id: '/flows',
+  path: '/flows',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminMediaRoute = AdminMediaRouteImport.update({
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
+  '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
+  '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
+  '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -223,6 +232,7 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/activity'
     | '/admin/api-tokens'
+    | '/admin/flows'
     | '/admin/media'
     | '/admin/reset-password'
     | '/admin/security'
@@ -243,6 +253,7 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/activity'
     | '/admin/api-tokens'
+    | '/admin/flows'
     | '/admin/media'
     | '/admin/reset-password'
     | '/admin/security'
@@ -267,6 +278,7 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/activity'
     | '/admin/api-tokens'
+    | '/admin/flows'
     | '/admin/media'
     | '/admin/reset-password'
     | '/admin/security'
@@ -364,6 +376,13 @@ declare module '@tanstack/react-router' {
       path: '/api-tokens'
       fullPath: '/admin/api-tokens'
       preLoaderRoute: typeof AdminApiTokensRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/flows': {
+      id: '/admin/flows'
+      path: '/flows'
+      fullPath: '/admin/flows'
+      preLoaderRoute: typeof AdminFlowsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/media': {
@@ -468,6 +487,7 @@ interface AdminRouteRouteChildren {
   AdminAccountRoute: typeof AdminAccountRoute
   AdminActivityRoute: typeof AdminActivityRoute
   AdminApiTokensRoute: typeof AdminApiTokensRoute
+  AdminFlowsRoute: typeof AdminFlowsRoute
   AdminMediaRoute: typeof AdminMediaRoute
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
@@ -481,6 +501,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAccountRoute: AdminAccountRoute,
   AdminActivityRoute: AdminActivityRoute,
   AdminApiTokensRoute: AdminApiTokensRoute,
+  AdminFlowsRoute: AdminFlowsRoute,
   AdminMediaRoute: AdminMediaRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminSecurityRoute: AdminSecurityRoute,

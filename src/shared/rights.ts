@@ -14,8 +14,11 @@ export { isRole, ROLES, type Role } from './entities';
 export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** Areas that are not entities: the media library, the dashboard report, the activity log, the security settings and API tokens. */
-export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens'] as const;
+/**
+ * Areas that are not entities: the media library, the dashboard report, the activity log, the
+ * security settings, API tokens and the flows inspector (admins only: it shows what staff type).
+ */
+export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens', 'flows'] as const;
 export type Subject = ResourceName | (typeof AREAS)[number];
 
 export type Scope = 'all' | 'own';

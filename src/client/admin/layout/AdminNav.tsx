@@ -11,6 +11,7 @@ import {
   IconHelpCircle,
   IconHistory,
   IconKey,
+  IconRoute,
   IconLayoutDashboard,
   IconLayoutRows,
   IconLibraryPhoto,
@@ -67,6 +68,7 @@ const ICONS: Record<string, Icon> = {
   activity: IconHistory,
   security: IconShieldLock,
   'api-tokens': IconKey,
+  flows: IconRoute,
 };
 
 export function AdminNav({ onNavigate, onLogout }: Props) {

@@ -1,0 +1,170 @@
+/**
+ * The built-in flow inspector (/admin/flows, issue 57), in Chromium against the real server: every
+ * machine drawn from its definition, offline too; the runs of other tabs shown live (a back-office
+ * form, and a public page's gallery with `?flows`); secrets masked; a log exported here replays in
+ * another browser. An editor gets neither the screen nor the switch.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FLOWS } from '../../machines/flows';
+import { controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext, type RunningApp } from './harness';
+
+const fixture = e2eFixture();
+let app: RunningApp;
+beforeAll(() => {
+  app = fixture.app;
+});
+
+async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${app.baseUrl}/admin`);
+  await page.getByLabel('Email or phone').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  // Remembered: the session is the browser's, so the site's pages in other tabs see it too.
+  await page.getByLabel('Remember Me').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+const machineButton = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Machines' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+const stepsShown = (page: Page) => page.locator('[data-state-reached]').allTextContents();
+const eventsShown = (page: Page) => page.locator('table[data-steps] code').allTextContents();
+
+describe('the flows inspector', () => {
+  it('draws every machine offline, follows other tabs live, masks secrets, and replays an exported log elsewhere', async () => {
+    const context = await offlineCapableContext(fixture.browser, {
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await signInThroughForm(page, app.adminEmail, app.adminPassword);
+    await controlledByWorker(page);
+    await page.waitForFunction(() => document.documentElement.dataset.backOffice === 'kept', null, { timeout: 30_000 });
+
+    // A deletion asked for and called off; then, in place (the tab's recording stays), the inspector.
+    const title = `Kept FAQ ${Date.now()}`;
+    expect((await app.api('POST', 'faqs', { faq_title: title, status: 1 })).status).toBe(201);
+    await page.goto(`${app.baseUrl}/admin/faq`);
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Confirmation' });
+    await dialog.getByText('Are you sure to delete?').waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const system = page.getByRole('button', { name: 'System' });
+    if ((await system.getAttribute('aria-expanded')) !== 'true') await system.click();
+    await page.getByRole('link', { name: 'Flows' }).click();
+    await page.getByRole('heading', { name: 'Flows', level: 1 }).waitFor();
+    for (const flow of FLOWS) await machineButton(page, flow.name).waitFor();
+    await machineButton(page, 'delete-confirm').click();
+    // Its list was left for this screen: the run ended there.
+    expect({ events: await eventsShown(page), states: await stepsShown(page) }).toEqual({
+      events: ['xstate.init', 'delete.request', 'delete.cancel', 'xstate.stop'],
+      states: ['idle', 'confirming', 'idle', 'idle'],
+    });
+    await page.locator('svg[data-machine="delete-confirm"] [data-state="idle"][data-current="true"]').waitFor();
+
+    // Another tab types a new user's password and saves a FAQ: their forms' steps arrive as they
+    // happen, the password masked.
+    await machineButton(page, 'entity-form').click();
+    const other = await context.newPage();
+    const typed = 'typed-here-never-shown';
+    await other.goto(`${app.baseUrl}/admin/users/form`);
+    await other.locator('input[name="password"]').fill(typed);
+    await expect.poll(() => eventsShown(page), { timeout: 15_000 }).toContain('field.change');
+    await other.goto(`${app.baseUrl}/admin/faq/form`);
+    await other.locator('[name="faq_title"]').fill(`Watched ${Date.now()}`);
+    await other.getByRole('button', { name: 'Save', exact: true }).click();
+    await other.getByText('Success! Data updated successfully.').first().waitFor();
+    await expect.poll(() => stepsShown(page), { timeout: 15_000 }).toContain('success');
+    await page.locator('svg[data-machine="entity-form"] [data-state="success"][data-current="true"]').waitFor();
+    const runs = page.locator('input[aria-label="Runs"]');
+    await runs.click();
+    const count = await page.getByRole('option').count();
+    await page.keyboard.press('Escape');
+    expect(count).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < count; i++) {
+      await runs.click();
+      await page.getByRole('option').nth(i).click();
+      for (const row of await page.locator('table[data-steps] tbody tr').all()) {
+        await row.click();
+        expect(await page.locator('[data-context]').textContent()).not.toContain(typed);
+      }
+    }
+
+    // A public page's islands, with the switch, for an admin: the gallery's tabs.
+    await machineButton(page, 'gallery-tabs').click();
+    await other.goto(`${app.baseUrl}/gallery?flows`);
+    await other.getByRole('button', { name: 'YouTube' }).click();
+    await expect.poll(() => eventsShown(page), { timeout: 15_000 }).toContain('tab.youtube');
+
+    // The log as a file.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export log' }).click(),
+    ]);
+    // Saved outside the context, whose downloads go when it closes.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-flows-')), download.suggestedFilename());
+    await download.saveAs(file);
+    await other.close();
+
+    // Offline, the screen and its charts still open: nothing is fetched from anywhere.
+    await goOffline(context);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Flows', level: 1 }).waitFor();
+    for (const flow of FLOWS) await machineButton(page, flow.name).waitFor();
+    await page.locator('svg[data-machine="login"] [data-state="editing"]').waitFor();
+    await goOnline(context);
+    await context.close();
+
+    // Another browser loads the log: the deletion called off replays on its machine to the states recorded.
+    const elsewhere = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const second = await elsewhere.newPage();
+    await signInThroughForm(second, app.adminEmail, app.adminPassword);
+    await second.goto(`${app.baseUrl}/admin/flows`);
+    const [chooser] = await Promise.all([
+      second.waitForEvent('filechooser'),
+      second.getByRole('button', { name: 'Load a log' }).click(),
+    ]);
+    await chooser.setFiles(file);
+    await second.locator('[data-source="file"]').waitFor();
+    await machineButton(second, 'delete-confirm').click();
+    await second.getByText('Replayed on this machine: every step reaches the recorded state.').waitFor();
+    expect(await stepsShown(second)).toEqual(['idle', 'confirming', 'idle', 'idle']);
+    await elsewhere.close();
+  }, 180_000);
+
+  it('is not an editor’s: no screen, no menu item, and the switch on a public page loads nothing', async () => {
+    const password = 'editor-flows-password';
+    const email = `editor-flows-${Date.now().toString(36)}@example.org`;
+    const made = await app.api('POST', 'users', {
+      email,
+      name: 'An editor',
+      password,
+      confirm_password: password,
+      role: 'editor',
+      sites: app.appKey,
+    });
+    expect(made.status).toBe(201);
+    const context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInThroughForm(page, email, password);
+    const system = page.getByRole('button', { name: 'System' });
+    if ((await system.getAttribute('aria-expanded')) !== 'true') await system.click();
+    await page.getByRole('link', { name: 'Activity' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Flows' }).count()).toBe(0);
+    await page.goto(`${app.baseUrl}/admin/flows`);
+    await page.getByText('Your role (editor) does not give access to this screen.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Flows', level: 1 }).count()).toBe(0);
+
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    await page.goto(`${app.baseUrl}/gallery?flows`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'YouTube' }).click();
+    await page.waitForTimeout(500);
+    expect(scripts.filter((script) => script.includes('recorder'))).toEqual([]);
+    await context.close();
+  });
+});
