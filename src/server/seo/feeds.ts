@@ -18,6 +18,7 @@ import { siteText } from '../../shared/messages/site';
 import { sanitizeMarkup } from '../../shared/sanitize-markup';
 import { SERVER_PATHS } from '../../shared/address-space';
 import { htmlToText } from '../../shared/html-text';
+import { timeOfDateTime } from '../../shared/date-time';
 import { type FeedKind as Kind, feedPath, newsListHref } from '../../shared/news-search';
 import { carriesCredentials, expireAtNextPublish, type PageAnswer, pageKey, readParts, siteScope } from '../cache/public-answers';
 import { fromParts } from '../cache/cache';
@@ -47,6 +48,15 @@ function absoluteLinks(html: string, origin: string): string {
       return `srcset="${entries.join(', ')}"`;
     });
 }
+
+/** A stored time as an instant: a publish time is UTC without a zone (shared/date-time.ts), a stamp is ISO. */
+const instant = (value: unknown) => {
+  const text = String(value ?? '');
+  return new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? timeOfDateTime(text) : Date.parse(text) || 0);
+};
+
+/** An address that names no feed (another language, an unknown category). */
+const noFeed = (reply: FastifyReply) => reply.status(404).type('text/plain; charset=utf-8').send('No such feed');
 
 const PAGE_HEADERS = {
   // As a page: readers ask again each time (304 while they hold it); a proxy may keep it a minute.
@@ -95,7 +105,9 @@ export const feedRoutes = fp(
         ...(category !== undefined ? { category_id: category } : {}),
       })) as { data: { data: Row[] } };
       const link = (path: string) => `${origin}${encodePath(inLocale(at, path))}`;
-      const home = link(category !== undefined ? newsListHref({ category }) : '/news');
+      // The news page (of the category): its path in the language, its query as it is.
+      const [newsPath, newsQuery] = newsListHref(category !== undefined ? { category } : {}).split('?');
+      const home = `${link(newsPath!)}${newsQuery ? `?${newsQuery}` : ''}`;
       const self = `${origin}${encodePath(inLocale(at, feedPath(kind, category)))}`;
       const description = String(shownSite.meta_description || '') || t('feed.description', { site: siteName });
       const items = list.data.data.flatMap((row) => {
@@ -104,13 +116,13 @@ export const feedRoutes = fp(
         const url = link(path);
         const html = absoluteLinks(sanitizeMarkup(String(row.content ?? '')), origin);
         const summary = String(row.sub_title || '') || htmlToText(html).slice(0, 300);
-        const published = new Date(String(row.publish_at || row.created_at));
-        const updated = new Date(String(row.updated_at || row.created_at));
+        const published = instant(row.publish_at || row.created_at);
+        const updated = instant(row.updated_at || row.created_at);
         return [{ row, url, html, summary, published, updated: updated > published ? updated : published }];
       });
       const newest = items.reduce<Date>(
         (latest, item) => (item.updated > latest ? item.updated : latest),
-        new Date(String(site.updated_at || site.created_at || 0)),
+        instant(site.updated_at || site.created_at),
       );
       const xml =
         kind === 'rss'
@@ -173,7 +185,7 @@ export const feedRoutes = fp(
       const page = await (carriesCredentials(request)
         ? make().then((made) => made.value)
         : ctx.cache.fetch(scope, pageKey(request), make, (value) => value !== undefined));
-      if (!page || !('answer' in page)) return reply.callNotFound();
+      if (!page || !('answer' in page)) return noFeed(reply);
       return sendAnswer(request, reply, page.answer);
     };
 
@@ -191,11 +203,11 @@ export const feedRoutes = fp(
       const byCategory = feedPath(kind, ':id');
       app.get(byCategory, hide, (request, reply) => {
         const id = categoryParams(request);
-        return id ? sendFeed(request, reply, kind, undefined, id) : reply.callNotFound();
+        return id ? sendFeed(request, reply, kind, undefined, id) : noFeed(reply);
       });
       app.get(`/:locale${byCategory}`, hide, (request, reply) => {
         const id = categoryParams(request);
-        return id ? sendFeed(request, reply, kind, (request.params as { locale: string }).locale, id) : reply.callNotFound();
+        return id ? sendFeed(request, reply, kind, (request.params as { locale: string }).locale, id) : noFeed(reply);
       });
     }
   },
