@@ -95,7 +95,7 @@ export const siteBn: SiteCatalogue = {
   'feed.news': 'খবর',
   'feed.description': '{{site}}-এর খবর',
   'feed.rss': '{{title}} (RSS)',
-  'feed.atom': '{{title}} (Atom)',
+  'feed.atom': '{{title}} (অ্যাটম)',
   'delivered.contact.sent': 'অফলাইনে থাকার সময় এই ডিভাইসে রাখা আপনার বার্তাটি পাঠানো হয়েছে। {{sent}}',
   'delivered.subscribe.sent': 'অফলাইনে থাকার সময় এই ডিভাইসে রাখা আপনার সাবস্ক্রিপশনটি পাঠানো হয়েছে। {{sent}}',
   'delivered.contact.refused':
