@@ -13,7 +13,7 @@ import { siteText } from '../../shared/messages/site';
 import { siteLocales } from './translations';
 import { publicReads } from './public-reads';
 import { escapeHtml, siteOrigin } from '../seo/origin';
-import { CONFIRM_PATH, mailHtml, type Recipient, toSubscriber } from '../mail/subscriber-mail';
+import { CONFIRM_PATH, type Recipient, toSubscriber } from '../mail/subscriber-mail';
 
 export const CONFIRM_LINK_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -71,14 +71,12 @@ export function askToConfirm(request: FastifyRequest, who: Subscriber): void {
     const until = expiresAt.replace('T', ' ').slice(0, 16);
     const expiry = t('subscription.confirm.expiry', { until });
     const text = [t('subscription.confirm.hello'), '', t('subscription.confirm.asked', { site }), url, '', expiry].join('\n');
-    const html = mailHtml(
-      locale,
+    const html =
       `<p>${escapeHtml(t('subscription.confirm.hello'))}</p>` +
-        `<p>${escapeHtml(t('subscription.confirm.asked', { site }))}</p>` +
-        `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#1864ab;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(t('subscription.confirm.button'))}</a></p>` +
-        `<p style="font-size:13px;color:#495057">${escapeHtml(url)}</p>` +
-        `<p style="font-size:13px;color:#495057">${escapeHtml(expiry)}</p>`,
-    );
+      `<p>${escapeHtml(t('subscription.confirm.asked', { site }))}</p>` +
+      `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#1864ab;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(t('subscription.confirm.button'))}</a></p>` +
+      `<p style="font-size:13px;color:#495057">${escapeHtml(url)}</p>` +
+      `<p style="font-size:13px;color:#495057">${escapeHtml(expiry)}</p>`;
     await ctx.mailer.send(
       toSubscriber(ctx, origin, who, locale, site, { subject: t('subscription.confirm.subject', { site }), text, html }),
     );

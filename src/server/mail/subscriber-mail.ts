@@ -43,7 +43,8 @@ export const listUnsubscribeHeaders = (url: string): Record<string, string> => (
 
 /**
  * `mail` made ready for `who`: addressed to them, with the one-click headers and the visible way
- * out at the end of its text and HTML, in `locale`. The one way any code writes to a subscriber.
+ * out at the end of its text and HTML, in `locale`. `html` is the body's content: it is framed
+ * here (mailHtml). The one way any code writes to a subscriber.
  */
 export function toSubscriber(
   ctx: AppContext,
@@ -61,16 +62,18 @@ export function toSubscriber(
     to: who.email,
     subject: mail.subject,
     text: `${mail.text}\n\n--\n${footer}\n${url}\n`,
-    html:
+    html: mailHtml(
+      locale,
       `${mail.html}<hr style="border:0;border-top:1px solid #dee2e6;margin:24px 0 12px">` +
-      `<p style="font-size:12px;color:#6b7280;margin:0">${escapeHtml(footer)} ` +
-      `<a href="${escapeHtml(url)}" style="color:#6b7280">${escapeHtml(link)}</a></p>`,
+        `<p style="font-size:12px;color:#6b7280;margin:0">${escapeHtml(footer)} ` +
+        `<a href="${escapeHtml(url)}" style="color:#6b7280">${escapeHtml(link)}</a></p>`,
+    ),
     headers: listUnsubscribeHeaders(url),
   };
 }
 
 /** A mail's HTML body in a plain frame that renders alike in the major mail clients (inline styles only). */
-export function mailHtml(locale: string | undefined, inner: string): string {
+function mailHtml(locale: string | undefined, inner: string): string {
   const lang = escapeHtml(locale ?? 'en');
   return (
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head>` +
