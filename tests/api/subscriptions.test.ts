@@ -64,6 +64,8 @@ describe.each(await dialects())('subscriptions on %s', (dialect) => {
     expect(received.html).toContain(`href="${link}"`);
     expect(received.html).toContain(`href="${leave.replace(/&/g, '&amp;')}"`);
     expect(received.html).toMatch(/>Unsubscribe<\/a>/);
+    // One HTML document, the way out inside its body.
+    expect(received.html.trim()).toMatch(/^<!doctype html>.*>Unsubscribe<\/a><\/p><\/div><\/body><\/html>$/s);
     expect((await stored(email))?.confirmation).toBe('pending');
     // Only the token's hash is kept.
     const token = new URL(link).searchParams.get('token')!;
