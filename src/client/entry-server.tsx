@@ -24,7 +24,7 @@ import { islandFiles, islandsEntry, routerManifest } from './router-manifest';
 import { islandModule, REACT_ISLAND_SOURCE } from './islands/registry';
 import { KeptParts, type RenderParts } from './islands/kept-parts';
 import { installSanitizerEngine } from './ui/sanitize';
-import { sanitizeMarkup } from './ui/sanitize-markup';
+import { sanitizeMarkup } from '../shared/sanitize-markup';
 import { isBackOfficeAddress } from '../shared/address-space';
 import { decodeHTMLStrict } from 'entities';
 import { LRUCache } from 'lru-cache';

@@ -2,6 +2,8 @@
  * buildApp() assembles the server without listening, so tests drive it with inject() or a real
  * port. Plugins go in a fixed order: external (security, parsing, docs) → ours → routes → SPA.
  */
+import { feedRoutes } from './seo/feeds';
+import { subscriptionRoutes } from './routes/subscriptions';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
@@ -92,6 +94,8 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(uploadRoutes);
   await app.register(healthRoutes);
   await app.register(seoRoutes);
+  await app.register(feedRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(manifestRoutes);
   await app.register(spaRoutes);
   return app;

@@ -14,6 +14,11 @@ export const SERVER_PATHS = {
   robots: '/robots.txt',
   analytics: '/analytics.js',
   manifest: '/manifest.webmanifest',
+  /** The news feeds of the default language (`/bn/feed.xml` for another; seo/feeds.ts). */
+  rss: '/feed.xml',
+  atom: '/atom.xml',
+  /** A subscriber's own pages, from the links in their mail: confirm, unsubscribe (routes/subscriptions.ts). */
+  subscription: '/subscription',
 } as const;
 
 /** Inside /cms: the admin API and the API's description (not visitors' reads). */

@@ -5,6 +5,8 @@
  * Hand-written rather than zod: route search validators ship in the entry bundle every visitor
  * downloads, and this one rule does not justify a schema library there.
  */
+import { SERVER_PATHS } from './address-space';
+
 export interface NewsListSearch {
   page?: number;
   /** ?category=: a post category's id, the posts of that category only. */
@@ -29,4 +31,16 @@ export function newsListHref({ page, category }: NewsListSearch): string {
   if (page && page > 1) query.set('page', String(page));
   const text = query.toString();
   return text ? `/news?${text}` : '/news';
+}
+
+export type FeedKind = 'rss' | 'atom';
+
+/**
+ * The news feed of a kind (server/seo/feeds.ts), of all news or of one category (below the news
+ * page: `/news/category/<id>/feed.xml`), before the document's language prefix. What the server
+ * answers and what a page's head names.
+ */
+export function feedPath(kind: FeedKind, category?: number | string): string {
+  const file = SERVER_PATHS[kind];
+  return category === undefined ? file : `/news/category/${category}${file}`;
 }

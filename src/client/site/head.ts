@@ -12,11 +12,12 @@ import type { ClientConfig } from '../config';
 import type { RouterContext } from '../router';
 import { connectionOf } from '../api/http';
 import { encodePath, inLocale } from '../../shared/locales';
-import { siteInfoQuery } from './api/queries';
+import { postCategoriesQuery, siteInfoQuery } from './api/queries';
 import { alternatesOf, documentLanguage, siteLocalesOf } from './locale';
 import type { SiteInfo } from './api/types';
 import { SERVER_PATHS } from '../../shared/address-space';
 import { siteText } from '../../shared/messages/site';
+import { type FeedKind, feedPath, newsListSearch } from '../../shared/news-search';
 
 export type Head = { meta?: AnyRouteMatch['meta']; links?: AnyRouteMatch['links']; scripts?: AnyRouteMatch['headScripts'] };
 
@@ -121,8 +122,40 @@ export function screenHead({ match, matches }: HeadContext, about: Description):
   const byDefault = languages.find((link) => link.hrefLang === locales[0]);
   return {
     meta: [...meta, { property: 'og:url', content: url }],
-    links: [{ rel: 'canonical', href: url }, ...languages, ...(byDefault ? [{ ...byDefault, hrefLang: 'x-default' }] : [])],
+    links: [
+      { rel: 'canonical', href: url },
+      ...languages,
+      ...(byDefault ? [{ ...byDefault, hrefLang: 'x-default' }] : []),
+      ...feedLinks(context, path, match.search as Record<string, unknown>),
+    ],
   };
+}
+
+const FEED_TYPES: Record<FeedKind, string> = { rss: 'application/rss+xml', atom: 'application/atom+xml' };
+
+/**
+ * The news feeds a page names (server/seo/feeds.ts): its language's, and on a category's news
+ * page that category's too.
+ */
+function feedLinks(context: RouterContext, path: string, search: Record<string, unknown>): NonNullable<Head['links']> {
+  const here = connectionOf(context.queryClient).locale;
+  const t = headText(context);
+  const site = siteNameOf(siteOf(context));
+  const category = path === '/news' ? newsListSearch(search).category : undefined;
+  // The category's name as the news page read it (its filter's list), in this language.
+  const named = context.queryClient.getQueryData(postCategoriesQuery().queryKey)?.find((one) => one.id === category)?.name;
+  const feeds = [
+    { title: `${site}: ${t('feed.news')}` },
+    ...(category ? [{ title: `${site}: ${text(named) || t('feed.news')}`, category }] : []),
+  ];
+  return feeds.flatMap(({ title, category: id }) =>
+    (['rss', 'atom'] as const).map((kind) => ({
+      rel: 'alternate',
+      type: FEED_TYPES[kind],
+      title: t(kind === 'rss' ? 'feed.rss' : 'feed.atom', { title }),
+      href: `${context.origin}${encodePath(inLocale(here, feedPath(kind, id)))}`,
+    })),
+  );
 }
 
 /** The paths of a record at `/{prefix}{slug}` in each language, from its `slugs` (asked in a locale). */

@@ -6,7 +6,7 @@
  * costs nothing and fails nothing.
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
-import { PURIFY_CONFIG, vet } from './sanitize-policy';
+import { PURIFY_CONFIG, vet } from '../../shared/sanitize-policy';
 
 type Engine = (html: string) => string;
 

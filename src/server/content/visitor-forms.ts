@@ -7,7 +7,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type FieldRule, PUBLIC_FORMS, type PublicFormName, type PublicFormValues } from '../../shared/public-forms';
-import { HttpError } from '../errors';
+import { badRequest, HttpError } from '../errors';
+import { LOCALE_TAG } from '../../shared/locales';
+import { askToConfirm, type Subscriber } from './subscriptions';
+import { siteLocales } from './translations';
 import { siteEn, type SiteMessageKey } from '../../shared/messages/site-en';
 
 /** The rules' words: the API's in English; a plain form post's as catalogue keys, which its page says in its language. */
@@ -31,10 +34,14 @@ const schemaOf = <F extends PublicFormName>(form: F, words: Words) =>
 
 const bodiesIn = (words: Words) => ({
   contact: schemaOf('contact', words),
-  subscribe: schemaOf('subscribe', words).extend({ name: z.string().trim().max(255).optional() }),
+  subscribe: schemaOf('subscribe', words).extend({
+    name: z.string().trim().max(255).optional(),
+    // The language of the page it was sent from: the confirmation mail is written in it.
+    locale: z.string().max(35).regex(LOCALE_TAG, 'Not a language tag').optional(),
+  }),
 });
 
-/** The JSON bodies of the public writes; the API's subscribe also takes an optional name. */
+/** The JSON bodies of the public writes; the API's subscribe also takes an optional name and the page's language. */
 export const visitorBodies = bodiesIn(inEnglish);
 const postedBodies = bodiesIn(asKeys);
 
@@ -86,7 +93,7 @@ function mailToSite(request: FastifyRequest, message: PublicFormValues): void {
 export async function storeVisitorForm(
   request: FastifyRequest,
   form: PublicFormName,
-  values: PublicFormValues & { name?: string },
+  values: PublicFormValues & { name?: string; locale?: string },
   key: string,
 ): Promise<{ id?: number }> {
   const { services } = request.server.ctx;
@@ -97,19 +104,40 @@ export async function storeVisitorForm(
     return { id: row.id };
   }
   const email = values.email!.toLowerCase();
+  const locales = siteLocales(request.application);
+  if (values.locale !== undefined && !locales.includes(values.locale)) {
+    throw badRequest(`locale must be one of the site's languages: ${locales.join(', ')}`, {
+      locale: 'Not one of the site’s languages',
+    });
+  }
+  const locale = values.locale ?? locales[0]!;
   // The same answer whether or not the address was already there: the form must not tell anyone
   // who is subscribed. That also makes a repeated subscription land once, key or not.
-  const known = await services.subscribers.repo.findBy(appKey, 'email', email, 'any');
+  const known = (await services.subscribers.repo.findBy(appKey, 'email', email, 'any')) as
+    (Subscriber & { deleted_at?: unknown }) | undefined;
   // Signing up again after staff moved the address to the Trash brings it back.
   if (known?.deleted_at) await services.subscribers.repo.trash(appKey, known.id, true);
-  if (!known) {
-    try {
-      // Unconfirmed: anyone's browser can be made to send this form for any address (issue 53, L9).
-      await services.subscribers.create(appKey, { name: values.name ?? null, email, confirmation: 'pending' });
-    } catch (error) {
-      // Two sign-ups of one address at once: the other one stored it.
-      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
-    }
+  if (known) {
+    // Confirmed: nothing to do. Pending: a new link (the last may be lost). Left: back to pending,
+    // to be confirmed again in the language of this sign-up.
+    if (known.confirmation === 'confirmed') return {};
+    const asked = { ...known, confirmation: 'pending', locale };
+    await services.subscribers.repo.update(appKey, known.id, { confirmation: 'pending', locale });
+    askToConfirm(request, asked);
+    return {};
+  }
+  try {
+    // Unconfirmed: anyone's browser can be made to send this form for any address (issue 53, L9).
+    const { row } = await services.subscribers.create(appKey, {
+      name: values.name ?? null,
+      email,
+      confirmation: 'pending',
+      locale,
+    });
+    askToConfirm(request, row as unknown as Subscriber);
+  } catch (error) {
+    // Two sign-ups of one address at once: the other one stored it (and mailed its link).
+    if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
   }
   return {};
 }

@@ -243,6 +243,17 @@ export interface CacheVersionsTable {
   version: ColumnType<string | number, number, number>;
 }
 
+/** A confirmation link mailed to a subscriber, by its token's hash (migration 026). */
+export interface SubscriberConfirmationsTable {
+  token_hash: string;
+  app_key: string;
+  subscriber_id: number;
+  created_at: string;
+  expires_at: string;
+  /** When the link was followed: a second click says "already confirmed". */
+  used_at: string | null;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
@@ -263,6 +274,7 @@ export interface Tables extends EntityTables {
   pending_uploads: PendingUploadsTable;
   open_uploads: OpenUploadsTable;
   cache_versions: CacheVersionsTable;
+  subscriber_confirmations: SubscriberConfirmationsTable;
 }
 
 export type DB = Kysely<Tables>;

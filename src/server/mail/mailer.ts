@@ -9,6 +9,10 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same in HTML: sent as the alternative to the text part. */
+  html?: string;
+  /** Further header lines (a subscriber's mail names where to leave: subscriber-mail.ts). */
+  headers?: Record<string, string>;
   /** Where a reply goes (the visitor who wrote a contact message). */
   replyTo?: string;
 }

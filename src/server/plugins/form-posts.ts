@@ -26,6 +26,8 @@ import { meaningfulUrl } from '../seo/origin';
 import { findApplication, refuseUnpublished } from './tenant';
 import { sitePath } from './same-origin-redirects';
 import { isPageAddress } from '../../shared/address-space';
+import { documentLocale } from '../../shared/locales';
+import { siteLocales } from '../content/translations';
 
 /** Far more than the longest form holds (a 5,000-character message, encoded). */
 const BODY_LIMIT = 64 * 1024;
@@ -109,7 +111,14 @@ export async function formPosts(app: FastifyInstance, { sendPageWithForm }: Form
       }
       request.application = refuseUnpublished(await findApplication(request, config.appKey));
       const given = typeof body[KEY_FIELD] === 'string' && KEY_PATTERN.test(body[KEY_FIELD]) ? body[KEY_FIELD] : undefined;
-      await storeVisitorForm(request, form, values, visitorKey(form, values, given));
+      // The language of the page it was posted from (a subscriber's mail is written in it).
+      const locale = documentLocale(siteLocales(request.application), page.split('?')[0]!)?.locale;
+      await storeVisitorForm(
+        request,
+        form,
+        { ...values, ...(form === 'subscribe' && locale ? { locale } : {}) },
+        visitorKey(form, values, given),
+      );
       return reply.redirect(sentUrl(page, form), 303);
     },
   );

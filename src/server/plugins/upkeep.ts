@@ -1,6 +1,7 @@
 /**
  * What the server does by itself, when it starts and then once a period (an hour; UPKEEP_PERIOD_MS):
- * erase what stayed in the Trash too long, remove resumable uploads left for a day, let the database
+ * erase what stayed in the Trash too long, remove resumable uploads left for a day, erase sign-ups
+ * never confirmed (content/subscriptions.ts), let the database
  * refresh its planner statistics and merge its search indexes (Database.optimize), and forget old
  * webhook deliveries and job runs. Each job runs on one instance per period, however many share the database
  * (ops/job-claims.ts): every instance tries at the start of each period, and one claim lands.
@@ -9,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { eraseExpiredTrash } from '../content/trash';
 import { JobClaims } from '../ops/job-claims';
+import { erasePendingSubscriptions } from '../content/subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +29,7 @@ export const upkeep = fp(
     const jobs: Record<string, () => unknown> = {
       trash: () => eraseExpiredTrash(ctx.services),
       'partial-uploads': () => ctx.partialUploads.deleteExpired(),
+      'pending-subscribers': () => erasePendingSubscriptions(ctx),
       optimize: () => ctx.database.optimize(),
       'webhook-log': () => ctx.webhooks.prune(),
       'job-runs': () => claims.prune(),

@@ -5,7 +5,7 @@
  * servers share one database: they must all have the same), else a random key made once in
  * `data/secret.key` (readable by its owner only). Keep it apart from the backups, and with them.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -17,6 +17,18 @@ export class SecretBox {
   constructor(secret: string) {
     // Any length of secret makes a 256-bit key.
     this.key = createHash('sha256').update(secret).digest();
+  }
+
+  /** A signature of `text` with this key (a link only this server can make, and check with `signed`). */
+  sign(text: string): string {
+    return createHmac('sha256', this.key).update(text).digest('base64url');
+  }
+
+  /** Whether `signature` is this key's of `text`, compared in constant time. */
+  signed(text: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(text));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   seal(text: string): string {

@@ -15576,6 +15576,7 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 id?: number;
+                                locale?: string | null;
                                 name?: string | null;
                                 placeholders?: {
                                     [key: string]: string;
@@ -15622,6 +15623,8 @@ export interface operations {
                     email: string;
                     /** @description Given out by the server; when sent back it must name the record being written */
                     id?: number;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly locale?: string | null;
                     name?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly placeholders?: {
@@ -15654,6 +15657,7 @@ export interface operations {
                                 [key: string]: string;
                             };
                             id?: number;
+                            locale?: string | null;
                             name?: string | null;
                             placeholders?: {
                                 [key: string]: string;
@@ -15684,6 +15688,7 @@ export interface operations {
                                 [key: string]: string;
                             };
                             id?: number;
+                            locale?: string | null;
                             name?: string | null;
                             placeholders?: {
                                 [key: string]: string;
@@ -15732,6 +15737,7 @@ export interface operations {
                                 [key: string]: string;
                             };
                             id?: number;
+                            locale?: string | null;
                             name?: string | null;
                             placeholders?: {
                                 [key: string]: string;
@@ -15776,6 +15782,8 @@ export interface operations {
                     email?: string;
                     /** @description Given out by the server; when sent back it must name the record being written */
                     id?: number;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly locale?: string | null;
                     name?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly placeholders?: {
@@ -15808,6 +15816,7 @@ export interface operations {
                                 [key: string]: string;
                             };
                             id?: number;
+                            locale?: string | null;
                             name?: string | null;
                             placeholders?: {
                                 [key: string]: string;
@@ -15954,6 +15963,7 @@ export interface operations {
                                 [key: string]: string;
                             };
                             id?: number;
+                            locale?: string | null;
                             name?: string | null;
                             placeholders?: {
                                 [key: string]: string;
@@ -16047,6 +16057,7 @@ export interface operations {
                                 [key: string]: string;
                             };
                             id?: number;
+                            locale?: string | null;
                             name?: string | null;
                             placeholders?: {
                                 [key: string]: string;
@@ -16096,6 +16107,7 @@ export interface operations {
                                 [key: string]: string;
                             };
                             id?: number;
+                            locale?: string | null;
                             name?: string | null;
                             placeholders?: {
                                 [key: string]: string;
@@ -16172,6 +16184,7 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 id?: number;
+                                locale?: string | null;
                                 name?: string | null;
                                 placeholders?: {
                                     [key: string]: string;
@@ -19443,6 +19456,7 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
+                    locale?: string;
                     name?: string;
                 };
             };

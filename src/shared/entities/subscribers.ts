@@ -4,6 +4,8 @@ import { defineEntity, f } from './define';
 export const SUBSCRIBER_CONFIRMATIONS = [
   { value: 'pending', label: 'Pending' },
   { value: 'confirmed', label: 'Confirmed' },
+  /** Left through the link in a mail (one-click unsubscribe, RFC 8058): mailed nothing more. */
+  { value: 'unsubscribed', label: 'Unsubscribed' },
 ] as const;
 
 export const subscribers = defineEntity({
@@ -26,6 +28,8 @@ export const subscribers = defineEntity({
      * confirmed; one staff add is `confirmed`. Set by the server only.
      */
     confirmation: f.select('Confirmation', { choices: SUBSCRIBER_CONFIRMATIONS, default: 'confirmed', readOnly: true }),
+    /** The language of the page they signed up on: their mail is written in it (none: the site's default). */
+    locale: f.text('Language', { readOnly: true, max: 35 }),
     app_id: f.number('App Id', { readOnly: true }),
   },
   columns: [

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../../src/client/ui/sanitize';
-import { sanitizeMarkup } from '../../../src/client/ui/sanitize-markup';
-import { isAllowedAttribute, isAllowedIframeSrc, PURIFY_CONFIG, safeRel } from '../../../src/client/ui/sanitize-policy';
+import { sanitizeMarkup } from '../../../src/shared/sanitize-markup';
+import { isAllowedAttribute, isAllowedIframeSrc, PURIFY_CONFIG, safeRel } from '../../../src/shared/sanitize-policy';
 import { JS, XSS_VECTORS } from '../../fixtures/xss-vectors';
 
 describe('isAllowedIframeSrc', () => {

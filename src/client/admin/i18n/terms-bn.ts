@@ -184,6 +184,7 @@ export const termsBn: Readonly<Record<string, string | typeof UNTRANSLATED>> = {
   Confirmation: 'নিশ্চিতকরণ',
   Pending: 'অপেক্ষমাণ',
   Confirmed: 'নিশ্চিত',
+  Unsubscribed: 'আনসাবস্ক্রাইব করেছেন',
   // Language names stay in their own language, as a language menu shows them.
   English: 'English',
   বাংলা: 'বাংলা',

@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { documentLanguage, siteLocalesOf } from '../locale';
 import { SOCIAL_ICONS } from '../../ui/icons';
-import { safeRel } from '../../ui/sanitize-policy';
+import { safeRel } from '../../../shared/sanitize-policy';
 import { socialsQuery } from '../api/queries';
 import type { Social } from '../api/types';
 import { ButtonLink, Group } from '../ui';

@@ -22,9 +22,12 @@ export async function sendPublicForm(
   values: PublicFormValues,
   key: string,
   page: string,
+  /** The page's language: a subscriber's confirmation mail is written in it. */
+  locale?: string,
 ): Promise<SendOutcome> {
   try {
-    await publicApi(PUBLIC_FORMS[form].resource, { method: 'POST', body: values, headers: { 'Idempotency-Key': key } });
+    const body = form === 'subscribe' && locale ? { ...values, locale } : values;
+    await publicApi(PUBLIC_FORMS[form].resource, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
     return { kind: 'sent' };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -25,6 +25,7 @@ import { useDeliveredNotes } from './notes';
 import { formAction, formElementId } from './outbox';
 import { newIdempotencyKey, sendPublicForm } from './send';
 import { useSiteText } from '../../ui/site-text';
+import { useSiteLocale } from '../../ui/site-locale';
 import { refusalText } from '../../../shared/messages/site';
 
 /** What an island of a public form is given by the page (useFormProps). */
@@ -46,6 +47,7 @@ function readForm(element: HTMLFormElement, form: PublicFormName): PublicFormVal
 
 export function usePublicForm(form: PublicFormName, { page, outcome }: PublicFormProps) {
   const t = useSiteText();
+  const locale = useSiteLocale();
   const mine = outcome?.form === form ? outcome : undefined;
   const refused = mine?.status === 'refused' ? mine : undefined;
   const [values, setValues] = useState<PublicFormValues>(() => ({ ...emptyValues(form), ...refused?.values }));
@@ -96,7 +98,7 @@ export function usePublicForm(form: PublicFormName, { page, outcome }: PublicFor
     const sendKey = key || newIdempotencyKey();
     setKey(sendKey);
     setStatus('sending');
-    void sendPublicForm(form, input, sendKey, page).then((result) => {
+    void sendPublicForm(form, input, sendKey, page, locale).then((result) => {
       if (result.kind === 'sent' || result.kind === 'saved') {
         waitingKey.current = result.kind === 'saved' ? sendKey : '';
         setValues(emptyValues(form));

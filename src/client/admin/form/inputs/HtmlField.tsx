@@ -4,7 +4,7 @@ import { RichTextEditor } from '@mantine/tiptap';
 import { type Editor, type JSONContent, useEditor } from '@tiptap/react';
 import { NodeSelection } from '@tiptap/pm/state';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { isAllowedIframeSrc } from '../../../ui/sanitize-policy';
+import { isAllowedIframeSrc } from '../../../../shared/sanitize-policy';
 import type { FieldProps } from '../field-registry';
 import { isImageAddress } from './ImageField';
 import { RICH_TEXT_EXTENSIONS, youtubeEmbedUrl } from '../rich-text/extensions';

@@ -6,8 +6,7 @@
  * the same way and finish each kept element with `vet`: the same HTML comes out of both.
  */
 import type { Config } from 'dompurify';
-import { renditionSrcSet, resizableName } from '../../shared/renditions';
-import { SIZES } from './Picture';
+import { renditionSrcSet, resizableName, SIZES } from './renditions';
 
 /** Embeds the site shows: YouTube players and Google Maps. Nothing else may be framed. */
 const IFRAME_SOURCES: readonly { host: string; path: RegExp }[] = [
