@@ -14,8 +14,8 @@ export { isRole, ROLES, type Role } from './entities';
 export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** Areas that are not entities: the media library, the dashboard report, the activity log, the security settings and API tokens. */
-export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens'] as const;
+/** Areas that are not entities: the media library, the dashboard report, the activity log, the security settings, API tokens, and redirects with the 404 log (admins only). */
+export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens', 'redirects'] as const;
 export type Subject = ResourceName | (typeof AREAS)[number];
 
 export type Scope = 'all' | 'own';
