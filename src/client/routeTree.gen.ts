@@ -21,6 +21,7 @@ import { Route as AdminAccountRouteImport } from './routes/admin/account'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminApiTokensRouteImport } from './routes/admin/api-tokens'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
+import { Route as AdminRedirectsRouteImport } from './routes/admin/redirects'
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as SiteCollectionSlugRouteImport } from './routes/_site/$collection/$slug'
@@ -91,6 +92,11 @@ const AdminMediaRoute = AdminMediaRouteImport.update({
   path: '/media',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminRedirectsRoute = AdminRedirectsRouteImport.update({
+  id: '/redirects',
+  path: '/redirects',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminResetPasswordRoute = AdminResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
@@ -153,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/redirects': typeof AdminRedirectsRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/': typeof AdminIndexRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/redirects': typeof AdminRedirectsRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/': typeof SiteIndexRoute
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/redirects': typeof AdminRedirectsRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/_site/': typeof SiteIndexRoute
@@ -224,6 +233,7 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/api-tokens'
     | '/admin/media'
+    | '/admin/redirects'
     | '/admin/reset-password'
     | '/admin/security'
     | '/admin/'
@@ -244,6 +254,7 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/api-tokens'
     | '/admin/media'
+    | '/admin/redirects'
     | '/admin/reset-password'
     | '/admin/security'
     | '/'
@@ -268,6 +279,7 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/api-tokens'
     | '/admin/media'
+    | '/admin/redirects'
     | '/admin/reset-password'
     | '/admin/security'
     | '/_site/'
@@ -373,6 +385,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMediaRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/redirects': {
+      id: '/admin/redirects'
+      path: '/redirects'
+      fullPath: '/admin/redirects'
+      preLoaderRoute: typeof AdminRedirectsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/reset-password': {
       id: '/admin/reset-password'
       path: '/reset-password'
@@ -469,6 +488,7 @@ interface AdminRouteRouteChildren {
   AdminActivityRoute: typeof AdminActivityRoute
   AdminApiTokensRoute: typeof AdminApiTokensRoute
   AdminMediaRoute: typeof AdminMediaRoute
+  AdminRedirectsRoute: typeof AdminRedirectsRoute
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -482,6 +502,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminActivityRoute: AdminActivityRoute,
   AdminApiTokensRoute: AdminApiTokensRoute,
   AdminMediaRoute: AdminMediaRoute,
+  AdminRedirectsRoute: AdminRedirectsRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -25,6 +25,7 @@ export const termsBn: Readonly<Record<string, string | typeof UNTRANSLATED>> = {
   Activity: 'কার্যক্রম',
   Security: 'নিরাপত্তা',
   'API tokens': 'API টোকেন',
+  Redirects: 'রিডাইরেক্ট',
 
   // Screens and records
   'App Settings': 'অ্যাপ সেটিংস',

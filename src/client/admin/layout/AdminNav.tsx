@@ -1,5 +1,6 @@
 import { Divider, NavLink, Stack, UnstyledButton } from '@mantine/core';
 import {
+  IconArrowForwardUp,
   IconBriefcase,
   IconCategory,
   IconChartBar,
@@ -67,6 +68,7 @@ const ICONS: Record<string, Icon> = {
   activity: IconHistory,
   security: IconShieldLock,
   'api-tokens': IconKey,
+  redirects: IconArrowForwardUp,
 };
 
 export function AdminNav({ onNavigate, onLogout }: Props) {
