@@ -4,10 +4,13 @@
  * manage redirects (refusals name the field) and import and export them as CSV in one transaction,
  * and the 404 log counts without growing past its bound. Through the real server, on both databases.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/shared/limits';
 import { NOT_FOUND_ROWS } from '../../src/server/content/redirects';
-import { APP_KEY, dialects, signInAs, sourceBuild, startTestApp, type TestApp } from './harness';
+import { APP_KEY, dialects, orgsite, signInAs, sourceBuild, startTestApp, type TestApp } from './harness';
 
 describe.each(await dialects())('redirects on %s', (dialect) => {
   let t: TestApp;
@@ -206,6 +209,31 @@ describe.each(await dialects())('redirects on %s', (dialect) => {
     const made = await t.admin('POST', '/cms/api/redirects', { from: '/flood-4999', to: '/delta', code: 301 });
     expect(made.statusCode).toBe(201);
     expect((await list()).data.data.map((row: { path: string }) => row.path)).not.toContain('/flood-4999');
+  });
+
+  it('go with the site when it is exported and imported', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-redirects-'));
+    try {
+      const archive = path.join(dir, 'site.tar.gz');
+      const settings = { databaseUrl: t.config.databaseUrl, pgSchema: t.config.pgSchema, UPLOAD_DIR: t.config.uploadDir };
+      expect((await orgsite(settings, 'export', '--site', APP_KEY, '--out', archive)).code).toBe(0);
+      const imported = await orgsite(settings, 'import', archive, '--as', 'redirected-copy');
+      expect(imported.code, imported.output).toBe(0);
+      const rowsOf = async (appKey: string) =>
+        (
+          await t.app.ctx.database.db
+            .selectFrom('redirects')
+            .select(['from_path', 'to_path', 'code'])
+            .where('app_key', '=', appKey)
+            .orderBy('from_path')
+            .execute()
+        ).map((row) => [row.from_path, row.to_path, row.code]);
+      const copied = await rowsOf('redirected-copy');
+      expect(copied.length).toBeGreaterThan(1000);
+      expect(copied).toEqual(await rowsOf(APP_KEY));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is for admins only', async () => {
