@@ -14,8 +14,9 @@ describe('redirects', () => {
 
     await openFromSidebar(page, 'System', 'Redirects');
     const form = page.getByRole('form', { name: 'Add a redirect' });
-    await form.getByLabel('From', { exact: true }).fill('/old-contact-us');
-    await form.getByLabel('To', { exact: true }).fill('/contact');
+    await form.waitFor();
+    await form.getByLabel('From').fill('/old-contact-us');
+    await form.getByLabel('To').fill('/contact');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Redirect saved').waitFor();
     const row = page.getByRole('table', { name: 'Redirects' }).getByRole('row').filter({ hasText: '/old-contact-us' });
