@@ -95,8 +95,11 @@ export const spaRoutes = fp(
     };
     fs.watchFile(manifest, { persistent: false, interval: 1000 }, rebuilt);
     app.addHook('onClose', async () => fs.unwatchFile(manifest, rebuilt));
-    // The hits and 404s counted since the last flush are written before the database closes.
-    app.addHook('onClose', async () => app.ctx.redirects.close());
+    // The hits and 404s counted since the last flush are written before the database closes
+    // (onClose hooks may run after it has).
+    app.addHook('preClose', async () => {
+      await app.ctx.redirects.close().catch((error: unknown) => app.log.error({ err: error }, 'writing redirect hits and 404s'));
+    });
 
     const hasStaticDir = fs.existsSync(staticDir);
     if (hasStaticDir) {
