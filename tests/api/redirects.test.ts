@@ -184,7 +184,12 @@ describe.each(await dialects())('redirects on %s', (dialect) => {
     expect((await t.admin('GET', '/cms/api/pages/trash')).statusCode).toBe(200); // opening the Trash purges
     expect((await page('/left')).statusCode).toBe(410);
     expect((await page('/leaving')).statusCode).toBe(410);
-    expect((await page('/bn/left')).statusCode).toBe(410);
+    const goneBn = await page('/bn/left');
+    expect(goneBn.statusCode).toBe(410);
+    // In the address's language, from the site's catalogues.
+    expect(goneBn.body).toContain('এই পাতাটি সাইট থেকে সরিয়ে ফেলা হয়েছে।');
+    expect(goneBn.body).toContain('href="/bn/"');
+    expect((await page('/left')).body).toContain('This page was removed from the site.');
   });
 
   it('the 404 log counts paths and referrer hosts only, and stays bounded', async () => {

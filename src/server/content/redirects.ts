@@ -50,6 +50,9 @@ export interface CheckedRedirect {
 export interface RedirectAnswer {
   from: string;
   code: RedirectCode;
+  /** The language the address is in (its prefix, or the site's default), and where its home page is. */
+  locale: string;
+  home: string;
   /** The Location header's value: an encoded path of this site; none for 410. */
   location?: string;
 }
@@ -217,9 +220,13 @@ export class Redirects {
       .where('from_path', '=', from)
       .executeTakeFirst();
     if (!row || (await this.holds(appKey, from))) return undefined;
+    const locales = await this.localesOf(appKey);
+    const first = from.split('/')[1] ?? '';
+    const inOther = locales.indexOf(first) > 0;
+    const at = { locale: inOther ? first : locales[0]!, home: inOther ? `/${first}/` : '/' };
     const code = row.code as RedirectCode;
-    if (code === 410 || row.to_path === null) return { from, code: 410 };
-    return { from, code, location: locationOf(row.to_path) };
+    if (code === 410 || row.to_path === null) return { from, code: 410, ...at };
+    return { from, code, ...at, location: locationOf(row.to_path) };
   }
 
   /** Counts one answer of a redirect (written with the next flush). */

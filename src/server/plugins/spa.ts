@@ -31,6 +31,7 @@ import { allowInlineScripts, withoutAnalytics } from './security-headers';
 import { APP_PATHS, isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
 import { replacementAddress } from '../media/replaced';
 import type { RedirectAnswer } from '../content/redirects';
+import { siteText } from '../../shared/messages/site';
 
 /**
  * A redirect's (or 410's) answer, with the site's security headers. Revalidated as pages are, so
@@ -38,9 +39,17 @@ import type { RedirectAnswer } from '../content/redirects';
  */
 function redirectAnswer(moved: RedirectAnswer, headersSoFar: OutgoingHttpHeaders) {
   const gone = moved.location === undefined;
-  const body = gone
-    ? '<!doctype html><meta charset="utf-8"><title>Gone</title><p>This page was removed from the site. <a href="/">Home</a></p>'
-    : `<!doctype html><meta charset="utf-8"><title>Moved</title><p>This page moved to <a href="${escapeHtml(moved.location!)}">${escapeHtml(moved.location!)}</a>.</p>`;
+  const t = siteText(moved.locale);
+  const home = `<a href="${escapeHtml(moved.home)}">${escapeHtml(t('notFound.home'))}</a>`;
+  const text = gone
+    ? escapeHtml(t('gone.text'))
+    : escapeHtml(t('moved.text', { address: '\u0000' })).replace(
+        '\u0000',
+        `<a href="${escapeHtml(moved.location!)}">${escapeHtml(decodeURI(moved.location!))}</a>`,
+      );
+  // A short document of its own: browsers follow a redirect without showing it, and a 410's
+  // visitor needs only the fact and the way home.
+  const body = `<!doctype html><html lang="${escapeHtml(moved.locale)}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(gone ? t('gone.title') : t('moved.title'))}</title><p>${text}</p><p>${home}</p></html>`;
   return makeAnswer(
     body,
     {
