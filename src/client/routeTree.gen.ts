@@ -22,6 +22,7 @@ import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminApiTokensRouteImport } from './routes/admin/api-tokens'
 import { Route as AdminFlowsRouteImport } from './routes/admin/flows'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
+import { Route as AdminRedirectsRouteImport } from './routes/admin/redirects'
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as SiteCollectionSlugRouteImport } from './routes/_site/$collection/$slug'
@@ -97,6 +98,11 @@ const AdminMediaRoute = AdminMediaRouteImport.update({
   path: '/media',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminRedirectsRoute = AdminRedirectsRouteImport.update({
+  id: '/redirects',
+  path: '/redirects',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminResetPasswordRoute = AdminResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
@@ -160,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/redirects': typeof AdminRedirectsRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/': typeof AdminIndexRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/redirects': typeof AdminRedirectsRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/': typeof SiteIndexRoute
@@ -207,6 +215,7 @@ export interface FileRoutesById {
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/redirects': typeof AdminRedirectsRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
   '/_site/': typeof SiteIndexRoute
@@ -234,6 +243,7 @@ export interface FileRouteTypes {
     | '/admin/api-tokens'
     | '/admin/flows'
     | '/admin/media'
+    | '/admin/redirects'
     | '/admin/reset-password'
     | '/admin/security'
     | '/admin/'
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/admin/api-tokens'
     | '/admin/flows'
     | '/admin/media'
+    | '/admin/redirects'
     | '/admin/reset-password'
     | '/admin/security'
     | '/'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '/admin/api-tokens'
     | '/admin/flows'
     | '/admin/media'
+    | '/admin/redirects'
     | '/admin/reset-password'
     | '/admin/security'
     | '/_site/'
@@ -392,6 +404,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMediaRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/redirects': {
+      id: '/admin/redirects'
+      path: '/redirects'
+      fullPath: '/admin/redirects'
+      preLoaderRoute: typeof AdminRedirectsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/reset-password': {
       id: '/admin/reset-password'
       path: '/reset-password'
@@ -489,6 +508,7 @@ interface AdminRouteRouteChildren {
   AdminApiTokensRoute: typeof AdminApiTokensRoute
   AdminFlowsRoute: typeof AdminFlowsRoute
   AdminMediaRoute: typeof AdminMediaRoute
+  AdminRedirectsRoute: typeof AdminRedirectsRoute
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -503,6 +523,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminApiTokensRoute: AdminApiTokensRoute,
   AdminFlowsRoute: AdminFlowsRoute,
   AdminMediaRoute: AdminMediaRoute,
+  AdminRedirectsRoute: AdminRedirectsRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -16,9 +16,10 @@ export type Action = (typeof ACTIONS)[number];
 
 /**
  * Areas that are not entities: the media library, the dashboard report, the activity log, the
- * security settings, API tokens and the flows inspector (admins only: it shows what staff type).
+ * security settings, API tokens, redirects with the 404 log, and the flows inspector (admins
+ * only: it shows what staff type).
  */
-export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens', 'flows'] as const;
+export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens', 'redirects', 'flows'] as const;
 export type Subject = ResourceName | (typeof AREAS)[number];
 
 export type Scope = 'all' | 'own';

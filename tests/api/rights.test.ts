@@ -189,6 +189,20 @@ const ROUTES: Route[] = [
     onRecord: true,
     success: 200,
   },
+  { subject: 'redirects', action: 'read', method: 'GET', template: '/cms/api/redirects', onRecord: false },
+  { subject: 'redirects', action: 'create', method: 'POST', template: '/cms/api/redirects', onRecord: false },
+  { subject: 'redirects', action: 'update', method: 'PUT', template: '/cms/api/redirects/{id}', onRecord: true },
+  { subject: 'redirects', action: 'delete', method: 'DELETE', template: '/cms/api/redirects/{id}', onRecord: true },
+  { subject: 'redirects', action: 'read', method: 'GET', template: '/cms/api/redirects/export.csv', onRecord: false },
+  {
+    subject: 'redirects',
+    action: 'create',
+    method: 'POST',
+    template: '/cms/api/redirects/import',
+    onRecord: false,
+    success: 200,
+  },
+  { subject: 'redirects', action: 'read', method: 'GET', template: '/cms/api/redirects/not-found', onRecord: false },
 ];
 
 /** What a tus request carries besides its body (a name for the file, and the type of a part). */
@@ -295,6 +309,11 @@ describe.each(await dialects())('rights on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(201);
       return [String(res.json().data.id)];
     }
+    if (route.subject === 'redirects') {
+      const res = await asAdminIn(site)('POST', '/cms/api/redirects', { from: `/target-${++counter}`, to: '/', code: 301 });
+      expect(res.statusCode, res.body).toBe(201);
+      return [String(res.json().data.id)];
+    }
     if (route.template.startsWith('/cms/api/tus/')) {
       // An upload the site has, of the caller's own when they may upload there (another person's
       // upload does not exist for them); whole when the route reads what it became.
@@ -385,6 +404,8 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     if (route.template.endsWith('/presence')) return {};
     if (route.subject === 'settings') return { payload: { activityRetentionDays: 180 } };
     if (route.subject === 'tokens') return { payload: { name: `Made ${++counter}`, role: 'viewer' } };
+    if (route.template.endsWith('/redirects/import')) return { payload: { csv: `from,to,code\n/imported-${++counter},/,301\n` } };
+    if (route.subject === 'redirects') return { payload: { from: `/made-${++counter}`, to: '/', code: 301 } };
     if (route.subject === 'files') {
       const form = multipart('new.png', PNG);
       return { payload: form.body, headers: form.headers };

@@ -103,6 +103,14 @@ describe.each(await dialects())('importing a crafted site archive on %s', (diale
     await expectRefused(await pack('bad-resource', badResource), /revisions row 0 names no kind of record/);
   });
 
+  it('refuses a redirect that leads off the site', async () => {
+    const offSite = original();
+    const stamp = new Date().toISOString();
+    const row = { id: 1, app_key: offSite.app_key, from_path: '/old', code: 301, automatic: 0, hits: 0, last_hit_at: null };
+    offSite.redirects = [{ ...row, to_path: '//evil.example/x', created_at: stamp, updated_at: stamp }];
+    await expectRefused(await pack('off-site-redirect', offSite), /redirects row 0 has to that must be a path of this site/);
+  });
+
   it('refuses an archive with more entries than a site export has', async () => {
     const saved = ARCHIVE_LIMITS.entries;
     ARCHIVE_LIMITS.entries = 3;

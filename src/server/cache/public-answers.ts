@@ -155,8 +155,11 @@ export const wantsSignInDocument = (request: { url?: string; headers: IncomingHt
 export const pageKey = (request: FastifyRequest) =>
   `page ${siteOrigin(request)}${meaningfulUrl(request.url)}${wantsSignInDocument(request) ? ' signed-out' : ''}`;
 
-/** A page as kept: the finished document, or where the URL redirects to. */
-export type PageAnswer = { answer: HttpAnswer } | { redirect: string; status: number };
+/**
+ * A page as kept: the finished document, or where the URL redirects to. `redirectFrom`: the answer
+ * is a stored redirect's (content/redirects.ts), whose hits are counted.
+ */
+export type PageAnswer = { answer: HttpAnswer; redirectFrom?: string } | { redirect: string; status: number };
 
 /**
  * Whether a request carries credentials (a bearer token; sessions are tokens too). Its answer is
@@ -228,6 +231,7 @@ export const servePublicAnswers = fp(
       }
       const page = isPageRead(request) ? cache.get<PageAnswer>(pages, pageKey(request))?.value : undefined;
       if (!page || !('answer' in page)) return done();
+      if (page.redirectFrom !== undefined) app.ctx.redirects.hit(config.appKey, page.redirectFrom);
       writeKeptAnswer(request, reply, page.answer);
     });
   },

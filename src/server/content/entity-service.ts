@@ -16,6 +16,8 @@ import { LIMITS } from '../../shared/limits';
 import type { Cache } from '../cache/cache';
 import { type DB, isUniqueViolation, now } from '../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
+import type { Kysely } from 'kysely';
+import type { LooseTables } from '../db/schema';
 import { Repository, type Row, type Visibility, type WriteValues } from './repository';
 import { claimPendingOfSave, withLandedUploads } from '../media/pending-refs';
 import { keepRevision } from './revisions';
@@ -49,6 +51,17 @@ export interface EntityHooks<E extends EntityDef = EntityDef> {
   beforeDelete?(ctx: WriteContext<E> & { existing: RecordOf<E> }): Promise<void> | void;
   /** Runs after an update was stored (users end their other sessions on a new password). */
   afterUpdate?(row: RecordOf<E>, ctx: WriteContext<E> & { existing: RecordOf<E>; values: WriteValues }): Promise<void> | void;
+}
+
+/**
+ * Where records' public addresses are followed (content/redirects.ts): a slug change leads the old
+ * address to the new one, a purge makes it gone.
+ */
+export interface AddressBook {
+  hasAddress(def: EntityDef): boolean;
+  addressesOf(appKey: string, def: EntityDef, row: Record<string, unknown>): Promise<Map<string, string>>;
+  moved(appKey: string, before: Map<string, string>, after: Map<string, string>): Promise<void>;
+  gone(appKey: string, addresses: readonly string[]): Promise<void>;
 }
 
 export interface UpdateResult<E extends EntityDef> {
@@ -94,6 +107,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
     cache?: Cache,
     /** How many earlier states History keeps per record (the run-time setting). */
     private readonly revisionsToKeep: () => Promise<number> = async () => LIMITS.revisionsPerRecord,
+    private readonly addresses?: AddressBook,
   ) {
     this.repo = new Repository(db, def, cache);
   }
@@ -181,6 +195,14 @@ export class EntityService<E extends EntityDef = EntityDef> {
       throw this.staleVersion(current, basedOn!);
     }
     await this.hooks.afterUpdate?.(row, { ...ctx, values });
+    const slug = this.def.slug?.field;
+    if (slug && this.addresses?.hasAddress(this.def) && (existing as Row)[slug] !== (row as Row)[slug]) {
+      await this.addresses.moved(
+        appKey,
+        await this.addresses.addressesOf(appKey, this.def, existing as Row),
+        await this.addresses.addressesOf(appKey, this.def, row as Row),
+      );
+    }
     return { row, before: existing };
   }
 
@@ -197,8 +219,11 @@ export class EntityService<E extends EntityDef = EntityDef> {
       if (!(await this.repo.trash(appKey, id))) throw notFound(this.def.formTitle);
       return existing;
     }
+    // Read before its translations go: the addresses it had in every language.
+    const addresses = await this.addressesOf(existing as Row);
     if (!(await this.repo.delete(appKey, id))) throw notFound(this.def.formTitle);
     await this.eraseTraces([id]);
+    await this.addresses?.gone(appKey, addresses);
     return existing;
   }
 
@@ -213,9 +238,30 @@ export class EntityService<E extends EntityDef = EntityDef> {
   async eraseExpiredTrash(at = Date.now()): Promise<number> {
     if (!hasTrash(this.def)) return 0;
     const cutoff = new Date(at - LIMITS.trashDays * 86_400_000).toISOString();
+    // The addresses of what is about to be erased, by site, read while its translations are there.
+    const gone = new Map<string, string[]>();
+    if (this.addresses?.hasAddress(this.def)) {
+      const expiring = await (this.db as unknown as Kysely<LooseTables>)
+        .selectFrom(this.def.table)
+        .selectAll()
+        .where('deleted_at', 'is not', null)
+        .where('deleted_at', '<', cutoff)
+        .execute();
+      for (const row of expiring) {
+        const appKey = String(row.app_key);
+        gone.set(appKey, [...(gone.get(appKey) ?? []), ...(await this.addressesOf(row))]);
+      }
+    }
     const ids = await this.repo.eraseTrashedBefore(cutoff);
     await this.eraseTraces(ids);
+    for (const [appKey, addresses] of gone) await this.addresses!.gone(appKey, addresses);
     return ids.length;
+  }
+
+  /** A record's public addresses (none for an entity without them). */
+  private async addressesOf(row: Row): Promise<string[]> {
+    if (!this.addresses?.hasAddress(this.def) || typeof row.app_key !== 'string') return [];
+    return [...(await this.addresses.addressesOf(row.app_key, this.def, row)).values()];
   }
 
   /** History, drafts and translations of records that no longer exist. */

@@ -24,6 +24,7 @@ import * as apiTokenLifetimes from './migrations/021_api_token_lifetimes';
 import * as uploadOwners from './migrations/022_upload_owners';
 import * as subscriberConfirmation from './migrations/023_subscriber_confirmation';
 import * as cacheVersions from './migrations/024_cache_versions';
+import * as redirects from './migrations/025_redirects';
 import * as subscriptions from './migrations/026_subscriptions';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022_upload_owners': uploadOwners,
   '023_subscriber_confirmation': subscriberConfirmation,
   '024_cache_versions': cacheVersions,
+  '025_redirects': redirects,
   '026_subscriptions': subscriptions,
 };
 

@@ -243,6 +243,34 @@ export interface CacheVersionsTable {
   version: ColumnType<string | number, number, number>;
 }
 
+/** A public address that moved or is gone, on one site (migration 025, content/redirects.ts). */
+export interface RedirectsTable {
+  id: Generated<number>;
+  app_key: string;
+  /** The address visitors ask for: a path, its segments decoded (`/bn/আমাদের-কথা`), no query. */
+  from_path: string;
+  /** Where it leads (a path of the site, decoded, with an optional query); null for 410. */
+  to_path: string | null;
+  code: number;
+  /** 1: made by a slug change or the Trash's purge, not by staff. */
+  automatic: Generated<number>;
+  hits: Generated<number>;
+  last_hit_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An address visitors asked for that did not exist, counted (migration 025); no personal data. */
+export interface NotFoundLogTable {
+  id: Generated<number>;
+  app_key: string;
+  path: string;
+  hits: Generated<number>;
+  last_seen: string;
+  /** The host of the last referrer, never its path or query. */
+  referrer_host: string | null;
+}
+
 /** A confirmation link mailed to a subscriber, by its token's hash (migration 026). */
 export interface SubscriberConfirmationsTable {
   token_hash: string;
@@ -274,6 +302,8 @@ export interface Tables extends EntityTables {
   pending_uploads: PendingUploadsTable;
   open_uploads: OpenUploadsTable;
   cache_versions: CacheVersionsTable;
+  redirects: RedirectsTable;
+  not_found_log: NotFoundLogTable;
   subscriber_confirmations: SubscriberConfirmationsTable;
 }
 

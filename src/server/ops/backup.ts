@@ -35,6 +35,8 @@ const KEPT_TABLES = [
   'two_factor',
   'recovery_codes',
   'api_tokens',
+  'redirects',
+  'not_found_log',
 ];
 
 export type BackupKind = 'sqlite' | 'pg_dump' | 'logical';

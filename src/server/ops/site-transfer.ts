@@ -20,6 +20,7 @@ import { type ColumnValue, ENTITIES, type EntityDef } from '../../shared/entitie
 import { fieldsSchema, writableFields } from '../../shared/entities/schemas';
 import { STORED_NAME } from '../routes/files';
 import { privateFile } from './private-file';
+import { checkRedirect } from '../content/redirects';
 import { appliedMigrations } from '../db/migrate';
 import {
   type AnyDb,
@@ -50,6 +51,8 @@ export interface SiteArchive {
   drafts: Row[];
   /** Records' text in the site's other languages (none in archives made before there were any). */
   translations?: Row[];
+  /** The site's redirects (none in archives made before there were any). */
+  redirects?: Row[];
   /** The email of every user id the rows mention. */
   people: Record<string, string>;
 }
@@ -97,8 +100,9 @@ export async function exportSite(
     .where('app_key', '=', appKey)
     .orderBy('id')
     .execute();
+  const redirects: Row[] = await db.selectFrom('redirects').selectAll().where('app_key', '=', appKey).orderBy('id').execute();
   progress(
-    `  files: ${files.length}, revisions: ${revisions.length}, drafts: ${drafts.length}, translations: ${translations.length}`,
+    `  files: ${files.length}, revisions: ${revisions.length}, drafts: ${drafts.length}, translations: ${translations.length}, redirects: ${redirects.length}`,
   );
 
   const userIds = new Set<number>();
@@ -128,6 +132,7 @@ export async function exportSite(
     revisions,
     drafts,
     translations,
+    redirects,
     people,
   };
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-export-'));
@@ -253,6 +258,17 @@ async function checkArchive(db: AnyDb, archive: SiteArchive, file: string): Prom
       if (table !== 'files' && !resources.has(String(row.resource))) refuse(`${table} row ${index}`, 'names no kind of record');
     });
   }
+  const redirects = archive.redirects ?? [];
+  if (!Array.isArray(redirects)) refuse('the redirects', 'are not a list of rows');
+  redirects.forEach((row, index) => {
+    checkColumns('redirects', row, index);
+    // The same rules as staff's: a path of this site, never another site's address.
+    const checked = checkRedirect({ from: row.from_path, to: row.to_path ?? '', code: row.code });
+    if ('errors' in checked) {
+      const [field, problem] = Object.entries(checked.errors)[0]!;
+      refuse(`redirects row ${index}`, `has ${field} that ${problem}`);
+    }
+  });
 }
 
 /** `name` inside `folder`, or a refusal: no stored name leads out of its folder. */
@@ -418,8 +434,18 @@ export async function importSite(
         },
         false,
       );
+      await insert(
+        'redirects',
+        archive.redirects ?? [],
+        (row) => {
+          const { id: _archived, ...values } = translate('redirects', row);
+          void _archived;
+          return values;
+        },
+        false,
+      );
       progress(
-        `  files: ${archive.files.length}, revisions: ${archive.revisions.length}, drafts: ${archive.drafts.length}, translations: ${archive.translations?.length ?? 0}`,
+        `  files: ${archive.files.length}, revisions: ${archive.revisions.length}, drafts: ${archive.drafts.length}, translations: ${archive.translations?.length ?? 0}, redirects: ${archive.redirects?.length ?? 0}`,
       );
     });
 

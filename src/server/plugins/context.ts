@@ -14,6 +14,8 @@ import { siteLocalesHooks } from '../content/site-locales-hooks';
 import type { Repository } from '../content/repository';
 import { PreviewLinks } from '../content/preview-links';
 import { Translations } from '../content/translations';
+import { Redirects } from '../content/redirects';
+import { siteScope } from '../cache/public-answers';
 import type { Database } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { Renditions } from '../media/renditions';
@@ -59,6 +61,8 @@ export interface AppContext {
   secrets: SecretBox;
   /** Records' text in the other locales of their site. */
   translations: Translations;
+  /** Addresses that moved or are gone, and the 404 log (content/redirects.ts). */
+  redirects: Redirects;
 }
 
 /** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
@@ -82,10 +86,18 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     activityRetentionDays: config.activityRetentionDays,
   });
   const revisionsToKeep = async () => (await settings.get()).revisionsPerRecord;
+  const translations = new Translations(database.db, cache);
+  const redirects = new Redirects(
+    database.db,
+    translations,
+    (def) => (services as unknown as Record<string, EntityService>)[def.resource]!.repo,
+    (appKey) => cache.invalidate(siteScope(appKey)),
+    Object.values(ENTITIES) as EntityDef[],
+  );
   const services = Object.fromEntries(
     Object.entries(ENTITIES).map(([name, def]) => {
       const hooks = (def as EntityDef).hooks;
-      return [name, new EntityService(database.db, def, hooks && HOOKS[hooks], cache, revisionsToKeep)];
+      return [name, new EntityService(database.db, def, hooks && HOOKS[hooks], cache, revisionsToKeep, redirects)];
     }),
   ) as unknown as Services;
   return {
@@ -95,7 +107,8 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     cache,
     settings,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
-    translations: new Translations(database.db, cache),
+    translations,
+    redirects,
     previews: new PreviewLinks(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
     storage,

@@ -19,17 +19,47 @@ import {
   siteScope,
   wantsSignInDocument,
 } from '../cache/public-answers';
-import { fromParts } from '../cache/cache';
+import { anyPart, fromParts, type MadeFromParts } from '../cache/cache';
 import { compressAhead, makeAnswer, sendAnswer } from '../cache/http-answer';
 import { previewSearch } from '../../shared/preview-search';
 import type { FormOutcome } from '../../shared/public-forms';
-import { meaningfulUrl, siteOrigin } from '../seo/origin';
+import { escapeHtml, meaningfulUrl, siteOrigin } from '../seo/origin';
 import { buildFiles, PageRenderer, type PageOptions } from '../seo/ssr';
 import { formPosts } from './form-posts';
 import { sitePath } from './same-origin-redirects';
 import { allowInlineScripts, withoutAnalytics } from './security-headers';
 import { APP_PATHS, isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
 import { replacementAddress } from '../media/replaced';
+import type { RedirectAnswer } from '../content/redirects';
+import { siteText } from '../../shared/messages/site';
+
+/**
+ * A redirect's (or 410's) answer, with the site's security headers. Revalidated as pages are, so
+ * a redirect staff change or remove is not held by browsers (a 301 is otherwise kept for good).
+ */
+function redirectAnswer(moved: RedirectAnswer, headersSoFar: OutgoingHttpHeaders) {
+  const gone = moved.location === undefined;
+  const t = siteText(moved.locale);
+  const home = `<a href="${escapeHtml(moved.home)}">${escapeHtml(t('notFound.home'))}</a>`;
+  const text = gone
+    ? escapeHtml(t('gone.text'))
+    : escapeHtml(t('moved.text', { address: '\u0000' })).replace(
+        '\u0000',
+        `<a href="${escapeHtml(moved.location!)}">${escapeHtml(decodeURI(moved.location!))}</a>`,
+      );
+  // A short document of its own: browsers follow a redirect without showing it, and a 410's
+  // visitor needs only the fact and the way home.
+  const body = `<!doctype html><html lang="${escapeHtml(moved.locale)}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(gone ? t('gone.title') : t('moved.title'))}</title><p>${text}</p><p>${home}</p></html>`;
+  return makeAnswer(
+    body,
+    {
+      ...headersSoFar,
+      ...PAGE_HEADERS,
+      ...(gone ? {} : { location: sitePath(moved.location!) }),
+    },
+    moved.code,
+  );
+}
 
 export const APP_SHELL_PATH = APP_PATHS.appShell;
 
@@ -52,8 +82,8 @@ const PREVIEW_HEADERS = {
   'cache-control': 'private, no-store',
   'x-robots-tag': 'noindex',
 };
-/** Only a found page is kept (spa's sendPage). */
-const isKeptPage = (page: PageAnswer) => 'answer' in page && page.answer.status === 200;
+/** Only a found page is kept (spa's sendPage), and a redirect staff or a rename made (bounded by their table). */
+const isKeptPage = (page: PageAnswer) => 'answer' in page && (page.answer.status === 200 || page.redirectFrom !== undefined);
 /** What a render that gave no document throws out of the page cache (cache.fetch keeps no failure). */
 const NO_DOCUMENT = new Error('no document could be rendered');
 const UNAVAILABLE =
@@ -74,6 +104,11 @@ export const spaRoutes = fp(
     };
     fs.watchFile(manifest, { persistent: false, interval: 1000 }, rebuilt);
     app.addHook('onClose', async () => fs.unwatchFile(manifest, rebuilt));
+    // The hits and 404s counted since the last flush are written before the database closes
+    // (onClose hooks may run after it has).
+    app.addHook('preClose', async () => {
+      await app.ctx.redirects.close().catch((error: unknown) => app.log.error({ err: error }, 'writing redirect hits and 404s'));
+    });
 
     const hasStaticDir = fs.existsSync(staticDir);
     if (hasStaticDir) {
@@ -143,29 +178,40 @@ export const spaRoutes = fp(
     };
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply, shell = false) => {
-      if (!pages.hasBuild()) return unavailable(reply);
       const preview = shell
         ? undefined
         : previewSearch(Object.fromEntries(new URLSearchParams(request.url.split('?')[1]))).preview;
+      if (!pages.hasBuild() && (shell || preview)) return unavailable(reply);
       if (preview) return sendPreview(request, reply, preview);
       // The headers set so far (security): the page may be made after this answer has gone.
       const headersNow = { ...(reply.getHeaders() as OutgoingHttpHeaders) };
-      const make = async () => {
-        await expireAtNextPublish(app, app.ctx.config.appKey);
+      const { appKey } = app.ctx.config;
+      const publicPage = !shell && !isBackOfficeAddress(request.url);
+      const make = async (): Promise<MadeFromParts<PageAnswer>> => {
+        await expireAtNextPublish(app, appKey);
+        // An address that moved is answered before a page is drawn, unless a live record holds it.
+        const moved = publicPage ? await app.ctx.redirects.answerFor(appKey, request.url) : undefined;
+        // Kept until any write to the site: a rename, a purge or staff's edit may change it.
+        if (moved)
+          return fromParts<PageAnswer>({ answer: redirectAnswer(moved, headersNow), redirectFrom: moved.from }, [anyPart(scope)]);
+        if (!pages.hasBuild()) throw NO_DOCUMENT;
         const document = await buildDocument(request, headersNow, shell ? '/' : meaningfulUrl(request.url), {
           shell,
           signedOut: wantsSignInDocument(request),
         });
         if (!document) throw NO_DOCUMENT;
         const { page } = document;
+        if (publicPage && 'answer' in page && page.answer.status === 404)
+          app.ctx.redirects.notFound(appKey, request.url, request.headers.referer);
         // The form nearly every browser takes, made once this answer has gone.
         if ('answer' in page) setImmediate(() => compressAhead(page.answer));
         // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
         return fromParts(page, document.parts);
       };
       // Kept under the key the first hook of the next request looks for (cache/public-answers.ts).
-      // Only a page: an unknown address's 404 or a redirect is made for the readers asking it now,
-      // so addresses nobody links to cannot push the site's pages out of the cache. A request with
+      // Only a page or a stored redirect (bounded by its table): an unknown address's 404 or the
+      // router's redirect is made for the readers asking it now, so addresses nobody links to
+      // cannot push the site's pages out of the cache. A request with
       // credentials is answered with a page made for it alone. When no document can be made,
       // nothing is kept and the next visit tries again.
       const page = await (
@@ -178,6 +224,7 @@ export const spaRoutes = fp(
       });
       if (!page) return unavailable(reply);
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+      if (page.redirectFrom !== undefined) app.ctx.redirects.hit(appKey, page.redirectFrom);
       return sendAnswer(request, reply, page.answer);
     };
 

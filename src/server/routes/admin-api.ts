@@ -19,6 +19,7 @@ import { crudRoutes } from './crud';
 import { fileRoutes } from './files';
 import { resumableRoutes } from '../media/resumable';
 import { messageRoutes } from './messages';
+import { redirectRoutes } from './redirects';
 import { reportRoutes } from './report';
 import { securitySettingsRoutes } from './security-settings';
 import { userAdminRoutes } from './user-admin';
@@ -89,6 +90,7 @@ export const adminApi = fp(
       await secured.register(activityRoutes);
       await secured.register(webhookRoutes);
       await secured.register(apiTokenRoutes);
+      await secured.register(redirectRoutes);
     });
   },
   { name: 'admin-api', encapsulate: true, dependencies: ['app-context', 'error-handler'] },

@@ -223,6 +223,13 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     const plural = def.title.toLowerCase();
 
     const localized = localizedFields(def);
+    /** A record's public addresses before a translation's slug changes, and what follows once it has (content/redirects.ts). */
+    const followsAddresses = app.ctx.redirects.hasAddress(def) && localized.includes(def.slug?.field ?? '');
+    const addressesOf = async (appKey: string, row: Record<string, unknown>) =>
+      followsAddresses ? app.ctx.redirects.addressesOf(appKey, def, row) : undefined;
+    const addressesMoved = async (appKey: string, row: Record<string, unknown>, before: Map<string, string> | undefined) => {
+      if (before) await app.ctx.redirects.moved(appKey, before, (await addressesOf(appKey, row))!);
+    };
     /** A listed record of a localized entity, with the languages besides the default it is written in. */
     const listedInLocales = (schema: JsonSchema): JsonSchema => ({
       ...schema,
@@ -359,9 +366,11 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
               locale: 'The default language',
             });
           }
+          const addressesBefore = await addressesOf(appKeyOf(request), existing);
           if (!(await app.ctx.translations.remove(def, existing.id, locale))) {
             throw notFound(`${def.formTitle} translation`);
           }
+          await addressesMoved(appKeyOf(request), existing, addressesBefore);
           await recordActivity(request, {
             action: 'update',
             entity: name,
@@ -536,6 +545,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
             const message = `Only the fields written per language go with ?locale=${locale}: ${shared.join(', ')} ${shared.length === 1 ? 'is' : 'are'} shared`;
             throw badRequest(message, Object.fromEntries(shared.map((field) => [field, 'Shared by every language'])));
           }
+          const addressesBefore = await addressesOf(appKeyOf(request), existing);
           const saved = await app.ctx.translations.put(appKeyOf(request), def, existing.id, locale, input, basedOn);
           if (!saved) {
             const current = await app.ctx.translations.get(def.resource, existing.id, locale);
@@ -547,6 +557,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
               { current: translationRecord(def, existing, locale, current) },
             );
           }
+          await addressesMoved(appKeyOf(request), existing, addressesBefore);
           const changes = Object.fromEntries(
             Object.keys(input)
               .filter((f) => localized.includes(f))

@@ -2577,6 +2577,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/redirects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the site’s redirects
+         * @description By address; `search_key` finds text in from or to.
+         *
+         *     Needs the right to read redirects: admin. Works on one site, named by the app key.
+         */
+        get: operations["redirects.list"];
+        put?: never;
+        /**
+         * Add a redirect
+         * @description From a path of this site to another (301 or 302), or 410 Gone (no `to`). A `to` that another redirect leads on from is followed to its end (no chains); one that would loop is refused.
+         *
+         *     Needs the right to create redirects: admin. Works on one site, named by the app key.
+         */
+        post: operations["redirects.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/redirects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a redirect
+         * @description Needs the right to update redirects: admin. Works on one site, named by the app key.
+         */
+        put: operations["redirects.update"];
+        post?: never;
+        /**
+         * Remove a redirect
+         * @description Its address answers as any other again (a page, or 404).
+         *
+         *     Needs the right to delete redirects: admin. Works on one site, named by the app key.
+         */
+        delete: operations["redirects.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/redirects/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the redirects as CSV
+         * @description Header `from,to,code`, one row per redirect.
+         *
+         *     Needs the right to read redirects: admin. Works on one site, named by the app key.
+         */
+        get: operations["redirects.export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/redirects/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import redirects from CSV
+         * @description The text of a CSV file with the header `from,to,code` (what the export writes), at most 10000 rows. Every row is checked first: a bad one is refused with its line number and field, and nothing is imported. A row whose `from` a redirect has already replaces it.
+         *
+         *     Needs the right to create redirects: admin. Works on one site, named by the app key.
+         */
+        post: operations["redirects.import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/redirects/not-found": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the addresses visitors found missing
+         * @description The 404 log, most recently seen first: each path, how often, when last, and the host of the last page that linked to it. No IP addresses, referrer paths or queries are kept.
+         *
+         *     Needs the right to read redirects: admin. Works on one site, named by the app key.
+         */
+        get: operations["redirects.notFound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/sections": {
         parameters: {
             query?: never;
@@ -13077,6 +13197,302 @@ export interface operations {
                                 title?: string | null;
                                 updated_at?: string;
                                 version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "redirects.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                /** @description Made by a slug change or the Trash, not by staff */
+                                automatic?: boolean;
+                                /** @enum {integer} */
+                                code?: 301 | 302 | 410;
+                                /** @description The address visitors ask for: a path of this site */
+                                from?: string;
+                                hits?: number;
+                                id?: number;
+                                last_hit_at?: string | null;
+                                /** @description Where it leads: a path of this site; null for 410 Gone */
+                                to?: string | null;
+                                updated_at?: string;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "redirects.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: number;
+                    from: string;
+                    to?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            /** @description Made by a slug change or the Trash, not by staff */
+                            automatic?: boolean;
+                            /** @enum {integer} */
+                            code?: 301 | 302 | 410;
+                            /** @description The address visitors ask for: a path of this site */
+                            from?: string;
+                            hits?: number;
+                            id?: number;
+                            last_hit_at?: string | null;
+                            /** @description Where it leads: a path of this site; null for 410 Gone */
+                            to?: string | null;
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "redirects.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: number;
+                    from: string;
+                    to?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            /** @description Made by a slug change or the Trash, not by staff */
+                            automatic?: boolean;
+                            /** @enum {integer} */
+                            code?: 301 | 302 | 410;
+                            /** @description The address visitors ask for: a path of this site */
+                            from?: string;
+                            hits?: number;
+                            id?: number;
+                            last_hit_at?: string | null;
+                            /** @description Where it leads: a path of this site; null for 410 Gone */
+                            to?: string | null;
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "redirects.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            /** @description Made by a slug change or the Trash, not by staff */
+                            automatic?: boolean;
+                            /** @enum {integer} */
+                            code?: 301 | 302 | 410;
+                            /** @description The address visitors ask for: a path of this site */
+                            from?: string;
+                            hits?: number;
+                            id?: number;
+                            last_hit_at?: string | null;
+                            /** @description Where it leads: a path of this site; null for 410 Gone */
+                            to?: string | null;
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "redirects.export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as CSV, with a header line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "redirects.import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    csv: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            imported?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "redirects.notFound": {
+        parameters: {
+            query?: {
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                hits?: number;
+                                id?: number;
+                                last_seen?: string;
+                                path?: string;
+                                /** @description The host of the last page that linked here */
+                                referrer_host?: string | null;
                             }[];
                             last_page?: number;
                             total?: number;

@@ -163,6 +163,10 @@ export const siteBn: SiteCatalogue = {
   'notFound.pageTitle': 'পাতাটি পাওয়া যায়নি',
   'notFound.text': 'আপনি যে পাতাটি খুঁজছেন সেটি নেই অথবা সরিয়ে নেওয়া হয়েছে।',
   'notFound.home': 'হোম পেজে ফিরে যান',
+  'gone.title': 'পাতাটি আর নেই ৪১০',
+  'gone.text': 'এই পাতাটি সাইট থেকে সরিয়ে ফেলা হয়েছে।',
+  'moved.title': 'পাতাটি সরে গেছে',
+  'moved.text': 'এই পাতাটি সরে গেছে: {{address}}।',
 
   'error.page': 'পাতাটি লোড করা যায়নি।',
   'error.content': 'এই অংশটি লোড করা যায়নি।',

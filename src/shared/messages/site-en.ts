@@ -169,6 +169,10 @@ export const siteEn = {
   'notFound.pageTitle': 'Page Not Found',
   'notFound.text': 'The page you asked for does not exist or has moved.',
   'notFound.home': 'Back to the home page',
+  'gone.title': 'Page Gone 410',
+  'gone.text': 'This page was removed from the site.',
+  'moved.title': 'Page Moved',
+  'moved.text': 'This page moved to {{address}}.',
 
   'error.page': 'This page could not be loaded.',
   'error.content': 'This content could not be loaded.',

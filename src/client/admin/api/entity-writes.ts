@@ -17,10 +17,15 @@ export async function restoreRecord(entity: AdminEntity, key: string): Promise<v
 
 /** Downloads every row of an exportable entity (subscribers, messages) as a CSV file. */
 export async function downloadCsv(entity: AdminEntity): Promise<void> {
-  const csv = await adminCall<string>(`${entity.def.resource}/export.csv`, { as: 'text' });
+  await downloadCsvFrom(`${entity.def.resource}/export.csv`, entity.def.resource);
+}
+
+/** Saves the CSV an admin API path answers as `<name>-<date>.csv` (the redirects' export too). */
+export async function downloadCsvFrom(path: string, name: string): Promise<void> {
+  const csv = await adminCall<string>(path, { as: 'text' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  link.download = `${entity.def.resource}-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
   link.click();
   URL.revokeObjectURL(link.href);
 }

@@ -26,6 +26,7 @@ export const termsBn: Readonly<Record<string, string | typeof UNTRANSLATED>> = {
   Security: 'নিরাপত্তা',
   'API tokens': 'API টোকেন',
   Flows: 'ফ্লো',
+  Redirects: 'রিডাইরেক্ট',
 
   // Screens and records
   'App Settings': 'অ্যাপ সেটিংস',

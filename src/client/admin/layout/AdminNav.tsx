@@ -1,5 +1,6 @@
 import { Divider, NavLink, Stack, UnstyledButton } from '@mantine/core';
 import {
+  IconArrowForwardUp,
   IconBriefcase,
   IconCategory,
   IconChartBar,
@@ -68,6 +69,7 @@ const ICONS: Record<string, Icon> = {
   activity: IconHistory,
   security: IconShieldLock,
   'api-tokens': IconKey,
+  redirects: IconArrowForwardUp,
   flows: IconRoute,
 };
 

@@ -34,6 +34,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: 'Activity', path: 'activity', group: 'System', right: { subject: 'activity', action: 'read' } },
   { label: 'Security', path: 'security', group: 'System', right: { subject: 'settings', action: 'update' } },
   { label: 'API tokens', path: 'api-tokens', group: 'System', right: { subject: 'tokens', action: 'create' } },
+  { label: 'Redirects', path: 'redirects', group: 'System', right: { subject: 'redirects', action: 'read' } },
   { label: 'Flows', path: 'flows', group: 'System', right: { subject: 'flows', action: 'read' } },
 ];
 
