@@ -41,7 +41,13 @@ function browserBuild(): UserConfig {
   return {
     define: { __BUILD_ID__: JSON.stringify(buildId()) },
     // The router plugin must run before React's: it generates the route tree and splits route code.
-    plugins: [routerPlugin(), react(), ...plans.plugins, pwa(plans.isAdminFile, plans.isKeptWhenOpened), devRendering(apiTarget, apiPaths)],
+    plugins: [
+      routerPlugin(),
+      react(),
+      ...plans.plugins,
+      pwa(plans.isAdminFile, plans.isKeptWhenOpened),
+      devRendering(apiTarget, apiPaths),
+    ],
     server: { port: 5173, proxy: Object.fromEntries(apiPaths.map((p) => [p, apiTarget])) },
     // The manifest tells the server which chunks each route needs (src/client/router-manifest.ts).
     build: {

@@ -26,7 +26,8 @@ const SIGNED_OUT_ROOTS = [
  * inspector's graph layout): the files that carry them are kept when the tool is first opened.
  */
 const KEPT_WHEN_OPENED = ['elkjs'];
-const carriesToolPackage = (id: string) => KEPT_WHEN_OPENED.some((name) => id.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`));
+const carriesToolPackage = (id: string) =>
+  KEPT_WHEN_OPENED.some((name) => id.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`));
 
 export function chunkPlans() {
   let siteModules = new Set<string>();

@@ -390,7 +390,8 @@ export const adminEn = {
   'security.settings': 'the security settings',
 
   'flows.title': 'Flows',
-  'flows.intro': 'Every flow the back-office and the site run as a state machine, drawn from its definition. Steps of the flows running in this browser (this tab and other open tabs) appear here as they happen; secrets are masked.',
+  'flows.intro':
+    'Every flow the back-office and the site run as a state machine, drawn from its definition. Steps of the flows running in this browser (this tab and other open tabs) appear here as they happen; secrets are masked.',
   'flows.machines': 'Machines',
   'flows.live': 'Live in this browser',
   'flows.loaded': 'Loaded from {{name}}',
