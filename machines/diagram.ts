@@ -4,18 +4,11 @@
  * from the machine itself, so docs/flows/ cannot drift from the code (flow-diagrams.test.ts).
  */
 import type { AnyStateMachine } from 'xstate';
-import { type AnyStateNode, eventLabel, transitionsOf } from './graph';
+import { type AnyStateNode, transitionLabel, transitionsOf } from './graph';
 import type { Flow } from './flows';
 
 /** Mermaid's id for a state: its path, unique where a name recurs under two parents. */
 const idOf = (node: AnyStateNode) => node.path.join('__');
-
-function guardLabel(guard: unknown): string {
-  if (!guard) return '';
-  if (typeof guard === 'string') return ` [${guard}]`;
-  const type = (guard as { type?: unknown }).type;
-  return typeof type === 'string' ? ` [${type}]` : ' [guard]';
-}
 
 function stateLines(node: AnyStateNode, indent: string): string[] {
   const lines: string[] = [];
@@ -39,9 +32,9 @@ function stateLines(node: AnyStateNode, indent: string): string[] {
 
 export function mermaidOf(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2', ...stateLines(machine.root, '  ')];
-  for (const { source, eventType, definition } of transitionsOf(machine)) {
-    const event = eventType ? eventLabel(source, eventType) : 'always';
-    const label = `${event}${guardLabel(definition.guard)}`;
+  for (const info of transitionsOf(machine)) {
+    const { source, definition } = info;
+    const label = transitionLabel(info);
     const targets = (definition.target ?? []) as AnyStateNode[];
     // A transition without a target stays where it is (it only acts, or it ignores the event).
     const from = source.path.length > 0 ? idOf(source) : undefined;

@@ -86,6 +86,18 @@ export function eventLabel(source: AnyStateNode, eventType: string): string {
   return delayed ? `after ${delayed[1]}` : eventType;
 }
 
+/** A transition as a chart labels it: its event (or `always`) and its guard. */
+export const transitionLabel = ({ source, eventType, definition }: TransitionInfo): string =>
+  `${eventType ? eventLabel(source, eventType) : 'always'}${guardLabel(definition.guard)}`;
+
+/** A transition's guard as a chart writes it: ` [hasFile]`, or nothing. */
+function guardLabel(guard: unknown): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return ` [${guard}]`;
+  const type = (guard as { type?: unknown }).type;
+  return typeof type === 'string' ? ` [${type}]` : ' [guard]';
+}
+
 function findInvoke(node: AnyStateNode, id: string): { id: string; src: unknown } | undefined {
   for (let at: AnyStateNode | undefined = node; at; at = at.parent) {
     const found = at.invoke.find((invoke) => invoke.id === id);

@@ -5,7 +5,7 @@
  */
 import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { AnyStateMachine } from 'xstate';
-import { type AnyStateNode, eventLabel, transitionsOf } from '../../../machines/graph';
+import { type AnyStateNode, transitionLabel, transitionsOf } from '../../../machines/graph';
 
 export interface ChartBox {
   id: string;
@@ -42,13 +42,6 @@ const textSize = (text: string) => ({ width: Math.max(20, text.length * CHAR_WID
 
 const elkId = (node: AnyStateNode) => `s:${node.path.join('.')}`;
 
-function guardName(guard: unknown): string {
-  if (!guard) return '';
-  if (typeof guard === 'string') return ` [${guard}]`;
-  const type = (guard as { type?: unknown }).type;
-  return typeof type === 'string' ? ` [${type}]` : ' [guard]';
-}
-
 function nodeOf(state: AnyStateNode): ElkNode {
   const children = (Object.values(state.states) as AnyStateNode[]).map(nodeOf);
   const label = textSize(state.key);
@@ -73,11 +66,12 @@ let elk: InstanceType<typeof ELK> | undefined;
 export async function layOut(machine: AnyStateMachine): Promise<Chart> {
   elk ??= new ELK();
   const edges: ElkExtendedEdge[] = [];
-  for (const [index, { source, eventType, definition }] of transitionsOf(machine).entries()) {
+  for (const [index, info] of transitionsOf(machine).entries()) {
+    const { source, definition } = info;
     // The root's own transitions (taken in any state) have no box to start from: they are listed, not drawn.
     if (source.path.length === 0) continue;
     const targets = (definition.target ?? []) as AnyStateNode[];
-    const label = `${eventType ? eventLabel(source, eventType) : 'always'}${guardName(definition.guard)}`;
+    const label = transitionLabel(info);
     for (const target of targets.length > 0 ? targets : [source]) {
       edges.push({
         id: `e${index}:${target.path.join('.')}`,
