@@ -92,12 +92,13 @@ describe.each(available)('backup on %s', (dialect) => {
 
   it('restores a --logical backup into an empty database of the other kind: same answers, same sign-in', async () => {
     const file = path.join(dir, 'to-restore.tar.gz');
+    const said: string[] = [];
     const made = await runCli(
       ['backup', '--logical', '--out', file],
       () => {},
-      () => {},
+      (line) => said.push(line),
     );
-    expect(made).toBe(0);
+    expect(made, said.join('\n')).toBe(0);
     const target = await emptyDatabase(dialect === 'sqlite' && available.includes('postgres') ? 'postgres' : 'sqlite', dir);
     const uploads = path.join(dir, 'restored-uploads');
     const cli = (...argv: string[]) =>

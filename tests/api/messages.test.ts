@@ -79,8 +79,9 @@ describe.each(await dialects())('messages and exports on %s', (dialect) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    // Whether each address confirmed its subscription goes with it (issue #53, L9).
-    expect(lines[0]).toBe('id,created_at,updated_at,name,email,status,confirmation,app_id');
+    // Whether each address confirmed its subscription goes with it (issue #53, L9), and the
+    // language its mail goes in (#59).
+    expect(lines[0]).toBe('id,created_at,updated_at,name,email,status,confirmation,locale,app_id');
     expect(lines.some((l) => l.includes(`"'=HYPERLINK(""http://evil"")",formula@example.org`))).toBe(true);
     expect(lines.some((l) => l.includes('"Smith, ""Jo""",jo@example.org'))).toBe(true);
     const total = (await t.admin('GET', '/cms/api/subscribers')).json().data.total as number;
