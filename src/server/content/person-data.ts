@@ -141,7 +141,11 @@ export async function erasePerson(db: DB, box: SecretBox, erasuresFile: string, 
     );
     const [subscribers, messages] = found as [{ id: number; app_key: string }[], { id: number; app_key: string }[]];
     await eraseRecords(trx, { subscribers: subscribers.map((r) => Number(r.id)), messages: messages.map((r) => Number(r.id)) });
-    const known = await trx.selectFrom('erased_people').select('address_hash').where('address_hash', '=', hash).executeTakeFirst();
+    const known = await trx
+      .selectFrom('erased_people')
+      .select('address_hash')
+      .where('address_hash', '=', hash)
+      .executeTakeFirst();
     if (!known) await trx.insertInto('erased_people').values({ address_hash: hash, erased_at: now() }).execute();
     return {
       subscriptions: subscribers.length,

@@ -570,6 +570,7 @@ export const adminBn: AdminCatalogue = {
   'activityAction.two-factor-change': 'দুই ধাপের সাইন-ইন পরিবর্তন',
   'activityAction.reset-link-made': 'রিসেট লিংক তৈরি',
   'activityAction.upload': 'আপলোড',
+  'activityAction.person-erase': 'ব্যক্তির তথ্য মুছে ফেলা হয়েছে',
   'activity.none': 'নেই',
   'activity.yes': 'হ্যাঁ',
   'activity.no': 'না',

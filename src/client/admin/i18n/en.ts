@@ -573,6 +573,7 @@ export const adminEn = {
   'activityAction.two-factor-change': 'Two-factor sign-in changed',
   'activityAction.reset-link-made': 'Reset link made',
   'activityAction.upload': 'Uploaded',
+  'activityAction.person-erase': 'Person’s data erased',
   'activity.none': 'none',
   'activity.yes': 'yes',
   'activity.no': 'no',
