@@ -226,7 +226,10 @@ const COMMANDS: Record<string, Command> = {
       if (!file) throw new UsageError('Name the backup to restore');
       // What was erased on request since the backup was made is erased again (content/person-data.ts).
       const { config } = tools;
-      const erasures = { box: new SecretBox(secretKeyOf(config.secretKey, config.secretKeyFile)), file: config.erasuresFile };
+      const erasures = {
+        key: () => new SecretBox(secretKeyOf(config.secretKey, config.secretKeyFile)),
+        file: config.erasuresFile,
+      };
       await restoreLogical({ ...installation(tools), erasures }, file, tools.out);
     },
   },

@@ -171,12 +171,13 @@ describe.each(available)('a person’s data on %s', (dialect) => {
     const email = address('restored');
     await holdingsOf(email);
     const file = path.join(dir, 'before.tar.gz');
+    const said: string[] = [];
     const made = await runCli(
       ['backup', '--logical', '--out', file],
-      () => {},
-      () => {},
+      (line) => said.push(line),
+      (line) => said.push(line),
     );
-    expect(made).toBe(0);
+    expect(made, said.join('\n')).toBe(0);
     expect((await t.admin('POST', '/cms/api/people/erase', { email })).json().data).toEqual({ subscriptions: 1, messages: 2 });
 
     const target = await emptyDatabase(dialect, dir);

@@ -180,11 +180,13 @@ function erasuresIn(file: string): Set<string> {
  * address hashes to an erased one (the table's and the file's), and makes the table hold both
  * lists. Answers how many records went. Nothing is read when nobody was ever erased.
  */
-export async function applyErasures(db: DB, box: SecretBox, erasuresFile: string): Promise<number> {
+export async function applyErasures(db: DB, key: () => SecretBox, erasuresFile: string): Promise<number> {
   const fromFile = erasuresIn(erasuresFile);
   const stored = new Set((await db.selectFrom('erased_people').select('address_hash').execute()).map((r) => r.address_hash));
   const all = new Set([...stored, ...fromFile]);
   if (all.size === 0) return 0;
+  // The key is read only now: a restore without erasures needs none.
+  const box = key();
   return db.transaction().execute(async (trx) => {
     const missing = [...fromFile].filter((hash) => !stored.has(hash));
     for (let i = 0; i < missing.length; i += 200) {

@@ -221,7 +221,7 @@ export async function restoreLogical(
 
     // People erased since the backup was made (or in it) are erased again before anyone reads it.
     if (erasures) {
-      const again = await applyErasures(database.db, erasures.box, erasures.file);
+      const again = await applyErasures(database.db, erasures.key, erasures.file);
       if (again > 0) progress(`Erased again: ${again} records of people erased on request.`);
     }
     const uploads = countFiles(path.join(work, 'uploads'));

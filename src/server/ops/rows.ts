@@ -18,7 +18,7 @@ export interface Installation {
   schema?: string;
   storage: FileStorage;
   /** The installation's key and erasures file: what a restore erases again (content/person-data.ts). */
-  erasures?: { box: SecretBox; file: string };
+  erasures?: { key: () => SecretBox; file: string };
 }
 
 /** A row as a table stores it (or an archive carries it): its columns' values. */
