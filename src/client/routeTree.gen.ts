@@ -22,6 +22,7 @@ import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminApiTokensRouteImport } from './routes/admin/api-tokens'
 import { Route as AdminFlowsRouteImport } from './routes/admin/flows'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
+import { Route as AdminPeopleRouteImport } from './routes/admin/people'
 import { Route as AdminRedirectsRouteImport } from './routes/admin/redirects'
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
@@ -98,6 +99,11 @@ const AdminMediaRoute = AdminMediaRouteImport.update({
   path: '/media',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPeopleRoute = AdminPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminRedirectsRoute = AdminRedirectsRouteImport.update({
   id: '/redirects',
   path: '/redirects',
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/people': typeof AdminPeopleRoute
   '/admin/redirects': typeof AdminRedirectsRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/people': typeof AdminPeopleRoute
   '/admin/redirects': typeof AdminRedirectsRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -215,6 +223,7 @@ export interface FileRoutesById {
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/people': typeof AdminPeopleRoute
   '/admin/redirects': typeof AdminRedirectsRoute
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -243,6 +252,7 @@ export interface FileRouteTypes {
     | '/admin/api-tokens'
     | '/admin/flows'
     | '/admin/media'
+    | '/admin/people'
     | '/admin/redirects'
     | '/admin/reset-password'
     | '/admin/security'
@@ -265,6 +275,7 @@ export interface FileRouteTypes {
     | '/admin/api-tokens'
     | '/admin/flows'
     | '/admin/media'
+    | '/admin/people'
     | '/admin/redirects'
     | '/admin/reset-password'
     | '/admin/security'
@@ -291,6 +302,7 @@ export interface FileRouteTypes {
     | '/admin/api-tokens'
     | '/admin/flows'
     | '/admin/media'
+    | '/admin/people'
     | '/admin/redirects'
     | '/admin/reset-password'
     | '/admin/security'
@@ -404,6 +416,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMediaRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/people': {
+      id: '/admin/people'
+      path: '/people'
+      fullPath: '/admin/people'
+      preLoaderRoute: typeof AdminPeopleRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/redirects': {
       id: '/admin/redirects'
       path: '/redirects'
@@ -508,6 +527,7 @@ interface AdminRouteRouteChildren {
   AdminApiTokensRoute: typeof AdminApiTokensRoute
   AdminFlowsRoute: typeof AdminFlowsRoute
   AdminMediaRoute: typeof AdminMediaRoute
+  AdminPeopleRoute: typeof AdminPeopleRoute
   AdminRedirectsRoute: typeof AdminRedirectsRoute
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
@@ -523,6 +543,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminApiTokensRoute: AdminApiTokensRoute,
   AdminFlowsRoute: AdminFlowsRoute,
   AdminMediaRoute: AdminMediaRoute,
+  AdminPeopleRoute: AdminPeopleRoute,
   AdminRedirectsRoute: AdminRedirectsRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminSecurityRoute: AdminSecurityRoute,

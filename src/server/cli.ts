@@ -21,6 +21,7 @@ import { migrateToLatest, pendingMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { HttpError } from './errors';
 import { backup, restoreLogical } from './ops/backup';
+import { SecretBox, secretKeyOf } from './security/secret-box';
 import { Refusal } from './ops/rows';
 import { exportSite, importSite } from './ops/site-transfer';
 import { mailResetLink, makeResetLink } from './security/reset-links';
@@ -223,7 +224,13 @@ const COMMANDS: Record<string, Command> = {
     positional: true,
     async run(_values, tools, [file]) {
       if (!file) throw new UsageError('Name the backup to restore');
-      await restoreLogical(installation(tools), file, tools.out);
+      // What was erased on request since the backup was made is erased again (content/person-data.ts).
+      const { config } = tools;
+      const erasures = {
+        key: () => new SecretBox(secretKeyOf(config.secretKey, config.secretKeyFile)),
+        file: config.erasuresFile,
+      };
+      await restoreLogical({ ...installation(tools), erasures }, file, tools.out);
     },
   },
 

@@ -43,6 +43,11 @@ export interface ServerConfig {
   /** The key two-factor secrets are sealed with (SECRET_KEY); none: `secretKeyFile`, made once. */
   secretKey?: string;
   secretKeyFile: string;
+  /**
+   * The keyed hashes of erased people's addresses, one a line (ERASURES_FILE), kept beside the key
+   * and apart from the backups: an earlier backup restored later has not heard of a later erasure.
+   */
+  erasuresFile: string;
   /** Days a remembered session lasts after sign-in: admins' and everyone else's (ADMIN_SESSION_DAYS, SESSION_DAYS). */
   sessionDays: { admin: number; others: number };
   /** Requests per minute per IP for the public writes (subscribe, contact). */
@@ -89,6 +94,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     secretKey: env.SECRET_KEY || undefined,
     secretKeyFile: path.join(dataDir, 'secret.key'),
+    erasuresFile: path.resolve(env.ERASURES_FILE ?? path.join(dataDir, 'erased-people')),
     sessionDays: {
       admin: positiveNumber('ADMIN_SESSION_DAYS', env.ADMIN_SESSION_DAYS, LIMITS.adminSessionDays, 'a number of days'),
       others: positiveNumber('SESSION_DAYS', env.SESSION_DAYS, LIMITS.sessionDays, 'a number of days'),

@@ -16,6 +16,8 @@ export const ACTIVITY_ACTIONS = [
   'two-factor-change',
   'reset-link-made',
   'upload',
+  /** A person's data erased by address: the counts only, never the address. */
+  'person-erase',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

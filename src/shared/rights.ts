@@ -16,10 +16,11 @@ export type Action = (typeof ACTIONS)[number];
 
 /**
  * Areas that are not entities: the media library, the dashboard report, the activity log, the
- * security settings, API tokens, redirects with the 404 log, and the flows inspector (admins
- * only: it shows what staff type).
+ * security settings, API tokens, redirects with the 404 log, the flows inspector (admins only: it
+ * shows what staff type), and a person's data exported or erased by address (admins only: it
+ * reaches every site).
  */
-export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens', 'redirects', 'flows'] as const;
+export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens', 'redirects', 'flows', 'people'] as const;
 export type Subject = ResourceName | (typeof AREAS)[number];
 
 export type Scope = 'all' | 'own';

@@ -83,6 +83,8 @@ export async function startTestApp(
     staffWriteLimit: 1_000_000,
     // Receivers that never answer (a sample's example.org) hold a test up for 2 s at most.
     secretKey: 'test-installation-secret-key',
+    // Erasures are remembered beside the test's database, never in the repository's data folder.
+    erasuresFile: path.join(dir, 'erased-people'),
     // Each test app would spend a core on the demo's renditions for its whole life; renditions.test.ts turns it on.
     prepareDemoRenditions: false,
     // Receivers in these tests listen on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE); the refusal is tested apart.

@@ -35,6 +35,8 @@ interface Route {
   onRecord: boolean;
   /** The status of success, when not the method's usual one. */
   success?: number;
+  /** A query the route needs (after the template's `?`). */
+  query?: string;
 }
 
 const SUCCESS: Record<Route['method'], number> = { GET: 200, POST: 201, PUT: 200, DELETE: 200, PATCH: 200, HEAD: 200 };
@@ -203,6 +205,15 @@ const ROUTES: Route[] = [
     success: 200,
   },
   { subject: 'redirects', action: 'read', method: 'GET', template: '/cms/api/redirects/not-found', onRecord: false },
+  {
+    subject: 'people',
+    action: 'read',
+    method: 'GET',
+    template: '/cms/api/people/export',
+    onRecord: false,
+    query: 'email=nobody%40example.org',
+  },
+  { subject: 'people', action: 'delete', method: 'POST', template: '/cms/api/people/erase', onRecord: false, success: 200 },
 ];
 
 /** What a tus request carries besides its body (a name for the file, and the type of a part). */
@@ -406,6 +417,7 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     if (route.subject === 'tokens') return { payload: { name: `Made ${++counter}`, role: 'viewer' } };
     if (route.template.endsWith('/redirects/import')) return { payload: { csv: `from,to,code\n/imported-${++counter},/,301\n` } };
     if (route.subject === 'redirects') return { payload: { from: `/made-${++counter}`, to: '/', code: 301 } };
+    if (route.subject === 'people') return { payload: { email: `nobody-${++counter}@example.org` } };
     if (route.subject === 'files') {
       const form = multipart('new.png', PNG);
       return { payload: form.body, headers: form.headers };
@@ -429,7 +441,8 @@ describe.each(await dialects())('rights on %s', (dialect) => {
           ? await siteTarget(c.route, c.site)
           : [];
       const target = targets[0];
-      const url = targets.reduce((path, value) => path.replace(/\{\w+\}/, value), c.route.template);
+      const path = targets.reduce((at, value) => at.replace(/\{\w+\}/, value), c.route.template);
+      const url = c.route.query ? `${path}?${c.route.query}` : path;
       const { payload, headers } = await bodyFor(c.route, c.site);
       // The record the request is about, as an admin reads it (files have no read of one file).
       const resource =

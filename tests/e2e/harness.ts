@@ -103,6 +103,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
       UPLOAD_DIR: path.join(dataDir, 'uploads'),
+      ERASURES_FILE: path.join(dataDir, 'erased-people'),
       STATIC_DIR: staticDir,
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,

@@ -22,6 +22,7 @@ const DAY_MS = 86_400_000;
 export interface Subscriber extends Recipient {
   confirmation: string;
   locale: string | null;
+  created_at: string;
 }
 
 /** The site's name in `locale` (its translation, else its own), for the words around a subscriber's mail and pages. */

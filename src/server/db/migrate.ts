@@ -26,6 +26,7 @@ import * as subscriberConfirmation from './migrations/023_subscriber_confirmatio
 import * as cacheVersions from './migrations/024_cache_versions';
 import * as redirects from './migrations/025_redirects';
 import * as subscriptions from './migrations/026_subscriptions';
+import * as erasedPeople from './migrations/027_erased_people';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024_cache_versions': cacheVersions,
   '025_redirects': redirects,
   '026_subscriptions': subscriptions,
+  '027_erased_people': erasedPeople,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

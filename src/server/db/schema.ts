@@ -282,6 +282,12 @@ export interface SubscriberConfirmationsTable {
   used_at: string | null;
 }
 
+/** The keyed hash of an address whose data was erased on request (migration 027): never the address. */
+export interface ErasedPeopleTable {
+  address_hash: string;
+  erased_at: string;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
@@ -305,6 +311,7 @@ export interface Tables extends EntityTables {
   redirects: RedirectsTable;
   not_found_log: NotFoundLogTable;
   subscriber_confirmations: SubscriberConfirmationsTable;
+  erased_people: ErasedPeopleTable;
 }
 
 export type DB = Kysely<Tables>;

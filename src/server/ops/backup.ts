@@ -22,6 +22,7 @@ import type { Database } from '../db/database';
 import { LocalStorage } from '../storage/local';
 import { copyObjects, type FileStorage } from '../storage/storage';
 import { appliedMigrations, pendingMigrations } from '../db/migrate';
+import { applyErasures } from '../content/person-data';
 import { type AnyDb, catchUpSequence, type Installation, Refusal, contentInOrder, insertLinkedRows, type Row } from './rows';
 
 /** Tables a backup holds besides the entities' own. */
@@ -37,6 +38,7 @@ const KEPT_TABLES = [
   'api_tokens',
   'redirects',
   'not_found_log',
+  'erased_people',
 ];
 
 export type BackupKind = 'sqlite' | 'pg_dump' | 'logical';
@@ -153,7 +155,7 @@ export async function backup(
  * (the refusal says how). Everything goes in one transaction: a failure stores nothing.
  */
 export async function restoreLogical(
-  { database, schema, storage }: Installation,
+  { database, schema, storage, erasures }: Installation,
   file: string,
   progress: (line: string) => void = () => {},
 ): Promise<{ rows: number; uploads: number }> {
@@ -217,6 +219,11 @@ export async function restoreLogical(
       }
     });
 
+    // People erased since the backup was made (or in it) are erased again before anyone reads it.
+    if (erasures) {
+      const again = await applyErasures(database.db, erasures.key, erasures.file);
+      if (again > 0) progress(`Erased again: ${again} records of people erased on request.`);
+    }
     const uploads = countFiles(path.join(work, 'uploads'));
     if (uploads > 0) await copyObjects(new LocalStorage(path.join(work, 'uploads')), storage, { skip: isLeftOut });
     progress(`Restored ${total} rows and ${uploads} files.`);

@@ -2,6 +2,7 @@
  * What the commands that move rows between databases share (`orgsite import`, `orgsite restore`):
  * the order tables go in, the links within one table, and PostgreSQL's id sequences.
  */
+import type { SecretBox } from '../security/secret-box';
 import { type Kysely, sql } from 'kysely';
 import type { LooseTables } from '../db/schema';
 import { ENTITIES, type EntityDef, type ColumnValue } from '../../shared/entities';
@@ -16,6 +17,8 @@ export interface Installation {
   database: Database;
   schema?: string;
   storage: FileStorage;
+  /** The installation's key and erasures file: what a restore erases again (content/person-data.ts). */
+  erasures?: { key: () => SecretBox; file: string };
 }
 
 /** A row as a table stores it (or an archive carries it): its columns' values. */

@@ -19,6 +19,7 @@ import { crudRoutes } from './crud';
 import { fileRoutes } from './files';
 import { resumableRoutes } from '../media/resumable';
 import { messageRoutes } from './messages';
+import { peopleRoutes } from './people';
 import { redirectRoutes } from './redirects';
 import { reportRoutes } from './report';
 import { securitySettingsRoutes } from './security-settings';
@@ -91,6 +92,7 @@ export const adminApi = fp(
       await secured.register(webhookRoutes);
       await secured.register(apiTokenRoutes);
       await secured.register(redirectRoutes);
+      await secured.register(peopleRoutes);
     });
   },
   { name: 'admin-api', encapsulate: true, dependencies: ['app-context', 'error-handler'] },

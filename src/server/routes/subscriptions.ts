@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { siteText, type SiteMessageKey } from '../../shared/messages/site';
-import { inLocale, localeAt } from '../../shared/locales';
+import { inLocale, languageName, localeAt } from '../../shared/locales';
 import { escapeHtml } from '../seo/origin';
 import { CONFIRM_PATH, isUnsubscribeSignature, UNSUBSCRIBE_PATH } from '../mail/subscriber-mail';
 import {
@@ -32,7 +32,15 @@ interface Page {
   text: SiteMessageKey;
   /** A form that posts the way out (the unsubscribe page's button). */
   button?: { action: string; label: SiteMessageKey };
+  /** Show what is held about the subscription (the pages the subscriber's own link opens). */
+  held?: boolean;
 }
+
+const HELD_STATUS: Record<string, SiteMessageKey> = {
+  pending: 'subscription.held.pending',
+  confirmed: 'subscription.held.confirmed',
+  unsubscribed: 'subscription.held.unsubscribed',
+};
 
 const confirmQuery = z.object({ token: z.string().max(200).optional() });
 const unsubscribeQuery = z.object({ s: z.string().max(20).optional(), t: z.string().max(100).optional() });
@@ -66,12 +74,13 @@ export const subscriptionRoutes = fp(
           `<input type="hidden" name="${ONE_CLICK.field}" value="${ONE_CLICK.value}">` +
           `<button type="submit">${escapeHtml(t(page.button.label))}</button></form>`
         : '';
+      const held = page.held && who ? heldAbout(who, t, locale) : '';
       const html =
         `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8">` +
         `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
         `<title>${escapeHtml(t(page.title))} · ${escapeHtml(name)}</title><style>${STYLE}</style></head><body>` +
         `<header><a href="${escapeHtml(home)}">${logo ? `<img src="${escapeHtml(logo)}" alt="" height="40">` : ''}<span>${escapeHtml(name)}</span></a></header>` +
-        `<main><h1>${escapeHtml(t(page.title))}</h1><p>${escapeHtml(t(page.text, vars))}</p>${button}` +
+        `<main><h1>${escapeHtml(t(page.title))}</h1><p>${escapeHtml(t(page.text, vars))}</p>${button}${held}` +
         `<p><a href="${escapeHtml(home)}">${escapeHtml(t('subscription.home'))}</a></p></main></body></html>`;
       return reply
         .status(page.status)
@@ -80,6 +89,22 @@ export const subscriptionRoutes = fp(
         .header('referrer-policy', 'no-referrer')
         .type('text/html; charset=utf-8')
         .send(html);
+    };
+
+    /** What is held about the subscription, as its owner may see it (issue 59): address, language, since when, status. */
+    const heldAbout = (who: Subscriber, t: ReturnType<typeof siteText>, locale: string) => {
+      const since = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(who.created_at));
+      const rows: [SiteMessageKey, string][] = [
+        ['subscription.held.address', who.email],
+        ['subscription.held.language', who.locale ? languageName(who.locale) : t('subscription.held.defaultLanguage')],
+        ['subscription.held.since', since],
+        ['subscription.held.status', t(HELD_STATUS[who.confirmation] ?? 'subscription.held.confirmed')],
+      ];
+      return (
+        `<section aria-labelledby="held"><h2 id="held">${escapeHtml(t('subscription.held.title'))}</h2><dl>` +
+        rows.map(([label, value]) => `<dt>${escapeHtml(t(label))}</dt><dd>${escapeHtml(value)}</dd>`).join('') +
+        `</dl><p>${escapeHtml(t('subscription.held.erase'))}</p></section>`
+      );
     };
 
     const hide = { schema: { hide: true } };
@@ -125,7 +150,11 @@ export const subscriptionRoutes = fp(
       const who = await linked(request.query);
       if (!who) return sendPage(reply, notLinked);
       if (who.confirmation === 'unsubscribed') {
-        return sendPage(reply, { status: 200, title: 'subscription.left.title', text: 'subscription.left.text' }, who);
+        return sendPage(
+          reply,
+          { status: 200, title: 'subscription.left.title', text: 'subscription.left.text', held: true },
+          who,
+        );
       }
       const action = `${UNSUBSCRIBE_PATH}?${new URLSearchParams(request.query as Record<string, string>).toString()}`;
       return sendPage(
@@ -135,6 +164,7 @@ export const subscriptionRoutes = fp(
           title: 'subscription.leave.title',
           text: 'subscription.leave.text',
           button: { action, label: 'subscription.leave.button' },
+          held: true,
         },
         who,
       );
@@ -158,7 +188,11 @@ export const subscriptionRoutes = fp(
       const who = await linked(request.query);
       if (!who) return sendPage(reply, notLinked);
       await unsubscribe(ctx, who);
-      return sendPage(reply, { status: 200, title: 'subscription.left.title', text: 'subscription.left.text' }, who);
+      return sendPage(
+        reply,
+        { status: 200, title: 'subscription.left.title', text: 'subscription.left.text', held: true },
+        { ...who, confirmation: 'unsubscribed' },
+      );
     });
   },
   { name: 'subscriptions', encapsulate: true, dependencies: ['app-context'] },
@@ -172,5 +206,9 @@ const STYLE = [
   'main{max-width:560px;margin:48px auto;padding:32px;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.1)}',
   'h1{font-size:1.5rem;margin:0 0 12px}',
   'main a{color:#1864ab}',
+  'h2{font-size:1.1rem;margin:24px 0 8px}',
+  'dl{display:grid;grid-template-columns:auto 1fr;gap:4px 16px;margin:0 0 12px}',
+  'dt{color:#495057}',
+  'dd{margin:0}',
   'button{font:inherit;padding:10px 18px;border:0;border-radius:4px;background:#1864ab;color:#fff;cursor:pointer}',
 ].join('');

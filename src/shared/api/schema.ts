@@ -1863,6 +1863,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/people/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase what is held about an email address
+         * @description Deletes for good, in one transaction, on every site and from the Trash, its subscriptions with their confirmation links and its contact messages. A keyed hash of the address is kept, so a backup restored later loses them again; the activity log records the counts, never the address.
+         *
+         *     Needs the right to delete people: admin. Works on one site, named by the app key.
+         */
+        post: operations["people.erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/people/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export what is held about an email address
+         * @description On every site, in the Trash too: its subscriptions (status, language, dates, confirmation links) and contact messages, as JSON.
+         *
+         *     Needs the right to read people: admin. Works on one site, named by the app key.
+         */
+        get: operations["people.export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/post-categories": {
         parameters: {
             query?: never;
@@ -4822,7 +4866,7 @@ export interface operations {
     "activity.list": {
         parameters: {
             query?: {
-                action?: "sign-in" | "sign-in-failed" | "sign-out" | "create" | "update" | "delete" | "trash" | "restore" | "publish" | "role-change" | "password-change" | "settings-change" | "sessions-revoked" | "two-factor-change" | "reset-link-made" | "upload";
+                action?: "sign-in" | "sign-in-failed" | "sign-out" | "create" | "update" | "delete" | "trash" | "restore" | "publish" | "role-change" | "password-change" | "settings-change" | "sessions-revoked" | "two-factor-change" | "reset-link-made" | "upload" | "person-erase";
                 entity?: string;
                 from?: string;
                 page?: number;
@@ -10670,6 +10714,109 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    "people.erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            messages?: number;
+                            subscriptions?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "people.export": {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            /** @description The address asked for, as compared: trimmed, in lower case */
+                            email?: string;
+                            exported_at?: string;
+                            messages?: {
+                                email?: string;
+                                /** @description In the Trash (erased with the rest) */
+                                in_trash?: boolean;
+                                message?: string;
+                                name?: string;
+                                read_at?: string | null;
+                                sent_at?: string;
+                                /** @description The app key of the site that holds it */
+                                site?: string;
+                            }[];
+                            /** @description Whether a staff account has this address: it is neither exported nor erased here (see Users) */
+                            staff_account?: boolean;
+                            subscriptions?: {
+                                confirmation_links?: {
+                                    expires_at?: string;
+                                    sent_at?: string;
+                                    used_at?: string | null;
+                                }[];
+                                email?: string;
+                                /** @description In the Trash (erased with the rest) */
+                                in_trash?: boolean;
+                                /** @description The language their mail is written in; null: the site’s default */
+                                language?: string | null;
+                                name?: string | null;
+                                /** @description The app key of the site that holds it */
+                                site?: string;
+                                /** @enum {string} */
+                                status?: "pending" | "confirmed" | "unsubscribed";
+                                subscribed_at?: string;
+                                updated_at?: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     "post-categories.list": {

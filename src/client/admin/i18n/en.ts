@@ -446,6 +446,20 @@ export const adminEn = {
   'tokens.intro':
     'Keys for programs that read or write this site’s content: a mobile app, a second site, a static build. Each works on this site only, within its rights, with a limit of requests a minute.',
 
+  'people.title': 'A person’s data',
+  'people.intro':
+    'Everything held about an email address, on every site: subscriptions and contact messages, in the Trash too. Export it as a file, or erase it for good when its owner asks.',
+  'people.email': 'Email address',
+  'people.invalidEmail': 'Enter an email address',
+  'people.export': 'Export',
+  'people.exported': 'Exported. Subscriptions: {{subscriptions}}, messages: {{messages}}.',
+  'people.erase': 'Erase',
+  'people.eraseHint':
+    'An erasure also holds when an earlier backup is restored. The activity log records it without the address.',
+  'people.what': 'everything held about',
+  'people.consequence':
+    'Its subscriptions and messages on every site, in the Trash too, are erased for good. This cannot be undone.',
+  'people.erased': 'Erased. Subscriptions: {{subscriptions}}, messages: {{messages}}.',
   'redirects.title': 'Redirects',
   'redirects.intro':
     'Old addresses that lead visitors on: renaming a page or a post adds one by itself, in every language; a record purged from the Trash leaves its address Gone (410). Add your own for links printed or shared elsewhere.',
@@ -573,6 +587,7 @@ export const adminEn = {
   'activityAction.two-factor-change': 'Two-factor sign-in changed',
   'activityAction.reset-link-made': 'Reset link made',
   'activityAction.upload': 'Uploaded',
+  'activityAction.person-erase': 'Person’s data erased',
   'activity.none': 'none',
   'activity.yes': 'yes',
   'activity.no': 'no',

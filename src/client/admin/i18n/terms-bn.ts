@@ -27,6 +27,7 @@ export const termsBn: Readonly<Record<string, string | typeof UNTRANSLATED>> = {
   'API tokens': 'API টোকেন',
   Flows: 'ফ্লো',
   Redirects: 'রিডাইরেক্ট',
+  'A person’s data': 'একজন ব্যক্তির তথ্য',
 
   // Screens and records
   'App Settings': 'অ্যাপ সেটিংস',

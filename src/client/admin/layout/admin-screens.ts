@@ -35,6 +35,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: 'Security', path: 'security', group: 'System', right: { subject: 'settings', action: 'update' } },
   { label: 'API tokens', path: 'api-tokens', group: 'System', right: { subject: 'tokens', action: 'create' } },
   { label: 'Redirects', path: 'redirects', group: 'System', right: { subject: 'redirects', action: 'read' } },
+  { label: 'A person’s data', path: 'people', group: 'System', right: { subject: 'people', action: 'read' } },
   { label: 'Flows', path: 'flows', group: 'System', right: { subject: 'flows', action: 'read' } },
 ];
 
