@@ -15,7 +15,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          // A file's app starts in beforeAll (migrations, demo content): with two databases and the
+          // other files' apps on two cores, that has outlasted the default 10 s on PostgreSQL.
+          hookTimeout: 30_000,
+        },
       },
       {
         extends: true,
