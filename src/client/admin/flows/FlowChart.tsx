@@ -42,7 +42,8 @@ export function FlowChart({ machine, name, current }: { machine: AnyStateMachine
   const active = new Set(activePaths(current));
   const margin = 8;
   return (
-    <div className="flow-chart">
+    // A wide chart scrolls: the region takes the keyboard's focus so arrows can scroll it too.
+    <div className="flow-chart" tabIndex={0} role="region" aria-label={t('flows.chart', { machine: name })}>
       <svg
         role="img"
         aria-label={t('flows.chart', { machine: name })}

@@ -127,7 +127,7 @@ export function FlowsScreen() {
       )}
       <Grid>
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <nav aria-label={t('flows.machines')}>
+          <nav aria-label={t('flows.machines')} className="flow-machines">
             {FLOWS.map((candidate) => (
               <NavLink
                 key={candidate.name}

@@ -351,7 +351,8 @@ export function RedirectsScreen() {
       <Text size="sm" c="dimmed">
         {t('redirects.intro')}
       </Text>
-      <Tabs value={tab} onChange={setTab}>
+      {/* A tab not shown is not drawn: its list is read when it is opened, and no hidden loader waits. */}
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="redirects">{t('redirects.title')}</Tabs.Tab>
           <Tabs.Tab value="not-found">{t('redirects.notFound')}</Tabs.Tab>
