@@ -54,9 +54,12 @@ export function chunkPlans() {
     generateBundle(_options, bundle) {
       const info = (id: string) => this.getModuleInfo(id);
       const visitors = new Set([...publicModuleIds(APP_ENTRY, info), ...publicModuleIds(ISLANDS_ENTRY, info)]);
+      // The chunks that carry such a package, and the files they bring (a worker's script).
       openedFiles = new Set(
         Object.values(bundle).flatMap((output) =>
-          output.type === 'chunk' && output.moduleIds.some(carriesToolPackage) ? [output.fileName] : [],
+          output.type === 'chunk' && output.moduleIds.some(carriesToolPackage)
+            ? [output.fileName, ...(output.viteMetadata?.importedAssets ?? [])]
+            : [],
         ),
       );
       adminFiles = adminOnlyFiles(

@@ -79,6 +79,8 @@ describe('the flows inspector', () => {
     await other.getByRole('button', { name: 'Save', exact: true }).click();
     await other.getByText('Success! Data updated successfully.').first().waitFor();
     await expect.poll(() => stepsShown(page), { timeout: 15_000 }).toContain('success');
+    // The alert's state lasts seconds: the step chosen in the log is the one the chart shows.
+    await page.locator('table[data-steps] tbody tr', { hasText: 'success' }).last().click();
     await page.locator('svg[data-machine="entity-form"] [data-state="success"][data-current="true"]').waitFor();
     const runs = page.locator('input[aria-label="Runs"]');
     await runs.click();

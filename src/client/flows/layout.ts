@@ -3,7 +3,10 @@
  * states as boxes nested in their parents, transitions as routed edges with their labels. What
  * the inspector draws (FlowChart.tsx); nothing here is drawn by hand.
  */
-import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk-api.js';
+// ELK itself runs in a worker of its own: a file (not a chunk of the app) fetched when a chart is
+// first laid out, and the page's main thread stays free while it lays out.
+import elkWorker from 'elkjs/lib/elk-worker.min.js?url';
 import type { AnyStateMachine } from 'xstate';
 import { type AnyStateNode, transitionLabel, transitionsOf } from '../../../machines/graph';
 
@@ -64,7 +67,7 @@ let elk: InstanceType<typeof ELK> | undefined;
 
 /** Lays the machine out; the same machine always gives the same chart. */
 export async function layOut(machine: AnyStateMachine): Promise<Chart> {
-  elk ??= new ELK();
+  elk ??= new ELK({ workerUrl: elkWorker });
   const edges: ElkExtendedEdge[] = [];
   for (const [index, info] of transitionsOf(machine).entries()) {
     const { source, definition } = info;

@@ -13,6 +13,7 @@ import {
   IconHistory,
   IconKey,
   IconRoute,
+  IconUserSearch,
   IconLayoutDashboard,
   IconLayoutRows,
   IconLibraryPhoto,
@@ -71,6 +72,7 @@ const ICONS: Record<string, Icon> = {
   'api-tokens': IconKey,
   redirects: IconArrowForwardUp,
   flows: IconRoute,
+  people: IconUserSearch,
 };
 
 export function AdminNav({ onNavigate, onLogout }: Props) {
