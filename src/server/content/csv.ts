@@ -3,6 +3,8 @@
  * A cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is
  * prefixed with an apostrophe: a visitor's "name" must not become a formula on staff's machine.
  */
+import type { FastifyReply } from 'fastify';
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 function cell(value: unknown): string {
@@ -14,6 +16,22 @@ function cell(value: unknown): string {
 
 export function toCsv(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   return `\uFEFF${[headers, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** What a CSV download answers with: the file, named `<what>-<site>-<date>.csv`, never kept on the way. */
+export function sendCsv(
+  reply: FastifyReply,
+  what: string,
+  appKey: string,
+  headers: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): FastifyReply {
+  const stamp = new Date().toISOString().slice(0, 10);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${what}-${appKey}-${stamp}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(toCsv(headers, rows));
 }
 
 /**

@@ -35,7 +35,7 @@ import {
   translationSchema,
 } from './response-schemas';
 import { documented, withArticle } from '../openapi';
-import { toCsv } from '../content/csv';
+import { sendCsv } from '../content/csv';
 import { discardDraft, getDraft, saveDraft } from '../content/drafts';
 import { eraseExpiredTrash } from '../content/trash';
 import { actorOf, historyRoutes } from './history';
@@ -414,17 +414,13 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       api.get(`/${def.resource}/export.csv`, { config: needs(name, 'read'), schema: exportSchema }, async (request, reply) => {
         const columns = readableColumns(def).filter((c) => c !== 'app_key' && c !== 'deleted_at' && c !== 'version');
         const { rows } = await service.repo.list(appKeyOf(request), { page: 1, size: LIMITS.exportRows });
-        const stamp = new Date().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${def.resource}-${appKeyOf(request)}-${stamp}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(
-            toCsv(
-              columns,
-              rows.map((row) => columns.map((c) => (row as Record<string, unknown>)[c])),
-            ),
-          );
+        return sendCsv(
+          reply,
+          def.resource,
+          appKeyOf(request),
+          columns,
+          rows.map((row) => columns.map((c) => (row as Record<string, unknown>)[c])),
+        );
       });
     }
 

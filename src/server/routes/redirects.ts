@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { paged } from '../../shared/envelope';
 import { recordActivity } from '../activity/activity-log';
-import { parseCsv, toCsv } from '../content/csv';
+import { parseCsv, sendCsv } from '../content/csv';
 import { type CheckedRedirect, checkRedirect, REDIRECT_CODES } from '../content/redirects';
 import { likePattern } from '../content/repository';
 import { HttpError, invalidRequest, notFound } from '../errors';
@@ -233,17 +233,13 @@ export async function redirectRoutes(app: FastifyInstance): Promise<void> {
         .where('app_key', '=', appKey)
         .orderBy('from_path')
         .execute();
-      const stamp = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="redirects-${appKey}-${stamp}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(
-          toCsv(
-            CSV_HEADER,
-            rows.map((row) => [row.from_path, row.to_path ?? '', row.code]),
-          ),
-        );
+      return sendCsv(
+        reply,
+        'redirects',
+        appKey,
+        CSV_HEADER,
+        rows.map((row) => [row.from_path, row.to_path ?? '', row.code]),
+      );
     },
   );
 
