@@ -2,6 +2,7 @@
 import type { AdminEntity } from '../admin-entities';
 import { adminCall } from './admin-call';
 import { apiPath } from '../../api/http';
+import { saveFile } from '../save-file';
 
 const recordPath = (entity: AdminEntity, key: string) => apiPath`${entity.def.resource}/${key}`;
 
@@ -23,9 +24,5 @@ export async function downloadCsv(entity: AdminEntity): Promise<void> {
 /** Saves the CSV an admin API path answers as `<name>-<date>.csv` (the redirects' export too). */
 export async function downloadCsvFrom(path: string, name: string): Promise<void> {
   const csv = await adminCall<string>(path, { as: 'text' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  link.download = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  saveFile(csv, 'text/csv;charset=utf-8', `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -15,6 +15,7 @@ import { answerInspectors, followOtherTabs, followThisTab } from '../../flows/re
 import { replay } from '../../flows/replay';
 import { formatTime } from '../format-time';
 import { useAdminText } from '../i18n';
+import { saveFile } from '../save-file';
 import { FlowChart } from './FlowChart';
 
 const runKey = (entry: FlowEntry) => `${entry.tab}:${entry.actor}`;
@@ -44,12 +45,7 @@ function useLiveEntries(): FlowEntry[] {
 
 function download(entries: FlowEntry[]): void {
   const file: FlowLogFile = { kind: 'orgsite-flow-log', version: 1, exportedAt: new Date().toISOString(), entries };
-  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `flows-${formatTime(Date.now(), 'YYYY-MM-DD-HHmmss')}.json`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveFile(JSON.stringify(file, null, 2), 'application/json', `flows-${formatTime(Date.now(), 'YYYY-MM-DD-HHmmss')}.json`);
 }
 
 export function FlowsScreen() {

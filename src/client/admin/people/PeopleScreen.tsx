@@ -12,17 +12,14 @@ import { adminCall } from '../api/admin-call';
 import { ApiError } from '../../api/http';
 import { useAdminText } from '../i18n';
 import { DeleteDialog } from '../list/DeleteDialog';
+import { saveFile } from '../save-file';
 
 /** Enough of an address to ask the server about it; the server's own check decides. */
 const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value.trim());
 
 /** Saves what the server answered as `person-<date>.json`. */
 function saveJson(data: unknown): void {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
-  link.download = `person-${new Date().toISOString().slice(0, 10)}.json`;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  saveFile(`${JSON.stringify(data, null, 2)}\n`, 'application/json', `person-${new Date().toISOString().slice(0, 10)}.json`);
 }
 
 export function PeopleScreen() {
