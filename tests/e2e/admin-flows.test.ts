@@ -64,7 +64,10 @@ describe('the flows inspector', () => {
       events: ['xstate.init', 'delete.request', 'delete.cancel', 'xstate.stop'],
       states: ['idle', 'confirming', 'idle', 'idle'],
     });
-    await page.locator('svg[data-machine="delete-confirm"] [data-state="idle"][data-current="true"]').waitFor();
+    // The first chart waits for ELK's worker to be fetched and started: longer on a busy machine.
+    await page
+      .locator('svg[data-machine="delete-confirm"] [data-state="idle"][data-current="true"]')
+      .waitFor({ timeout: 60_000 });
 
     // Another tab types a new user's password and saves a FAQ: their forms' steps arrive as they
     // happen, the password masked.
