@@ -31,6 +31,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // The seeded demo with its pictures' renditions, made once for every file's server.
+          globalSetup: ['tests/e2e/demo-data.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

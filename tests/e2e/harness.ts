@@ -9,9 +9,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { serverBuildDir, sourceHash, storedBuildId } from '../../scripts/build-id.mjs';
 import { serverProfile } from '../../scripts/server-flags.mjs';
+import { E2E_ADMIN, E2E_APP_KEY } from './demo-data';
 import { type NetworkLine, openNetworkLine } from './network-line';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,6 +44,8 @@ export interface StartOptions {
   /** The built SPA to serve; $E2E_STATIC_DIR or `dist` by default. */
   staticDir?: string;
   env?: Record<string, string>;
+  /** Start on an empty database that the server migrates and seeds itself, as a first start does. */
+  empty?: boolean;
 }
 
 export function chromiumAvailable(): boolean {
@@ -89,10 +92,11 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     throw new Error(`The build in ${build} is older than the sources: run \`npm run build\``);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-e2e-'));
+  // The run's seeded demo (demo-data.ts), copied: the server finds an install that has run before.
+  if (!options.empty) fs.cpSync(inject('e2eDemoData'), dataDir, { recursive: true });
   const port = await freePort();
-  const adminEmail = 'admin@example.com';
-  const adminPassword = 'e2e-admin-password';
-  const appKey = 'demo';
+  const { email: adminEmail, password: adminPassword } = E2E_ADMIN;
+  const appKey = E2E_APP_KEY;
   // The node profile `npm start` would choose on this host, so the tests run what production runs here.
   const profile = serverProfile();
   const child = spawn(process.execPath, [...profile.flags, path.join(serverBuildDir(build), 'main.js')], {
