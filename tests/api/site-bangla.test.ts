@@ -105,6 +105,13 @@ describe.each(await dialects())('the Bangla site on %s', (dialect) => {
     expect(fallbacks).toEqual([]);
   }, 120_000);
 
+  it('names the news page’s categories in Bangla in its filter', async () => {
+    const drawn = await pages.render('/bn/news', ORIGIN);
+    const links = [...(drawn as { html: string }).html.matchAll(/<a[^>]*href="\/bn\/news\?category=[^"]*"[^>]*>([^<]*)/g)];
+    expect(links.map((link) => link[1])).toEqual(['খবর', 'সংবাদ বিজ্ঞপ্তি', 'অনুষ্ঠান']);
+    expect(links.filter((link) => link[0].includes('lang="en"'))).toEqual([]);
+  });
+
   it('reads the site settings in the asked language, and the default language’s where none is written', async () => {
     const read = async (query: string) =>
       (await t.visitor('GET', `/cms/applications/${APP_KEY}${query}`)).json().data as Record<string, unknown>;

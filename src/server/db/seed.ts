@@ -125,7 +125,18 @@ async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: De
     if (rows.length === 0) throw new Error(`The demo's ${locale} text names no ${name} “${key}”`);
     for (const row of rows) await translations.put(appKey, ENTITIES[name] as EntityDef, row.id, locale, text);
   };
-  for (const { locale, application: site, pages, sections, widgets, sliders, menus, posts, gallery } of content.translations) {
+  for (const {
+    locale,
+    application: site,
+    pages,
+    sections,
+    widgets,
+    sliders,
+    menus,
+    posts,
+    gallery,
+    categories,
+  } of content.translations) {
     await translations.put(appKey, ENTITIES.applications as EntityDef, application.id, locale, site);
     for (const [slug, text] of Object.entries(pages)) await translate('pages', 'slug', slug, text, locale);
     for (const [name, text] of Object.entries(sections)) await translate('sections', 'name', name, text, locale);
@@ -134,6 +145,7 @@ async function seedDemo(trx: DB, repos: Repos, config: ServerConfig, content: De
     for (const [title, text] of Object.entries(menus)) await translate('menus', 'title', title, { title: text }, locale);
     for (const [slug, text] of Object.entries(posts)) await translate('posts', 'slug', slug, text, locale);
     for (const [title, text] of Object.entries(gallery)) await translate('gallery', 'title', title, text, locale);
+    for (const [name, text] of Object.entries(categories)) await translate('post-categories', 'name', name, text, locale);
   }
 }
 

@@ -68,4 +68,6 @@ export interface DemoTranslations {
   posts: Record<string, Text>;
   /** Gallery items, by their English title. */
   gallery: Record<string, Text>;
+  /** Post categories, by their English name (the news page's filter shows them). */
+  categories: Record<string, Text>;
 }

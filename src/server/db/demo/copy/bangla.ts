@@ -1,6 +1,6 @@
 /**
  * The demo site in Bangla, its second language: the home page's slides and sections, the About
- * and Services pages, every menu entry, two news posts, the gallery and the site settings, as the organisation would write them
+ * and Services pages, every menu entry, two news posts, the news categories, the gallery and the site settings, as the organisation would write them
  * for its members and clients. Keyed by what finds each record: a page's or post's slug, a
  * section's name, a slide's or menu entry's English title.
  */
@@ -456,5 +456,10 @@ export const bangla: DemoTranslations = {
       alt_text: 'ভিডিও: যুব আইটি দক্ষতা প্রকল্পের স্নাতকেরা',
       content: 'আমাদের প্রশিক্ষণ কেন্দ্রের স্নাতকেরা প্রযুক্তিতে তাঁদের প্রথম চাকরির কথা বলছেন।',
     },
+  },
+  categories: {
+    News: { name: 'খবর', description: 'পণ্যের নতুন সংস্করণ, প্রকল্পের হালনাগাদ আর মাঠের গল্প।' },
+    'Press Releases': { name: 'সংবাদ বিজ্ঞপ্তি', description: 'আনুষ্ঠানিক ঘোষণা ও বিবৃতি।' },
+    Events: { name: 'অনুষ্ঠান', description: 'সম্মেলন, কর্মশালা, পুরস্কার অনুষ্ঠান ও সামাজিক আয়োজন।' },
   },
 };
