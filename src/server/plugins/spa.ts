@@ -130,7 +130,9 @@ export const spaRoutes = fp(
     }
 
     const pages = new PageRenderer(app, staticDir);
-    if (pages.hasBuild()) app.addHook('onReady', () => pages.warm());
+    // Not awaited: the server listens while the bundle loads (a request meanwhile waits for the same
+    // load), so a slow disk or a cold host never fails the start on Fastify's plugin timeout.
+    if (pages.hasBuild()) app.addHook('onReady', async () => void pages.warm());
 
     /**
      * The whole answer for one URL. A preview link's token is the server's to judge: one that is
