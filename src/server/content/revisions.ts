@@ -7,6 +7,7 @@
 import type { EntityDef } from '../../shared/entities';
 import { type DB, now } from '../db/database';
 import type { Row } from './repository';
+import { pageOf } from '../db/page-of';
 
 export interface Revision {
   id: number;
@@ -65,16 +66,10 @@ export async function listRevisions(
   size: number,
 ): Promise<{ rows: Revision[]; total: number }> {
   const base = db.selectFrom('revisions').where('resource', '=', resource).where('record_id', '=', recordId);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'version', 'created_at', 'user_id', 'user_name'])
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(base, (q) => q.select(['id', 'version', 'created_at', 'user_id', 'user_name']).orderBy('id', 'desc'), {
+    page,
+    size,
+  });
 }
 
 /** One earlier state of the record, or undefined when it has no such revision. */

@@ -15,6 +15,7 @@ import { ACTIVITY_ACTIONS } from '../../shared/activity';
 import { listQuery, paging } from './schemas';
 import { listEnvelope, nullable } from './response-schemas';
 import { operation } from '../openapi';
+import { pageOf } from '../db/page-of';
 
 const activityEntry = {
   type: 'object',
@@ -83,18 +84,12 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       if (action) query = query.where('action', '=', action);
       if (from) query = query.where('created_at', '>=', from);
       if (to) query = query.where('created_at', '<=', endOf(to));
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(size)
-          .offset((page - 1) * size)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await pageOf(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), {
+        page,
+        size,
+      });
       const entries = rows.map((row) => ({ ...row, changes: row.changes ? (JSON.parse(row.changes) as unknown) : null }));
-      return paged(entries, page, size, Number(count.n));
+      return paged(entries, page, size, total);
     },
   );
 }

@@ -21,6 +21,7 @@ import { hashToken } from '../security/tokens';
 import { itemEnvelope, listEnvelope, nullable } from './response-schemas';
 import { idParams, listQuery, paging } from './schemas';
 import { paged } from '../../shared/envelope';
+import { pageOf } from '../db/page-of';
 
 const tags = ['System'];
 
@@ -104,16 +105,8 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { page, size } = paging(request.query);
       const base = db.selectFrom('api_tokens').where('app_key', '=', request.application.app_key);
-      const [rows, count] = await Promise.all([
-        base
-          .select(COLUMNS)
-          .orderBy('id', 'desc')
-          .limit(size)
-          .offset((page - 1) * size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return paged(rows.map(shown), page, size, Number(count.n));
+      const { rows, total } = await pageOf(base, (q) => q.select(COLUMNS).orderBy('id', 'desc'), { page, size });
+      return paged(rows.map(shown), page, size, total);
     },
   );
 

@@ -19,6 +19,7 @@ import { operation } from '../openapi';
 import { needs } from '../plugins/auth';
 import { csvAnswer, itemEnvelope, listEnvelope, nullable } from './response-schemas';
 import { idParams, listQuery, paging } from './schemas';
+import { pageOf } from '../db/page-of';
 
 const tags = ['System'];
 /** Rows one import may hold: far above a site's needs, and one transaction. */
@@ -125,16 +126,8 @@ export async function redirectRoutes(app: FastifyInstance): Promise<void> {
         const pattern = likePattern(search);
         base = base.where(sql<boolean>`(from_path like ${pattern} escape '\\' or to_path like ${pattern} escape '\\')`);
       }
-      const [rows, count] = await Promise.all([
-        base
-          .select(COLUMNS)
-          .orderBy('from_path')
-          .limit(size)
-          .offset((page - 1) * size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return paged(rows.map(shown), page, size, Number(count.n));
+      const { rows, total } = await pageOf(base, (q) => q.select(COLUMNS).orderBy('from_path'), { page, size });
+      return paged(rows.map(shown), page, size, total);
     },
   );
 
@@ -309,21 +302,16 @@ export async function redirectRoutes(app: FastifyInstance): Promise<void> {
       await redirects.flush();
       const { page, size } = paging(request.query);
       const base = db.selectFrom('not_found_log').where('app_key', '=', request.application.app_key);
-      const [rows, count] = await Promise.all([
-        base
-          .select(['id', 'path', 'hits', 'last_seen', 'referrer_host'])
-          .orderBy('last_seen', 'desc')
-          .orderBy('id', 'desc')
-          .limit(size)
-          .offset((page - 1) * size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await pageOf(
+        base,
+        (q) => q.select(['id', 'path', 'hits', 'last_seen', 'referrer_host']).orderBy('last_seen', 'desc').orderBy('id', 'desc'),
+        { page, size },
+      );
       return paged(
         rows.map((row) => ({ ...row, hits: Number(row.hits) })),
         page,
         size,
-        Number(count.n),
+        total,
       );
     },
   );

@@ -12,6 +12,7 @@ import { needs } from '../plugins/auth';
 import { idParams, listQuery, paging } from './schemas';
 import { itemEnvelope, listEnvelope, nullable } from './response-schemas';
 import { operation } from '../openapi';
+import { pageOf } from '../db/page-of';
 
 const delivery = {
   type: 'object',
@@ -63,27 +64,26 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       await webhookOf(request.application.app_key, request.params.id);
       const { page, size } = paging(request.query);
       const where = db.selectFrom('webhook_deliveries').where('webhook_id', '=', request.params.id);
-      const [rows, count] = await Promise.all([
-        where
-          .select([
-            'id',
-            'event',
-            'status',
-            'attempts',
-            'response_status',
-            'error',
-            'created_at',
-            'delivered_at',
-            'next_attempt_at',
-            'payload',
-          ])
-          .orderBy('id', 'desc')
-          .limit(size)
-          .offset((page - 1) * size)
-          .execute(),
-        where.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return paged(rows, page, size, Number(count.n));
+      const { rows, total } = await pageOf(
+        where,
+        (q) =>
+          q
+            .select([
+              'id',
+              'event',
+              'status',
+              'attempts',
+              'response_status',
+              'error',
+              'created_at',
+              'delivered_at',
+              'next_attempt_at',
+              'payload',
+            ])
+            .orderBy('id', 'desc'),
+        { page, size },
+      );
+      return paged(rows, page, size, total);
     },
   );
 
