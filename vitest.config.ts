@@ -20,6 +20,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          // Two files at a time whatever the core count (Vitest would take one on two cores): a file
+          // spends much of its time waiting on PostgreSQL, SQLite's disk and password hashing's pool.
+          maxWorkers: 2,
           // A file's app starts in beforeAll (migrations, demo content): with two databases and the
           // other files' apps on two cores, that has outlasted the default 10 s on PostgreSQL.
           hookTimeout: 30_000,

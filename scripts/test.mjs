@@ -1,7 +1,7 @@
-// `npm test`: every layer in turn (types, lint, format, unit, API on SQLite + PostgreSQL, end-to-end in Chromium).
+// `npm test`: every layer (types, lint, format, unit, API on SQLite + PostgreSQL, end-to-end in Chromium), and the time each took.
 // A layer that cannot run says why in one line; under CI=true that is a failure, not a skip.
 // `npm run test:changed [-- <git ref>]`: only the test files that changed, or import what changed, since HEAD (or the ref): unit, API, and end-to-end when the build is up to date.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sourceHash, storedBuildId } from './build-id.mjs';
@@ -22,21 +22,52 @@ const layerTimes = [];
 const fileTimes = [];
 const started = Date.now();
 
-function run(label, command, args, env = {}) {
-  console.log(`\n── ${label} ──`);
+/**
+ * Runs one step. A step that runs beside others keeps its output and prints it whole when it ends,
+ * so two steps' lines never interleave; a step that runs alone prints as it goes.
+ */
+function run(label, command, args, { env = {}, alone = false } = {}) {
   const start = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  layerTimes.push([label, Date.now() - start]);
-  if (result.status !== 0) problems.push(`${label} failed`);
-  return result.status === 0;
+  if (alone) console.log(`\n── ${label} ──`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const ms = Date.now() - start;
+      if (!alone) process.stdout.write(`\n── ${label} ──\n${output}`);
+      console.log(`── ${label}: ${code === 0 ? 'passed' : 'FAILED'} in ${(ms / 1000).toFixed(1)} s ──`);
+      layerTimes.push([label, ms]);
+      if (code !== 0) problems.push(`${label} failed`);
+      resolve(code === 0);
+    });
+  });
 }
 
-function vitest(layer) {
+/** Runs the steps, at most `width` at a time, and answers whether each passed, in their order. */
+async function side(width, steps) {
+  const results = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < steps.length) {
+      const i = next++;
+      results[i] = await steps[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, steps.length) }, lane));
+  return results;
+}
+
+function vitest(layer, { alone = false } = {}) {
   const output = path.join(resultsDir, `${layer}.json`);
   const times = path.join(resultsDir, `${layer}.times.json`);
   fs.rmSync(output, { force: true });
   fs.rmSync(times, { force: true });
-  run(
+  return run(
     `${layer} tests`,
     'npx',
     [
@@ -50,15 +81,17 @@ function vitest(layer) {
       `--outputFile=${output}`,
       ...(changed ? [changed, '--passWithNoTests'] : []),
     ],
-    { FILE_TIMES_OUTPUT: times },
-  );
-  if (fs.existsSync(output)) {
-    const report = JSON.parse(fs.readFileSync(output, 'utf8'));
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
-  }
-  if (fs.existsSync(times)) fileTimes.push(...JSON.parse(fs.readFileSync(times, 'utf8')));
+    { env: { FILE_TIMES_OUTPUT: times }, alone },
+  ).then((passed) => {
+    if (fs.existsSync(output)) {
+      const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+      totals.passed += report.numPassedTests;
+      totals.failed += report.numFailedTests;
+      totals.skipped += report.numPendingTests + report.numTodoTests;
+    }
+    if (fs.existsSync(times)) fileTimes.push(...JSON.parse(fs.readFileSync(times, 'utf8')));
+    return passed;
+  });
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
@@ -78,22 +111,33 @@ function skip(reason) {
   if (CI) problems.push(`${reason} (a skipped layer fails the run under CI=true)`);
 }
 
-if (!changed) {
-  run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-  run('lint (ESLint: rules and import direction)', 'npx', ['eslint', '.']);
-  run('format (Prettier)', 'npx', ['prettier', '--check', '.']);
-}
-vitest('unit');
-vitest('api');
-if (!fs.existsSync(CHROMIUM)) {
-  skip(`end-to-end tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
-} else if (changed) {
+// The checks, the unit tests and the build each keep one core busy and wait for nothing, so they run
+// two at a time; the API and end-to-end layers run alone, each with its own workers and servers.
+const e2eRuns = fs.existsSync(CHROMIUM);
+if (!e2eRuns) skip(`end-to-end tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+const building = !changed && e2eRuns;
+const [built] = await side(2, [
+  // The build goes first: it is the longest, and the end-to-end layer waits for it.
+  ...(building
+    ? [() => run('build for end-to-end tests', process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'])]
+    : [() => true]),
+  ...(changed
+    ? []
+    : [
+        () => run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+        () => run('lint (ESLint: rules and import direction)', 'npx', ['eslint', '.']),
+        () => run('format (Prettier)', 'npx', ['prettier', '--check', '.']),
+      ]),
+  () => vitest('unit'),
+]);
+await vitest('api', { alone: true });
+if (e2eRuns && changed) {
   // Building takes minutes: a quick run tests the build there is, if it is the sources'.
   const build = process.env.E2E_STATIC_DIR ?? 'dist';
-  if (storedBuildId(build) === sourceHash()) vitest('e2e');
+  if (storedBuildId(build) === sourceHash()) await vitest('e2e', { alone: true });
   else skip(`end-to-end tests skipped: the build in ${build} is older than the sources (npm run build)`);
-} else if (run('build for end-to-end tests', process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'])) {
-  vitest('e2e');
+} else if (e2eRuns && built) {
+  await vitest('e2e', { alone: true });
 }
 
 printTimes();
