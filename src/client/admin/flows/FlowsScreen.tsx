@@ -188,7 +188,12 @@ export function FlowsScreen() {
                       {steps.map((entry, index) => (
                         <Table.Tr
                           key={entryKey(entry)}
-                          onClick={() => setStepChoice(index)}
+                          onClick={() => {
+                            // A chosen step belongs to its run: a run that starts later (a saved
+                            // form reopening at its record's address) must not take the view.
+                            if (run) setRunChoice(run[0]);
+                            setStepChoice(index);
+                          }}
                           aria-selected={index === step}
                           bg={index === step ? 'var(--mantine-primary-color-light)' : undefined}
                           style={{ cursor: 'pointer' }}
