@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FLOWS } from '../../machines/flows';
-import { controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext, type RunningApp } from './harness';
+import { appReady, controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext, type RunningApp } from './harness';
 
 const fixture = e2eFixture();
 let app: RunningApp;
@@ -121,6 +121,9 @@ describe('the flows inspector', () => {
     // A public page's islands, with the switch, for an admin: the gallery's tabs.
     await machineButton(page, 'gallery-tabs').click();
     await other.goto(`${app.baseUrl}/gallery?flows`);
+    // Pressed once the islands are awake: what is watched here is the recording, not a press
+    // made before the page's code arrived.
+    await appReady(other);
     await other.getByRole('button', { name: 'YouTube' }).click();
     await expect.poll(() => eventsShown(page), { timeout: 15_000 }).toContain('tab.youtube');
 
