@@ -117,10 +117,8 @@ const e2eRuns = fs.existsSync(CHROMIUM);
 if (!e2eRuns) skip(`end-to-end tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
 const building = !changed && e2eRuns;
 const [built] = await side(2, [
-  // The build goes first: it is the longest, and the end-to-end layer waits for it.
-  ...(building
-    ? [() => run('build for end-to-end tests', process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'])]
-    : [() => true]),
+  // The build goes first: the end-to-end layer waits for it.
+  () => building && run('build for end-to-end tests', process.execPath, ['scripts/build.mjs', '--logLevel', 'warn']),
   ...(changed
     ? []
     : [

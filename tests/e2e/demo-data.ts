@@ -13,10 +13,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createServer } from '../../src/server/bootstrap';
 import { configFromEnv } from '../../src/server/config';
-
-/** The admin every e2e server's demo is seeded with. */
-export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
-export const E2E_APP_KEY = 'demo';
+import { E2E_ADMIN, E2E_APP_KEY } from './harness';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -12,10 +12,12 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import { afterAll, beforeAll, inject } from 'vitest';
 import { serverBuildDir, sourceHash, storedBuildId } from '../../scripts/build-id.mjs';
 import { serverProfile } from '../../scripts/server-flags.mjs';
-import { E2E_ADMIN, E2E_APP_KEY } from './demo-data';
 import { type NetworkLine, openNetworkLine } from './network-line';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The admin every e2e server's demo is seeded with (demo-data.ts), and its site. */
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+export const E2E_APP_KEY = 'demo';
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
