@@ -88,6 +88,15 @@ function vitest(layer, { alone = false } = {}) {
       totals.passed += report.numPassedTests;
       totals.failed += report.numFailedTests;
       totals.skipped += report.numPendingTests + report.numTodoTests;
+      // A file can fail with no failed test (a hook that threw skips its tests): name it and its
+      // error here, so a long run's verdict does not depend on scrolling back through its log.
+      for (const file of report.testResults ?? []) {
+        if (file.status !== 'failed') continue;
+        const why = (file.message || file.assertionResults?.find((t) => t.status === 'failed')?.failureMessages?.[0] || '')
+          .split('\n')[0]
+          .slice(0, 240);
+        problems.push(`${path.relative(process.cwd(), file.name)}: ${why || 'failed'}`);
+      }
     }
     if (fs.existsSync(times)) fileTimes.push(...JSON.parse(fs.readFileSync(times, 'utf8')));
     return passed;

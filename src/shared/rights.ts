@@ -17,10 +17,11 @@ export type Action = (typeof ACTIONS)[number];
 /**
  * Areas that are not entities: the media library, the dashboard report, the activity log, the
  * security settings, API tokens, redirects with the 404 log, the flows inspector (admins only: it
- * shows what staff type), and a person's data exported or erased by address (admins only: it
- * reaches every site).
+ * shows what staff type), a person's data exported or erased by address (admins only: it
+ * reaches every site), and mailing a newsletter to the site's subscribers (`create` sends one,
+ * a test to oneself included; `read` shows its preview and report).
  */
-export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens', 'redirects', 'flows', 'people'] as const;
+export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens', 'redirects', 'flows', 'people', 'mailing'] as const;
 export type Subject = ResourceName | (typeof AREAS)[number];
 
 export type Scope = 'all' | 'own';
@@ -61,6 +62,7 @@ export const RIGHTS: Record<Role, RoleDefinition> = {
       files: { read: 'all', create: 'all', update: 'all', delete: 'all' },
       report: readOnly,
       activity: readOnly,
+      mailing: { read: 'all', create: 'all' },
     },
   },
   author: {

@@ -27,6 +27,7 @@ import * as cacheVersions from './migrations/024_cache_versions';
 import * as redirects from './migrations/025_redirects';
 import * as subscriptions from './migrations/026_subscriptions';
 import * as erasedPeople from './migrations/027_erased_people';
+import * as newslettersTable from './migrations/028_newsletters';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '025_redirects': redirects,
   '026_subscriptions': subscriptions,
   '027_erased_people': erasedPeople,
+  '028_newsletters': newslettersTable,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -208,6 +208,35 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** A newsletter as it was made when queued, in one language (server/mail/newsletter-queue.ts). */
+export interface NewsletterCopiesTable {
+  newsletter_id: number;
+  locale: string;
+  app_key: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** One recipient of one newsletter, queued until sent (server/mail/newsletter-queue.ts). */
+export interface NewsletterSendsTable {
+  id: Generated<number>;
+  newsletter_id: number;
+  app_key: string;
+  subscriber_id: number;
+  email: string;
+  locale: string;
+  /** `refused`: the address's server refused it for good (5xx); `failed`: a refusal that lasted every retry. */
+  status: 'pending' | 'sent' | 'failed' | 'refused';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** An instance sending it holds it until then. */
+  locked_until: string | null;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** One run of a periodic job: the claim of one instance on one period (migration 017). */
 export interface JobRunsTable {
   job: string;
@@ -304,6 +333,8 @@ export interface Tables extends EntityTables {
   drafts: DraftsTable;
   translations: TranslationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  newsletter_copies: NewsletterCopiesTable;
+  newsletter_sends: NewsletterSendsTable;
   job_runs: JobRunsTable;
   pending_uploads: PendingUploadsTable;
   open_uploads: OpenUploadsTable;

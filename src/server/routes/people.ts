@@ -34,7 +34,7 @@ const personRecord = objectOf({
       site,
       name: nullable('string'),
       email: { type: 'string' },
-      status: { type: 'string', enum: ['pending', 'confirmed', 'unsubscribed'] },
+      status: { type: 'string', enum: ['pending', 'confirmed', 'unsubscribed', 'refused'] },
       language: { ...nullable('string'), description: 'The language their mail is written in; null: the site’s default' },
       subscribed_at: { type: 'string' },
       updated_at: { type: 'string' },

@@ -1549,6 +1549,270 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/newsletters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List newsletters
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
+         *
+         *     Needs the right to read newsletters: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["newsletters.list"];
+        put?: never;
+        /**
+         * Create a newsletter
+         * @description An `Idempotency-Key` header makes a resend store one record, answered 200 with the first answer.
+         *
+         *     Needs the right to create newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["newsletters.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a newsletter
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (subject, content), as that language has them, with the translation's own version.
+         *
+         *     Needs the right to read newsletters: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["newsletters.get"];
+        /**
+         * Update a newsletter
+         * @description Send the changed fields, or the record as read. `version` (or `If-Match`) names the version the edit is based on.
+         *
+         *     Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        put: operations["newsletters.update"];
+        post?: never;
+        /**
+         * Delete a newsletter
+         * @description Moves it to the Trash; `permanent=1` erases it.
+         *
+         *     Needs the right to delete newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["newsletters.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a newsletter's draft
+         * @description Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["newsletters.draft.get"];
+        /**
+         * Save a newsletter's draft
+         * @description Visitors keep seeing the published version until the draft is published.
+         *
+         *     Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        put: operations["newsletters.draft.save"];
+        post?: never;
+        /**
+         * Discard a newsletter's draft
+         * @description Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["newsletters.draft.discard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say you have a newsletter open
+         * @description The open form’s heartbeat; answers who else has it open.
+         *
+         *     Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["newsletters.presence.mark"];
+        /**
+         * Say you closed a newsletter
+         * @description Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["newsletters.presence.leave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a newsletter's draft
+         * @description Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["newsletters.publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a newsletter from the Trash
+         * @description Needs the right to delete newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["newsletters.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a newsletter's revisions
+         * @description Needs the right to read newsletters: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["newsletters.revisions.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/revisions/{revisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one revision of a newsletter
+         * @description The record as it was saved then.
+         *
+         *     Needs the right to read newsletters: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["newsletters.revisions.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/revisions/{revisionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a newsletter to one of its revisions
+         * @description A restore is a save like any other: it makes a new revision.
+         *
+         *     Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["newsletters.revisions.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a newsletter's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["newsletters.deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List newsletters in the Trash
+         * @description Needs the right to delete newsletters: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["newsletters.trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/pages": {
         parameters: {
             query?: never;
@@ -9577,6 +9841,961 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "newsletters.list": {
+        parameters: {
+            query?: {
+                locale?: string;
+                missing?: string;
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                app_key?: string;
+                                content?: string | null;
+                                created_at?: string;
+                                deleted_at?: string | null;
+                                delivery?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
+                                id?: number;
+                                kind?: string;
+                                placeholders?: {
+                                    [key: string]: string;
+                                };
+                                post_id?: number | null;
+                                publish_at?: string | null;
+                                queued_at?: string | null;
+                                status?: number | null;
+                                subject?: string;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
+                                updated_at?: string;
+                                version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly app_key?: string | null;
+                    content?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly created_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly deleted_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly delivery?: string | null;
+                    /** @description Given out by the server; when sent back it must name the record being written */
+                    id?: number;
+                    kind: "written" | "post" | "digest";
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly placeholders?: {
+                        [key: string]: string;
+                    };
+                    post_id?: number | null;
+                    publish_at?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly queued_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
+                    status?: number | null;
+                    subject: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly updated_at?: string | null;
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            delivery?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            kind?: string;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            post_id?: number | null;
+                            publish_at?: string | null;
+                            queued_at?: string | null;
+                            status?: number | null;
+                            subject?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            delivery?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            kind?: string;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            post_id?: number | null;
+                            publish_at?: string | null;
+                            queued_at?: string | null;
+                            status?: number | null;
+                            subject?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.get": {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            delivery?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            kind?: string;
+                            locale?: string;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            post_id?: number | null;
+                            publish_at?: string | null;
+                            queued_at?: string | null;
+                            status?: number | null;
+                            subject?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.update": {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly app_key?: string | null;
+                    content?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly created_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly deleted_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly delivery?: string | null;
+                    /** @description Given out by the server; when sent back it must name the record being written */
+                    id?: number;
+                    kind?: "written" | "post" | "digest";
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly placeholders?: {
+                        [key: string]: string;
+                    };
+                    post_id?: number | null;
+                    publish_at?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly queued_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
+                    status?: number | null;
+                    subject?: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly updated_at?: string | null;
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            delivery?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            kind?: string;
+                            locale?: string;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            post_id?: number | null;
+                            publish_at?: string | null;
+                            queued_at?: string | null;
+                            status?: number | null;
+                            subject?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.delete": {
+        parameters: {
+            query?: {
+                permanent?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            id?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.draft.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            data?: {
+                                app_key?: string;
+                                content?: string | null;
+                                created_at?: string;
+                                deleted_at?: string | null;
+                                delivery?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
+                                id?: number;
+                                kind?: string;
+                                placeholders?: {
+                                    [key: string]: string;
+                                };
+                                post_id?: number | null;
+                                publish_at?: string | null;
+                                queued_at?: string | null;
+                                status?: number | null;
+                                subject?: string;
+                                updated_at?: string;
+                                version?: number;
+                            };
+                            updated_at?: string;
+                            user_id?: number | null;
+                            user_name?: string | null;
+                            version?: number;
+                        } | null;
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.draft.save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly app_key?: string | null;
+                    content?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly created_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly deleted_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly delivery?: string | null;
+                    /** @description Given out by the server; when sent back it must name the record being written */
+                    id?: number;
+                    kind?: "written" | "post" | "digest";
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly placeholders?: {
+                        [key: string]: string;
+                    };
+                    post_id?: number | null;
+                    publish_at?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly queued_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
+                    status?: number | null;
+                    subject?: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly updated_at?: string | null;
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            data?: {
+                                app_key?: string;
+                                content?: string | null;
+                                created_at?: string;
+                                deleted_at?: string | null;
+                                delivery?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
+                                id?: number;
+                                kind?: string;
+                                placeholders?: {
+                                    [key: string]: string;
+                                };
+                                post_id?: number | null;
+                                publish_at?: string | null;
+                                queued_at?: string | null;
+                                status?: number | null;
+                                subject?: string;
+                                updated_at?: string;
+                                version?: number;
+                            };
+                            updated_at?: string;
+                            user_id?: number | null;
+                            user_name?: string | null;
+                            version?: number;
+                        } | null;
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.draft.discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.presence.mark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            seen_at?: string;
+                            user_id?: number;
+                            user_name?: string | null;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.presence.leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            delivery?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            kind?: string;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            post_id?: number | null;
+                            publish_at?: string | null;
+                            queued_at?: string | null;
+                            status?: number | null;
+                            subject?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            delivery?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            kind?: string;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            post_id?: number | null;
+                            publish_at?: string | null;
+                            queued_at?: string | null;
+                            status?: number | null;
+                            subject?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.revisions.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                created_at?: string;
+                                id?: number;
+                                user_id?: number | null;
+                                user_name?: string | null;
+                                version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.revisions.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                revisionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            delivery?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            kind?: string;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            post_id?: number | null;
+                            publish_at?: string | null;
+                            queued_at?: string | null;
+                            status?: number | null;
+                            subject?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.revisions.restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                revisionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            delivery?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            kind?: string;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            post_id?: number | null;
+                            publish_at?: string | null;
+                            queued_at?: string | null;
+                            status?: number | null;
+                            subject?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.trash": {
+        parameters: {
+            query?: {
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                app_key?: string;
+                                content?: string | null;
+                                created_at?: string;
+                                deleted_at?: string | null;
+                                delivery?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
+                                id?: number;
+                                kind?: string;
+                                placeholders?: {
+                                    [key: string]: string;
+                                };
+                                post_id?: number | null;
+                                publish_at?: string | null;
+                                queued_at?: string | null;
+                                status?: number | null;
+                                subject?: string;
+                                updated_at?: string;
+                                version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "pages.list": {
         parameters: {
             query?: {
@@ -10803,7 +12022,7 @@ export interface operations {
                                 /** @description The app key of the site that holds it */
                                 site?: string;
                                 /** @enum {string} */
-                                status?: "pending" | "confirmed" | "unsubscribed";
+                                status?: "pending" | "confirmed" | "unsubscribed" | "refused";
                                 subscribed_at?: string;
                                 updated_at?: string;
                             }[];

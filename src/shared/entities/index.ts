@@ -6,6 +6,7 @@ import { faqs } from './faqs';
 import { gallery } from './gallery';
 import { menus } from './menus';
 import { messages } from './messages';
+import { newsletters } from './newsletters';
 import { pages } from './pages';
 import { postCategories } from './post-categories';
 import { posts } from './posts';
@@ -36,6 +37,7 @@ export const ENTITIES = {
   'post-categories': postCategories,
   messages,
   webhooks,
+  newsletters,
 } as const satisfies Record<string, EntityDef>;
 
 export type ResourceName = keyof typeof ENTITIES;

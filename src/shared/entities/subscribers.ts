@@ -6,6 +6,8 @@ export const SUBSCRIBER_CONFIRMATIONS = [
   { value: 'confirmed', label: 'Confirmed' },
   /** Left through the link in a mail (one-click unsubscribe, RFC 8058): mailed nothing more. */
   { value: 'unsubscribed', label: 'Unsubscribed' },
+  /** Refused for good (a 5xx) by the mail server of the address when a newsletter went: mailed nothing more. */
+  { value: 'refused', label: 'Refused by its mail server' },
 ] as const;
 
 export const subscribers = defineEntity({

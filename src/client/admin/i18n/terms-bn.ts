@@ -247,4 +247,25 @@ export const termsBn: Readonly<Record<string, string | typeof UNTRANSLATED>> = {
   'Needed to change the email or phone you sign in with': 'সাইন ইনের ইমেইল বা ফোন বদলাতে প্রয়োজন',
   'The 6-digit code from your authenticator app, or one of your recovery codes':
     'আপনার অথেনটিকেটর অ্যাপের ৬ অঙ্কের কোড, অথবা আপনার একটি রিকভারি কোড',
+
+  // Newsletters (issue 59)
+  Newsletters: 'নিউজলেটার',
+  Newsletter: 'নিউজলেটার',
+  Subject: 'বিষয়',
+  'Written here': 'এখানে লেখা',
+  'One post': 'একটি পোস্ট',
+  'Digest of new posts': 'নতুন পোস্টের সংকলন',
+  'For One post: the post the issue carries': 'একটি পোস্টের জন্য: যে পোস্টটি এই সংখ্যায় যাবে',
+  Text: 'লেখা',
+  'Written here: the whole issue; One post and Digest: an introduction above the posts':
+    'এখানে লেখা: পুরো সংখ্যা; একটি পোস্ট ও সংকলন: পোস্টগুলোর ওপরে একটি ভূমিকা',
+  'Send at': 'পাঠানোর সময়',
+  'Left empty, it goes when you press Send; set, it goes by itself at that time while its Status is Active':
+    'ফাঁকা রাখলে পাঠান চাপলে যাবে; সময় দিলে, স্ট্যাটাস সক্রিয় থাকলে সেই সময়ে নিজে থেকেই যাবে',
+  Delivery: 'পাঠানো',
+  'Not sent': 'পাঠানো হয়নি',
+  Sending: 'পাঠানো হচ্ছে',
+  Sent: 'পাঠানো হয়েছে',
+  'Queued at': 'সারিতে দেওয়ার সময়',
+  'Refused by its mail server': 'মেইল সার্ভার গ্রহণ করেনি',
 };
