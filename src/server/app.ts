@@ -22,6 +22,7 @@ import { notModifiedCarriesNoBody } from './cache/http-answer';
 import { appContext, createContext } from './plugins/context';
 import { upkeep } from './plugins/upkeep';
 import { webhookSender } from './routes/webhooks';
+import { newsletterSender } from './routes/newsletters';
 import { securityHeaders } from './plugins/security-headers';
 import { sameOriginRedirects } from './plugins/same-origin-redirects';
 import { errorHandler } from './plugins/errors';
@@ -71,6 +72,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(upkeep);
   await app.register(sharedVersions);
   await app.register(webhookSender);
+  await app.register(newsletterSender);
   await app.register(textGuard);
 
   await app.register(servePublicAnswers);

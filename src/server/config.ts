@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { LIMITS } from '../shared/limits';
 import type { DeliveryOptions } from './webhooks/deliveries';
+import { DEFAULT_NEWSLETTER_OPTIONS, type NewsletterOptions } from './mail/newsletter-options';
 import { originOf } from './seo/public-origin';
 import { parseS3Url, type S3Settings } from './storage/s3';
 
@@ -71,6 +72,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Webhook retry timing (tests shorten it); the defaults suit real receivers. */
   webhookDelivery?: Partial<DeliveryOptions>;
+  /** Newsletter sending: its pace (NEWSLETTER_RATE, mails a second per instance); tests shorten its waits. */
+  newsletters?: Partial<NewsletterOptions>;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -112,6 +115,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     activityRetentionDays: Number(env.ACTIVITY_RETENTION_DAYS ?? LIMITS.activityRetentionDays),
     smtpUrl: env.SMTP_URL || undefined,
     webhookDelivery: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true' },
+    newsletters: {
+      rate: positiveNumber('NEWSLETTER_RATE', env.NEWSLETTER_RATE, DEFAULT_NEWSLETTER_OPTIONS.rate, 'a number of mails a second'),
+      leaseMs: positiveNumber(
+        'NEWSLETTER_LEASE_MS',
+        env.NEWSLETTER_LEASE_MS,
+        DEFAULT_NEWSLETTER_OPTIONS.leaseMs,
+        'a number of milliseconds',
+      ),
+    },
     mailFrom: env.MAIL_FROM ?? 'Website <no-reply@localhost>',
   };
 }

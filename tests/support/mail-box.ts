@@ -80,7 +80,15 @@ export interface MailBox {
   close(): Promise<void>;
 }
 
-export async function startMailBox(): Promise<MailBox> {
+export interface MailBoxOptions {
+  /**
+   * The server's answer to a recipient, as a mail server refusing it would: a code (4xx for
+   * "later", 5xx for "never") and its words; none takes it.
+   */
+  refuse?: (address: string) => { code: number; message: string } | undefined;
+}
+
+export async function startMailBox(options: MailBoxOptions = {}): Promise<MailBox> {
   const received: ReadMail[] = [];
   const taken = new Set<ReadMail>();
   const waiting: { address: string; resolve: (mail: ReadMail) => void }[] = [];
@@ -95,6 +103,11 @@ export async function startMailBox(): Promise<MailBox> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -118,9 +118,19 @@ export async function confirmSubscription(ctx: AppContext, token: string): Promi
 export const subscriberById = subscriberOf;
 
 /** Marks `who` unsubscribed: they are mailed nothing more (a new sign-up asks them to confirm again). */
-export async function unsubscribe(ctx: AppContext, who: Subscriber): Promise<void> {
+export async function unsubscribe(ctx: AppContext, who: Subscriber, newsletterId?: number): Promise<void> {
   if (who.confirmation === 'unsubscribed') return;
   await ctx.services.subscribers.repo.update(who.app_key, who.id, { confirmation: 'unsubscribed' });
+  // Counted in that issue's report (routes/newsletters.ts) when the link came in one sent to them.
+  if (newsletterId !== undefined) {
+    await ctx.database.db
+      .updateTable('newsletter_sends')
+      .set({ unsubscribed_at: new Date().toISOString() })
+      .where('newsletter_id', '=', newsletterId)
+      .where('subscriber_id', '=', who.id)
+      .where('unsubscribed_at', 'is', null)
+      .execute();
+  }
 }
 
 /**

@@ -226,15 +226,22 @@ export interface NewsletterSendsTable {
   subscriber_id: number;
   email: string;
   locale: string;
-  /** `refused`: the address's server refused it for good (5xx); `failed`: a refusal that lasted every retry. */
-  status: 'pending' | 'sent' | 'failed' | 'refused';
+  /**
+   * `refused`: the address's server refused it for good (5xx); `failed`: a refusal that lasted
+   * every retry; `skipped`: the subscriber left (or was refused) after it was queued.
+   */
+  status: 'pending' | 'sent' | 'failed' | 'refused' | 'skipped';
   attempts: Generated<number>;
   next_attempt_at: string;
   /** An instance sending it holds it until then. */
   locked_until: string | null;
+  /** The holder's token: its mark of "sent" lands only while it still holds the row. */
+  claim: string | null;
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** When the recipient left through this issue's unsubscribe link. */
+  unsubscribed_at: string | null;
 }
 
 /** One run of a periodic job: the claim of one instance on one period (migration 017). */

@@ -27,8 +27,10 @@ const unsubscribeClaim = (who: Recipient) => `unsubscribe ${who.app_key} ${who.i
  * A subscriber's own way out: their id and this server's signature (SECRET_KEY), so it works
  * without signing in, from any mail ever sent, and nobody can make one for another address.
  */
-export function unsubscribeUrl(ctx: AppContext, origin: string, who: Recipient): string {
-  return `${origin}${UNSUBSCRIBE_PATH}?s=${who.id}&t=${ctx.secrets.sign(unsubscribeClaim(who))}`;
+export function unsubscribeUrl(ctx: AppContext, origin: string, who: Recipient, newsletterId?: number): string {
+  // `n`: the newsletter the link came in, for its report's count of those who left through it.
+  const issue = newsletterId === undefined ? '' : `&n=${newsletterId}`;
+  return `${origin}${UNSUBSCRIBE_PATH}?s=${who.id}&t=${ctx.secrets.sign(unsubscribeClaim(who))}${issue}`;
 }
 
 /** Whether `signature` is the one unsubscribeUrl gave `who`. */
@@ -53,9 +55,10 @@ export function toSubscriber(
   locale: string | undefined,
   site: string,
   mail: { subject: string; text: string; html: string },
+  newsletterId?: number,
 ): Mail {
   const t = siteText(locale);
-  const url = unsubscribeUrl(ctx, origin, who);
+  const url = unsubscribeUrl(ctx, origin, who, newsletterId);
   const footer = t('subscription.footer', { site });
   const link = t('subscription.unsubscribeLink');
   return {

@@ -25,6 +25,7 @@ import { reportRoutes } from './report';
 import { securitySettingsRoutes } from './security-settings';
 import { userAdminRoutes } from './user-admin';
 import { webhookRoutes } from './webhooks';
+import { newsletterRoutes } from './newsletters';
 
 /** The methods that change something, counted against a person's write budget. */
 const STAFF_WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -93,6 +94,7 @@ export const adminApi = fp(
       await secured.register(apiTokenRoutes);
       await secured.register(redirectRoutes);
       await secured.register(peopleRoutes);
+      await secured.register(newsletterRoutes);
     });
   },
   { name: 'admin-api', encapsulate: true, dependencies: ['app-context', 'error-handler'] },

@@ -43,7 +43,11 @@ const HELD_STATUS: Record<string, SiteMessageKey> = {
 };
 
 const confirmQuery = z.object({ token: z.string().max(200).optional() });
-const unsubscribeQuery = z.object({ s: z.string().max(20).optional(), t: z.string().max(100).optional() });
+const unsubscribeQuery = z.object({
+  s: z.string().max(20).optional(),
+  t: z.string().max(100).optional(),
+  n: z.string().max(20).optional(),
+});
 
 export const subscriptionRoutes = fp(
   async (app: FastifyInstance) => {
@@ -187,7 +191,8 @@ export const subscriptionRoutes = fp(
       }
       const who = await linked(request.query);
       if (!who) return sendPage(reply, notLinked);
-      await unsubscribe(ctx, who);
+      const issue = unsubscribeQuery.safeParse(request.query).data?.n;
+      await unsubscribe(ctx, who, issue && /^\d{1,15}$/.test(issue) ? Number(issue) : undefined);
       return sendPage(
         reply,
         { status: 200, title: 'subscription.left.title', text: 'subscription.left.text', held: true },

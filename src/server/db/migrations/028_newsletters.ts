@@ -5,7 +5,9 @@
  *   recipient, and a send resumed after a crash, gets that text, whatever is edited meanwhile.
  * - `newsletter_sends`: the queue, one row per recipient, unique per (issue, subscriber), so
  *   queueing twice (two instances at the Send at time) queues nobody twice. A row is taken by one
- *   instance in one conditional update (`locked_until`), as webhook deliveries are (migration 010).
+ *   instance in one conditional update (`locked_until`, and `claim`, the token its mark of "sent"
+ *   must still match), as webhook deliveries are (migration 010). `unsubscribed_at`: the recipient
+ *   left through this issue's own link (its report counts them).
  * An address a mail server refuses for good (a 5xx) is marked on its subscriber (confirmation
  * `refused`, a value of the column migration 023 made) and mailed nothing more.
  */
@@ -62,9 +64,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'text', (c) => c.notNull())
     .addColumn('locked_until', 'text')
+    .addColumn('claim', 'text')
     .addColumn('error', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text')
+    .addColumn('unsubscribed_at', 'text')
     .addUniqueConstraint('newsletter_sends_once', ['newsletter_id', 'subscriber_id'])
     .execute();
   // The sender's read: what is due, in order.
