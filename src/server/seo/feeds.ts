@@ -27,7 +27,7 @@ import { publicReads } from '../content/public-reads';
 import { siteLocales } from '../content/translations';
 import type { Row } from '../content/repository';
 import { findApplication, refuseUnpublished } from '../plugins/tenant';
-import { siteOrigin } from './origin';
+import { absoluteLinks, siteOrigin } from './origin';
 
 /** The newest posts a feed holds: what readers poll for, not the archive. */
 const FEED_SIZE = 20;
@@ -37,17 +37,6 @@ const TYPES: Record<Kind, string> = {
   atom: 'application/atom+xml; charset=utf-8',
 };
 const FILES: Record<Kind, string> = { rss: SERVER_PATHS.rss, atom: SERVER_PATHS.atom };
-
-/** Addresses in stored HTML made absolute on `origin`: a feed reader shows the text away from the site. */
-function absoluteLinks(html: string, origin: string): string {
-  const absolute = (url: string) => (url.startsWith('/') && !url.startsWith('//') ? `${origin}${url}` : url);
-  return html
-    .replace(/\b(src|href)="([^"]*)"/g, (_, name: string, url: string) => `${name}="${absolute(url)}"`)
-    .replace(/\bsrcset="([^"]*)"/g, (_, set: string) => {
-      const entries = set.split(',').map((entry) => entry.trim().replace(/^\S+/, (url) => absolute(url)));
-      return `srcset="${entries.join(', ')}"`;
-    });
-}
 
 /** A stored time as an instant: a publish time is UTC without a zone (shared/date-time.ts), a stamp is ISO. */
 const instant = (value: unknown) => {

@@ -8,6 +8,20 @@ export function siteOrigin(request: FastifyRequest): string {
   return request.server.ctx.origin.of(request);
 }
 
+/**
+ * Addresses in stored HTML made absolute on `origin`: what is read away from the site (a feed
+ * reader, a mail client) has no page address to resolve a site path against.
+ */
+export function absoluteLinks(html: string, origin: string): string {
+  const absolute = (url: string) => (url.startsWith('/') && !url.startsWith('//') ? `${origin}${url}` : url);
+  return html
+    .replace(/\b(src|href)="([^"]*)"/g, (_, name: string, url: string) => `${name}="${absolute(url)}"`)
+    .replace(/\bsrcset="([^"]*)"/g, (_, set: string) => {
+      const entries = set.split(',').map((entry) => entry.trim().replace(/^\S+/, (url) => absolute(url)));
+      return `srcset="${entries.join(', ')}"`;
+    });
+}
+
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

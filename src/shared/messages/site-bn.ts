@@ -106,6 +106,9 @@ export const siteBn: SiteCatalogue = {
   'feed.description': '{{site}}-এর খবর',
   'feed.rss': '{{title}} (RSS)',
   'feed.atom': '{{title}} (অ্যাটম)',
+  'newsletter.readMore': 'আরও পড়ুন',
+  'newsletter.readOnSite': 'বাকিটা ওয়েবসাইটে পড়ুন',
+  'newsletter.noPosts': 'গত সংখ্যার পর নতুন কোনো লেখা নেই।',
   'delivered.contact.sent': 'অফলাইনে থাকার সময় এই ডিভাইসে রাখা আপনার বার্তাটি পাঠানো হয়েছে। {{sent}}',
   'delivered.subscribe.sent': 'অফলাইনে থাকার সময় এই ডিভাইসে রাখা আপনার সাবস্ক্রিপশনটি পাঠানো হয়েছে। {{sent}}',
   'delivered.contact.refused':

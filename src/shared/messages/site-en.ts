@@ -112,6 +112,9 @@ export const siteEn = {
   'feed.description': 'News from {{site}}',
   'feed.rss': '{{title}} (RSS)',
   'feed.atom': '{{title}} (Atom)',
+  'newsletter.readMore': 'Read more',
+  'newsletter.readOnSite': 'Read the rest on the website',
+  'newsletter.noPosts': 'No new posts since the last issue.',
   'delivered.contact.sent': 'Your message, saved on this device while you were offline, has been sent. {{sent}}',
   'delivered.subscribe.sent': 'Your subscription, saved on this device while you were offline, has been sent. {{sent}}',
   'delivered.contact.refused':
