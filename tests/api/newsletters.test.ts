@@ -221,6 +221,30 @@ describe.each(await dialects())('newsletters on %s', (dialect) => {
     expect(received(`${subject} off`)).toHaveLength(0);
   });
 
+  it('exports the newsletters mailed to a person with their data, and erases that record with them', async () => {
+    const person = address('person');
+    await addSubscriber(person, { locale: 'bn' });
+    const subject = `Kept about a person ${stamp}`;
+    const id = await createIssue({ subject });
+    await t.admin('PUT', `/cms/api/newsletters/${id}?locale=bn`, { subject: `ব্যক্তি ${stamp}` });
+    expect((await t.admin('POST', `/cms/api/newsletters/${id}/send`)).statusCode).toBe(202);
+    await untilSent(id);
+    const exported = await t.admin('GET', `/cms/api/people/export?email=${encodeURIComponent(person)}`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().data.newsletters).toEqual([
+      expect.objectContaining({ site: APP_KEY, subject: `ব্যক্তি ${stamp}`, language: 'bn', status: 'sent' }),
+    ]);
+    const erased = await t.admin('POST', '/cms/api/people/erase', { email: person });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const left = await db().selectFrom('newsletter_sends').select('id').where('email', '=', person).execute();
+    expect(left).toEqual([]);
+    expect((await t.admin('GET', `/cms/api/people/export?email=${encodeURIComponent(person)}`)).json().data.newsletters).toEqual(
+      [],
+    );
+    // The issue's report keeps its counts for everyone else.
+    expect((await report(id)).sent).toBeGreaterThan(0);
+  });
+
   it('lets only staff with the mailing right send, and refuses a request that names nothing', async () => {
     const id = await createIssue({ subject: `Rights ${stamp}` });
     const author = await signInAs(t, 'author');

@@ -86,6 +86,11 @@ export interface MailBoxOptions {
    * "later", 5xx for "never") and its words; none takes it.
    */
   refuse?: (address: string) => { code: number; message: string } | undefined;
+  /**
+   * Runs when a message has wholly arrived (it is in `received`), before the server answers that
+   * it took it: the moment a sender killed then must not send it again.
+   */
+  beforeAnswer?: (mail: ReadMail) => Promise<void> | void;
 }
 
 export async function startMailBox(options: MailBoxOptions = {}): Promise<MailBox> {
@@ -112,8 +117,9 @@ export async function startMailBox(options: MailBoxOptions = {}): Promise<MailBo
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        deliver(readMail(session.envelope.rcptTo.map((r) => r.address).join(','), Buffer.concat(chunks).toString('latin1')));
-        callback();
+        const mail = readMail(session.envelope.rcptTo.map((r) => r.address).join(','), Buffer.concat(chunks).toString('latin1'));
+        deliver(mail);
+        void Promise.resolve(options.beforeAnswer?.(mail)).then(() => callback());
       });
     },
   });

@@ -1,7 +1,8 @@
 /**
  * A person's data, found by their email address (issue 59): everything this installation holds
- * about it, on every site (subscriptions with their confirmation links, contact messages, live or
- * in the Trash), exported as JSON or erased for good in one transaction.
+ * about it, on every site (subscriptions with their confirmation links and the newsletters mailed
+ * to them, contact messages, live or in the Trash), exported as JSON or erased for good in one
+ * transaction.
  *
  * An erasure outlives the copies made before it: the keyed hash of the address (HMAC with the
  * installation's key, so the list names nobody to whoever reads it) goes into `erased_people`,
@@ -51,6 +52,16 @@ export interface PersonData {
     read_at: string | null;
     in_trash: boolean;
   }[];
+  /** The newsletters queued for the address: what went, in which language, and when. */
+  newsletters: {
+    site: string;
+    subject: string;
+    language: string;
+    status: string;
+    queued_at: string;
+    sent_at: string | null;
+    unsubscribed_at: string | null;
+  }[];
   /** Whether the address is also a staff account's (kept: accounts are removed under Users). */
   staff_account: boolean;
 }
@@ -80,6 +91,25 @@ export async function exportPerson(db: DB, email: string): Promise<PersonData> {
     .where(sameAddress(email))
     .orderBy('id')
     .execute();
+  const newsletters = await db
+    .selectFrom('newsletter_sends')
+    .innerJoin('newsletter_copies', (join) =>
+      join
+        .onRef('newsletter_copies.newsletter_id', '=', 'newsletter_sends.newsletter_id')
+        .onRef('newsletter_copies.locale', '=', 'newsletter_sends.locale'),
+    )
+    .select([
+      'newsletter_sends.app_key',
+      'newsletter_copies.subject',
+      'newsletter_sends.locale',
+      'newsletter_sends.status',
+      'newsletter_sends.created_at',
+      'newsletter_sends.sent_at',
+      'newsletter_sends.unsubscribed_at',
+    ])
+    .where(sql<boolean>`lower(newsletter_sends.email) = ${normalAddress(email)}`)
+    .orderBy('newsletter_sends.id')
+    .execute();
   const staff = await db.selectFrom('users').select('id').where(sameAddress(email)).executeTakeFirst();
   return {
     email: normalAddress(email),
@@ -106,6 +136,15 @@ export async function exportPerson(db: DB, email: string): Promise<PersonData> {
       read_at: (m.read_at as string | null) ?? null,
       in_trash: m.deleted_at != null,
     })),
+    newsletters: newsletters.map((n) => ({
+      site: n.app_key,
+      subject: n.subject,
+      language: n.locale,
+      status: n.status,
+      queued_at: n.created_at,
+      sent_at: n.sent_at,
+      unsubscribed_at: n.unsubscribed_at,
+    })),
     staff_account: staff !== undefined,
   };
 }
@@ -117,10 +156,12 @@ export interface Erased {
   sites: string[];
 }
 
-/** Erases the records of `ids` in each holder, with their confirmation links, History, drafts and translations. */
+/** Erases the records of `ids` in each holder, with their confirmation links, newsletters mailed, History, drafts and translations. */
 async function eraseRecords(trx: DB, ids: { subscribers: number[]; messages: number[] }): Promise<void> {
   if (ids.subscribers.length > 0) {
     await trx.deleteFrom('subscriber_confirmations').where('subscriber_id', 'in', ids.subscribers).execute();
+    // The record of each newsletter mailed to them holds the address too.
+    await trx.deleteFrom('newsletter_sends').where('subscriber_id', 'in', ids.subscribers).execute();
   }
   for (const { table, resource } of HOLDERS) {
     const these = ids[table];

@@ -87,6 +87,8 @@ export class NewsletterQueue {
     const site = await this.ctx.services.applications.repo.findBy(null, 'app_key', appKey);
     const locales = siteLocales(site);
     const origin = this.ctx.origin.configured;
+    // Stamped before the issue is made: a digest's posts run up to this time, and the next digest's from it.
+    const at = now();
     // Made before the transaction: making reads through the database, which SQLite's one
     // connection would hold for the transaction.
     const copies: NewsletterCopiesTable[] = [];
@@ -94,7 +96,6 @@ export class NewsletterQueue {
       const content = await makeNewsletter(this.ctx, appKey, newsletter as Row, locales.length > 1 ? locale : undefined, origin);
       copies.push({ newsletter_id: newsletterId, app_key: appKey, locale, ...content });
     }
-    const at = now();
     const queued = await this.db.transaction().execute(async (trx) => {
       const taken = await trx
         .updateTable('newsletters')

@@ -57,6 +57,19 @@ const personRecord = objectOf({
       in_trash: inTrash,
     }),
   },
+  newsletters: {
+    type: 'array',
+    description: 'The newsletters mailed (or queued) to the address',
+    items: objectOf({
+      site,
+      subject: { type: 'string' },
+      language: { type: 'string' },
+      status: { type: 'string', enum: ['pending', 'sent', 'failed', 'refused', 'skipped'] },
+      queued_at: { type: 'string' },
+      sent_at: nullable('string'),
+      unsubscribed_at: nullable('string'),
+    }),
+  },
   staff_account: {
     type: 'boolean',
     description: 'Whether a staff account has this address: it is neither exported nor erased here (see Users)',
@@ -77,7 +90,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'people.export',
           'Export what is held about an email address',
-          'On every site, in the Trash too: its subscriptions (status, language, dates, confirmation links) and contact messages, as JSON.',
+          'On every site, in the Trash too: its subscriptions (status, language, dates, confirmation links), the newsletters mailed to it and its contact messages, as JSON.',
         ),
         tags,
         querystring: z.strictObject({ email: address }),
@@ -101,7 +114,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'people.erase',
           'Erase what is held about an email address',
-          'Deletes for good, in one transaction, on every site and from the Trash, its subscriptions with their confirmation links and its contact messages. A keyed hash of the address is kept, so a backup restored later loses them again; the activity log records the counts, never the address.',
+          'Deletes for good, in one transaction, on every site and from the Trash, its subscriptions with their confirmation links and the record of the newsletters mailed to it, and its contact messages. A keyed hash of the address is kept, so a backup restored later loses them again; the activity log records the counts, never the address.',
         ),
         tags,
         body: z.strictObject({ email: address }),

@@ -1667,6 +1667,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/newsletters/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a newsletter
+         * @description The mail as a subscriber in the language gets it.
+         *
+         *     Needs the right to read mailing: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["newsletters.preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/newsletters/{id}/publish": {
         parameters: {
             query?: never;
@@ -1681,6 +1703,28 @@ export interface paths {
          * @description Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
          */
         post: operations["newsletters.publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A newsletter’s report
+         * @description Queued, sent, failed and refused, with when, and who left through it.
+         *
+         *     Needs the right to read mailing: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["newsletters.report"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1765,6 +1809,50 @@ export interface paths {
          *     Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
          */
         post: operations["newsletters.revisions.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a newsletter to its subscribers
+         * @description Queues one mail per confirmed subscriber, in their language; once only (a 409 after).
+         *
+         *     Needs the right to create mailing: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["newsletters.send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/newsletters/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a newsletter to oneself
+         * @description In the language asked, to the signed-in user’s address.
+         *
+         *     Needs the right to create mailing: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["newsletters.test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2138,7 +2226,7 @@ export interface paths {
         put?: never;
         /**
          * Erase what is held about an email address
-         * @description Deletes for good, in one transaction, on every site and from the Trash, its subscriptions with their confirmation links and its contact messages. A keyed hash of the address is kept, so a backup restored later loses them again; the activity log records the counts, never the address.
+         * @description Deletes for good, in one transaction, on every site and from the Trash, its subscriptions with their confirmation links and the record of the newsletters mailed to it, and its contact messages. A keyed hash of the address is kept, so a backup restored later loses them again; the activity log records the counts, never the address.
          *
          *     Needs the right to delete people: admin. Works on one site, named by the app key.
          */
@@ -2158,7 +2246,7 @@ export interface paths {
         };
         /**
          * Export what is held about an email address
-         * @description On every site, in the Trash too: its subscriptions (status, language, dates, confirmation links) and contact messages, as JSON.
+         * @description On every site, in the Trash too: its subscriptions (status, language, dates, confirmation links), the newsletters mailed to it and its contact messages, as JSON.
          *
          *     Needs the right to read people: admin. Works on one site, named by the app key.
          */
@@ -10459,6 +10547,48 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "newsletters.preview": {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            /** @description The size of the HTML part */
+                            bytes?: number;
+                            /** @description The whole mail as a subscriber in this language gets it */
+                            html?: string;
+                            locale?: string;
+                            /** @description Confirmed subscribers in this language */
+                            recipients?: number;
+                            subject?: string;
+                            text?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "newsletters.publish": {
         parameters: {
             query?: never;
@@ -10498,6 +10628,60 @@ export interface operations {
                             subject?: string;
                             updated_at?: string;
                             version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            delivery?: string;
+                            failed?: number;
+                            first_sent_at?: string | null;
+                            last_sent_at?: string | null;
+                            locales?: {
+                                locale?: string;
+                                sent?: number;
+                                total?: number;
+                            }[];
+                            pending?: number;
+                            problems?: {
+                                at?: string;
+                                email?: string;
+                                error?: string | null;
+                                status?: string;
+                            }[];
+                            queued_at?: string | null;
+                            refused?: number;
+                            sent?: number;
+                            skipped?: number;
+                            total?: number;
+                            /** @description Recipients who left through this link */
+                            unsubscribed?: number;
                         };
                         message?: string;
                     };
@@ -10697,6 +10881,76 @@ export interface operations {
                             subject?: string;
                             updated_at?: string;
                             version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            queued?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "newsletters.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    locale?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            to?: string;
                         };
                         message?: string;
                     };
@@ -12004,6 +12258,18 @@ export interface operations {
                                 sent_at?: string;
                                 /** @description The app key of the site that holds it */
                                 site?: string;
+                            }[];
+                            /** @description The newsletters mailed (or queued) to the address */
+                            newsletters?: {
+                                language?: string;
+                                queued_at?: string;
+                                sent_at?: string | null;
+                                /** @description The app key of the site that holds it */
+                                site?: string;
+                                /** @enum {string} */
+                                status?: "pending" | "sent" | "failed" | "refused" | "skipped";
+                                subject?: string;
+                                unsubscribed_at?: string | null;
                             }[];
                             /** @description Whether a staff account has this address: it is neither exported nor erased here (see Users) */
                             staff_account?: boolean;
