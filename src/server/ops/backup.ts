@@ -39,6 +39,9 @@ const KEPT_TABLES = [
   'redirects',
   'not_found_log',
   'erased_people',
+  // What each newsletter went to whom as: without them a restored issue would forget its report.
+  'newsletter_copies',
+  'newsletter_sends',
 ];
 
 export type BackupKind = 'sqlite' | 'pg_dump' | 'logical';
