@@ -214,6 +214,26 @@ const ROUTES: Route[] = [
     query: 'email=nobody%40example.org',
   },
   { subject: 'people', action: 'delete', method: 'POST', template: '/cms/api/people/erase', onRecord: false, success: 200 },
+  // A newsletter's mailing: this test's server sends no mail, so a request past the rights is
+  // answered 409 (mail is off) where a real one would send.
+  { subject: 'mailing', action: 'read', method: 'GET', template: '/cms/api/newsletters/{id}/preview', onRecord: true },
+  { subject: 'mailing', action: 'read', method: 'GET', template: '/cms/api/newsletters/{id}/report', onRecord: true },
+  {
+    subject: 'mailing',
+    action: 'create',
+    method: 'POST',
+    template: '/cms/api/newsletters/{id}/test',
+    onRecord: true,
+    success: 409,
+  },
+  {
+    subject: 'mailing',
+    action: 'create',
+    method: 'POST',
+    template: '/cms/api/newsletters/{id}/send',
+    onRecord: true,
+    success: 409,
+  },
 ];
 
 /** What a tus request carries besides its body (a name for the file, and the type of a part). */
@@ -337,6 +357,11 @@ describe.each(await dialects())('rights on %s', (dialect) => {
       }
       return [at.split('/').pop()!];
     }
+    if (route.subject === 'mailing') {
+      const res = await asAdminIn(site)('POST', '/cms/api/newsletters', sampleBody(ENTITIES.newsletters as EntityDef));
+      expect(res.statusCode, res.body).toBe(201);
+      return [String(res.json().data.id)];
+    }
     if (route.subject === 'files') {
       const form = multipart('target.png', PNG);
       const res = await asAdminIn(site)('POST', '/cms/api/upload-single', form.body, form.headers);
@@ -418,6 +443,7 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     if (route.template.endsWith('/redirects/import')) return { payload: { csv: `from,to,code\n/imported-${++counter},/,301\n` } };
     if (route.subject === 'redirects') return { payload: { from: `/made-${++counter}`, to: '/', code: 301 } };
     if (route.subject === 'people') return { payload: { email: `nobody-${++counter}@example.org` } };
+    if (route.subject === 'mailing') return {};
     if (route.subject === 'files') {
       const form = multipart('new.png', PNG);
       return { payload: form.body, headers: form.headers };
