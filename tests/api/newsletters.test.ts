@@ -135,6 +135,7 @@ describe.each(await dialects())('newsletters on %s', (dialect) => {
     expect((await report(id)).delivery).toBe('draft');
 
     const expected = await confirmedCount();
+    const draft = await t.admin('GET', `/cms/api/newsletters/${id}`);
     const send = await t.admin('POST', `/cms/api/newsletters/${id}/send`);
     expect(send.statusCode, send.body).toBe(202);
     expect(send.json().data.queued).toBe(expected);
@@ -144,6 +145,12 @@ describe.each(await dialects())('newsletters on %s', (dialect) => {
     expect(again.json().message).toMatch(/sent already/);
 
     const done = await untilSent(id);
+    // The record says so, with a new version: a client holding the draft's ETag reads it again.
+    const record = await t.admin('GET', `/cms/api/newsletters/${id}`, undefined, {
+      'if-none-match': draft.headers.etag as string,
+    });
+    expect(record.statusCode).toBe(200);
+    expect(record.json().data).toMatchObject({ delivery: 'sent', queued_at: expect.any(String) });
     const arrived = [...received(subject), ...received(`সংখ্যা এক ${stamp}`)];
     // Exactly one copy to each, and the report says what arrived.
     const recipients = arrived.map((m) => m.to);

@@ -99,7 +99,8 @@ export class NewsletterQueue {
     const queued = await this.db.transaction().execute(async (trx) => {
       const taken = await trx
         .updateTable('newsletters')
-        .set({ delivery: 'sending', queued_at: at })
+        // A new version: a form or a cached read of the issue learns that it went (its ETag is the version).
+        .set((eb) => ({ delivery: 'sending', queued_at: at, updated_at: at, version: eb('version', '+', 1) }))
         .where('id', '=', newsletterId)
         .where('app_key', '=', appKey)
         .where('delivery', '=', 'draft')
@@ -349,7 +350,7 @@ export class NewsletterQueue {
   private async finishSent(): Promise<void> {
     await this.db
       .updateTable('newsletters')
-      .set({ delivery: 'sent' })
+      .set((eb) => ({ delivery: 'sent', updated_at: now(), version: eb('version', '+', 1) }))
       .where('delivery', '=', 'sending')
       .where(({ not, exists, selectFrom }) =>
         not(
