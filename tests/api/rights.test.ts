@@ -67,14 +67,19 @@ const ROUTES: Route[] = [
           { subject: name, action: 'update', method: 'PUT', template: `${base}/{id}/draft`, onRecord: true },
           { subject: name, action: 'update', method: 'DELETE', template: `${base}/{id}/draft`, onRecord: true },
           { subject: name, action: 'update', method: 'POST', template: `${base}/{id}/publish`, onRecord: true, success: 200 },
-          {
-            subject: name,
-            action: 'update',
-            method: 'POST',
-            template: `${base}/{id}/preview-link`,
-            onRecord: true,
-            success: 200,
-          },
+          // Only where the site shows the record (a newsletter has drafts, and no page to preview them on).
+          ...(def.public?.preview
+            ? [
+                {
+                  subject: name,
+                  action: 'update',
+                  method: 'POST',
+                  template: `${base}/{id}/preview-link`,
+                  onRecord: true,
+                  success: 200,
+                } as const,
+              ]
+            : []),
         ]
       : [];
     const translations: Route[] = localizedFields(def).length

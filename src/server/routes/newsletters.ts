@@ -162,7 +162,8 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
         ),
         tags,
         params: idParams,
-        body: localeQuery.optional(),
+        // No body at all: the site's default language.
+        body: localeQuery.nullish(),
         response: { 200: itemEnvelope({ type: 'object', properties: { to: { type: 'string' } } }) },
       },
     },

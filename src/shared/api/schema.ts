@@ -10938,7 +10938,7 @@ export interface operations {
             content: {
                 "application/json": {
                     locale?: string;
-                };
+                } | null;
             };
         };
         responses: {
