@@ -11,6 +11,7 @@ import { usePresence } from '../../../../admin/form/usePresence';
 import { useEntityRights } from '../../../../admin/session/rights';
 import { UserAccountActions } from '../../../../admin/users/UserAccountActions';
 import { WebhookDeliveries } from '../../../../admin/webhooks/WebhookDeliveries';
+import { NewsletterSending } from '../../../../admin/newsletters/NewsletterSending';
 import { isSignedIn } from '../../../../admin/session/session-store';
 import { useSiteLocales } from '../../../../admin/session/site-locales';
 import { localizedFields } from '../../../../../shared/entities';
@@ -35,10 +36,14 @@ export const Route = createFileRoute('/admin/$entity/form/$id')({
   component: EditRoute,
 });
 
-/** Shown under the edit form of a record of these entities: a user's account actions, a webhook's deliveries. */
+/**
+ * Shown under the edit form of a record of these entities: a user's account actions, a webhook's
+ * deliveries, a newsletter's preview, sending and report.
+ */
 const FORM_EXTRAS: Partial<Record<string, ComponentType<{ recordKey: string }>>> = {
   users: UserAccountActions,
   webhooks: WebhookDeliveries,
+  newsletters: NewsletterSending,
 };
 
 /** The form for those who may change this record; the record as text for those who may only read it. */
