@@ -219,8 +219,8 @@ describe.each(await dialects())('newsletters on %s', (dialect) => {
   it('sends an issue by itself at its Send at time, and not while its Status is Inactive', async () => {
     const subject = `Scheduled ${stamp}`;
     const past = new Date(Date.now() - 60_000).toISOString().slice(0, 19).replace('T', ' ');
-    const off = await createIssue({ subject: `${subject} off`, publish_at: past, status: 0 });
-    const id = await createIssue({ subject, publish_at: past });
+    const off = await createIssue({ subject: `${subject} off`, send_at: past, status: 0 });
+    const id = await createIssue({ subject, send_at: past });
     const done = await untilSent(id);
     expect(done.sent).toBe(received(subject).length);
     expect(done.sent).toBeGreaterThan(0);

@@ -148,8 +148,8 @@ export class NewsletterQueue {
       .where('delivery', '=', 'draft')
       .where('status', '=', 1)
       .where('deleted_at', 'is', null)
-      .where('publish_at', 'is not', null)
-      .where('publish_at', '<=', dateTimeOf(Date.now()))
+      .where('send_at', 'is not', null)
+      .where('send_at', '<=', dateTimeOf(Date.now()))
       .execute();
     for (const { id, app_key } of due) {
       await this.queue(app_key, id).catch((error: unknown) => {

@@ -1611,36 +1611,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cms/api/newsletters/{id}/draft": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a newsletter's draft
-         * @description Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
-         */
-        get: operations["newsletters.draft.get"];
-        /**
-         * Save a newsletter's draft
-         * @description Visitors keep seeing the published version until the draft is published.
-         *
-         *     Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
-         */
-        put: operations["newsletters.draft.save"];
-        post?: never;
-        /**
-         * Discard a newsletter's draft
-         * @description Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
-         */
-        delete: operations["newsletters.draft.discard"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/cms/api/newsletters/{id}/presence": {
         parameters: {
             query?: never;
@@ -1683,26 +1653,6 @@ export interface paths {
         get: operations["newsletters.preview"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cms/api/newsletters/{id}/publish": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Publish a newsletter's draft
-         * @description Needs the right to update newsletters: admin, editor. Works on one site, named by the app key.
-         */
-        post: operations["newsletters.publish"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9968,8 +9918,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 post_id?: number | null;
-                                publish_at?: string | null;
                                 queued_at?: string | null;
+                                send_at?: string | null;
                                 status?: number | null;
                                 subject?: string;
                                 /** @description The site's other languages this record is written in (a site in several languages) */
@@ -10019,9 +9969,9 @@ export interface operations {
                         [key: string]: string;
                     };
                     post_id?: number | null;
-                    publish_at?: (string) | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly queued_at?: string | null;
+                    send_at?: (string) | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly slugs?: {
                         [key: string]: string;
@@ -10064,8 +10014,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             post_id?: number | null;
-                            publish_at?: string | null;
                             queued_at?: string | null;
+                            send_at?: string | null;
                             status?: number | null;
                             subject?: string;
                             updated_at?: string;
@@ -10097,8 +10047,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             post_id?: number | null;
-                            publish_at?: string | null;
                             queued_at?: string | null;
+                            send_at?: string | null;
                             status?: number | null;
                             subject?: string;
                             updated_at?: string;
@@ -10151,8 +10101,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             post_id?: number | null;
-                            publish_at?: string | null;
                             queued_at?: string | null;
+                            send_at?: string | null;
                             status?: number | null;
                             subject?: string;
                             updated_at?: string;
@@ -10200,9 +10150,9 @@ export interface operations {
                         [key: string]: string;
                     };
                     post_id?: number | null;
-                    publish_at?: (string) | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly queued_at?: string | null;
+                    send_at?: (string) | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly slugs?: {
                         [key: string]: string;
@@ -10246,8 +10196,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             post_id?: number | null;
-                            publish_at?: string | null;
                             queued_at?: string | null;
+                            send_at?: string | null;
                             status?: number | null;
                             subject?: string;
                             updated_at?: string;
@@ -10289,191 +10239,6 @@ export interface operations {
                             id?: number;
                         };
                         message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    "newsletters.draft.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data?: {
-                            data?: {
-                                app_key?: string;
-                                content?: string | null;
-                                created_at?: string;
-                                deleted_at?: string | null;
-                                delivery?: string | null;
-                                focal_points?: {
-                                    [key: string]: string;
-                                };
-                                id?: number;
-                                kind?: string;
-                                placeholders?: {
-                                    [key: string]: string;
-                                };
-                                post_id?: number | null;
-                                publish_at?: string | null;
-                                queued_at?: string | null;
-                                status?: number | null;
-                                subject?: string;
-                                updated_at?: string;
-                                version?: number;
-                            };
-                            updated_at?: string;
-                            user_id?: number | null;
-                            user_name?: string | null;
-                            version?: number;
-                        } | null;
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    "newsletters.draft.save": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Given out by the server; accepted back and ignored */
-                    readonly app_key?: string | null;
-                    content?: string | null;
-                    /** @description Given out by the server; accepted back and ignored */
-                    readonly created_at?: string | null;
-                    /** @description Given out by the server; accepted back and ignored */
-                    readonly deleted_at?: string | null;
-                    /** @description Given out by the server; accepted back and ignored */
-                    readonly delivery?: string | null;
-                    /** @description Given out by the server; when sent back it must name the record being written */
-                    id?: number;
-                    kind?: "written" | "post" | "digest";
-                    /** @description Given out by the server; accepted back and ignored */
-                    readonly placeholders?: {
-                        [key: string]: string;
-                    };
-                    post_id?: number | null;
-                    publish_at?: (string) | null;
-                    /** @description Given out by the server; accepted back and ignored */
-                    readonly queued_at?: string | null;
-                    /** @description Given out by the server; accepted back and ignored */
-                    readonly slugs?: {
-                        [key: string]: string;
-                    };
-                    status?: number | null;
-                    subject?: string;
-                    /** @description Given out by the server; accepted back and ignored */
-                    readonly text_locales?: {
-                        [key: string]: string;
-                    };
-                    /** @description Given out by the server; accepted back and ignored */
-                    readonly translations?: string[];
-                    /** @description Given out by the server; accepted back and ignored */
-                    readonly updated_at?: string | null;
-                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
-                    version?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data?: {
-                            data?: {
-                                app_key?: string;
-                                content?: string | null;
-                                created_at?: string;
-                                deleted_at?: string | null;
-                                delivery?: string | null;
-                                focal_points?: {
-                                    [key: string]: string;
-                                };
-                                id?: number;
-                                kind?: string;
-                                placeholders?: {
-                                    [key: string]: string;
-                                };
-                                post_id?: number | null;
-                                publish_at?: string | null;
-                                queued_at?: string | null;
-                                status?: number | null;
-                                subject?: string;
-                                updated_at?: string;
-                                version?: number;
-                            };
-                            updated_at?: string;
-                            user_id?: number | null;
-                            user_name?: string | null;
-                            version?: number;
-                        } | null;
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    "newsletters.draft.discard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
                     };
                 };
             };
@@ -10589,57 +10354,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    "newsletters.publish": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data?: {
-                            app_key?: string;
-                            content?: string | null;
-                            created_at?: string;
-                            deleted_at?: string | null;
-                            delivery?: string | null;
-                            focal_points?: {
-                                [key: string]: string;
-                            };
-                            id?: number;
-                            kind?: string;
-                            placeholders?: {
-                                [key: string]: string;
-                            };
-                            post_id?: number | null;
-                            publish_at?: string | null;
-                            queued_at?: string | null;
-                            status?: number | null;
-                            subject?: string;
-                            updated_at?: string;
-                            version?: number;
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
     "newsletters.report": {
         parameters: {
             query?: never;
@@ -10727,8 +10441,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             post_id?: number | null;
-                            publish_at?: string | null;
                             queued_at?: string | null;
+                            send_at?: string | null;
                             status?: number | null;
                             subject?: string;
                             updated_at?: string;
@@ -10823,8 +10537,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             post_id?: number | null;
-                            publish_at?: string | null;
                             queued_at?: string | null;
+                            send_at?: string | null;
                             status?: number | null;
                             subject?: string;
                             updated_at?: string;
@@ -10875,8 +10589,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             post_id?: number | null;
-                            publish_at?: string | null;
                             queued_at?: string | null;
+                            send_at?: string | null;
                             status?: number | null;
                             subject?: string;
                             updated_at?: string;
@@ -11030,8 +10744,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 post_id?: number | null;
-                                publish_at?: string | null;
                                 queued_at?: string | null;
+                                send_at?: string | null;
                                 status?: number | null;
                                 subject?: string;
                                 updated_at?: string;

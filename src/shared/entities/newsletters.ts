@@ -19,7 +19,7 @@ export type NewsletterDelivery = (typeof NEWSLETTER_DELIVERY)[number]['value'];
 /**
  * A mail to the site's confirmed subscribers (issue 59). Each is sent in the subscriber's language
  * where the issue has its text. Sent when staff press Send on its screen, or by itself at its
- * Send at time (the upkeep), and then never again: the queue holds one row per recipient.
+ * Send at time (the sender looks every few seconds), and then never again: the queue holds one row per recipient.
  */
 export const newsletters = defineEntity({
   resource: 'newsletters',
@@ -28,7 +28,6 @@ export const newsletters = defineEntity({
   title: 'Newsletters',
   formTitle: 'Newsletter',
   labelField: 'subject',
-  publishedFrom: 'publish_at',
   order: [{ field: 'id', dir: 'desc' }],
   fields: {
     subject: f.text('Subject', { localized: true, required: true, searchable: true, max: 200 }),
@@ -39,7 +38,7 @@ export const newsletters = defineEntity({
       hint: 'Written here: the whole issue; One post and Digest: an introduction above the posts',
     }),
     status: f.status(),
-    publish_at: {
+    send_at: {
       kind: 'datetime',
       label: 'Send at',
       hint: 'Left empty, it goes when you press Send; set, it goes by itself at that time while its Status is Active',
@@ -50,7 +49,7 @@ export const newsletters = defineEntity({
   columns: [
     { label: 'Subject', field: 'subject', truncate: 60 },
     { label: 'Content', field: 'kind', format: 'choice' },
-    { label: 'Send at', field: 'publish_at', empty: '--' },
+    { label: 'Send at', field: 'send_at', empty: '--' },
     { label: 'Delivery', field: 'delivery', format: 'choice' },
   ],
 });

@@ -24,7 +24,7 @@ const TABLE: EntityTableSpec = {
     post_id: 'integer',
     content: 'text',
     status: 'integer',
-    publish_at: 'text',
+    send_at: 'text',
     delivery: 'text',
     queued_at: 'text',
   },
@@ -32,7 +32,6 @@ const TABLE: EntityTableSpec = {
   indexes: [
     { name: 'newsletters_list_idx', columns: ['app_key', 'deleted_at', 'id desc'] },
     { name: 'newsletters_deleted_at_idx', columns: ['deleted_at'] },
-    { name: 'newsletters_app_publish_idx', columns: ['app_key', 'publish_at'] },
   ],
 };
 
