@@ -54,6 +54,13 @@ const named = (def: EntityDef): string[] => [
   ...Object.values(def.fields).flatMap((field) => (field.kind === 'relation' ? [field.relation.entity] : [])),
 ];
 
+/**
+ * Whether visitors read a definition's records, by its own reads or embedded in another's (a
+ * section's widgets): only then is anything kept of them. A newsletter names a post, and is not.
+ */
+const readByVisitors = (def: EntityDef): boolean =>
+  Boolean(def.public) || definitions.some((other) => other.public?.embeds?.some((embed) => embed.entity === def.resource));
+
 /** `start` and every resource reached from it by `next`, each once. */
 function reached(start: string, next: (resource: string) => string[]): string[] {
   const seen = new Set([start]);
@@ -82,7 +89,8 @@ const WHOLE_SITE = new Set(['applications', 'users']);
  */
 export function writtenParts(appKey: string, resource: string): string[] | undefined {
   if (WHOLE_SITE.has(resource) || !definitionOf(resource)) return undefined;
-  const naming = (r: string) => definitions.filter((def) => named(def).includes(r)).map((def) => def.resource);
+  const naming = (r: string) =>
+    definitions.filter((def) => readByVisitors(def) && named(def).includes(r)).map((def) => def.resource);
   return reached(resource, naming).map((r) => contentPart(appKey, r));
 }
 
