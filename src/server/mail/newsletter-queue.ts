@@ -31,9 +31,18 @@ import type { Row } from '../content/repository';
 import { siteLocales } from '../content/translations';
 import { toSubscriber } from './subscriber-mail';
 import { makeNewsletter } from './newsletter-mail';
-import { HttpError } from '../errors';
+import { HttpError, notFound } from '../errors';
+import { mailOff } from './mailer';
 import { dateTimeOf } from '../../shared/date-time';
 import { DEFAULT_NEWSLETTER_OPTIONS, type NewsletterOptions } from './newsletter-options';
+
+/**
+ * Who a site's newsletters go to: its confirmed, active subscribers; never one pending, gone,
+ * refused by their mail server, or in the Trash. Asked when an issue is queued, again before each
+ * mail, and for the preview's count.
+ */
+export const mailable = (appKey: string) => (eb: ExpressionBuilder<Tables, 'subscribers'>) =>
+  eb.and([eb('app_key', '=', appKey), eb('confirmation', '=', 'confirmed'), eb('status', '=', 1), eb('deleted_at', 'is', null)]);
 
 /** Rows taken at once: few enough to be sent well within the lease at the slowest pace. */
 const BATCH = 20;
@@ -79,10 +88,9 @@ export class NewsletterQueue {
    * A 409 when it was queued before (by anyone, on any instance) or the server sends no mail.
    */
   async queue(appKey: string, newsletterId: number): Promise<number> {
-    if (!this.ctx.mailer.configured)
-      throw new HttpError(409, 'This server does not send mail: set SMTP_URL (and MAIL_FROM) to turn it on');
+    if (!this.ctx.mailer.configured) throw mailOff();
     const newsletter = await this.ctx.services.newsletters.repo.get(appKey, newsletterId, 'any');
-    if (!newsletter) throw new HttpError(404, 'Newsletter not found');
+    if (!newsletter) throw notFound('Newsletter');
     if (newsletter.delivery !== 'draft') throw new HttpError(409, 'This newsletter has been sent already');
     const site = await this.ctx.services.applications.repo.findBy(null, 'app_key', appKey);
     const locales = siteLocales(site);
@@ -125,10 +133,7 @@ export class NewsletterQueue {
               sql.lit(at).as('next_attempt_at'),
               sql.lit(at).as('created_at'),
             ])
-            .where('app_key', '=', appKey)
-            .where('confirmation', '=', 'confirmed')
-            .where('status', '=', 1)
-            .where('deleted_at', 'is', null),
+            .where(mailable(appKey)),
         )
         .executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0);
@@ -246,11 +251,12 @@ export class NewsletterQueue {
   private async sendOne(row: Claimed, token: string): Promise<void> {
     const subscriber = await this.db
       .selectFrom('subscribers')
-      .select(['id', 'app_key', 'email', 'confirmation', 'status', 'deleted_at'])
+      .select(['id', 'app_key', 'email'])
       .where('id', '=', row.subscriber_id)
+      .where(mailable(row.app_key))
       .executeTakeFirst();
     // Left, refused or erased since the issue was queued: nothing more goes to them.
-    if (!subscriber || subscriber.confirmation !== 'confirmed' || subscriber.status !== 1 || subscriber.deleted_at) {
+    if (!subscriber) {
       await this.settle(row, token, { status: 'skipped', error: null });
       return;
     }

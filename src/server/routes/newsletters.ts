@@ -18,8 +18,9 @@ import { siteLocales } from '../content/translations';
 import type { Row } from '../content/repository';
 import { makeNewsletter } from '../mail/newsletter-mail';
 import { toSubscriber } from '../mail/subscriber-mail';
+import { mailOff } from '../mail/mailer';
 import { recordActivity } from '../activity/activity-log';
-import { NewsletterQueue } from '../mail/newsletter-queue';
+import { mailable, NewsletterQueue } from '../mail/newsletter-queue';
 import { DEFAULT_NEWSLETTER_OPTIONS } from '../mail/newsletter-options';
 
 const tags = ['Newsletters'];
@@ -127,10 +128,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       const recipients = await db
         .selectFrom('subscribers')
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('app_key', '=', appKey)
-        .where('confirmation', '=', 'confirmed')
-        .where('status', '=', 1)
-        .where('deleted_at', 'is', null)
+        .where(mailable(appKey))
         .where((eb) =>
           locale === locales[0]
             ? eb.or([eb('locale', 'is', null), eb('locale', '=', locale), eb('locale', 'not in', locales)])
@@ -171,7 +169,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       const appKey = request.application.app_key;
       const newsletter = await newsletterOf(appKey, request.params.id);
       const { site, shown } = await languageOf(appKey, request.body?.locale);
-      if (!ctx.mailer.configured) await ctx.mailer.send({ to: '', subject: '', text: '' });
+      if (!ctx.mailer.configured) throw mailOff();
       const origin = ctx.origin.configured;
       const content = await makeNewsletter(ctx, appKey, newsletter, shown, origin);
       const to = request.user.email;
@@ -201,7 +199,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const appKey = request.application.app_key;
-      await newsletterOf(appKey, request.params.id);
+      // A 404 for no such issue, a 409 for one sent already or no mail server: the queue's own answers.
       const queued = await app.newsletters.queue(appKey, request.params.id);
       // Sending is the newsletter's publishing: the log says who sent it, and when.
       await recordActivity(request, { action: 'publish', entity: 'newsletters', recordId: request.params.id });
