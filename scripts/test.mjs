@@ -83,6 +83,8 @@ function vitest(layer, { alone = false } = {}) {
     ],
     { env: { FILE_TIMES_OUTPUT: times }, alone },
   ).then((passed) => {
+    const files = fs.existsSync(times) ? JSON.parse(fs.readFileSync(times, 'utf8')) : [];
+    fileTimes.push(...files);
     if (fs.existsSync(output)) {
       const report = JSON.parse(fs.readFileSync(output, 'utf8'));
       totals.passed += report.numPassedTests;
@@ -92,13 +94,15 @@ function vitest(layer, { alone = false } = {}) {
       // error here, so a long run's verdict does not depend on scrolling back through its log.
       for (const file of report.testResults ?? []) {
         if (file.status !== 'failed') continue;
-        const why = (file.message || file.assertionResults?.find((t) => t.status === 'failed')?.failureMessages?.[0] || '')
-          .split('\n')[0]
-          .slice(0, 240);
-        problems.push(`${path.relative(process.cwd(), file.name)}: ${why || 'failed'}`);
+        const name = path.relative(process.cwd(), file.name);
+        const why =
+          file.message ||
+          file.assertionResults?.find((t) => t.status === 'failed')?.failureMessages?.[0] ||
+          files.find((f) => f.file === name)?.errors.join('; ') ||
+          '';
+        problems.push(`${name}: ${why.split('\n')[0].slice(0, 400) || 'failed'}`);
       }
     }
-    if (fs.existsSync(times)) fileTimes.push(...JSON.parse(fs.readFileSync(times, 'utf8')));
     return passed;
   });
 }
