@@ -19,7 +19,13 @@ export const SERVER_PATHS = {
   atom: '/atom.xml',
   /** A subscriber's own pages, from the links in their mail: confirm, unsubscribe (routes/subscriptions.ts). */
   subscription: '/subscription',
+  /** The site's search as browsers offer it in their address bar (seo/routes.ts). */
+  openSearch: '/opensearch.xml',
 } as const;
+
+/** The site's search: its page (below a language's prefix) and the read it makes under /cms. */
+export const SEARCH_PAGE = '/search';
+export const SEARCH_READ = '/search';
 
 /** Inside /cms: the admin API and the API's description (not visitors' reads). */
 export const ADMIN_API_PATH = `${SERVER_PATHS.api}/api`;
@@ -38,7 +44,7 @@ export const BUILD_PATHS = {
 } as const;
 
 /** Paths the site's own routes own below the root (pages cannot take them as slugs). */
-export const SITE_ROUTE_SEGMENTS = ['news', 'contact', 'details'] as const;
+export const SITE_ROUTE_SEGMENTS = ['news', 'contact', 'details', SEARCH_PAGE.slice(1)] as const;
 
 const TOP_LEVEL = [...Object.values(SERVER_PATHS), ...Object.values(APP_PATHS), ...Object.values(BUILD_PATHS)];
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { htmlToText } from '../../shared/html-text';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { isPostgres, sqlitePath } from '../config';
@@ -52,6 +53,8 @@ export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
   // 8 MB of page cache rather than better-sqlite3's 16: what requests read again is mostly kept
   // as answers (the cache), and the rest is in the system's file cache a read away.
   sqlite.pragma(`cache_size = -${REQUEST_PAGE_CACHE_KB}`);
+  // The visitor search's triggers index rich text as the site shows it (migration 029).
+  sqlite.function('html_text', { deterministic: true }, (html) => htmlToText(typeof html === 'string' ? html : ''));
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // 0x10002: at open, look at every table, with the work each ANALYZE may do bounded.
   withSmallPageCache(sqlite, () => sqlite.pragma('optimize = 0x10002'));

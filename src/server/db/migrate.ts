@@ -28,6 +28,7 @@ import * as redirects from './migrations/025_redirects';
 import * as subscriptions from './migrations/026_subscriptions';
 import * as erasedPeople from './migrations/027_erased_people';
 import * as newslettersTable from './migrations/028_newsletters';
+import * as visitorSearch from './migrations/029_visitor_search';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026_subscriptions': subscriptions,
   '027_erased_people': erasedPeople,
   '028_newsletters': newslettersTable,
+  '029_visitor_search': visitorSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

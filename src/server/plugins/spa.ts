@@ -28,7 +28,10 @@ import { buildFiles, PageRenderer, type PageOptions } from '../seo/ssr';
 import { formPosts } from './form-posts';
 import { sitePath } from './same-origin-redirects';
 import { allowInlineScripts, withoutAnalytics } from './security-headers';
-import { APP_PATHS, isApiOrFileAddress, isBackOfficeAddress } from '../../shared/address-space';
+import { APP_PATHS, isApiOrFileAddress, isBackOfficeAddress, SEARCH_PAGE } from '../../shared/address-space';
+import { isSearchPath, siteSearch, siteSearchHref } from '../../shared/site-search';
+import { siteLocales } from '../content/translations';
+import { siteByKey } from './tenant';
 import { replacementAddress } from '../media/replaced';
 import type { RedirectAnswer } from '../content/redirects';
 import { siteText } from '../../shared/messages/site';
@@ -189,6 +192,14 @@ export const spaRoutes = fp(
       const headersNow = { ...(reply.getHeaders() as OutgoingHttpHeaders) };
       const { appKey } = app.ctx.config;
       const publicPage = !shell && !isBackOfficeAddress(request.url);
+      // The search page is drawn for each query and never kept: anyone's words would fill the cache.
+      const [pathname = '/', query = ''] = request.url.split('?', 2);
+      const searching = publicPage && isSearchPath(pathname, siteLocales(await siteByKey(app.ctx, appKey)));
+      const url = shell
+        ? '/'
+        : searching
+          ? `${pathname}${siteSearchHref(siteSearch(Object.fromEntries(new URLSearchParams(query)))).slice(SEARCH_PAGE.length)}`
+          : meaningfulUrl(request.url);
       const make = async (): Promise<MadeFromParts<PageAnswer>> => {
         await expireAtNextPublish(app, appKey);
         // An address that moved is answered before a page is drawn, unless a live record holds it.
@@ -197,7 +208,7 @@ export const spaRoutes = fp(
         if (moved)
           return fromParts<PageAnswer>({ answer: redirectAnswer(moved, headersNow), redirectFrom: moved.from }, [anyPart(scope)]);
         if (!pages.hasBuild()) throw NO_DOCUMENT;
-        const document = await buildDocument(request, headersNow, shell ? '/' : meaningfulUrl(request.url), {
+        const document = await buildDocument(request, headersNow, url, {
           shell,
           signedOut: wantsSignInDocument(request),
         });
@@ -214,10 +225,10 @@ export const spaRoutes = fp(
       // Only a page or a stored redirect (bounded by its table): an unknown address's 404 or the
       // router's redirect is made for the readers asking it now, so addresses nobody links to
       // cannot push the site's pages out of the cache. A request with
-      // credentials is answered with a page made for it alone. When no document can be made,
+      // credentials, and a search, is answered with a page made for it alone. When no document can be made,
       // nothing is kept and the next visit tries again.
       const page = await (
-        carriesCredentials(request)
+        carriesCredentials(request) || searching
           ? make().then((made) => made.value)
           : app.ctx.cache.fetch(scope, pageKey(request), make, isKeptPage)
       ).catch((error: unknown) => {

@@ -4,7 +4,7 @@
  * they embed and how a preview link shows a draft. Only what visitors may see is shown: active
  * rows (status 1) whose publish time has come (content/visibility.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import findMyWay from 'find-my-way';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,13 +16,14 @@ import { focalPointsOf } from '../media/focal-points';
 import { type ListAsked, PUBLIC_ENTITIES, publicReads } from '../content/public-reads';
 import { refuseUnpublished, requirePublishedApplication, siteByKey } from '../plugins/tenant';
 import { HttpError, invalidRequest } from '../errors';
-import { SERVER_PATHS } from '../../shared/address-space';
+import { SEARCH_READ, SERVER_PATHS } from '../../shared/address-space';
 import { arrayEnvelope, itemEnvelope, type JsonSchema, listEnvelope, visitorRecordSchema } from './response-schemas';
 import { listQuery, localeTag } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { formValues } from '../../shared/public-forms';
 import { sentText, storeVisitorForm, visitorBodies, visitorKey } from '../content/visitor-forms';
 import { documented, operation, withArticle } from '../openapi';
+import { visitorSearch } from '../content/visitor-search';
 
 const tags = ['Public'];
 const publicDoc = (def: { resource: string }) => documented(def, 'public.');
@@ -93,6 +94,23 @@ const detailAnswer = perDefinition((def) =>
     publicRecord(def, localizedFields(def).length ? { slugs: { type: 'object', additionalProperties: { type: 'string' } } } : {}),
   ),
 );
+/** `/cms/search?q=`: the site's search (content/visitor-search.ts). */
+const searchQuery = z.object({
+  q: z.string().trim().min(1, 'Say what to search for').max(200),
+  page: z.coerce.number().int().min(1).max(1000).optional(),
+  ...localeQuery,
+});
+const searchAnswer = listEnvelope({
+  type: 'object',
+  properties: {
+    resource: { type: 'string' },
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    excerpt: { type: 'string' },
+    matches: { type: 'array', items: { type: 'array', items: { type: 'integer' } } },
+    path: { type: 'string' },
+  },
+});
 /** A site's settings, without the id of the account that created it; asked in a locale, in that locale's words. */
 const siteAnswer = itemEnvelope(publicRecord(ENTITIES.applications));
 
@@ -136,10 +154,16 @@ interface PublicRead {
   run(asked: ReadAsked): Promise<unknown>;
   /** Whether what it was asked is for one holder only (a preview link): never kept, never indexed. */
   isPrivate?(query: Record<string, unknown>): boolean;
+  /**
+   * False for a read whose answers are not kept: the search, whose queries are anyone's words,
+   * which would otherwise fill the cache without bound and push the site's pages out of it.
+   */
+  kept?: false;
 }
 
 function publicReadTable(app: FastifyInstance): PublicRead[] {
   const reads = publicReads(app.ctx);
+  const search = visitorSearch(app.ctx);
   const table: PublicRead[] = [];
   for (const [name, def] of PUBLIC_ENTITIES) {
     const doc = publicDoc(def);
@@ -188,6 +212,25 @@ function publicReadTable(app: FastifyInstance): PublicRead[] {
     }
   }
   table.push({
+    path: SEARCH_READ,
+    query: searchQuery,
+    answer: searchAnswer,
+    doc: operation(
+      'public.search',
+      'Search the site',
+      'The records visitors may read whose words begin with every word of `q`, best first, with an excerpt around the words found (`matches`: where they are in it) and each record’s address in the language asked.',
+    ),
+    run: async ({ appKey, query }) => ({
+      data: await search.search(
+        appKey,
+        query.q as string,
+        (query.page as number | undefined) ?? 1,
+        query.locale as string | undefined,
+      ),
+    }),
+    kept: false,
+  });
+  table.push({
     path: `/${ENTITIES.applications.resource}/:appKey`,
     params: z.object({ appKey: z.string().max(64) }),
     // Kept in the scope of the key that asked, the only site it answers, once per locale.
@@ -204,10 +247,14 @@ function publicReadTable(app: FastifyInstance): PublicRead[] {
   return table;
 }
 
-/** An answer of a read made without HTTP: its status and its body's JSON, as the API would send them. */
+/**
+ * An answer of a read made without HTTP: its status and its body's JSON, as the API would send
+ * them, and whether it may be kept for anyone (its route's answers are).
+ */
 export interface InProcessAnswer {
   status: number;
   text: string;
+  keep: boolean;
 }
 
 /**
@@ -236,7 +283,8 @@ export function inProcessReads(app: FastifyInstance): (url: string, appKey: stri
     const params = read.params ? (parsed(read.params, 'params', found.params) as Record<string, string>) : {};
     const query = parsed(read.query, 'querystring', Object.fromEntries(searchParams));
     const body = await read.run({ appKey, params, query });
-    return { status: 200, text: serialized(read.answer, await withPictureFacts(body, pictureFacts(app))) };
+    const keep = read.kept !== false && !read.isPrivate?.(query);
+    return { status: 200, text: serialized(read.answer, await withPictureFacts(body, pictureFacts(app))), keep };
   };
   return (url, appKey) =>
     answer(url, appKey).catch((error: unknown) => {
@@ -244,6 +292,7 @@ export function inProcessReads(app: FastifyInstance): (url: string, appKey: stri
       return {
         status: error.statusCode,
         text: JSON.stringify({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }),
+        keep: false,
       };
     });
 }
@@ -260,7 +309,8 @@ export const publicRoutes = fp(
     });
 
     /** A visitors' read is the same for everyone who asks it: kept (cache/public-answers.ts), by what its query says. */
-    const keptRead = (query: z.ZodObject) => ({ keptRead: { query: Object.keys(query.shape) } });
+    const keptRead = (read: PublicRead): FastifyContextConfig =>
+      read.kept === false ? {} : { keptRead: { query: Object.keys(read.query.shape) } };
     for (const read of publicReadTable(app)) {
       const schema = {
         ...read.doc,
@@ -269,7 +319,7 @@ export const publicRoutes = fp(
         querystring: read.query,
         response: { 200: read.answer },
       };
-      api.get(read.path, { schema, config: keptRead(read.query) }, async (request, reply) => {
+      api.get(read.path, { schema, config: keptRead(read) }, async (request, reply) => {
         const query = request.query as Record<string, unknown>;
         // A preview is for the holder of its link only: never kept by anyone, never indexed.
         if (read.isPrivate?.(query)) void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');

@@ -137,21 +137,20 @@ export class PageRenderer {
    * One read of a page render, kept like a public API answer: until a write changes what it was
    * made from (cache/public-answers.ts, readParts). A page made again after a write to the slides
    * reads the slides afresh and the rest (menus, the latest posts and their count, the site) as
-   * kept. Kept as the JSON text, so no render can change what another one is given; a preview's
-   * reads and refusals are never kept.
+   * kept. Kept as the JSON text, so no render can change what another one is given; what the
+   * read's route does not keep (a preview's reads, the search's, refusals) is never kept here either.
    */
   private async read(apiUrl: string, appKey: string): Promise<{ status: number; text: string }> {
     const { cache } = this.app.ctx;
     const scope = siteScope(appKey);
     const key = `read ${apiUrl}`;
-    const keep = !apiUrl.includes('preview=');
-    const kept = keep ? cache.get<KeptRead>(scope, key) : undefined;
+    const kept = cache.get<KeptRead>(scope, key);
     if (kept) return kept.value;
     // Taken before anything is read: a write that lands while this read is made makes it old.
     const began = cache.generation(scope);
-    const { status, text } = await this.reads(apiUrl, appKey);
+    const { status, text, keep } = await this.reads(apiUrl, appKey);
     const read: KeptRead = { status, text, size: text.length };
-    if (keep && status === 200) await keepPublicRead(this.app, appKey, began, key, read, apiUrl);
+    if (keep) await keepPublicRead(this.app, appKey, began, key, read, apiUrl);
     return read;
   }
 

@@ -224,6 +224,11 @@ export interface PublicBlock {
    * read (a slide on the home page's slider). Only publishable entities have drafts to preview.
    */
   preview?: 'detail' | 'list';
+  /**
+   * The site's search finds a record by the words of these fields (`/search`, content/visitor-search.ts):
+   * its title, shown as the result's heading, and the text its excerpt is cut from. It needs `path`.
+   */
+  search?: { title: string; text: readonly string[] };
 }
 
 /** The fields written in each of a site's locales. */

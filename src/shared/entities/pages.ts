@@ -14,6 +14,7 @@ export const pages = defineEntity({
     path: '/:slug',
     sitemap: true,
     preview: 'detail',
+    search: { title: 'title', text: ['sub_title', 'content'] },
   },
   labelField: 'title',
   publishedFrom: 'publish_at',

@@ -7,7 +7,14 @@ export const posts = defineEntity({
   title: 'Posts',
   formTitle: 'Post',
   // The news page's category filter (/news?category=<id>) reads the list by category_id.
-  public: { list: { size: 10, filters: ['category_id'] }, detail: true, path: '/news/:slug', sitemap: true, preview: 'detail' },
+  public: {
+    list: { size: 10, filters: ['category_id'] },
+    detail: true,
+    path: '/news/:slug',
+    sitemap: true,
+    preview: 'detail',
+    search: { title: 'title', text: ['sub_title', 'content'] },
+  },
   labelField: 'title',
   publishedFrom: 'publish_at',
   order: [

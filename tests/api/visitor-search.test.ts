@@ -1,0 +1,191 @@
+/**
+ * The site's search (content/visitor-search.ts, migration 029): words and word beginnings in the
+ * text of pages and posts visitors may read, ranked, with an excerpt and an address in the language
+ * asked, kept in step with every write by the database itself, and never kept per query.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES } from '../../src/shared/entities';
+import { VISITOR_SEARCHED } from '../../src/server/db/migrations/029_visitor_search';
+import { SEARCHED_ENTITIES } from '../../src/server/content/visitor-search';
+import { APP_KEY, dialects, OTHER_APP_KEY, createOtherApplication, startTestApp, type TestApp } from './harness';
+
+interface Hit {
+  resource: string;
+  id: number;
+  title: string;
+  excerpt: string;
+  matches: [number, number][];
+  path: string;
+}
+
+it('indexes what the definitions say visitors search, as migration 029 made it', () => {
+  const searched = Object.fromEntries(
+    SEARCHED_ENTITIES.map(([, def]) => [def.table, { title: def.public!.search!.title, text: [...def.public!.search!.text] }]),
+  );
+  const migrated = Object.fromEntries(
+    Object.entries(VISITOR_SEARCHED).map(([table, { title, text }]) => [table, { title, text: [...text] }]),
+  );
+  expect(searched).toEqual(migrated);
+  expect(Object.keys(searched)).toEqual([ENTITIES.pages.table, ENTITIES.posts.table]);
+});
+
+describe.each(await dialects())('the site’s search on %s', (dialect) => {
+  let t: TestApp;
+  const search = async (query: string, extra = '') => {
+    const res = await t.visitor('GET', `/cms/search?q=${encodeURIComponent(query)}${extra}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { data: Hit[]; total: number; current_page: number; last_page: number };
+  };
+  const post = async (values: Record<string, unknown>) => {
+    const res = await t.admin('POST', '/cms/api/posts', { status: 1, ...values });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { id: number; version: number; slug: string };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    await createOtherApplication(t);
+  });
+  afterAll(() => t?.close());
+
+  it('finds a word of a post’s text and a word’s beginning, with an excerpt that marks it and its address', async () => {
+    const written = await post({
+      title: 'Savings for farmers',
+      slug: 'savings-for-farmers',
+      content: '<p>Our <strong>microloans</strong> reach 4,000 farmers &amp; fishers in the Haor wetlands every season.</p>',
+    });
+    for (const query of ['microloans', 'microlo', 'MICROLOANS wetlands']) {
+      const found = await search(query);
+      expect(found.total, query).toBe(1);
+      const [hit] = found.data;
+      expect(hit).toMatchObject({
+        resource: 'posts',
+        id: written.id,
+        title: 'Savings for farmers',
+        path: '/news/savings-for-farmers',
+      });
+      // Plain text, the markup gone and its entity decoded.
+      expect(hit!.excerpt).toContain('microloans reach 4,000 farmers & fishers');
+      expect(hit!.matches.map(([start, end]) => hit!.excerpt.slice(start, end).toLowerCase())).toContain('microloans');
+    }
+    // A word's middle is not a word's beginning; words that are all absent find nothing.
+    expect((await search('croloans')).total).toBe(0);
+    expect((await search('microloans nowhere')).total).toBe(0);
+  });
+
+  it('ranks a record with the words in its title above one with them in its text', async () => {
+    const inText = await post({ title: 'A report', slug: 'a-report', content: '<p>On irrigation pumps, briefly.</p>' });
+    const inTitle = await post({ title: 'Irrigation pumps', slug: 'irrigation-pumps', content: '<p>Details follow.</p>' });
+    const found = await search('irrigation');
+    expect(found.data.map((hit) => hit.id)).toEqual([inTitle.id, inText.id]);
+  });
+
+  it('finds only what visitors may read: not an inactive, scheduled or trashed record, nor another site’s', async () => {
+    const hidden = await post({ title: 'Zephyrine hidden', slug: 'zephyrine-hidden', status: 0 });
+    const later = await post({ title: 'Zephyrine later', slug: 'zephyrine-later', publish_at: '2999-01-01 00:00:00' });
+    const trashed = await post({ title: 'Zephyrine trashed', slug: 'zephyrine-trashed' });
+    expect((await t.admin('DELETE', `/cms/api/posts/${trashed.id}`)).statusCode).toBe(200);
+    const other = await t.admin(
+      'POST',
+      '/cms/api/pages',
+      { title: 'Zephyrine elsewhere', status: 1 },
+      { app_key: OTHER_APP_KEY },
+    );
+    expect(other.statusCode, other.body).toBe(201);
+    expect((await search('zephyrine')).total).toBe(0);
+    // Published (a write), it is found at once: the next search after the acknowledged write.
+    const shown = await t.admin('PUT', `/cms/api/posts/${hidden.id}`, { status: 1, version: hidden.version });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect((await search('zephyrine')).data.map((hit) => hit.id)).toEqual([hidden.id]);
+    expect(later.id).toBeGreaterThan(0);
+  });
+
+  it('follows an edit and a deletion at once: the old words are gone, the new ones found', async () => {
+    const written = await post({ title: 'Quillwort survey', slug: 'quillwort-survey' });
+    const edited = await t.admin('PUT', `/cms/api/posts/${written.id}`, {
+      title: 'Bladderwort survey',
+      version: written.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await search('quillwort')).total).toBe(0);
+    expect((await search('bladderwort')).total).toBe(1);
+    expect((await t.admin('DELETE', `/cms/api/posts/${written.id}`)).statusCode).toBe(200);
+    expect((await search('bladderwort')).total).toBe(0);
+  });
+
+  it('finds Bangla words and their beginnings in a translation, at the translation’s address', async () => {
+    expect((await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { locales: 'en,bn' })).statusCode).toBe(200);
+    const page = (
+      await t.admin('POST', '/cms/api/pages', {
+        title: 'Loans',
+        slug: 'loans-test',
+        content: '<p>Small loans for small businesses.</p>',
+        status: 1,
+      })
+    ).json().data as { id: number };
+    const translated = await t.admin('PUT', `/cms/api/pages/${page.id}?locale=bn`, {
+      title: 'ঋণ কার্যক্রম',
+      slug: 'ঋণ-কার্যক্রম',
+      content: '<p>ক্ষুদ্র ব্যবসার জন্য ঝিনুকমালা ক্ষুদ্রঋণ সুবিধা।</p>',
+      version: 0,
+    });
+    expect(translated.statusCode, translated.body).toBe(200);
+    // The demo's Bangla pages speak of loans too: this page is among what is found.
+    for (const query of ['ঋণ', 'ক্ষুদ্রঋণ', 'ক্ষুদ্র ব্যবসা']) {
+      const found = await search(query, '&locale=bn');
+      expect(
+        found.data.find((hit) => hit.id === page.id && hit.resource === 'pages'),
+        query,
+      ).toMatchObject({
+        title: 'ঋণ কার্যক্রম',
+        path: `/bn/${encodeURIComponent('ঋণ-কার্যক্রম')}`,
+      });
+    }
+    // A word of its own, and that word's beginning, find it alone.
+    for (const query of ['ঝিনুকমালা', 'ঝিনুক']) {
+      expect(
+        (await search(query, '&locale=bn')).data.map((hit) => hit.id),
+        query,
+      ).toEqual([page.id]);
+    }
+    // In English the page reads in English: its Bangla words are not what an English reader sees.
+    expect((await search('ঝিনুকমালা')).total).toBe(0);
+    expect((await search('loans')).data.map((hit) => hit.path)).toContain('/loans-test');
+    // A Bangla reader of a record with no Bangla text reads it in English, and finds it so.
+    expect((await search('microloans', '&locale=bn')).data.map((hit) => hit.path)).toEqual(['/bn/news/savings-for-farmers']);
+  });
+
+  it('pages through many results, ten at a time', async () => {
+    for (let i = 0; i < 12; i++) await post({ title: `Xanthoria note ${i}`, slug: `xanthoria-note-${i}` });
+    const first = await search('xanthoria');
+    expect(first).toMatchObject({ total: 12, current_page: 1, last_page: 2 });
+    expect(first.data).toHaveLength(10);
+    const second = await search('xanthoria', '&page=2');
+    expect(second.data).toHaveLength(2);
+    expect(new Set([...first.data, ...second.data].map((hit) => hit.id)).size).toBe(12);
+  });
+
+  it('answers a query that is missing, too long or in a language the site does not have with a 400 naming it', async () => {
+    for (const [url, field] of [
+      ['/cms/search', 'q'],
+      ['/cms/search?q=%20%20', 'q'],
+      [`/cms/search?q=${'a'.repeat(201)}`, 'q'],
+      ['/cms/search?q=loan&page=0', 'page'],
+      ['/cms/search?q=loan&locale=fr', 'locale'],
+    ] as const) {
+      const res = await t.visitor('GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.keys(res.json().errors ?? {}), url).toContain(field);
+    }
+    // Punctuation alone asks for nothing, and finds nothing; the index's own syntax is only words.
+    expect((await search('?!…')).total).toBe(0);
+    expect((await search('"Xanthoria"*:* & !(')).total).toBe(12);
+  });
+
+  it('keeps no answer per query: a flood of searches leaves the cache as it was', async () => {
+    await search('harvest');
+    const before = t.app.ctx.cache.size;
+    for (let i = 0; i < 200; i++) await search(`harvest${i}`);
+    expect(t.app.ctx.cache.size).toBe(before);
+  });
+});
