@@ -15,6 +15,7 @@ import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteSlugRouteImport } from './routes/_site/$slug'
 import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteDetailsRouteImport } from './routes/_site/details'
+import { Route as SiteSearchRouteImport } from './routes/_site/search'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteRouteImport } from './routes/admin/$entity/route'
 import { Route as AdminAccountRouteImport } from './routes/admin/account'
@@ -62,6 +63,11 @@ const SiteContactRoute = SiteContactRouteImport.update({
 const SiteDetailsRoute = SiteDetailsRouteImport.update({
   id: '/details',
   path: '/details',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteSearchRoute = SiteSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => SiteRoute,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -167,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/$slug': typeof SiteSlugRoute
   '/contact': typeof SiteContactRoute
   '/details': typeof SiteDetailsRoute
+  '/search': typeof SiteSearchRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
@@ -190,6 +197,7 @@ export interface FileRoutesByTo {
   '/$slug': typeof SiteSlugRoute
   '/contact': typeof SiteContactRoute
   '/details': typeof SiteDetailsRoute
+  '/search': typeof SiteSearchRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
@@ -218,6 +226,7 @@ export interface FileRoutesById {
   '/_site/$slug': typeof SiteSlugRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/details': typeof SiteDetailsRoute
+  '/_site/search': typeof SiteSearchRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
@@ -247,6 +256,7 @@ export interface FileRouteTypes {
     | '/$slug'
     | '/contact'
     | '/details'
+    | '/search'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/api-tokens'
@@ -270,6 +280,7 @@ export interface FileRouteTypes {
     | '/$slug'
     | '/contact'
     | '/details'
+    | '/search'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/api-tokens'
@@ -297,6 +308,7 @@ export interface FileRouteTypes {
     | '/_site/$slug'
     | '/_site/contact'
     | '/_site/details'
+    | '/_site/search'
     | '/admin/account'
     | '/admin/activity'
     | '/admin/api-tokens'
@@ -365,6 +377,13 @@ declare module '@tanstack/react-router' {
       path: '/details'
       fullPath: '/details'
       preLoaderRoute: typeof SiteDetailsRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/search': {
+      id: '/_site/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SiteSearchRouteImport
       parentRoute: typeof SiteRoute
     }
     '/admin/': {
@@ -560,6 +579,7 @@ interface SiteRouteChildren {
   SiteSlugRoute: typeof SiteSlugRoute
   SiteContactRoute: typeof SiteContactRoute
   SiteDetailsRoute: typeof SiteDetailsRoute
+  SiteSearchRoute: typeof SiteSearchRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteCollectionSlugRoute: typeof SiteCollectionSlugRoute
   SiteNewsIndexRoute: typeof SiteNewsIndexRoute
@@ -569,6 +589,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteSlugRoute: SiteSlugRoute,
   SiteContactRoute: SiteContactRoute,
   SiteDetailsRoute: SiteDetailsRoute,
+  SiteSearchRoute: SiteSearchRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteCollectionSlugRoute: SiteCollectionSlugRoute,
   SiteNewsIndexRoute: SiteNewsIndexRoute,

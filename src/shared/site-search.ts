@@ -10,6 +10,19 @@ export interface SiteSearch {
   page?: number;
 }
 
+/** A record the search found (`GET /cms/search`, server/content/visitor-search.ts). */
+export interface SearchHit {
+  resource: string;
+  id: number;
+  title: string;
+  /** Plain text around the words found. */
+  excerpt: string;
+  /** Where in `excerpt` the words found are: [start, end) pairs of UTF-16 offsets. */
+  matches: [number, number][];
+  /** Its address on the site, in the language searched, percent-encoded. */
+  path: string;
+}
+
 /** The longest query the search reads (the API refuses longer ones). */
 export const MOST_QUERY_LENGTH = 200;
 

@@ -126,7 +126,7 @@ describe.each(await dialects())('the site’s search on %s', (dialect) => {
     const translated = await t.admin('PUT', `/cms/api/pages/${page.id}?locale=bn`, {
       title: 'ঋণ কার্যক্রম',
       slug: 'ঋণ-কার্যক্রম',
-      content: '<p>ক্ষুদ্র ব্যবসার জন্য ঝিনুকমালা ক্ষুদ্রঋণ সুবিধা।</p>',
+      content: '<p>ক্ষুদ্র ব্যবসার জন্য ঝিনুকমালা ক্ষুদ্রঋণ সুবিধা। ঋণের কিস্তি মাসে একবার।</p>',
       version: 0,
     });
     expect(translated.statusCode, translated.body).toBe(200);
@@ -141,6 +141,9 @@ describe.each(await dialects())('the site’s search on %s', (dialect) => {
         path: `/bn/${encodeURIComponent('ঋণ-কার্যক্রম')}`,
       });
     }
+    // A found word is marked whole, its vowel signs with it (ঋণের, not ঋণ and a stray ের).
+    const loans = (await search('ঋণ', '&locale=bn')).data.find((hit) => hit.id === page.id)!;
+    expect(loans.matches.map(([start, end]) => loans.excerpt.slice(start, end))).toContain('ঋণের');
     // A word of its own, and that word's beginning, find it alone.
     for (const query of ['ঝিনুকমালা', 'ঝিনুক']) {
       expect(

@@ -127,6 +127,13 @@ export function screenHead({ match, matches }: HeadContext, about: Description):
       ...languages,
       ...(byDefault ? [{ ...byDefault, hrefLang: 'x-default' }] : []),
       ...feedLinks(context, path, match.search as Record<string, unknown>),
+      // Browsers offer the site's search in their address bar (server/seo/routes.ts).
+      {
+        rel: 'search',
+        type: 'application/opensearchdescription+xml',
+        title: siteNameOf(siteOf(context)),
+        href: `${context.origin}${SERVER_PATHS.openSearch}`,
+      },
     ],
   };
 }

@@ -12,6 +12,8 @@
 import { sql } from 'kysely';
 import { ENTITIES, type EntityDef, publicPathOf, type ResourceName } from '../../shared/entities';
 import { inLocale, localeAt } from '../../shared/locales';
+import type { Paged } from '../../shared/envelope';
+import type { SearchHit } from '../../shared/site-search';
 import type { AppContext } from '../plugins/context';
 import { serviceFor } from '../plugins/context';
 import { isPostgresDb } from '../db/database';
@@ -32,24 +34,7 @@ const MOST_WORDS = 8;
 const HIT_START = '\u0002';
 const HIT_END = '\u0003';
 
-export interface SearchHit {
-  resource: string;
-  id: number;
-  title: string;
-  /** Plain text around the words found. */
-  excerpt: string;
-  /** Where in `excerpt` the words found are: [start, end) pairs of UTF-16 offsets. */
-  matches: [number, number][];
-  /** Its address on the site, in the language searched. */
-  path: string;
-}
-
-export interface SearchPage {
-  data: SearchHit[];
-  current_page: number;
-  last_page: number;
-  total: number;
-}
+export type SearchPage = Paged<SearchHit>;
 
 /** The words of a query: letters, marks (Bangla's vowel signs) and digits; everything else separates. */
 export function queryWords(query: string): string[] {

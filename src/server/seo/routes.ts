@@ -1,4 +1,4 @@
-/** /sitemap.xml, /robots.txt and /analytics.js: generated from the site's content and settings. */
+/** /sitemap.xml, /robots.txt, /opensearch.xml and /analytics.js: generated from the site's content and settings. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ENTITIES, type EntityDef, publicPathOf, type ResourceName } from '../../shared/entities';
@@ -9,7 +9,7 @@ import { findApplication, siteByKey } from '../plugins/tenant';
 import { siteLocales } from '../content/translations';
 import { encodePath, inLocale, localeAt } from '../../shared/locales';
 import { escapeHtml, siteOrigin } from './origin';
-import { SERVER_PATHS } from '../../shared/address-space';
+import { SEARCH_PAGE, SERVER_PATHS } from '../../shared/address-space';
 
 /**
  * A page's entries: one per language it is in, each naming all of them (itself included) and the
@@ -83,6 +83,23 @@ export const seoRoutes = fp(
         .type('text/plain; charset=utf-8')
         .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /cms/api/\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`),
     );
+
+    // The site's search as browsers add it to their address bar (OpenSearch 1.1): its results page.
+    app.get(SERVER_PATHS.openSearch, { schema: { hide: true } }, async (request, reply) => {
+      const site = await siteByKey(app.ctx, appKey);
+      const origin = siteOrigin(request);
+      const name = escapeHtml(String(site?.name || 'Site').slice(0, 16));
+      const description = escapeHtml(String(site?.title || site?.name || 'Site').slice(0, 1024));
+      return reply
+        .type('application/opensearchdescription+xml; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">\n` +
+            `  <ShortName>${name}</ShortName>\n  <Description>${description}</Description>\n  <InputEncoding>UTF-8</InputEncoding>\n` +
+            `  <Url type="text/html" method="get" template="${escapeHtml(origin)}${SEARCH_PAGE}?q={searchTerms}"/>\n` +
+            `  <Image height="64" width="64" type="image/png">${escapeHtml(origin)}/favicon.png</Image>\n</OpenSearchDescription>\n`,
+        );
+    });
 
     app.get(SERVER_PATHS.analytics, { schema: { hide: true } }, async (request, reply) => {
       const site = await findApplication(request, appKey);

@@ -120,6 +120,12 @@ export const siteBn: SiteCatalogue = {
   'more.learn': 'আরও জানুন',
   'more.viewAll': 'সব দেখুন',
 
+  'search.title': 'অনুসন্ধান',
+  'search.label': 'সাইটে খুঁজুন',
+  'search.button': 'খুঁজুন',
+  'search.count': '“{{q}}” খুঁজে {{count}}টি পাওয়া গেছে',
+  'search.none': '“{{q}}” খুঁজে কিছু পাওয়া যায়নি।',
+
   'news.title': 'খবর',
   'news.subTitle': 'আমাদের কাজের গল্প, ঘোষণা ও হালনাগাদ খবর।',
   'news.none': 'এখনো কোনো খবর নেই।',

@@ -126,6 +126,12 @@ export const siteEn = {
   'more.learn': 'Learn more',
   'more.viewAll': 'View All',
 
+  'search.title': 'Search',
+  'search.label': 'Search the site',
+  'search.button': 'Search',
+  'search.count': '{{count}} found for “{{q}}”',
+  'search.none': 'Nothing found for “{{q}}”.',
+
   'news.title': 'News',
   'news.subTitle': 'Stories, announcements and updates from our work.',
   'news.none': 'No news yet.',

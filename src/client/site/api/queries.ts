@@ -7,6 +7,8 @@ import { queryOptions, type EnsureQueryDataOptions, type QueryClient, type Query
 import { notFound } from '@tanstack/react-router';
 import type { ItemEnvelope, ListEnvelope, Paged } from '../../../shared/envelope';
 import { LIMITS } from '../../../shared/limits';
+import { SEARCH_READ } from '../../../shared/address-space';
+import type { SearchHit } from '../../../shared/site-search';
 import { ApiError, connectionOf, publicApi } from '../../api/http';
 import type { Career, GalleryItem, MenuItem, Page, Post, PostCategory, Section, SiteInfo, Slider, Social } from './types';
 
@@ -73,6 +75,14 @@ export const postsPageQuery = (page: number, category?: number) =>
           client,
         })
       ).data,
+  });
+
+/** A page of what the site's search finds for `q` (never kept by the server: anyone's words). */
+export const searchResultsQuery = (q: string, page: number) =>
+  queryOptions({
+    queryKey: ['public', 'search', { q, page }],
+    queryFn: async ({ client }): Promise<Paged<SearchHit>> =>
+      (await publicApi<ListEnvelope<SearchHit>>(SEARCH_READ, { query: { q, ...(page > 1 ? { page } : {}) }, client })).data,
   });
 
 /** The post categories, for the news page's filter. */

@@ -1,14 +1,16 @@
 /** Site header: a contact strip (phone, email) above the logo and the menu (spec §2.1 "Header"). */
 import { Link } from '@tanstack/react-router';
 import type { SiteInfo } from '../api/types';
-import { MailIcon, PhoneIcon } from '../../ui/icons';
+import { MailIcon, PhoneIcon, SearchIcon } from '../../ui/icons';
+import { SEARCH_PAGE } from '../../../shared/address-space';
+import { MOST_QUERY_LENGTH } from '../../../shared/site-search';
 import { Island } from '../../islands/Island';
 import classes from './layout.module.css';
 import { MegaMenu } from './MegaMenu';
 import type { MenuEntry } from './menu-tree';
 import { MobileMenu } from './MobileMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import type { Alternate } from '../locale';
+import { type Alternate, useLocalHref } from '../locale';
 import { useSiteText } from '../../ui/site-text';
 import { Anchor, Box, Container, Group, Text } from '../ui';
 
@@ -23,6 +25,7 @@ export interface HeaderProps {
 
 export function Header({ site, entries, pathname, language, languages }: HeaderProps) {
   const t = useSiteText();
+  const localize = useLocalHref();
   return (
     <header>
       <div className={classes.topStrip}>
@@ -48,6 +51,30 @@ export function Header({ site, entries, pathname, language, languages }: HeaderP
                   </Group>
                 </Anchor>
               ) : null}
+              {/* The site's search: a plain form (it needs no script), and on phones a link to its page. */}
+              <form role="search" action={localize(SEARCH_PAGE)} method="get" className={classes.search}>
+                <input
+                  type="search"
+                  name="q"
+                  required
+                  maxLength={MOST_QUERY_LENGTH}
+                  aria-label={t('search.label')}
+                  placeholder={t('search.title')}
+                  className={classes.searchInput}
+                />
+                <button type="submit" className={classes.searchButton} aria-label={t('search.button')}>
+                  <SearchIcon size={15} />
+                </button>
+              </form>
+              <Anchor
+                href={localize(SEARCH_PAGE)}
+                size="sm"
+                c="white"
+                className={classes.searchLink}
+                aria-label={t('search.title')}
+              >
+                <SearchIcon size={15} />
+              </Anchor>
               <LanguageSwitcher current={language} languages={languages} />
             </Group>
           </Group>

@@ -5,7 +5,7 @@
  * beginnings in the text itself, in any script: a Bangla query finds Bangla words.
  *
  * - SQLite: an FTS5 table (unicode61 tokenizer: words split at spaces and punctuation, Bangla's
- *   vowel signs kept inside their words) ranked with bm25.
+ *   vowel signs declared part of their words) ranked with bm25.
  * - PostgreSQL: a table whose `document` is a tsvector of the 'simple' configuration (no stemming:
  *   PostgreSQL has none for Bangla, and one language's stemmer would mangle the other's words),
  *   title weighted above text, with a GIN index; ranked with ts_rank.
@@ -47,11 +47,31 @@ const tableNames = Object.keys(VISITOR_SEARCHED)
   .map((name) => `'${name}'`)
   .join(', ');
 
+/**
+ * Bangla's vowel signs, its virama and its other combining marks: the unicode61 tokenizer splits
+ * words at them by default (ঋণের would be ঋণ + ের), so they are declared part of words.
+ */
+const BENGALI_MARKS = [
+  [0x981, 0x983],
+  [0x9bc, 0x9bc],
+  [0x9be, 0x9c4],
+  [0x9c7, 0x9c8],
+  [0x9cb, 0x9cd],
+  [0x9d7, 0x9d7],
+  [0x9e2, 0x9e3],
+]
+  .flatMap(([from, to]) => Array.from({ length: to! - from! + 1 }, (_, i) => String.fromCodePoint(from! + i)))
+  .join('');
+
 async function forSqlite(db: Kysely<unknown>): Promise<void> {
-  await sql`create virtual table visitor_search using fts5(
-    title, body, app_key unindexed, resource unindexed, record_id unindexed, locale unindexed,
-    tokenize = 'unicode61 remove_diacritics 2'
-  )`.execute(db);
+  await sql
+    .raw(
+      `create virtual table visitor_search using fts5(
+        title, body, app_key unindexed, resource unindexed, record_id unindexed, locale unindexed,
+        tokenize = "unicode61 remove_diacritics 2 tokenchars '${BENGALI_MARKS}'"
+      )`,
+    )
+    .execute(db);
   const joined = (of: string, columns: readonly string[]) =>
     columns.map((column) => `coalesce(${of}(${column}), '')`).join(` || ' ' || `);
   for (const [table, { code, title, text }] of Object.entries(VISITOR_SEARCHED)) {
