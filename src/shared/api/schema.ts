@@ -4977,6 +4977,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the site
+         * @description The records visitors may read whose words begin with every word of `q`, best first, with an excerpt around the words found (`matches`: where they are in it) and each record’s address in the language asked.
+         *
+         *     Open to visitors: send the site’s app key.
+         */
+        get: operations["public.search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/sections": {
         parameters: {
             query?: never;
@@ -20998,6 +21020,46 @@ export interface operations {
                                 title?: string | null;
                                 updated_at?: string;
                                 version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    "public.search": {
+        parameters: {
+            query: {
+                locale?: string;
+                page?: number;
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                excerpt?: string;
+                                id?: number;
+                                matches?: number[][];
+                                path?: string;
+                                resource?: string;
+                                title?: string;
                             }[];
                             last_page?: number;
                             total?: number;
