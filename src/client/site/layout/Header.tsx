@@ -66,15 +66,13 @@ export function Header({ site, entries, pathname, language, languages }: HeaderP
                   <SearchIcon size={15} />
                 </button>
               </form>
-              <Anchor
+              <a
                 href={localize(SEARCH_PAGE)}
-                size="sm"
-                c="white"
-                className={classes.searchLink}
+                className={`mantine-focus-auto ${classes.searchLink}`}
                 aria-label={t('search.title')}
               >
                 <SearchIcon size={15} />
-              </Anchor>
+              </a>
               <LanguageSwitcher current={language} languages={languages} />
             </Group>
           </Group>
