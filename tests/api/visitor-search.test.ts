@@ -7,16 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/shared/entities';
 import { VISITOR_SEARCHED } from '../../src/server/db/migrations/029_visitor_search';
 import { SEARCHED_ENTITIES } from '../../src/server/content/visitor-search';
+import type { SearchHit } from '../../src/shared/site-search';
 import { APP_KEY, dialects, OTHER_APP_KEY, createOtherApplication, startTestApp, type TestApp } from './harness';
 
-interface Hit {
-  resource: string;
-  id: number;
-  title: string;
-  excerpt: string;
-  matches: [number, number][];
-  path: string;
-}
 
 it('indexes what the definitions say visitors search, as migration 029 made it', () => {
   const searched = Object.fromEntries(
@@ -34,7 +27,7 @@ describe.each(await dialects())('the site’s search on %s', (dialect) => {
   const search = async (query: string, extra = '') => {
     const res = await t.visitor('GET', `/cms/search?q=${encodeURIComponent(query)}${extra}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { data: Hit[]; total: number; current_page: number; last_page: number };
+    return res.json().data as { data: SearchHit[]; total: number; current_page: number; last_page: number };
   };
   const post = async (values: Record<string, unknown>) => {
     const res = await t.admin('POST', '/cms/api/posts', { status: 1, ...values });

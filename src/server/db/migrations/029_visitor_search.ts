@@ -38,11 +38,7 @@ const TRANSLATED = VISITOR_SEARCHED.pages!;
 /** Room for 15 tables' numbers in a record's row key. */
 export const KEY_SPACING = 16;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  if (isPostgresDb(db)) await forPostgres(db);
-  else await forSqlite(db);
-}
-
+/** The searched tables as an SQL list (a translation's row is indexed when it is one of theirs). */
 const tableNames = Object.keys(VISITOR_SEARCHED)
   .map((name) => `'${name}'`)
   .join(', ');
@@ -63,66 +59,113 @@ const BENGALI_MARKS = [
   .flatMap(([from, to]) => Array.from({ length: to! - from! + 1 }, (_, i) => String.fromCodePoint(from! + i)))
   .join('');
 
-async function forSqlite(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(
-      `create virtual table visitor_search using fts5(
-        title, body, app_key unindexed, resource unindexed, record_id unindexed, locale unindexed,
-        tokenize = "unicode61 remove_diacritics 2 tokenchars '${BENGALI_MARKS}'"
-      )`,
-    )
-    .execute(db);
-  const joined = (of: string, columns: readonly string[]) =>
-    columns.map((column) => `coalesce(${of}(${column}), '')`).join(` || ' ' || `);
-  for (const [table, { code, title, text }] of Object.entries(VISITOR_SEARCHED)) {
-    const key = (row: string) => `${row}.id * ${KEY_SPACING} + ${code}`;
-    const own = (row: string) => (column: string) => `${row}.${column}`;
-    const insert = `insert into visitor_search(rowid, title, body, app_key, resource, record_id, locale)
-      values (${key('new')}, coalesce(new.${title}, ''), html_text(${joined('', text.map(own('new')))}), new.app_key, '${table}', new.id, '')`;
-    await sql.raw(`create trigger visitor_search_${table}_insert after insert on ${table} begin ${insert}; end`).execute(db);
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const postgres = isPostgresDb(db);
+  if (postgres) {
+    await sql`create table visitor_search (
+      key bigint primary key,
+      title text not null,
+      body text not null,
+      app_key text not null,
+      resource text not null,
+      record_id integer not null,
+      locale text not null,
+      document tsvector generated always as (
+        setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', body), 'B')
+      ) stored
+    )`.execute(db);
+    await sql`create index visitor_search_document on visitor_search using gin (document)`.execute(db);
+    await sql.raw(PG_HTML_TEXT).execute(db);
+  } else {
     await sql
       .raw(
-        `create trigger visitor_search_${table}_update after update of ${[title, ...text, 'app_key'].join(', ')} on ${table} begin
-          delete from visitor_search where rowid = ${key('old')}; ${insert}; end`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger visitor_search_${table}_delete after delete on ${table} begin delete from visitor_search where rowid = ${key('old')}; end`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `insert into visitor_search(rowid, title, body, app_key, resource, record_id, locale)
-      select ${key(table)}, coalesce(${table}.${title}, ''), html_text(${joined('', text.map(own(table)))}), app_key, '${table}', id, '' from ${table}`,
+        `create virtual table visitor_search using fts5(
+          title, body, app_key unindexed, resource unindexed, record_id unindexed, locale unindexed,
+          tokenize = "unicode61 remove_diacritics 2 tokenchars '${BENGALI_MARKS}'"
+        )`,
       )
       .execute(db);
   }
+  const keep = postgres ? keptOnPostgres : keptOnSqlite;
+  const html = postgres ? 'visitor_search_text' : 'html_text';
+  const plain = (values: string[]) => `${html}(${values.map((value) => `coalesce(${value}, '')`).join(` || ' ' || `)})`;
+  for (const [table, { code, title, text }] of Object.entries(VISITOR_SEARCHED)) {
+    await keep(db, {
+      table,
+      key: (row) => `${row}.id * ${KEY_SPACING} + ${code}`,
+      values: (row) =>
+        `coalesce(${row}.${title}, ''), ${plain(text.map((c) => `${row}.${c}`))}, ${row}.app_key, '${table}', ${row}.id, ''`,
+      updateOf: [title, ...text, 'app_key'],
+    });
+  }
   // A translation's text is JSON: its fields by name (content/translations.ts).
-  const field = (row: string) => (column: string) => `json_extract(${row}.data, '$.${column}')`;
-  const translated = (row: string) => `select -${row}.id, coalesce(${field(row)(TRANSLATED.title)}, ''),
-      html_text(${joined('', TRANSLATED.text.map(field(row)))}), ${row}.app_key, ${row}.resource, ${row}.record_id, ${row}.locale`;
-  const insert = `insert into visitor_search(rowid, title, body, app_key, resource, record_id, locale)
-    ${translated('new')} where new.resource in (${tableNames})`;
+  const field = (row: string, name: string) =>
+    postgres ? `(${row}.data::jsonb ->> '${name}')` : `json_extract(${row}.data, '$.${name}')`;
+  await keep(db, {
+    table: 'translations',
+    key: (row) => `-${row}.id`,
+    values: (row) =>
+      `coalesce(${field(row, TRANSLATED.title)}, ''), ${plain(TRANSLATED.text.map((name) => field(row, name)))}, ` +
+      `${row}.app_key, ${row}.resource, ${row}.record_id, ${row}.locale`,
+    only: (row) => `${row}.resource in (${tableNames})`,
+  });
+}
+
+/**
+ * The rows one table puts in the index: `key` and `values` (title, body, app_key, resource,
+ * record_id, locale) as SQL over a row's name (`new`, `old`, the table's), for the rows `only` takes.
+ */
+interface Source {
+  table: string;
+  key: (row: string) => string;
+  values: (row: string) => string;
+  only?: (row: string) => string;
+  /** The columns whose change changes its row in the index (any, when none are named). */
+  updateOf?: readonly string[];
+}
+
+const COLUMNS = 'title, body, app_key, resource, record_id, locale';
+const updateOf = (source: Source) => (source.updateOf ? `update of ${source.updateOf.join(', ')}` : 'update');
+
+/** Triggers that keep `source`'s rows in the FTS5 table (its key is the rowid), and its rows now. */
+async function keptOnSqlite(db: Kysely<unknown>, source: Source): Promise<void> {
+  const { table, key, values, only = () => '1' } = source;
+  const insert = `insert into visitor_search(rowid, ${COLUMNS}) select ${key('new')}, ${values('new')} where ${only('new')}`;
+  const removeOld = `delete from visitor_search where rowid = ${key('old')}`;
+  await sql.raw(`create trigger visitor_search_${table}_insert after insert on ${table} begin ${insert}; end`).execute(db);
   await sql
-    .raw(`create trigger visitor_search_translations_insert after insert on translations begin ${insert}; end`)
+    .raw(`create trigger visitor_search_${table}_update after ${updateOf(source)} on ${table} begin ${removeOld}; ${insert}; end`)
     .execute(db);
+  await sql.raw(`create trigger visitor_search_${table}_delete after delete on ${table} begin ${removeOld}; end`).execute(db);
   await sql
     .raw(
-      `create trigger visitor_search_translations_update after update on translations begin
-        delete from visitor_search where rowid = -old.id; ${insert}; end`,
+      `insert into visitor_search(rowid, ${COLUMNS}) select ${key(table)}, ${values(table)} from ${table} where ${only(table)}`,
+    )
+    .execute(db);
+}
+
+/** A trigger function that keeps `source`'s rows in the index table, and its rows now. */
+async function keptOnPostgres(db: Kysely<unknown>, source: Source): Promise<void> {
+  const { table, key, values, only = () => 'true' } = source;
+  await sql
+    .raw(
+      `create function visitor_search_${table}() returns trigger language plpgsql as $$ begin
+        if tg_op <> 'INSERT' then delete from visitor_search where key = ${key('old')}; end if;
+        if tg_op <> 'DELETE' and ${only('new')} then
+          insert into visitor_search(key, ${COLUMNS}) values (${key('new')}, ${values('new')});
+        end if;
+        return null;
+      end $$`,
     )
     .execute(db);
   await sql
     .raw(
-      `create trigger visitor_search_translations_delete after delete on translations begin delete from visitor_search where rowid = -old.id; end`,
+      `create trigger visitor_search after insert or delete or ${updateOf(source)} on ${table}
+        for each row execute function visitor_search_${table}()`,
     )
     .execute(db);
   await sql
-    .raw(
-      `insert into visitor_search(rowid, title, body, app_key, resource, record_id, locale)
-      ${translated('translations')} from translations where translations.resource in (${tableNames})`,
-    )
+    .raw(`insert into visitor_search(key, ${COLUMNS}) select ${key(table)}, ${values(table)} from ${table} where ${only(table)}`)
     .execute(db);
 }
 
@@ -137,74 +180,3 @@ const PG_HTML_TEXT = `create function visitor_search_text(html text) returns tex
       '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
     '&#?[A-Za-z0-9]+;', ' ', 'g')
 $$`;
-
-async function forPostgres(db: Kysely<unknown>): Promise<void> {
-  await sql`create table visitor_search (
-    key bigint primary key,
-    app_key text not null,
-    resource text not null,
-    record_id integer not null,
-    locale text not null,
-    title text not null,
-    body text not null,
-    document tsvector generated always as (
-      setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', body), 'B')
-    ) stored
-  )`.execute(db);
-  await sql`create index visitor_search_document on visitor_search using gin (document)`.execute(db);
-  await sql.raw(PG_HTML_TEXT).execute(db);
-  const joined = (columns: readonly string[]) => columns.map((column) => `coalesce(${column}, '')`).join(` || ' ' || `);
-  for (const [table, { code, title, text }] of Object.entries(VISITOR_SEARCHED)) {
-    const key = (row: string) => `${row}.id * ${KEY_SPACING} + ${code}`;
-    const values = (row: string) =>
-      `${key(row)}, ${row}.app_key, '${table}', ${row}.id, '', coalesce(${row}.${title}, ''), visitor_search_text(${joined(text.map((c) => `${row}.${c}`))})`;
-    await sql
-      .raw(
-        `create function visitor_search_${table}() returns trigger language plpgsql as $$ begin
-          if tg_op <> 'INSERT' then delete from visitor_search where key = ${key('old')}; end if;
-          if tg_op <> 'DELETE' then
-            insert into visitor_search(key, app_key, resource, record_id, locale, title, body) values (${values('new')});
-          end if;
-          return null;
-        end $$`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger visitor_search after insert or delete or update of ${[title, ...text, 'app_key'].join(', ')} on ${table}
-          for each row execute function visitor_search_${table}()`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `insert into visitor_search(key, app_key, resource, record_id, locale, title, body) select ${values(table)} from ${table}`,
-      )
-      .execute(db);
-  }
-  const field = (row: string) => (column: string) => `(${row}.data::jsonb ->> '${column}')`;
-  const translated = (row: string) =>
-    `-${row}.id, ${row}.app_key, ${row}.resource, ${row}.record_id, ${row}.locale, coalesce(${field(row)(TRANSLATED.title)}, ''),
-      visitor_search_text(${joined(TRANSLATED.text.map(field(row)))})`;
-  await sql
-    .raw(
-      `create function visitor_search_translations() returns trigger language plpgsql as $$ begin
-        if tg_op <> 'INSERT' then delete from visitor_search where key = -old.id; end if;
-        if tg_op <> 'DELETE' and new.resource in (${tableNames}) then
-          insert into visitor_search(key, app_key, resource, record_id, locale, title, body) values (${translated('new')});
-        end if;
-        return null;
-      end $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger visitor_search after insert or update or delete on translations for each row execute function visitor_search_translations()`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `insert into visitor_search(key, app_key, resource, record_id, locale, title, body)
-        select ${translated('translations')} from translations where translations.resource in (${tableNames})`,
-    )
-    .execute(db);
-}
