@@ -10,7 +10,6 @@ import { SEARCHED_ENTITIES } from '../../src/server/content/visitor-search';
 import type { SearchHit } from '../../src/shared/site-search';
 import { APP_KEY, dialects, OTHER_APP_KEY, createOtherApplication, startTestApp, type TestApp } from './harness';
 
-
 it('indexes what the definitions say visitors search, as migration 029 made it', () => {
   const searched = Object.fromEntries(
     SEARCHED_ENTITIES.map(([, def]) => [def.table, { title: def.public!.search!.title, text: [...def.public!.search!.text] }]),
