@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { htmlToText } from '../../shared/html-text';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { OneSchemaPostgresDialect } from './one-schema';
 import pg from 'pg';
 import { isPostgres, sqlitePath } from '../config';
 
@@ -40,7 +41,7 @@ export function openDatabase(databaseUrl: string, pgSchema?: string): Database {
       max: 10,
       ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
     });
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new OneSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', optimize: () => {}, close: () => db.destroy() };
   }
   const file = sqlitePath(databaseUrl);

@@ -66,8 +66,9 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /**
- * On PostgreSQL the bookkeeping tables are looked up in `schema` only: Kysely otherwise finds
- * another schema's copy through introspection and then misses it on the search path.
+ * On PostgreSQL the bookkeeping tables are looked up in `schema` only, and the migrator's
+ * introspection sees that schema alone (one-schema.ts): another schema's copy, or another schema
+ * dropped meanwhile, never decides what runs here.
  */
 export async function migrateToLatest(db: DB, schema?: string, upTo?: string): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
