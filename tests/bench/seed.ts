@@ -1,6 +1,7 @@
 /**
- * The bench database for `npm run bench`: migrated, the demo site, the bench admin and
- * BENCH_POSTS posts (100,000 unless set; for the admin search), then the planner statistics the
+ * The bench database for `npm run bench`: migrated, the demo site, the bench admin,
+ * BENCH_POSTS posts (100,000 unless set; for the admin search) and BENCH_PAGES pages (10,000
+ * unless set; with the posts, for the site's search), then the planner statistics the
  * hourly upkeep (plugins/upkeep.ts) would make after such an import. Exits when done: the bench
  * then serves it with the compiled server, the one `npm start` runs.
  */
@@ -8,6 +9,7 @@ import { createServer } from '../../src/server/bootstrap';
 import { configFromEnv } from '../../src/server/config';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+const PAGES = Number(process.env.BENCH_PAGES ?? 10_000);
 const config = { ...configFromEnv(), logLevel: 'warn' };
 const { app } = await createServer(config);
 const posts = app.ctx.services.posts.repo;
@@ -25,6 +27,25 @@ await app.ctx.database.db.transaction().execute(async (trx) => {
         status: 1,
         sort_order: 0,
         tags: topic.toLowerCase(),
+      },
+      trx,
+    );
+  }
+});
+const pages = app.ctx.services.pages.repo;
+await app.ctx.database.db.transaction().execute(async (trx) => {
+  for (let i = 0; i < PAGES; i++) {
+    const topic = topics[i % topics.length]!;
+    await pages.insert(
+      config.appKey,
+      {
+        name: `bench-page-${i}`,
+        title: `${topic} programme page ${i}`,
+        slug: `bench-page-${i}`,
+        sub_title: `How our ${topic.toLowerCase()} work reaches district ${i % 64}`,
+        content: `<h2>${topic}</h2><p>Page ${i} describes the ${topic.toLowerCase()} programme: eligibility, branches that offer it, and the documents a member brings.</p>`,
+        status: 1,
+        page_template: 'default',
       },
       trx,
     );

@@ -26,6 +26,8 @@ describe('the site’s search', () => {
     const first = results.first();
     expect(await first.getByRole('heading', { level: 3 }).innerText()).toMatch(/loan/i);
     expect((await first.locator('mark').allInnerTexts()).some((word) => /^loans?$/i.test(word))).toBe(true);
+    // Results pages are not for search engines' indexes.
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, follow');
     // A result is a link to its page, which opens.
     const href = await first.getByRole('link').getAttribute('href');
     const opened = await page.goto(`${site.app.baseUrl}${href}`);

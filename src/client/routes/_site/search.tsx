@@ -12,7 +12,11 @@ export const Route = createFileRoute('/_site/search')({
   loader: async ({ context, deps }) => {
     if (deps.q) await context.queryClient.ensureQueryData(searchResultsQuery(deps.q, deps.page));
   },
-  head: (context) => screenHead(context, { title: headText(context.match.context)('search.title') }),
+  // Results pages are anyone's words: followed, never indexed (as search engines ask of a site's own search).
+  head: (context) => {
+    const head = screenHead(context, { title: headText(context.match.context)('search.title') });
+    return { ...head, meta: [...(head.meta ?? []), { name: 'robots', content: 'noindex, follow' }] };
+  },
   component: SearchRoute,
   errorComponent: SiteError,
 });
