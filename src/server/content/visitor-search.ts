@@ -121,36 +121,28 @@ export function visitorSearch(ctx: AppContext) {
       const words = queryWords(query);
       if (words.length === 0) return { data: [], current_page: page, last_page: 1, total: 0 };
       const where = sql`s.app_key = ${appKey} and ${inLanguage(language, locales[0]!)} and (${sql.join(readable(appKey), sql` or `)})`;
-      const offset = (page - 1) * SEARCH_PAGE_SIZE;
-      let rows: IndexRow[];
-      let total: number;
-      if (postgres) {
-        // Every word, each as a word beginning (`ঋণ:*`): only letters, marks and digits reach it.
-        const asked = words.map((word) => `${word}:*`).join(' & ');
-        const matching = sql`s.document @@ to_tsquery('simple', ${asked}) and ${where}`;
-        total = (await sql<{ n: number }>`select count(*) as n from visitor_search s where ${matching}`.execute(db)).rows[0]!.n;
-        rows = (
-          await sql<IndexRow>`select s.resource, s.record_id, s.locale, s.title,
-              ts_headline('simple', s.body, to_tsquery('simple', ${asked}),
-                ${`StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=32, MinWords=16, MaxFragments=1, FragmentDelimiter=" … "`}) as excerpt
-            from visitor_search s where ${matching}
-            order by ts_rank(s.document, to_tsquery('simple', ${asked})) desc, s.key
-            limit ${SEARCH_PAGE_SIZE} offset ${offset}`.execute(db)
-        ).rows;
-      } else {
-        // Every word, each as a word beginning ("ঋণ"*), quoted so no word is read as an operator.
-        const asked = words.map((word) => `"${word}"*`).join(' ');
-        const matching = sql`visitor_search match ${asked} and ${where}`;
-        total = (await sql<{ n: number }>`select count(*) as n from visitor_search s where ${matching}`.execute(db)).rows[0]!.n;
-        // bm25's weights: a word in the title counts for ten in the text.
-        rows = (
-          await sql<IndexRow>`select s.resource, s.record_id, s.locale, s.title,
-              snippet(visitor_search, 1, ${HIT_START}, ${HIT_END}, ' … ', 32) as excerpt
-            from visitor_search s where ${matching}
-            order by bm25(visitor_search, 10.0, 1.0), s.rowid
-            limit ${SEARCH_PAGE_SIZE} offset ${offset}`.execute(db)
-        ).rows;
-      }
+      // What each database says for: the rows with every word (each as a word beginning, `ঋণ:*` or
+      // "ঋণ"*; only letters, marks and digits reach the query, so no word is read as an operator),
+      // the excerpt around them, and the order (bm25's weights: a word in the title counts for ten).
+      const asked = postgres ? words.map((word) => `${word}:*`).join(' & ') : words.map((word) => `"${word}"*`).join(' ');
+      const { found, excerpt, best } = postgres
+        ? {
+            found: sql`s.document @@ to_tsquery('simple', ${asked})`,
+            excerpt: sql`ts_headline('simple', s.body, to_tsquery('simple', ${asked}),
+              ${`StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=32, MinWords=16, MaxFragments=1, FragmentDelimiter=" … "`})`,
+            best: sql`ts_rank(s.document, to_tsquery('simple', ${asked})) desc, s.key`,
+          }
+        : {
+            found: sql`visitor_search match ${asked}`,
+            excerpt: sql`snippet(visitor_search, 1, ${HIT_START}, ${HIT_END}, ' … ', 32)`,
+            best: sql`bm25(visitor_search, 10.0, 1.0), s.rowid`,
+          };
+      const matching = sql`${found} and ${where}`;
+      const total = (await sql<{ n: number }>`select count(*) as n from visitor_search s where ${matching}`.execute(db)).rows[0]!
+        .n;
+      const { rows } = await sql<IndexRow>`select s.resource, s.record_id, s.locale, s.title, ${excerpt} as excerpt
+        from visitor_search s where ${matching} order by ${best}
+        limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}`.execute(db);
       const addresses = await paths(appKey, rows, language, locales);
       return {
         data: rows.map((row, i) => ({
