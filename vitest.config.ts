@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // The seeded demo on each database, made once for every file's test apps.
+          globalSetup: ['tests/api/seeded-data.ts'],
           testTimeout: 20_000,
           // Two files at a time whatever the core count (Vitest would take one on two cores): a file
           // spends much of its time waiting on PostgreSQL, SQLite's disk and password hashing's pool.

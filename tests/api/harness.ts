@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createServer } from '../../src/server/bootstrap';
 import type { BuildOptions } from '../../src/server/app';
 import { runCli } from '../../src/server/cli';
@@ -19,7 +20,7 @@ export const ADMIN = { email: 'admin@example.com', password: 'correct-horse-batt
 export const APP_KEY = 'demo';
 export const OTHER_APP_KEY = 'other-site';
 
-async function postgresAnswers(): Promise<boolean> {
+export async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
@@ -54,6 +55,100 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The schema inside the run's seeded PostgreSQL database (seeded-data.ts), and so inside each copy. */
+export const SEEDED_SCHEMA = 'site';
+
+/** Settings a test app starts with, its files in `dir`, before the database's and the test's own. */
+export const seededConfig = (dir: string): ServerConfig => ({
+  ...configFromEnv({}),
+  databaseUrl: `sqlite:${path.join(dir, 'site.db')}`,
+  uploadDir: path.join(dir, 'uploads'),
+  staticDir: path.join(dir, 'no-build'),
+  adminEmail: ADMIN.email,
+  adminPassword: ADMIN.password,
+  appKey: APP_KEY,
+  publicWriteLimit: 1000,
+  // Suites such as rights.test.ts are scripts of thousands of one admin's writes a minute, beyond
+  // any person's pace; the limit itself is tested with its own setting (upload-limits.test.ts).
+  staffWriteLimit: 1_000_000,
+  // Receivers that never answer (a sample's example.org) hold a test up for 2 s at most.
+  secretKey: 'test-installation-secret-key',
+  // Erasures are remembered beside the test's database, never in the repository's data folder.
+  erasuresFile: path.join(dir, 'erased-people'),
+  // Each test app would spend a core on the demo's renditions for its whole life; renditions.test.ts turns it on.
+  prepareDemoRenditions: false,
+  // Receivers in these tests listen on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE); the refusal is tested apart.
+  webhookDelivery: { timeoutMs: 2_000, allowPrivate: true },
+});
+
+/** The address of another database on the test's PostgreSQL server. */
+export const databaseAt = (name: string) => {
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** Runs one statement on the test's PostgreSQL server (in `url`'s database). */
+export async function onPostgres(statement: string, url = PG_URL) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Settings that change nothing stored by the migrations and the seed: a test app that overrides
+ * only these starts on a copy of the run's seeded demo (seeded-data.ts). Any other setting (the
+ * database, the uploads, the admin, the app key, the demo, the renditions) gets a fresh seed.
+ */
+const LEAVES_STORE_ALONE = new Set<keyof ServerConfig>([
+  'staticDir',
+  'publicWriteLimit',
+  'staffWriteLimit',
+  'apiTokenLimit',
+  'upkeepPeriodMs',
+  'trustProxy',
+  'smtpUrl',
+  'mailFrom',
+  'webhookDelivery',
+  'newsletters',
+  'sessionDays',
+  'activityRetentionDays',
+  'logLevel',
+]);
+
+/**
+ * Where a test app's data lives: a copy of the run's seeded demo when its settings allow, else an
+ * empty SQLite file or PostgreSQL schema of its own that it migrates and seeds. `drop` removes it.
+ */
+async function storeFor(dialect: DialectName, dir: string, overrides: Partial<ServerConfig>) {
+  const seededDir = inject('apiSeededDir');
+  const template = inject('apiSeededTemplate');
+  const copies = Object.keys(overrides).every((key) => LEAVES_STORE_ALONE.has(key as keyof ServerConfig));
+  if (dialect === 'sqlite') {
+    if (copies && seededDir) {
+      for (const name of ['site.db', 'uploads']) {
+        fs.cpSync(path.join(seededDir, name), path.join(dir, name), { recursive: true });
+      }
+    }
+    return { databaseUrl: `sqlite:${path.join(dir, 'site.db')}`, pgSchema: undefined, drop: async () => {} };
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  if (copies && template) {
+    await onPostgres(`create database ${name} template ${template}`);
+    fs.cpSync(path.join(seededDir, 'postgres', 'uploads'), path.join(dir, 'uploads'), { recursive: true });
+    return {
+      databaseUrl: databaseAt(name),
+      pgSchema: SEEDED_SCHEMA as string | undefined,
+      drop: () => onPostgres(`drop database if exists ${name} with (force)`),
+    };
+  }
+  return emptyDatabase(dialect, dir);
+}
+
 export async function startTestApp(
   dialect: DialectName,
   overrides: Partial<ServerConfig> = {},
@@ -61,34 +156,11 @@ export async function startTestApp(
   logger?: BuildOptions['logger'],
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-api-'));
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  if (dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
+  const store = await storeFor(dialect, dir, overrides);
   const config: ServerConfig = {
-    ...configFromEnv({}),
-    databaseUrl: dialect === 'postgres' ? PG_URL : `sqlite:${path.join(dir, 'site.db')}`,
-    pgSchema: dialect === 'postgres' ? schema : undefined,
-    uploadDir: path.join(dir, 'uploads'),
-    staticDir: path.join(dir, 'no-build'),
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    appKey: APP_KEY,
-    publicWriteLimit: 1000,
-    // Suites such as rights.test.ts are scripts of thousands of one admin's writes a minute, beyond
-    // any person's pace; the limit itself is tested with its own setting (upload-limits.test.ts).
-    staffWriteLimit: 1_000_000,
-    // Receivers that never answer (a sample's example.org) hold a test up for 2 s at most.
-    secretKey: 'test-installation-secret-key',
-    // Erasures are remembered beside the test's database, never in the repository's data folder.
-    erasuresFile: path.join(dir, 'erased-people'),
-    // Each test app would spend a core on the demo's renditions for its whole life; renditions.test.ts turns it on.
-    prepareDemoRenditions: false,
-    // Receivers in these tests listen on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE); the refusal is tested apart.
-    webhookDelivery: { timeoutMs: 2_000, allowPrivate: true },
+    ...seededConfig(dir),
+    databaseUrl: store.databaseUrl,
+    pgSchema: store.pgSchema,
     ...overrides,
   };
   const { app } = await createServer(config, { logger: logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false) });
@@ -116,12 +188,7 @@ export async function startTestApp(
     visitor: send({ 'app-key': APP_KEY }),
     async close() {
       await app.close();
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      await store.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -162,14 +229,12 @@ export async function emptyDatabase(dialect: DialectName, dir: string) {
     };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
+  await onPostgres(`create schema ${schema}`);
+  return {
+    databaseUrl: PG_URL,
+    pgSchema: schema as string | undefined,
+    drop: () => onPostgres(`drop schema ${schema} cascade`),
   };
-  await admin(`create schema ${schema}`);
-  return { databaseUrl: PG_URL, pgSchema: schema as string | undefined, drop: () => admin(`drop schema ${schema} cascade`) };
 }
 
 /** A second application, so tenant isolation can be checked across keys. */
