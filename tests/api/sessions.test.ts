@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/server/bootstrap';
+import { passwordParams } from '../../src/server/security/passwords';
 import { APP_KEY, createOtherApplication, dialects, OTHER_APP_KEY, signInAs, startTestApp, type TestApp } from './harness';
 
 const login = (t: TestApp, identifier: string, password: string, remoteAddress = '127.0.0.1', userAgent = 'test-agent') =>
@@ -173,12 +174,15 @@ describe.each(await dialects())('sessions on %s', (dialect) => {
     expect(await lifetime(admin.email, admin.password, true)).toBeCloseTo(7 * 24, 0);
   });
 
-  it('hashes passwords with OWASP’s scrypt settings, and upgrades an older hash at the next sign-in', async () => {
+  // OWASP's settings themselves, outside a test runner: tests/unit/server-helpers.test.ts.
+  it('hashes passwords with the current scrypt settings, and upgrades an older hash at the next sign-in', async () => {
     const user = await signInAs(t, 'viewer');
     const db = t.app.ctx.database.db;
     const stored = async () =>
       (await db.selectFrom('users').select('password').where('id', '=', user.id).executeTakeFirstOrThrow()).password;
-    expect(await stored()).toMatch(/^scrypt\$16384\$8\$5\$/);
+    const { N, r, p } = passwordParams(process.env.NODE_ENV);
+    const current = new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$`);
+    expect(await stored()).toMatch(current);
     const { scryptSync, randomBytes } = await import('node:crypto');
     const salt = randomBytes(16);
     const old = [
@@ -191,7 +195,7 @@ describe.each(await dialects())('sessions on %s', (dialect) => {
     ].join('$');
     await db.updateTable('users').set({ password: old }).where('id', '=', user.id).execute();
     expect((await login(t, user.email, user.password, '10.96.0.1')).statusCode).toBe(200);
-    expect(await stored()).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(await stored()).toMatch(current);
     expect((await login(t, user.email, user.password, '10.96.0.1')).statusCode).toBe(200);
   });
 

@@ -5,7 +5,7 @@ import { allowInlineScripts } from '../../src/server/plugins/security-headers';
 import { MARK_STORED_SESSION } from '../../src/shared/stored-session';
 import { meaningfulUrl } from '../../src/server/seo/origin';
 import { Slots } from '../../src/server/seo/ssr';
-import { hashPassword, verifyPassword } from '../../src/server/security/passwords';
+import { hashPassword, needsRehash, passwordParams, STRONG_PARAMS, verifyPassword } from '../../src/server/security/passwords';
 
 describe('slugify', () => {
   it.each([
@@ -30,6 +30,17 @@ describe('passwords', () => {
     expect(await verifyPassword('s3cret-pass', one)).toBe(true);
     expect(await verifyPassword('wrong-pass', one)).toBe(false);
     expect(await verifyPassword('s3cret-pass', 'plain-text')).toBe(false);
+  });
+
+  it('hashes at full strength outside a test runner, and upgrades a lighter hash on sign-in there', async () => {
+    for (const nodeEnv of [undefined, 'production', 'development']) expect(passwordParams(nodeEnv)).toBe(STRONG_PARAMS);
+    expect(passwordParams('test').N).toBeLessThan(STRONG_PARAMS.N);
+    const strong = await hashPassword('s3cret-pass', STRONG_PARAMS);
+    expect(strong).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(await verifyPassword('s3cret-pass', strong)).toBe(true);
+    expect(needsRehash(strong, STRONG_PARAMS)).toBe(false);
+    // A light hash signed in with where hashes are strong is made again at full strength.
+    expect(needsRehash(await hashPassword('s3cret-pass', passwordParams('test')), STRONG_PARAMS)).toBe(true);
   });
 });
 

@@ -12,9 +12,19 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
 /**
  * OWASP's Password Storage Cheat Sheet lists equally strong scrypt settings; this one (N=2^14,
  * r=8, p=5) needs 16 MiB per hash rather than the 128 MiB of N=2^17, p=1, which a small host
- * signing in a few people at once could not spare. About 0.2 s per hash here.
+ * signing in a few people at once could not spare.
  */
-const PARAMS = { N: 16384, r: 8, p: 5 };
+export const STRONG_PARAMS = { N: 16384, r: 8, p: 5 };
+/**
+ * Under a test runner (NODE_ENV=test, which Vitest sets and nothing in production does) a password
+ * is hashed with the same scrypt doing less work, as Devise's test stretches and Django's test
+ * hasher do: the suites make and check thousands of passwords, and what they test is who may sign
+ * in, not the work factor. A hash made this way is made again at full cost by the first sign-in
+ * anywhere else (needsRehash).
+ */
+const LIGHT_PARAMS = { N: 1024, r: 8, p: 1 };
+export const passwordParams = (nodeEnv: string | undefined) => (nodeEnv === 'test' ? LIGHT_PARAMS : STRONG_PARAMS);
+const PARAMS = passwordParams(process.env.NODE_ENV);
 const KEY_LENGTH = 32;
 
 /**
@@ -30,9 +40,9 @@ export async function hashPassword(password: string, params = PARAMS): Promise<s
 }
 
 /** A hash made with weaker settings than today's: replaced after the next correct sign-in. */
-export function needsRehash(stored: string | null | undefined): boolean {
+export function needsRehash(stored: string | null | undefined, params = PARAMS): boolean {
   const [scheme, n, r, p] = (stored ?? '').split('$');
-  return scheme === 'scrypt' && (Number(n) !== PARAMS.N || Number(r) !== PARAMS.r || Number(p) !== PARAMS.p);
+  return scheme === 'scrypt' && (Number(n) !== params.N || Number(r) !== params.r || Number(p) !== params.p);
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
