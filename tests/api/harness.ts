@@ -121,12 +121,24 @@ const LEAVES_STORE_ALONE = new Set<keyof ServerConfig>([
 ]);
 
 /**
+ * What the run's globalSetup made (seeded-data.ts); nothing when the harness runs outside Vitest
+ * (entity-new.test.ts runs it as a script in a copy of the repository), which then seeds afresh.
+ */
+function provided<K extends 'apiSeededDir' | 'apiSeededTemplate'>(key: K) {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Where a test app's data lives: a copy of the run's seeded demo when its settings allow, else an
  * empty SQLite file or PostgreSQL schema of its own that it migrates and seeds. `drop` removes it.
  */
 async function storeFor(dialect: DialectName, dir: string, overrides: Partial<ServerConfig>) {
-  const seededDir = inject('apiSeededDir');
-  const template = inject('apiSeededTemplate');
+  const seededDir = provided('apiSeededDir');
+  const template = provided('apiSeededTemplate');
   const copies = Object.keys(overrides).every((key) => LEAVES_STORE_ALONE.has(key as keyof ServerConfig));
   if (dialect === 'sqlite') {
     if (copies && seededDir) {
@@ -137,7 +149,7 @@ async function storeFor(dialect: DialectName, dir: string, overrides: Partial<Se
     return { databaseUrl: `sqlite:${path.join(dir, 'site.db')}`, pgSchema: undefined, drop: async () => {} };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
-  if (copies && template) {
+  if (copies && seededDir && template) {
     await onPostgres(`create database ${name} template ${template}`);
     fs.cpSync(path.join(seededDir, 'postgres', 'uploads'), path.join(dir, 'uploads'), { recursive: true });
     return {
