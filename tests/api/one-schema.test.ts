@@ -5,27 +5,19 @@
  * with a test's server refusing to start: "schema … does not exist", another test's schema, dropped
  * while Kysely's migrator read every schema's tables.
  */
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { dialects, PG_URL, startTestApp, type TestApp } from './harness';
+import { dialects, onPostgres, startTestApp, type TestApp } from './harness';
 
-const onPostgres = (await dialects()).includes('postgres');
+const postgresRuns = (await dialects()).includes('postgres');
 
-describe.runIf(onPostgres)('one schema of a shared PostgreSQL database', () => {
+describe.runIf(postgresRuns)('one schema of a shared PostgreSQL database', () => {
   let t: TestApp;
   const neighbour = `t_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  /** A statement in the app's own database, beside its schema. */
+  const admin = (statement: string) => onPostgres(statement, t.config.databaseUrl);
 
   beforeAll(async () => {
     t = await startTestApp('postgres');
@@ -57,7 +49,7 @@ describe.runIf(onPostgres)('one schema of a shared PostgreSQL database', () => {
         await admin(`drop schema ${name} cascade`);
       }
     })();
-    const database = openDatabase(PG_URL, t.config.pgSchema);
+    const database = openDatabase(t.config.databaseUrl, t.config.pgSchema);
     try {
       const reads = (async () => {
         for (let i = 0; i < 40; i++) {
