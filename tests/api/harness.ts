@@ -1,7 +1,8 @@
 /**
  * Builds the real server for API tests, on SQLite and, when a server answers, on PostgreSQL
- * (each test app in a schema of its own, dropped afterwards). Under CI=true an unreachable
- * PostgreSQL fails the run instead of being skipped.
+ * (each test app in a database or schema of its own, dropped afterwards; most start on a copy of
+ * the run's seeded demo, seeded-data.ts). Under CI=true an unreachable PostgreSQL fails the run
+ * instead of being skipped.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
