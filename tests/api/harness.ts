@@ -72,13 +72,13 @@ export const seededConfig = (dir: string): ServerConfig => ({
   // Suites such as rights.test.ts are scripts of thousands of one admin's writes a minute, beyond
   // any person's pace; the limit itself is tested with its own setting (upload-limits.test.ts).
   staffWriteLimit: 1_000_000,
-  // Receivers that never answer (a sample's example.org) hold a test up for 2 s at most.
   secretKey: 'test-installation-secret-key',
   // Erasures are remembered beside the test's database, never in the repository's data folder.
   erasuresFile: path.join(dir, 'erased-people'),
   // Each test app would spend a core on the demo's renditions for its whole life; renditions.test.ts turns it on.
   prepareDemoRenditions: false,
-  // Receivers in these tests listen on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE); the refusal is tested apart.
+  // Receivers in these tests listen on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE); the refusal is tested
+  // apart. Receivers that never answer (a sample's example.org) hold a test up for 2 s at most.
   webhookDelivery: { timeoutMs: 2_000, allowPrivate: true },
 });
 
@@ -149,8 +149,8 @@ async function storeFor(dialect: DialectName, dir: string, overrides: Partial<Se
     }
     return { databaseUrl: `sqlite:${path.join(dir, 'site.db')}`, pgSchema: undefined, drop: async () => {} };
   }
-  const name = `t_${randomBytes(6).toString('hex')}`;
   if (copies && seededDir && template) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
     await onPostgres(`create database ${name} template ${template}`);
     fs.cpSync(path.join(seededDir, 'postgres', 'uploads'), path.join(dir, 'uploads'), { recursive: true });
     return {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/server/bootstrap';
-import { passwordParams } from '../../src/server/security/passwords';
+import { PARAMS } from '../../src/server/security/passwords';
 import { APP_KEY, createOtherApplication, dialects, OTHER_APP_KEY, signInAs, startTestApp, type TestApp } from './harness';
 
 const login = (t: TestApp, identifier: string, password: string, remoteAddress = '127.0.0.1', userAgent = 'test-agent') =>
@@ -180,7 +180,7 @@ describe.each(await dialects())('sessions on %s', (dialect) => {
     const db = t.app.ctx.database.db;
     const stored = async () =>
       (await db.selectFrom('users').select('password').where('id', '=', user.id).executeTakeFirstOrThrow()).password;
-    const { N, r, p } = passwordParams(process.env.NODE_ENV);
+    const { N, r, p } = PARAMS;
     const current = new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$`);
     expect(await stored()).toMatch(current);
     const { scryptSync, randomBytes } = await import('node:crypto');

@@ -24,7 +24,8 @@ export const STRONG_PARAMS = { N: 16384, r: 8, p: 5 };
  */
 const LIGHT_PARAMS = { N: 1024, r: 8, p: 1 };
 export const passwordParams = (nodeEnv: string | undefined) => (nodeEnv === 'test' ? LIGHT_PARAMS : STRONG_PARAMS);
-const PARAMS = passwordParams(process.env.NODE_ENV);
+/** The settings this process hashes passwords with. */
+export const PARAMS = passwordParams(process.env.NODE_ENV);
 const KEY_LENGTH = 32;
 
 /**
