@@ -174,6 +174,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', KEPT_PART_BANS] },
   },
   {
+    // The server writes in every language at once (mail, feeds, pages): its site texts come with
+    // every catalogue known. `messages/site` alone knows English until a browser fetches another.
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'shared/messages/site$',
+              message: 'The server reads the site texts from shared/messages/site-catalogues (every language known).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,9 +1,11 @@
 /** The three test layers `npm test` runs in turn (scripts/test.mjs). */
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './tests/support/long-files-first.js';
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test') },
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,

@@ -9,7 +9,9 @@ import { entityFormMachine } from './entity-form';
 import { galleryTabsMachine } from './gallery-tabs';
 import { loginMachine } from './login';
 import { mediaPickerMachine } from './media-picker';
+import { publicFormMachine } from './public-form';
 import { restoreConfirmMachine } from './restore-confirm';
+import { saveOutboxMachine } from './save-outbox';
 import { uploadMachine } from './upload';
 
 export interface Flow {
@@ -32,4 +34,14 @@ export const FLOWS: readonly Flow[] = [
   { name: 'upload', title: 'One file’s upload, with its progress', machine: uploadMachine },
   { name: 'media-picker', title: 'The media library’s picker: select, insert, delete', machine: mediaPickerMachine },
   { name: 'gallery-tabs', title: 'The public gallery’s Image and YouTube tabs and its lightbox', machine: galleryTabsMachine },
+  {
+    name: 'save-outbox',
+    title: 'One staff save in the device’s outbox: waiting for a connection, sent, landed, kept in a conflict or refused',
+    machine: saveOutboxMachine,
+  },
+  {
+    name: 'public-form',
+    title: 'A visitor’s public form: typed before it wakes, posted plain, kept offline, sent once, refused with its words kept',
+    machine: publicFormMachine,
+  },
 ];

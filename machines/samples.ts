@@ -113,6 +113,50 @@ const galleryTabs: FlowSamples = {
   ],
 };
 
+/** A new record and an existing one (only the latter can conflict); the server's answers. */
+const saveOutbox: FlowSamples = {
+  inputs: [{ resource: 'posts' }, { resource: 'posts', id: '7', intent: 'publish' }],
+  events: () => [
+    ...ofType('save.sending', 'save.paused', 'save.unanswered', 'save.cancel'),
+    { type: 'save.landed', record: stored },
+    { type: 'save.refused', error: { status: 409, message: 'Someone saved it first.', current: stored } },
+    { type: 'save.refused', error: { status: 422, message: 'Title is too long.' } },
+  ],
+};
+
+/** The form as the server drew it: fresh, after its plain post was sent, after it was refused with words. */
+const blank = { email: '' };
+const drawn = { values: blank, errors: {}, message: null, key: '', waitingKey: '', blank, posted: null };
+const publicForm: FlowSamples = {
+  inputs: [
+    drawn,
+    { ...drawn, posted: 'sent' },
+    { ...drawn, values: { email: 'a@b' }, posted: 'refused', message: 'Too many tries.', errors: { email: 'Invalid.' } },
+  ],
+  events: () => [
+    { type: 'form.woke', typed: { email: 'typed@example.org' }, key: 'k-page', keptByWorker: false },
+    { type: 'form.woke', typed: blank, key: '', keptByWorker: true },
+    { type: 'field.change', field: 'email', value: 'me@example.org' },
+    { type: 'form.submit', values: { email: '' }, errors: { email: 'Required.' }, newKey: 'k-new' },
+    { type: 'form.submit', values: { email: 'me@example.org' }, errors: {}, newKey: 'k-new' },
+    { type: 'send.sent' },
+    { type: 'send.saved', key: 'k-new' },
+    { type: 'send.refused', errors: { email: 'Unknown domain.' }, message: 'Invalid' },
+    { type: 'send.refused', errors: {}, message: 'Refused.' },
+    { type: 'send.failed', message: 'No connection.' },
+    { type: 'note.delivered', ok: true, message: 'Refused later.' },
+    { type: 'note.delivered', ok: false, message: 'Refused later.' },
+  ],
+  // What its guards and its screen read; the values themselves would make too many.
+  key: ({ context }) => ({
+    posted: context.posted,
+    errors: Object.values(context.errors).some(Boolean),
+    message: context.message !== null,
+    key: context.key !== '',
+    waiting: context.waitingKey !== '',
+  }),
+};
+
 export const SAMPLES: Record<string, FlowSamples> = {
   login,
   'entity-form': entityForm,
@@ -121,4 +165,6 @@ export const SAMPLES: Record<string, FlowSamples> = {
   upload,
   'media-picker': mediaPicker,
   'gallery-tabs': galleryTabs,
+  'save-outbox': saveOutbox,
+  'public-form': publicForm,
 };

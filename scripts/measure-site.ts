@@ -6,12 +6,15 @@
  * - On emulated Slow 4G with a cold cache, how long until staff can type into the sign-in form
  *   and into a new post's title.
  * - Lighthouse's mobile scores for the home and About pages in each language and the sign-in screen.
+ * - The analytics page-view beacon's own code (minified, gzip -9) against its 1 KB budget, and the
+ *   field-vitals chunk loaded after it.
  * Exits with 1 when a byte budget is exceeded (the times and scores are reported beside their targets).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { build as bundle } from 'esbuild';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type Result from 'lighthouse/types/lhr/lhr';
@@ -85,6 +88,43 @@ async function screenContext(browser: Browser, token?: string) {
 }
 
 let overBudget = false;
+
+/** The page-view beacon's budget (issue #62): what Plausible's script weighs. */
+const BEACON_BUDGET_BYTES = 1024;
+
+/**
+ * The beacon's own code as a page carries it: bundled, minified, gzip -9, without the page's
+ * config reader (every public page has it already) and the vitals module it loads later.
+ */
+async function beaconBytes(): Promise<number> {
+  const made = await bundle({
+    entryPoints: ['src/client/site/analytics/beacon.ts'],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    external: ['./vitals', '../../config'],
+    logLevel: 'silent',
+  });
+  return gzipSync(made.outputFiles[0]!.contents, { level: 9 }).length;
+}
+
+{
+  const beacon = await beaconBytes();
+  const over = beacon > BEACON_BUDGET_BYTES;
+  overBudget ||= over;
+  const vitalsFile = fs
+    .readdirSync(path.resolve(process.env.STATIC_DIR ?? 'dist', 'assets'))
+    .find((name) => /^vitals-.*\.js$/.test(name));
+  const vitals = vitalsFile
+    ? gzipSync(fs.readFileSync(path.resolve(process.env.STATIC_DIR ?? 'dist', 'assets', vitalsFile)), { level: 9 }).length
+    : undefined;
+  console.log('\nAnalytics beacon (gzip -9)\n');
+  console.log('| part | bytes | budget bytes |');
+  console.log('| --- | ---: | ---: |');
+  console.log(`| page view | ${beacon}${over ? ' **exceeded**' : ''} | ${BEACON_BUDGET_BYTES} |`);
+  console.log(`| field vitals (web-vitals, loaded after the view) | ${vitals ?? 'not built'} | |`);
+}
 
 const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
 // A first start, as a new install's visitors meet it (outside Vitest there is no run's seeded demo).

@@ -17,7 +17,7 @@ import { PwaStatus } from './pwa/PwaStatus';
 import { afterPaint } from './router-manifest';
 import { documentLanguage } from './site/locale';
 import { theme } from './theme';
-import { SiteLocale } from './ui/site-text';
+import { SiteLocale } from './ui/site-locale';
 import { useDocumentColorScheme } from './ui/color-scheme';
 
 /**

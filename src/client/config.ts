@@ -11,6 +11,8 @@ export interface ClientConfig {
   appKey: string;
   /** The document's language on a site written in several: its public reads ask for it (api/http.ts). */
   locale?: DocumentLocale;
+  /** A public page of a site that counts its views (its own analytics, site/analytics/beacon.ts). */
+  analytics?: true;
 }
 
 function readConfig(): ClientConfig {

@@ -13,6 +13,8 @@
  * page's query answers into the document, and the browser hydrates it all (main.tsx) and makes the
  * failed reads again.
  */
+// Every language's site words, known before any page is drawn (the browser fetches its one).
+import '../shared/messages/site-catalogues';
 import { QueryClient } from '@tanstack/react-query';
 import type { Manifest } from '@tanstack/react-router';
 import { createRequestHandler, getSsrStatus, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';

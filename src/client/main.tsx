@@ -47,10 +47,18 @@ import { startVisitorOutbox } from './site/forms/notes';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
 import { decodeEntitiesWithBrowser } from './ui/entity-decoding';
+import { config } from './config';
+import { documentLocale } from '../shared/locales';
+import { loadSiteCatalogue } from '../shared/messages/site-loading';
+import { isBackOfficeAddress } from '../shared/address-space';
+import { loadAdminWords } from './admin/i18n';
 
 decodeEntitiesWithBrowser();
 
 async function start(): Promise<void> {
+  // The offline shell, which the service worker answers any address with, names its own language:
+  // opened at another's address (/bn/search), it takes that one, as the server's render would have.
+  if (config.locale) config.locale = documentLocale(config.locale.locales, location.pathname) ?? config.locale;
   const queryClient = createQueryClient();
   // Listening to the connection from the start, not from React's first render: a save restored
   // paused must run when the connection returns even if the page has not rendered by then.
@@ -81,7 +89,22 @@ async function start(): Promise<void> {
     persistQueryClientSubscribe(persistOptions);
     void persistQueryClientSave(persistOptions);
   });
-  resumeSaves(queryClient);
+  // The site's words in the document's language are here before anything is drawn: hydrating in
+  // English what the server drew in Bangla would redraw the page. So are the back-office's on its
+  // addresses: hydrating does not run the /admin route's loader, which fetches them on a navigation.
+  // Words that cannot be fetched (offline, never kept) leave the screens' own code missing too,
+  // which the root's error screen says.
+  await Promise.all([
+    loadSiteCatalogue(config.locale?.locale ?? document.documentElement.lang),
+    isBackOfficeAddress(location.pathname) ? loadAdminWords().catch(() => undefined) : undefined,
+  ]);
+  const restored = resumeSaves(queryClient);
+  // Each restored save runs its outbox actor again; XState comes with it, so only when there is one.
+  if (restored.length > 0) {
+    void import('./pwa/save-outbox').then(({ followRestoredSave }) => {
+      for (const mutation of restored) followRestoredSave(queryClient, mutation);
+    });
+  }
 
   // Every document is the server's render of its URL, or the offline shell (the root route only,
   // answered by the service worker for any URL): the router adopts what the server rendered and

@@ -20,6 +20,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEntityRouteRouteImport } from './routes/admin/$entity/route'
 import { Route as AdminAccountRouteImport } from './routes/admin/account'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
+import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
 import { Route as AdminApiTokensRouteImport } from './routes/admin/api-tokens'
 import { Route as AdminFlowsRouteImport } from './routes/admin/flows'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
@@ -33,6 +34,7 @@ import { Route as AdminEntityIndexRouteImport } from './routes/admin/$entity/ind
 import { Route as AdminEntityTrashRouteImport } from './routes/admin/$entity/trash'
 import { Route as AdminDashboardIndexRouteImport } from './routes/admin/dashboard/index'
 import { Route as AdminDashboardSocialRouteImport } from './routes/admin/dashboard/social'
+import { Route as AdminEntriesFormIdRouteImport } from './routes/admin/entries/$formId'
 import { Route as AdminEntityFormIndexRouteImport } from './routes/admin/$entity/form/index'
 import { Route as AdminEntityFormIdRouteImport } from './routes/admin/$entity/form/$id'
 
@@ -88,6 +90,11 @@ const AdminAccountRoute = AdminAccountRouteImport.update({
 const AdminActivityRoute = AdminActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminApiTokensRoute = AdminApiTokensRouteImport.update({
@@ -155,6 +162,11 @@ const AdminDashboardSocialRoute = AdminDashboardSocialRouteImport.update({
   path: '/dashboard/social',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminEntriesFormIdRoute = AdminEntriesFormIdRouteImport.update({
+  id: '/entries/$formId',
+  path: '/entries/$formId',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminEntityFormIndexRoute = AdminEntityFormIndexRouteImport.update({
   id: '/form/',
   path: '/form/',
@@ -176,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SiteSearchRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -187,6 +200,7 @@ export interface FileRoutesByFullPath {
   '/$collection/$slug': typeof SiteCollectionSlugRoute
   '/admin/$entity/trash': typeof AdminEntityTrashRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
+  '/admin/entries/$formId': typeof AdminEntriesFormIdRoute
   '/news/': typeof SiteNewsIndexRoute
   '/admin/$entity/': typeof AdminEntityIndexRoute
   '/admin/dashboard/': typeof AdminDashboardIndexRoute
@@ -200,6 +214,7 @@ export interface FileRoutesByTo {
   '/search': typeof SiteSearchRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -212,6 +227,7 @@ export interface FileRoutesByTo {
   '/$collection/$slug': typeof SiteCollectionSlugRoute
   '/admin/$entity/trash': typeof AdminEntityTrashRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
+  '/admin/entries/$formId': typeof AdminEntriesFormIdRoute
   '/news': typeof SiteNewsIndexRoute
   '/admin/$entity': typeof AdminEntityIndexRoute
   '/admin/dashboard': typeof AdminDashboardIndexRoute
@@ -229,6 +245,7 @@ export interface FileRoutesById {
   '/_site/search': typeof SiteSearchRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/api-tokens': typeof AdminApiTokensRoute
   '/admin/flows': typeof AdminFlowsRoute
   '/admin/media': typeof AdminMediaRoute
@@ -241,6 +258,7 @@ export interface FileRoutesById {
   '/_site/$collection/$slug': typeof SiteCollectionSlugRoute
   '/admin/$entity/trash': typeof AdminEntityTrashRoute
   '/admin/dashboard/social': typeof AdminDashboardSocialRoute
+  '/admin/entries/$formId': typeof AdminEntriesFormIdRoute
   '/_site/news/': typeof SiteNewsIndexRoute
   '/admin/$entity/': typeof AdminEntityIndexRoute
   '/admin/dashboard/': typeof AdminDashboardIndexRoute
@@ -259,6 +277,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/analytics'
     | '/admin/api-tokens'
     | '/admin/flows'
     | '/admin/media'
@@ -270,6 +289,7 @@ export interface FileRouteTypes {
     | '/$collection/$slug'
     | '/admin/$entity/trash'
     | '/admin/dashboard/social'
+    | '/admin/entries/$formId'
     | '/news/'
     | '/admin/$entity/'
     | '/admin/dashboard/'
@@ -283,6 +303,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/analytics'
     | '/admin/api-tokens'
     | '/admin/flows'
     | '/admin/media'
@@ -295,6 +316,7 @@ export interface FileRouteTypes {
     | '/$collection/$slug'
     | '/admin/$entity/trash'
     | '/admin/dashboard/social'
+    | '/admin/entries/$formId'
     | '/news'
     | '/admin/$entity'
     | '/admin/dashboard'
@@ -311,6 +333,7 @@ export interface FileRouteTypes {
     | '/_site/search'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/analytics'
     | '/admin/api-tokens'
     | '/admin/flows'
     | '/admin/media'
@@ -323,6 +346,7 @@ export interface FileRouteTypes {
     | '/_site/$collection/$slug'
     | '/admin/$entity/trash'
     | '/admin/dashboard/social'
+    | '/admin/entries/$formId'
     | '/_site/news/'
     | '/admin/$entity/'
     | '/admin/dashboard/'
@@ -412,6 +436,13 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/admin/activity'
       preLoaderRoute: typeof AdminActivityRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/analytics': {
+      id: '/admin/analytics'
+      path: '/analytics'
+      fullPath: '/admin/analytics'
+      preLoaderRoute: typeof AdminAnalyticsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/api-tokens': {
@@ -505,6 +536,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDashboardSocialRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/entries/$formId': {
+      id: '/admin/entries/$formId'
+      path: '/entries/$formId'
+      fullPath: '/admin/entries/$formId'
+      preLoaderRoute: typeof AdminEntriesFormIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/$entity/form/': {
       id: '/admin/$entity/form/'
       path: '/form'
@@ -543,6 +581,7 @@ interface AdminRouteRouteChildren {
   AdminEntityRouteRoute: typeof AdminEntityRouteRouteWithChildren
   AdminAccountRoute: typeof AdminAccountRoute
   AdminActivityRoute: typeof AdminActivityRoute
+  AdminAnalyticsRoute: typeof AdminAnalyticsRoute
   AdminApiTokensRoute: typeof AdminApiTokensRoute
   AdminFlowsRoute: typeof AdminFlowsRoute
   AdminMediaRoute: typeof AdminMediaRoute
@@ -552,6 +591,7 @@ interface AdminRouteRouteChildren {
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminDashboardSocialRoute: typeof AdminDashboardSocialRoute
+  AdminEntriesFormIdRoute: typeof AdminEntriesFormIdRoute
   AdminDashboardIndexRoute: typeof AdminDashboardIndexRoute
 }
 
@@ -559,6 +599,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEntityRouteRoute: AdminEntityRouteRouteWithChildren,
   AdminAccountRoute: AdminAccountRoute,
   AdminActivityRoute: AdminActivityRoute,
+  AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminApiTokensRoute: AdminApiTokensRoute,
   AdminFlowsRoute: AdminFlowsRoute,
   AdminMediaRoute: AdminMediaRoute,
@@ -568,6 +609,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSecurityRoute: AdminSecurityRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminDashboardSocialRoute: AdminDashboardSocialRoute,
+  AdminEntriesFormIdRoute: AdminEntriesFormIdRoute,
   AdminDashboardIndexRoute: AdminDashboardIndexRoute,
 }
 

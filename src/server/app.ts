@@ -32,7 +32,9 @@ import { manifestRoutes } from './pwa/manifest';
 import { openapiOptions } from './openapi';
 import { adminApi } from './routes/admin-api';
 import { publicRoutes } from './routes/public';
+import { beaconRoutes } from './routes/analytics';
 import { seoRoutes } from './seo/routes';
+import { searchIndexRoutes } from './routes/search-index';
 import { healthRoutes } from './plugins/health';
 import { uploadRoutes } from './media/uploads';
 import { ADMIN_API_PATH, normalizedAddress, SERVER_PATHS } from '../shared/address-space';
@@ -91,11 +93,13 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(swaggerUi, { routePrefix: '/cms/docs', staticCSP: true });
 
   await app.register(publicRoutes, { prefix: SERVER_PATHS.api });
+  await app.register(beaconRoutes, { prefix: SERVER_PATHS.api });
   await app.register(adminApi, { prefix: ADMIN_API_PATH });
 
   await app.register(uploadRoutes);
   await app.register(healthRoutes);
   await app.register(seoRoutes);
+  await app.register(searchIndexRoutes);
   await app.register(feedRoutes);
   await app.register(subscriptionRoutes);
   await app.register(manifestRoutes);

@@ -53,6 +53,8 @@ export interface ServerConfig {
   sessionDays: { admin: number; others: number };
   /** Requests per minute per IP for the public writes (subscribe, contact). */
   publicWriteLimit: number;
+  /** Analytics beacons per minute per IP (BEACON_LIMIT): a reader moving through pages sends one or two a page. */
+  beaconLimit: number;
   /** Requests one API token may make per minute. */
   apiTokenLimit: number;
   /** Writes (POST, PUT, PATCH, DELETE) one person's sessions may make to the admin API per minute. */
@@ -103,6 +105,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       others: positiveNumber('SESSION_DAYS', env.SESSION_DAYS, LIMITS.sessionDays, 'a number of days'),
     },
     publicWriteLimit: Number(env.PUBLIC_WRITE_LIMIT ?? 10),
+    beaconLimit: positiveNumber('BEACON_LIMIT', env.BEACON_LIMIT, 120, 'a number of beacons'),
     apiTokenLimit: Number(env.API_TOKEN_RATE_LIMIT ?? 600),
     staffWriteLimit: positiveNumber(
       'STAFF_WRITE_LIMIT',

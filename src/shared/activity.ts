@@ -9,6 +9,10 @@ export const ACTIVITY_ACTIONS = [
   'trash',
   'restore',
   'publish',
+  /** Review before publishing (issue #61): a record submitted, approved, or sent back with a comment. */
+  'review-submit',
+  'review-approve',
+  'review-changes',
   'role-change',
   'password-change',
   'settings-change',

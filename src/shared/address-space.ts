@@ -21,6 +21,8 @@ export const SERVER_PATHS = {
   subscription: '/subscription',
   /** The site's search as browsers offer it in their address bar (seo/routes.ts). */
   openSearch: '/opensearch.xml',
+  /** The search index the browser answers with offline, per language (content/offline-search.ts). */
+  searchIndex: '/search-index',
 } as const;
 
 /** The site's search: its page (below a language's prefix) and the read it makes under /cms. */

@@ -56,6 +56,8 @@ export const LIMITS = {
   idleSessionDays: 30,
   /** Earlier states kept per record (History); older ones are removed. */
   revisionsPerRecord: 50,
+  /** Longest comment in a record's review thread (issue #61). */
+  reviewCommentLength: 5000,
   /** Most rows a CSV export holds. */
   exportRows: 100_000,
   /** Days a deleted record stays in the Trash before it is erased. */

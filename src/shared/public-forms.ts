@@ -48,6 +48,17 @@ export const PUBLIC_FORMS = {
 } as const satisfies Record<string, PublicForm>;
 
 export type PublicFormName = keyof typeof PUBLIC_FORMS;
+/** A form staff built (shared/built-forms.ts), where the machinery names a form: `?form=built-12`. */
+export type BuiltFormName = `built-${number}`;
+/** Any form the public-forms machinery sends: one of the two written in code, or a built one. */
+export type FormName = PublicFormName | BuiltFormName;
+
+export const builtFormName = (id: number): BuiltFormName => `built-${id}`;
+export function builtFormId(name: unknown): number | undefined {
+  const match = typeof name === 'string' ? /^built-([1-9]\d{0,9})$/.exec(name) : null;
+  return match ? Number(match[1]) : undefined;
+}
+export const isFormName = (name: unknown): name is FormName => isPublicFormName(name) || builtFormId(name) !== undefined;
 export type PublicFormValues = Record<string, string>;
 export type PublicFormErrors = Record<string, string>;
 
@@ -57,6 +68,8 @@ export const FORM_PARAM = 'form';
 export const SENT_PARAM = 'sent';
 /** A plain form post kept on the device by the service worker shows its page with `?saved=<form>`. */
 export const SAVED_PARAM = 'saved';
+/** How long a built form was open before it was sent, in milliseconds, as its island measured it (built-forms.ts). */
+export const FILL_TIME_FIELD = 'fill_ms';
 /** The hidden field carrying a submission's idempotency key. */
 export const KEY_FIELD = 'idempotency_key';
 
@@ -84,6 +97,27 @@ export function checkField(rule: FieldRule, value: string): SiteMessageKey | und
   return undefined;
 }
 
+/**
+ * What a posted form says, as the machinery holds it: a code-written form's own fields, or every
+ * text of a built one (a name sent several times, its several choices, joined by newlines).
+ */
+export function postedValues(
+  form: FormName,
+  posted: { getAll(name: string): unknown[]; keys(): Iterable<string> },
+): PublicFormValues {
+  if (isPublicFormName(form))
+    return formValues(form, Object.fromEntries([...new Set(posted.keys())].map((name) => [name, posted.getAll(name)[0]])));
+  const values: PublicFormValues = {};
+  for (const name of new Set(posted.keys())) {
+    if (name === KEY_FIELD) continue;
+    values[name] = posted
+      .getAll(name)
+      .filter((value): value is string => typeof value === 'string')
+      .join('\n');
+  }
+  return values;
+}
+
 /** Each field's refusal (empty when the form may be sent), for trimmed values. */
 export function checkPublicForm(form: PublicFormName, values: PublicFormValues): PublicFormErrors {
   const errors: PublicFormErrors = {};
@@ -96,11 +130,11 @@ export function checkPublicForm(form: PublicFormName, values: PublicFormValues):
 
 /** How a form was answered, as the page that holds it is drawn with it. */
 export type FormOutcome =
-  | { form: PublicFormName; status: 'sent' }
-  | { form: PublicFormName; status: 'refused'; values: PublicFormValues; errors: PublicFormErrors; message?: string };
+  | { form: FormName; status: 'sent' }
+  | { form: FormName; status: 'refused'; values: PublicFormValues; errors: PublicFormErrors; message?: string };
 
 /** The outcome a page's address tells (`?sent=contact`), if any. */
 export function outcomeFromSearch(search: string): FormOutcome | undefined {
   const sent = new URLSearchParams(search).get(SENT_PARAM);
-  return isPublicFormName(sent) ? { form: sent, status: 'sent' } : undefined;
+  return isFormName(sent) ? { form: sent, status: 'sent' } : undefined;
 }

@@ -11,7 +11,11 @@ import { ENTITIES, type EntityDef, isRole, type ResourceName, type Role } from '
 
 export { isRole, ROLES, type Role } from './entities';
 
-export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
+/**
+ * `review`: approve, request changes on or publish a record that must pass review (issue #61);
+ * submitting one is an `update`.
+ */
+export const ACTIONS = ['read', 'create', 'update', 'delete', 'review'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**
@@ -19,15 +23,27 @@ export type Action = (typeof ACTIONS)[number];
  * security settings, API tokens, redirects with the 404 log, the flows inspector (admins only: it
  * shows what staff type), a person's data exported or erased by address (admins only: it
  * reaches every site), and mailing a newsletter to the site's subscribers (`create` sends one,
- * a test to oneself included; `read` shows its preview and report).
+ * a test to oneself included; `read` shows its preview and report), and the site's visitor
+ * analytics (editors and admins read them).
  */
-export const AREAS = ['files', 'report', 'activity', 'settings', 'tokens', 'redirects', 'flows', 'people', 'mailing'] as const;
+export const AREAS = [
+  'files',
+  'report',
+  'activity',
+  'settings',
+  'tokens',
+  'redirects',
+  'flows',
+  'people',
+  'mailing',
+  'analytics',
+] as const;
 export type Subject = ResourceName | (typeof AREAS)[number];
 
 export type Scope = 'all' | 'own';
 type Grants = Partial<Record<Subject, Partial<Record<Action, Scope>>>>;
 
-const every: Partial<Record<Action, Scope>> = { read: 'all', create: 'all', update: 'all', delete: 'all' };
+const every: Partial<Record<Action, Scope>> = { read: 'all', create: 'all', update: 'all', delete: 'all', review: 'all' };
 const readOnly: Partial<Record<Action, Scope>> = { read: 'all' };
 
 const sensitivityOf = (name: ResourceName) => (ENTITIES[name] as EntityDef).sensitivity;
@@ -63,6 +79,7 @@ export const RIGHTS: Record<Role, RoleDefinition> = {
       report: readOnly,
       activity: readOnly,
       mailing: { read: 'all', create: 'all' },
+      analytics: readOnly,
     },
   },
   author: {

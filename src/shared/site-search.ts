@@ -3,7 +3,8 @@
  * `?page=`, a whole number from 2 (the first page has none). Hand-written rather than zod, as the
  * news listing's are (news-search.ts): they ship in the entry bundle every visitor downloads.
  */
-import { SEARCH_PAGE } from './address-space';
+import { SEARCH_PAGE, SERVER_PATHS } from './address-space';
+import type { Paged } from './envelope';
 
 export interface SiteSearch {
   q?: string;
@@ -44,4 +45,27 @@ export function siteSearchHref({ q, page }: SiteSearch): string {
 /** Whether `pathname` is the search page of one of the site's languages (`/search`, `/bn/search`). */
 export function isSearchPath(pathname: string, locales: readonly string[]): boolean {
   return pathname === SEARCH_PAGE || locales.slice(1).some((locale) => pathname === `/${locale}${SEARCH_PAGE}`);
+}
+
+/**
+ * How long the search page waits for the server before it answers from the index saved on the
+ * device (docs/offline.md): on a link this slow, a visitor is better served by the saved copy.
+ */
+export const SAVED_SEARCH_AFTER_MS = 2000;
+
+/** Results on a page of the search, the server's (visitor-search.ts) and the saved copy's alike. */
+export const SEARCH_PAGE_SIZE = 10;
+
+/** Where a language's offline index is (the directory Pagefind's script loads its files from). */
+export const offlineIndexPath = (locale: string) => `${SERVER_PATHS.searchIndex}/${encodeURIComponent(locale)}/`;
+
+/** An index's files named by their content (Pagefind's `*.pf_meta`, `index/…`, `fragment/…`): a name always holds the same bytes. */
+export const HASHED_INDEX_FILE = /\.pf_(meta|index|fragment)$/;
+
+/** The list of the files a device keeps of an index, in its directory (server/content/offline-search.ts). */
+export const OFFLINE_INDEX_MANIFEST = 'files.json';
+
+/** What the search page shows: a page of results, and whether they come from the copy saved on the device. */
+export interface SearchResults extends Paged<SearchHit> {
+  saved?: boolean;
 }

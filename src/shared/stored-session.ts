@@ -26,7 +26,10 @@ export const PRESSED = 'data-pressed';
  * It also holds a press on a form marked `data-held-until-code` that comes before the screen's code
  * (the browser has checked its required fields; the form still asks the browser to): the press is
  * marked on the form (`data-pressed`) for the code to answer once it runs, instead of the browser
- * posting the words to an address that has no use for them.
+ * posting the words to an address that has no use for them. An empty press is answered by the
+ * browser's own check (it fires `invalid`, not `submit`) and marked too, so the screen's messages
+ * follow it once the code runs: the press is answered the same way whether it came a moment
+ * before the code or a moment after.
  */
 export const MARK_STORED_SESSION =
   `try{var d=document.documentElement,k='${TOKEN_KEY}',r='${REOPENED_KEY}',c='${STAFF_COOKIE}=';` +
@@ -36,7 +39,9 @@ export const MARK_STORED_SESSION =
   `else if(document.cookie.indexOf(c+'1')>=0&&!sessionStorage.getItem(r)){sessionStorage.setItem(r,'1');location.reload()}}` +
   `else document.cookie=c+';path=/;max-age=0'}catch(e){}` +
   `document.addEventListener('submit',function(e){var f=e.target;` +
-  `if(f&&f.hasAttribute&&f.hasAttribute('${HELD_UNTIL_CODE}')&&!f.noValidate){e.preventDefault();f.setAttribute('${PRESSED}','')}},true);`;
+  `if(f&&f.hasAttribute&&f.hasAttribute('${HELD_UNTIL_CODE}')&&!f.noValidate){e.preventDefault();f.setAttribute('${PRESSED}','')}},true);` +
+  `document.addEventListener('invalid',function(e){var f=e.target&&e.target.form;` +
+  `if(f&&f.hasAttribute('${HELD_UNTIL_CODE}')&&!f.noValidate)f.setAttribute('${PRESSED}','')},true);`;
 
 /** Whether a request's Cookie header carries the staff hint. */
 export const hasStaffCookie = (cookieHeader: string | undefined): boolean =>

@@ -69,6 +69,7 @@ export const seededConfig = (dir: string): ServerConfig => ({
   adminPassword: ADMIN.password,
   appKey: APP_KEY,
   publicWriteLimit: 1000,
+  beaconLimit: 100_000,
   // Suites such as rights.test.ts are scripts of thousands of one admin's writes a minute, beyond
   // any person's pace; the limit itself is tested with its own setting (upload-limits.test.ts).
   staffWriteLimit: 1_000_000,
@@ -101,6 +102,29 @@ export async function onPostgres(statement: string, url = PG_URL) {
 }
 
 /**
+ * Drops a test app's copy of the seeded database once the app's connections have gone. Closing
+ * the app's pool only asks each connection to end: a drop `with (force)` that came first would
+ * end them from the server's side, and the pool's clients, no longer listened to, would throw
+ * that into whichever test file runs next. Force stays for a connection that never goes.
+ */
+async function dropCopy(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    for (let waited = 0; waited < 5000; waited += 20) {
+      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [
+        name,
+      ]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Settings that change nothing stored by the migrations and the seed: a test app that overrides
  * only these starts on a copy of the run's seeded demo (seeded-data.ts). Any other setting (the
  * database, the uploads, the admin, the app key, the demo, the renditions) gets a fresh seed.
@@ -108,6 +132,7 @@ export async function onPostgres(statement: string, url = PG_URL) {
 const LEAVES_STORE_ALONE = new Set<keyof ServerConfig>([
   'staticDir',
   'publicWriteLimit',
+  'beaconLimit',
   'staffWriteLimit',
   'apiTokenLimit',
   'upkeepPeriodMs',
@@ -156,7 +181,7 @@ async function storeFor(dialect: DialectName, dir: string, overrides: Partial<Se
     return {
       databaseUrl: databaseAt(name),
       pgSchema: SEEDED_SCHEMA as string | undefined,
-      drop: () => onPostgres(`drop database if exists ${name} with (force)`),
+      drop: () => dropCopy(name),
     };
   }
   return emptyDatabase(dialect, dir);

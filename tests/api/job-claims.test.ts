@@ -10,7 +10,16 @@ import { dialects, startTestApp, type TestApp } from './harness';
 
 const available = await dialects();
 const PERIOD_MS = 600;
-const JOBS = ['trash', 'partial-uploads', 'pending-subscribers', 'optimize', 'webhook-log', 'job-runs'];
+const JOBS = [
+  'trash',
+  'partial-uploads',
+  'pending-subscribers',
+  'optimize',
+  'webhook-log',
+  'job-runs',
+  'analytics',
+  'form-entries',
+];
 
 describe.each(available)('periodic jobs on %s', (dialect) => {
   let first: TestApp;

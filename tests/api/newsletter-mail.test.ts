@@ -8,7 +8,7 @@
 import { parseFragment } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateTimeOf } from '../../src/shared/date-time';
-import { siteText } from '../../src/shared/messages/site';
+import { siteText } from '../../src/shared/messages/site-catalogues';
 import { makeNewsletter } from '../../src/server/mail/newsletter-mail';
 import { toSubscriber } from '../../src/server/mail/subscriber-mail';
 import type { Row } from '../../src/server/content/repository';

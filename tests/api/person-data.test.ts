@@ -99,7 +99,7 @@ describe.each(available)('a person’s data on %s', (dialect) => {
     await holdingsOf(other);
     const res = await t.admin('POST', '/cms/api/people/erase', { email: email.toUpperCase() });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ subscriptions: 1, messages: 2 });
+    expect(res.json().data).toEqual({ subscriptions: 1, messages: 2, form_entries: 0 });
     expect(await count('subscribers', email)).toBe(0);
     expect(await count('messages', email)).toBe(0);
     const links = await db()
@@ -119,7 +119,7 @@ describe.each(available)('a person’s data on %s', (dialect) => {
 
     const log = (await t.admin('GET', '/cms/api/activity?size=5')).json().data.data as { action: string; changes: unknown }[];
     const entry = log.find((row) => row.action === 'person-erase');
-    expect(entry?.changes).toEqual({ subscriptions: [1, 0], messages: [2, 0] });
+    expect(entry?.changes).toEqual({ subscriptions: [1, 0], messages: [2, 0], form_entries: [0, 0] });
     const everything = await db().selectFrom('activity').selectAll().execute();
     expect(JSON.stringify(everything).toLowerCase()).not.toContain(email);
     // Only a keyed hash of the address is kept.
@@ -178,7 +178,11 @@ describe.each(available)('a person’s data on %s', (dialect) => {
       (line) => said.push(line),
     );
     expect(made, said.join('\n')).toBe(0);
-    expect((await t.admin('POST', '/cms/api/people/erase', { email })).json().data).toEqual({ subscriptions: 1, messages: 2 });
+    expect((await t.admin('POST', '/cms/api/people/erase', { email })).json().data).toEqual({
+      subscriptions: 1,
+      messages: 2,
+      form_entries: 0,
+    });
 
     const target = await emptyDatabase(dialect, dir);
     try {

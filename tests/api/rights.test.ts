@@ -39,6 +39,14 @@ interface Route {
   query?: string;
 }
 
+/** The review transitions (routes/review.ts), the right each needs, and the stage a record must be in for it. */
+const REVIEW_MOVES = [
+  ['submit', 'update', 'draft'],
+  ['approve', 'review', 'in_review'],
+  ['request-changes', 'review', 'in_review'],
+  ['publish', 'review', 'approved'],
+] as const;
+
 const SUCCESS: Record<Route['method'], number> = { GET: 200, POST: 201, PUT: 200, DELETE: 200, PATCH: 200, HEAD: 200 };
 const entityNames = (Object.keys(ENTITIES) as ResourceName[]).filter((name) => name !== 'applications');
 
@@ -82,6 +90,21 @@ const ROUTES: Route[] = [
             : []),
         ]
       : [];
+    // Review before publishing: the stage and thread, a comment, and each transition with its right.
+    const review: Route[] = def.review
+      ? [
+          { subject: name, action: 'read', method: 'GET', template: `${base}/{id}/review`, onRecord: true },
+          { subject: name, action: 'update', method: 'POST', template: `${base}/{id}/review/comments`, onRecord: true },
+          ...REVIEW_MOVES.map(([move, action]): Route => ({
+            subject: name,
+            action,
+            method: 'POST',
+            template: `${base}/{id}/review/${move}`,
+            onRecord: true,
+            success: 200,
+          })),
+        ]
+      : [];
     const translations: Route[] = localizedFields(def).length
       ? [{ subject: name, action: 'update', method: 'DELETE', template: `${base}/{id}/translations/{locale}`, onRecord: true }]
       : [];
@@ -94,6 +117,7 @@ const ROUTES: Route[] = [
       ...trash,
       ...exports,
       ...publishing,
+      ...review,
       ...translations,
       { subject: name, action: 'create', method: 'POST', template: base, onRecord: false },
       { subject: name, action: 'update', method: 'PUT', template: `${base}/{id}`, onRecord: true },
@@ -162,6 +186,18 @@ const ROUTES: Route[] = [
   { subject: 'messages', action: 'read', method: 'GET', template: '/cms/api/messages/unread-count', onRecord: false },
   { subject: 'messages', action: 'read', method: 'POST', template: '/cms/api/messages/{id}/read', onRecord: true, success: 200 },
   { subject: 'messages', action: 'read', method: 'DELETE', template: '/cms/api/messages/{id}/read', onRecord: true },
+  // A form's entries, and their read marks: whoever reads entries keeps track of which are read.
+  { subject: 'form-entries', action: 'read', method: 'GET', template: '/cms/api/form-entries/unread-count', onRecord: false },
+  { subject: 'form-entries', action: 'read', method: 'GET', template: '/cms/api/forms/{id}/entries', onRecord: true },
+  {
+    subject: 'form-entries',
+    action: 'read',
+    method: 'POST',
+    template: '/cms/api/form-entries/{id}/read',
+    onRecord: true,
+    success: 200,
+  },
+  { subject: 'form-entries', action: 'read', method: 'DELETE', template: '/cms/api/form-entries/{id}/read', onRecord: true },
   { subject: 'webhooks', action: 'read', method: 'GET', template: '/cms/api/webhooks/{id}/deliveries', onRecord: true },
   {
     subject: 'webhooks',
@@ -197,6 +233,8 @@ const ROUTES: Route[] = [
     success: 200,
   },
   { subject: 'redirects', action: 'read', method: 'GET', template: '/cms/api/redirects', onRecord: false },
+  { subject: 'analytics', action: 'read', method: 'GET', template: '/cms/api/analytics', onRecord: false },
+  { subject: 'analytics', action: 'read', method: 'GET', template: '/cms/api/analytics/export.csv', onRecord: false },
   { subject: 'redirects', action: 'create', method: 'POST', template: '/cms/api/redirects', onRecord: false },
   { subject: 'redirects', action: 'update', method: 'PUT', template: '/cms/api/redirects/{id}', onRecord: true },
   { subject: 'redirects', action: 'delete', method: 'DELETE', template: '/cms/api/redirects/{id}', onRecord: true },
@@ -373,6 +411,29 @@ describe.each(await dialects())('rights on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(201);
       return [res.json().data.name as string];
     }
+    if (route.subject === 'form-entries') {
+      // An entry exists only as a visitor's answer to a form staff built (content/form-hooks.ts).
+      const form = await asAdminIn(site)('POST', '/cms/api/forms', {
+        title: `Target form ${++counter}`,
+        fields: JSON.stringify([{ name: 'email', kind: 'email', label: 'Email', required: true }]),
+        status: 1,
+      });
+      expect(form.statusCode, form.body).toBe(201);
+      const entry = await t.app.inject({
+        method: 'POST',
+        url: `/cms/forms/${form.json().data.id}/entries`,
+        headers: { 'app-key': site, 'idempotency-key': `rights-entry-${counter}-${Date.now()}` },
+        payload: { email: 'visitor@example.org' },
+      });
+      expect(entry.statusCode, entry.body).toBe(201);
+      // A form's list of entries names the form.
+      if (route.template.startsWith('/cms/api/forms/')) return [String(form.json().data.id)];
+      const id = String(entry.json().data.id);
+      if (route.template.endsWith('/restore')) {
+        expect((await asAdminIn(site)('DELETE', `/cms/api/form-entries/${id}`)).statusCode).toBe(200);
+      }
+      return [id];
+    }
     const def: EntityDef = ENTITIES[route.subject as ResourceName];
     const res = def.readOnlyResource
       ? await t.app.inject({
@@ -387,6 +448,20 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     // What the route acts on: a record in the Trash, or one with a draft.
     if (route.template.endsWith('/restore') && !route.template.includes('{revisionId}')) {
       expect((await asAdminIn(site)('DELETE', `/cms/api/${def.resource}/${id}`)).statusCode).toBe(200);
+    }
+    const move = REVIEW_MOVES.find(([name]) => route.template.endsWith(`/review/${name}`));
+    if (move) {
+      // A record of the stage the transition starts from: the site reviews everyone while it is
+      // made (so it starts as a draft) and the admin moves it on, then reviews nobody again.
+      await reviewed(site, 'everyone');
+      const made = await send('POST', `/cms/api/${def.resource}`, sampleBody(def));
+      expect(made.statusCode, made.body).toBe(201);
+      const madeId = String(made.json().data.id);
+      const path = `/cms/api/${def.resource}/${madeId}/review`;
+      if (move[2] !== 'draft') expect((await asAdminIn(site)('POST', `${path}/submit`, {})).statusCode).toBe(200);
+      if (move[2] === 'approved') expect((await asAdminIn(site)('POST', `${path}/approve`, {})).statusCode).toBe(200);
+      await reviewed(site, 'nobody');
+      return [madeId];
     }
     if (route.template.endsWith('/publish') || (route.method === 'DELETE' && route.template.endsWith('/draft'))) {
       const draft = await asAdminIn(site)('PUT', `/cms/api/${def.resource}/${id}/draft`, { [plainTextField(def)]: 'Draft' });
@@ -426,6 +501,12 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     return [id, String(revisions.json().data.data[0].id)];
   }
 
+  /** Sets whose work the site reviews; its single editor (the admin, here) may approve their own submissions. */
+  async function reviewed(site: Site, review: 'nobody' | 'everyone') {
+    const res = await asAdminIn(site)('PUT', `/cms/api/applications/${site}`, { review, review_self_approval: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   /** The site a settings route acts on, and for its History an earlier state of its settings. */
   async function siteTarget(route: Route, site: Site): Promise<string[]> {
     if (!route.template.includes('{revisionId}')) return [site];
@@ -443,6 +524,9 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     if (route.method === 'PATCH') return { payload: { alt: `Described ${++counter}` } };
     if (route.method === 'GET' || route.method === 'DELETE' || route.template.startsWith('/cms/api/users/{id}/')) return {};
     if (route.template.endsWith('/presence')) return {};
+    if (route.template.endsWith('/review/comments')) return { payload: { body: `Comment ${++counter}` } };
+    if (route.template.endsWith('/review/request-changes')) return { payload: { comment: 'Say where' } };
+    if (route.template.includes('/review/')) return { payload: {} };
     if (route.subject === 'settings') return { payload: { activityRetentionDays: 180 } };
     if (route.subject === 'tokens') return { payload: { name: `Made ${++counter}`, role: 'viewer' } };
     if (route.template.endsWith('/redirects/import')) return { payload: { csv: `from,to,code\n/imported-${++counter},/,301\n` } };

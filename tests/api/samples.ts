@@ -4,6 +4,10 @@ import type { EntityDef, FieldDef } from '../../src/shared/entities';
 let counter = 0;
 
 function sampleValue(name: string, field: FieldDef, tag: string): unknown {
+  // A built form's questions are a JSON list (shared/built-forms.ts); its notify addresses are addresses.
+  if ('editor' in field && field.editor === 'form-fields')
+    return JSON.stringify([{ name: 'q', kind: 'text', label: `Question ${tag}` }]);
+  if (name === 'notify_emails') return `${tag}@example.org`;
   switch (field.kind) {
     case 'number':
       return field.min ?? 0;

@@ -18,11 +18,32 @@ describe.each(await dialects())('trash on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  /** Creates a record as staff, or as a visitor for contact messages (staff cannot create those). */
+  /** A visitor's entry to a form staff built: the only way one is made (content/form-hooks.ts). */
+  const formEntry = async () => {
+    const form = await t.admin('POST', '/cms/api/forms', {
+      title: `Trash form ${Date.now()}`,
+      fields: JSON.stringify([{ name: 'email', kind: 'email', label: 'Email', required: true }]),
+      status: 1,
+    });
+    expect(form.statusCode, form.body).toBe(201);
+    return t.visitor(
+      'POST',
+      `/cms/forms/${form.json().data.id}/entries`,
+      { email: 'ann@example.org' },
+      {
+        'idempotency-key': `trash-entry-${dialect}-${Date.now()}`,
+      },
+    );
+  };
+
+  /** Creates a record as staff, or as a visitor for contact messages and form entries (staff cannot create those). */
   const create = async (def: EntityDef, body = sampleBody(def)) => {
-    const res = def.readOnlyResource
-      ? await t.visitor('POST', `/cms/${def.resource}`, { name: 'Ann', email: 'ann@example.org', message: 'Hello' })
-      : await t.admin('POST', `/cms/api/${def.resource}`, body);
+    const res =
+      def.resource === 'form-entries'
+        ? await formEntry()
+        : def.readOnlyResource
+          ? await t.visitor('POST', `/cms/${def.resource}`, { name: 'Ann', email: 'ann@example.org', message: 'Hello' })
+          : await t.admin('POST', `/cms/api/${def.resource}`, body);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as number;
   };

@@ -127,6 +127,40 @@ describe('the flows inspector', () => {
     await other.getByRole('button', { name: 'YouTube' }).click();
     await expect.poll(() => eventsShown(page), { timeout: 15_000 }).toContain('tab.youtube');
 
+    // A public form, which the page steps through without XState: its run comes to the inspector
+    // all the same, from its wake on; a submit with fields left empty stays, naming them.
+    await machineButton(page, 'public-form').click();
+    await other.goto(`${app.baseUrl}/contact?flows`);
+    await appReady(other);
+    await expect.poll(() => eventsShown(page), { timeout: 15_000 }).toContain('form.woke');
+    const contact = other.locator('#contact-form');
+    await contact.locator('[name=name]').fill('Rahima Begum');
+    await contact.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => eventsShown(page), { timeout: 15_000 }).toContain('form.submit');
+    expect({ events: await eventsShown(page), states: await stepsShown(page) }).toEqual({
+      events: ['xstate.init', 'form.woke', 'field.change', 'form.submit'],
+      states: ['idle', 'idle', 'idle', 'idle'],
+    });
+
+    // A FAQ saved offline in the other tab: its save waits in the outbox, then lands once the
+    // connection is back, each step shown as it happens.
+    await machineButton(page, 'save-outbox').click();
+    await other.goto(`${app.baseUrl}/admin/faq/form`);
+    await other.locator('[name="faq_title"]').fill(`Saved offline ${Date.now()}`);
+    await goOffline(context);
+    await other.getByRole('button', { name: 'Save', exact: true }).click();
+    const waitingShown = JSON.stringify({ outgoing: 'waitingForConnection' });
+    await expect.poll(() => stepsShown(page), { timeout: 15_000 }).toContain(waitingShown);
+    await page
+      .locator('svg[data-machine="save-outbox"] [data-state="outgoing.waitingForConnection"][data-current="true"]')
+      .waitFor();
+    await goOnline(context);
+    await other.getByText('Success! Data updated successfully.').first().waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => stepsShown(page), { timeout: 15_000 })
+      .toEqual([JSON.stringify({ outgoing: 'queued' }), waitingShown, JSON.stringify({ outgoing: 'sending' }), 'landed']);
+    await page.locator('svg[data-machine="save-outbox"] [data-state="landed"][data-current="true"]').waitFor();
+
     // The log as a file.
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -116,6 +116,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       APP_KEY: appKey,
       LOG_LEVEL: 'warn',
       PUBLIC_WRITE_LIMIT: '1000',
+      BEACON_LIMIT: '1000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -265,6 +266,13 @@ export async function goOffline(context: BrowserContext): Promise<void> {
   // Each open page has been told (its 'offline' event has run), as a device that lost its network
   // has, before anything is done there: a save then waits rather than being on its way.
   for (const page of context.pages()) await page.waitForFunction(() => !navigator.onLine);
+}
+
+/** Makes the answers to requests `picked` reach the context `ms` late, its service worker's too (network-line.ts). */
+export function slowAnswers(context: BrowserContext, picked: (url: URL) => boolean, ms: number): void {
+  const line = lines.get(context);
+  if (!line) throw new Error('slowAnswers needs a context made by offlineCapableContext');
+  line.slow(picked, ms);
 }
 
 export async function goOnline(context: BrowserContext): Promise<void> {

@@ -18,6 +18,11 @@ export interface NetworkLine {
   /** Drops every open connection, and every new one until mended. */
   cut(): void;
   mend(): void;
+  /**
+   * Holds the answers to requests `picked` for `ms` before they reach the browser, as a slow link
+   * does (the server answers at once; its answer is late). Called again, replaces the rule.
+   */
+  slow(picked: (url: URL) => boolean, ms: number): void;
   close(): Promise<void>;
 }
 
@@ -26,6 +31,7 @@ const HOP_BY_HOP = new Set(['proxy-connection', 'proxy-authorization', 'keep-ali
 
 export async function openNetworkLine(): Promise<NetworkLine> {
   let cut = false;
+  let late: { picked: (url: URL) => boolean; ms: number } | undefined;
   const open = new Set<Socket>();
   const inFlight = new Set<http.ClientRequest>();
   const server = http.createServer((request, response) => {
@@ -41,8 +47,12 @@ export async function openNetworkLine(): Promise<NetworkLine> {
         headers,
       },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
-        answer.pipe(response);
+        const pass = () => {
+          response.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+          answer.pipe(response);
+        };
+        if (late?.picked(target)) setTimeout(pass, late.ms);
+        else pass();
       },
     );
     inFlight.add(upstream);
@@ -80,6 +90,9 @@ export async function openNetworkLine(): Promise<NetworkLine> {
     },
     mend() {
       cut = false;
+    },
+    slow(picked, ms) {
+      late = { picked, ms };
     },
     close() {
       for (const socket of open) socket.destroy();

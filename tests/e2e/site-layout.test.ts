@@ -260,6 +260,9 @@ describe('home', () => {
     await page.locator('.swiper-slide-active').waitFor();
     await expect(hero.getAttribute('data-slider')).resolves.toBe('playing');
     await page.locator('.swiper-button-next').waitFor({ state: 'visible' });
+    // The arrows are named for screen readers in the page's language (drawn with the page).
+    await expect(page.locator('.swiper-button-next').getAttribute('aria-label')).resolves.toBe('Next slide');
+    await expect(page.locator('.swiper-button-prev').getAttribute('aria-label')).resolves.toBe('Previous slide');
     await expect(page.locator('.swiper-pagination-bullet').count()).resolves.toBeGreaterThan(1);
     expect(slideShowCode()).toHaveLength(1);
 

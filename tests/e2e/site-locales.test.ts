@@ -38,6 +38,14 @@ describe('the site in Bangla', () => {
     await page.close();
   });
 
+  it('names the home slider’s arrows in Bangla once it starts', async () => {
+    const page = await open('/bn/');
+    await page.locator('.swiper-button-next').waitFor({ state: 'visible' });
+    await expect(page.locator('.swiper-button-next').getAttribute('aria-label')).resolves.toBe('পরের স্লাইড');
+    await expect(page.locator('.swiper-button-prev').getAttribute('aria-label')).resolves.toBe('আগের স্লাইড');
+    await page.close();
+  });
+
   it('opens a page by its English slug under the prefix, and names the Bangla address canonical', async () => {
     const page = await open('/bn/about');
     await page.getByRole('heading', { level: 1, name: 'আমাদের কথা' }).waitFor();

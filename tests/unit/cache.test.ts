@@ -335,7 +335,8 @@ describe('the parts of a site an answer is made from, and a write changes', () =
 
   it('reads: the resource, what it embeds and what its relations name', () => {
     expect(parts(readParts('demo', '/cms/sliders?size=10'))).toEqual(['sliders']);
-    expect(parts(readParts('demo', '/cms/pages/about'))).toEqual(['pages', 'sections', 'widgets']);
+    // A page's sections name the form a `form` section shows (sections.form_id).
+    expect(parts(readParts('demo', '/cms/pages/about'))).toEqual(['forms', 'pages', 'sections', 'widgets']);
     expect(parts(readParts('demo', '/cms/posts?page=1'))).toEqual(['post-categories', 'posts']);
     expect(parts(readParts('demo', '/cms/applications/demo'))).toEqual(['applications']);
     expect(readParts('demo', '/cms/something-new')).toEqual([anyPart('site:demo')]);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/entities/messages';
 import { checkPublicForm, formValues, outcomeFromSearch, PUBLIC_FORMS, type PublicFormName } from '../../src/shared/public-forms';
 import { refusalsOf, sentText, visitorBodies, visitorKey } from '../../src/server/content/visitor-forms';
-import { refusalText, siteText } from '../../src/shared/messages/site';
+import { refusalText, siteText } from '../../src/shared/messages/site-catalogues';
 
 const ok = { name: 'Rahima Begum', email: 'rahima@example.org', message: 'When does the next training start?' };
 

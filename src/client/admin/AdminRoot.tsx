@@ -15,7 +15,7 @@ import { isSignedIn } from './session/session-store';
 import { learnOwnerOfStoredSession } from './session/session-owner';
 import { meQuery } from './api/admin-queries';
 import { type AdminLanguage, deviceLanguage, isAdminLanguage, setAdminLanguage } from './i18n';
-import { SiteLocale } from '../ui/site-text';
+import { SiteLocale } from '../ui/site-locale';
 import { sendUnsavedLanguage, unsavedLanguage } from './account/own-language';
 import { Island, IslandServerContext } from '../islands/Island';
 import { ADMIN_HOME, isAdminRoot, isSignInAddress } from '../../shared/address-space';

@@ -7,6 +7,7 @@
 import type { ComponentType } from 'react';
 import { type Behaviour, type IslandWhen, islandModule } from './registry';
 import { WHEN_NEEDED } from './when-needed';
+import { loadSiteCatalogue } from '../../shared/messages/site-loading';
 
 /** Islands woken (alive, or on their way): how to stop each. */
 const alive = new Map<HTMLElement, () => void>();
@@ -48,7 +49,12 @@ async function bringToLife(element: HTMLElement): Promise<void> {
       if (alive.has(element)) alive.set(element, behaviour(element, props));
       return;
     }
-    const [Component, { hydrateIsland }] = await Promise.all([module.load(), import('./react-island')]);
+    // An island draws the site's words in the page's language: their catalogue comes with it.
+    const [Component, { hydrateIsland }] = await Promise.all([
+      module.load(),
+      import('./react-island'),
+      loadSiteCatalogue(document.documentElement.lang),
+    ]);
     if (!alive.has(element)) return;
     const { awake, stop } = hydrateIsland(element, name, Component as ComponentType<object>, props);
     alive.set(element, stop);

@@ -11,6 +11,7 @@ import { listenForInstallOffer } from '../pwa/install-prompt';
 import { registerServiceWorker } from '../pwa/service-worker';
 import { fillFormKeys } from '../site/forms/form-keys';
 import { startVisitorOutbox } from '../site/forms/notes';
+import { countView } from '../site/analytics/beacon';
 import { wakeIslands } from './hydrate';
 import { startNavigator } from './navigator';
 import { decodeEntitiesWithBrowser } from '../ui/entity-decoding';
@@ -48,8 +49,10 @@ void startInspector().then(async () => {
   failedAlready();
   if (root) await wakeIslands(root);
   markReady();
+  countView(false);
   startNavigator(() => {
     failedAlready();
     markReady();
+    countView(true);
   });
 });

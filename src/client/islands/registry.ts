@@ -37,6 +37,12 @@ export const ISLANDS = {
   subscribe: { kind: 'react', load: () => import('../site/layout/SubscribeBox').then((m) => m.SubscribeIsland) },
   'install-app': { kind: 'behaviour', load: () => import('../pwa/install-button').then((m) => m.installButton) },
   'contact-form': { kind: 'react', load: () => import('../site/contact/ContactForm').then((m) => m.ContactIsland) },
+  // A form staff built, on a page whose `form` section shows it (site/page/FormSection.tsx).
+  'built-form': {
+    kind: 'react',
+    load: () => import('../site/forms/BuiltForm').then((m) => m.BuiltFormIsland),
+    source: 'src/client/site/forms/BuiltForm.tsx',
+  },
   gallery: { kind: 'react', load: () => import('../site/gallery/GalleryViewer').then((m) => m.GalleryIsland) },
   'pwa-status': { kind: 'react', load: () => import('../pwa/PublicPwaStatus').then((m) => m.PublicPwaStatus) },
   // The back-office's sign-in screen for a browser without a staff session (admin/login/SignInIsland.tsx).

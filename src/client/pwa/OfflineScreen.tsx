@@ -2,7 +2,7 @@ import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/c
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { isNetworkError } from './connectivity';
-import { useSiteText } from '../ui/site-text';
+import { useShellText } from '../ui/shell-text';
 
 /** True when a route failed because no answer came, so it should show OfflineScreen, not an error. */
 export const isOfflineError = isNetworkError;
@@ -17,7 +17,7 @@ interface OfflineScreenProps {
  * the page's content (an h1 in a Container): put it inside the layout's <main>.
  */
 export function OfflineScreen({ onRetry }: OfflineScreenProps) {
-  const t = useSiteText();
+  const t = useShellText();
   useEffect(() => {
     if (!onRetry) return;
     window.addEventListener('online', onRetry);

@@ -4,12 +4,10 @@
  * offline. It draws nothing, and loads nothing more, until one of them has something to say; a
  * visitor has no saves to wait for.
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { hasPwaNews } from './pwa-news';
+import { useSyncExternalStore } from 'react';
+import { PwaNotices } from './PwaNotices';
 import { isUpdateWaiting, subscribeUpdate } from './service-worker';
 import { useDeliveredNotes } from '../site/forms/notes';
-
-const PwaStatusView = lazy(() => import('./PwaStatusView').then((m) => ({ default: m.PwaStatusView })));
 
 const subscribeOnline = (listener: () => void) => {
   window.addEventListener('online', listener);
@@ -28,11 +26,12 @@ export function PublicPwaStatus() {
   );
   const updateWaiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
   const delivered = useDeliveredNotes();
-  const state = { connectivity: { browserOnline, serverUnreachable: false }, updateWaiting, unsentSaves: 0, delivered };
-  if (!hasPwaNews(state)) return null;
   return (
-    <Suspense fallback={null}>
-      <PwaStatusView {...state} />
-    </Suspense>
+    <PwaNotices
+      connectivity={{ browserOnline, serverUnreachable: false }}
+      updateWaiting={updateWaiting}
+      unsentSaves={0}
+      delivered={delivered}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getConnectivity, subscribeConnectivity } from './connectivity';
 import { SAVE_ENTITY_KEY } from './entity-saves';
-import { PwaStatusView } from './PwaStatusView';
+import { PwaNotices } from './PwaNotices';
 import { isUpdateWaiting, subscribeUpdate } from './service-worker';
 import { useDeliveredNotes } from '../site/forms/notes';
 
@@ -12,7 +12,5 @@ export function PwaStatus() {
   const updateWaiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
   const unsentSaves = useIsMutating({ mutationKey: SAVE_ENTITY_KEY });
   const delivered = useDeliveredNotes();
-  return (
-    <PwaStatusView connectivity={connectivity} updateWaiting={updateWaiting} unsentSaves={unsentSaves} delivered={delivered} />
-  );
+  return <PwaNotices connectivity={connectivity} updateWaiting={updateWaiting} unsentSaves={unsentSaves} delivered={delivered} />;
 }

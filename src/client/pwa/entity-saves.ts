@@ -4,7 +4,8 @@
  * mutation restored from storage after a reload knows how to run. Offline, a save pauses (network
  * mode 'online') and resumes when the browser is back; a save the server did not answer is retried
  * with a growing pause (saveRetryDelay, the one backoff of the admin). The mutation is the save's
- * only owner: the form machine follows the events startSave reports. Replaying is safe: a create
+ * only owner: its outbox actor (save-outbox.ts, machines/save-outbox.ts) follows it, and the form
+ * machine follows what the actor tells it. Replaying is safe: a create
  * carries an Idempotency-Key (the server returns the first record for a repeated key) and an
  * update is a PUT of the whole form.
  *
@@ -16,11 +17,11 @@
  * record in localStorage until the server has it: that is the price of losing no edit, and it is
  * staff's own device and own input; nothing read from the admin API is stored.
  */
-import { hashKey, MutationObserver, type QueryClient } from '@tanstack/react-query';
+import { hashKey, type Mutation, type QueryClient } from '@tanstack/react-query';
 import type { AnyRecord } from '../../shared/entities';
 import type { ItemEnvelope } from '../../shared/envelope';
 import { ApiError, adminApi, type RequestOptions } from '../api/http';
-import { currentOwner, discardedWith, sendAs } from '../admin/session/session-owner';
+import { discardedWith, sendAs } from '../admin/session/session-owner';
 import { keepConflictedEdit } from './conflicted-edits';
 import { isNetworkError } from './connectivity';
 
@@ -63,6 +64,13 @@ export function saveRequest(variables: SaveEntityVariables): { path: string; opt
   return { path: variables.intent === 'draft' ? draftPath(variables) : recordPath(variables), options: { method: 'PUT', body } };
 }
 
+/**
+ * Keeps the edit of a save someone else's overtook (conflicted-edits.ts), for its form to compare.
+ * The outbox's chart decides when (machines/save-outbox.ts, `conflictKept`).
+ */
+export const keepOvertakenEdit = (variables: SaveEntityVariables) =>
+  keepConflictedEdit({ resource: editedResource(variables), id: variables.id!, body: variables.body, owner: variables.owner });
+
 const recordPath = ({ resource, id }: SaveEntityVariables) => `${resource}/${encodeURIComponent(id!)}`;
 const draftPath = (variables: SaveEntityVariables) => `${recordPath(variables)}/draft`;
 
@@ -101,7 +109,7 @@ export const saveScope = (variables: SaveEntityVariables) =>
 export const shouldRetrySave = (_failureCount: number, error: unknown) => isNetworkError(error);
 export const saveRetryDelay = (failureCount: number) => Math.min(1000 * 2 ** failureCount, 30_000);
 
-interface SaveProgress {
+export interface SaveProgress {
   isPaused: boolean;
   status: string;
   failureCount: number;
@@ -131,18 +139,6 @@ export function registerSaveDefaults(queryClient: QueryClient): void {
     mutationFn: (variables: SaveEntityVariables) => runSave(variables),
     retry: shouldRetrySave,
     retryDelay: saveRetryDelay,
-    onError: (error: unknown, variables: SaveEntityVariables) => {
-      // Someone saved the record first. A form that is open compares at once (and discards this
-      // copy); for a save restored after a reload, this copy is what its form will compare.
-      if (error instanceof ApiError && error.current && variables.id !== undefined) {
-        keepConflictedEdit({
-          resource: editedResource(variables),
-          id: variables.id,
-          body: variables.body,
-          owner: variables.owner,
-        });
-      }
-    },
     onSuccess: async (_saved, variables: SaveEntityVariables) => {
       // Saves restored after a reload have no form waiting for them: the lists must still refresh.
       await Promise.all([
@@ -153,17 +149,20 @@ export function registerSaveDefaults(queryClient: QueryClient): void {
   });
 }
 
-/** After the persisted cache is restored: run the saves a reload interrupted. */
-export function resumeSaves(queryClient: QueryClient): void {
-  const interrupted = queryClient
-    .getMutationCache()
-    .getAll()
-    .filter((mutation) => shouldPersistMutation(mutation) && !mutation.state.isPaused);
+/**
+ * After the persisted cache is restored: run the saves a reload interrupted. Returns every save
+ * restored, for its outbox actor to follow it again (save-outbox.ts followRestoredSave): that
+ * keeps a refused edit for comparing, and shows the save in the flow inspector.
+ */
+export function resumeSaves(queryClient: QueryClient): Mutation[] {
+  const restored = queryClient.getMutationCache().getAll().filter(shouldPersistMutation);
+  const interrupted = restored.filter((mutation) => !mutation.state.isPaused);
   void queryClient.resumePausedMutations();
   for (const mutation of interrupted) void mutation.continue().catch(() => undefined);
+  return restored as Mutation[];
 }
 
-/** What a running save reports: the form machine follows it (machines/entity-form.ts). */
+/** What a running save reports (save-outbox.ts): the form machine follows it (machines/entity-form.ts). */
 export interface SaveListener {
   /** The save is paused offline, or retrying a request the server did not answer. */
   waiting(): void;
@@ -187,40 +186,14 @@ const cancelled = new Set<string>();
 /** Saves whose form is open and following them (it tells staff itself when they land). */
 const followed = new Set<string>();
 
+/** A form starts (true) or stops (false) following its save (save-outbox.ts). */
+export function setFollowed(idempotencyKey: string, on: boolean): void {
+  if (on) followed.add(idempotencyKey);
+  else followed.delete(idempotencyKey);
+}
+
 /** Whether a save's own form follows it; one that landed with none (after a reload, or after staff moved on) is told elsewhere. */
 export const isFollowed = (idempotencyKey: string) => followed.has(idempotencyKey);
-
-/**
- * Starts saving one record and reports its progress to `listener`. The mutation owns the save:
- * it waits for the connection, retries and survives a reload on its own, so the returned function
- * only stops listening (leaving the form does not drop an edit); `cancelSave` stops the save.
- */
-export function startSave(queryClient: QueryClient, unowned: SaveEntityVariables, listener: SaveListener): () => void {
-  const variables: SaveEntityVariables = { ...unowned, owner: unowned.owner ?? currentOwner() ?? undefined };
-  const observer = new MutationObserver<SavedRecord, Error, SaveEntityVariables>(queryClient, {
-    mutationKey: SAVE_ENTITY_KEY,
-    scope: { id: saveScope(variables) },
-  });
-  let waiting = false;
-  let listening = true;
-  followed.add(variables.idempotencyKey);
-  const unsubscribe = observer.subscribe((result) => {
-    const now = isWaitingForConnection(result);
-    if (now === waiting || !listening) return;
-    waiting = now;
-    if (now) listener.waiting();
-    else if (result.status === 'pending') listener.resumed();
-  });
-  observer.mutate(variables).then(
-    (record) => listening && listener.landed(record),
-    (error: unknown) => listening && listener.failed(error),
-  );
-  return () => {
-    listening = false;
-    followed.delete(variables.idempotencyKey);
-    unsubscribe();
-  };
-}
 
 /** Cancels a save that has not reached the server: it is never sent again, nor kept for after a reload. */
 export function cancelSave(queryClient: QueryClient, idempotencyKey: string): void {

@@ -6,7 +6,7 @@
 import { messageSW, Workbox } from 'workbox-window';
 import { createStore } from './store';
 import { BUILD_PATHS } from '../../shared/address-space';
-import { KEEP_BACK_OFFICE } from './worker-messages';
+import { KEEP_BACK_OFFICE, KEEP_SEARCH_INDEX } from './worker-messages';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -25,6 +25,7 @@ export function registerServiceWorker(): void {
     .then((registration) => {
       // A tab left open for days still learns about new versions.
       if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
+      keepSearchIndex();
     })
     // A browser that refuses workers (policies, some private modes) just has no offline copy.
     .catch(() => undefined);
@@ -65,4 +66,20 @@ export function keepBackOfficeOffline(): void {
         } else window.addEventListener('online', () => void keep(), { once: true });
       });
   void keep();
+}
+
+/**
+ * On a home page the worker already controls (a visitor who came back: a first visit downloads no
+ * index), the worker keeps the search index of the page's language, or brings it up to date after
+ * writes (sw.ts), in the background. `<html data-search-index="kept">` once it has (tests wait for it).
+ */
+function keepSearchIndex(): void {
+  const { controller } = navigator.serviceWorker;
+  const locale = document.documentElement.lang;
+  if (!controller || !locale || !['/', `/${locale}`, `/${locale}/`].includes(location.pathname)) return;
+  void messageSW(controller, { type: KEEP_SEARCH_INDEX, locale })
+    .then((kept) => {
+      if (kept === true) document.documentElement.dataset.searchIndex = 'kept';
+    })
+    .catch(() => undefined);
 }

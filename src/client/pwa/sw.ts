@@ -12,19 +12,21 @@
  * is kept on the device and the page shown again with `?saved=<form>`, which says so; whatever waits
  * is sent when the browser fires the background-sync event (the connection is back).
  */
+import { Queue } from 'workbox-background-sync';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
   PrecacheFallbackPlugin,
   precacheAndRoute,
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { formValues, isPublicFormName, FORM_PARAM, KEY_FIELD, SAVED_PARAM } from '../../shared/public-forms';
+import { isFormName, postedValues, FORM_PARAM, KEY_FIELD, SAVED_PARAM } from '../../shared/public-forms';
 import {
   askForSync,
   type DeliveredNote,
@@ -41,10 +43,13 @@ import {
   BUILD_PATHS,
   isApiOrFileAddress,
   isBackOfficeAddress,
+  SEARCH_PAGE,
   SERVER_PATHS,
 } from '../../shared/address-space';
-import { BACK_OFFICE_FILE, KEEP_BACK_OFFICE } from './worker-messages';
+import { BACK_OFFICE_FILE, KEEP_BACK_OFFICE, KEEP_SEARCH_INDEX } from './worker-messages';
+import { HASHED_INDEX_FILE, OFFLINE_INDEX_MANIFEST, offlineIndexPath, SAVED_SEARCH_AFTER_MS } from '../../shared/site-search';
 import { keepsPublicRead } from './public-reads-kept';
+import { BEACON_PATH } from '../../shared/analytics';
 
 /** The part of the worker's global scope used here (the project's types are the page's, not the worker's). */
 interface WorkerScope {
@@ -60,7 +65,7 @@ interface WorkerScope {
 declare const self: WorkerScope;
 
 /** A page's message; the worker stays alive until what it started is done (waitUntil). */
-interface ExtendableMessage extends MessageEvent<{ type?: string } | null> {
+interface ExtendableMessage extends MessageEvent<{ type?: string; locale?: string } | null> {
   waitUntil(done: Promise<unknown>): void;
 }
 
@@ -94,12 +99,13 @@ async function sendOrKeep({ request }: { request: Request }): Promise<Response> 
   } catch (error) {
     const url = new URL(request.url);
     const form = url.searchParams.get(FORM_PARAM);
-    if (!isPublicFormName(form)) throw error;
-    const posted = Object.fromEntries(await copy.formData());
-    const key = typeof posted[KEY_FIELD] === 'string' && posted[KEY_FIELD] ? posted[KEY_FIELD] : crypto.randomUUID();
+    if (!isFormName(form)) throw error;
+    const posted = await copy.formData();
+    const given = posted.get(KEY_FIELD);
+    const key = typeof given === 'string' && given ? given : crypto.randomUUID();
     url.searchParams.delete(FORM_PARAM);
     const page = url.pathname + url.search;
-    if (!(await keepOnDevice({ key, form, values: formValues(form, posted), page }))) throw error;
+    if (!(await keepOnDevice({ key, form, values: postedValues(form, posted), page }))) throw error;
     await askForSync(self.registration);
     url.searchParams.set(SAVED_PARAM, form);
     url.hash = formElementId(form);
@@ -107,6 +113,38 @@ async function sendOrKeep({ request }: { request: Request }): Promise<Response> 
   }
 }
 registerRoute(isVisitorFormPost, sendOrKeep, 'POST');
+
+// An analytics beacon (site/analytics/beacon.ts) sent without a connection is kept on the device
+// (Workbox's background-sync queue) and sent once: when the browser says the link is back, or as
+// soon as a later beacon gets through. Kept a day at most: the view counts on the day it arrives.
+const beacons = new Queue('analytics-beacons', { maxRetentionTime: 24 * 60 });
+let replaying = false;
+async function sendKeptBeacons(): Promise<void> {
+  if (replaying) return;
+  replaying = true;
+  try {
+    await beacons.replayRequests();
+  } catch {
+    // Still no link: what failed went back to the queue.
+  } finally {
+    replaying = false;
+  }
+}
+registerRoute(
+  ({ url }) => url.origin === location.origin && url.pathname === `${SERVER_PATHS.api}${BEACON_PATH}`,
+  async ({ request }) => {
+    const copy = request.clone();
+    try {
+      const answer = await fetch(request);
+      void sendKeptBeacons();
+      return answer;
+    } catch {
+      await beacons.pushRequest({ request: copy });
+      return new Response(null, { status: 202 });
+    }
+  },
+  'POST',
+);
 
 /** A note for the page, kept until a page reads it (also one opened later), and a word to open ones. */
 async function tellPages(note: DeliveredNote): Promise<void> {
@@ -119,6 +157,20 @@ async function tellPages(note: DeliveredNote): Promise<void> {
 self.addEventListener('sync', (event) => {
   if (event.tag === SYNC_TAG) event.waitUntil(sendWaiting(tellPages));
 });
+
+// The search page: the server's results when they come within SAVED_SEARCH_AFTER_MS, else the app
+// shell, whose search page answers from the index kept on the device (keepSearchIndex, below).
+// Never kept: anyone's words, and a kept answer would pass for the server's.
+const SEARCH_PAGE_PATH = new RegExp(`^(/[a-z]{2,3}(-[A-Za-z0-9]{2,8})*)?${SEARCH_PAGE}$`);
+registerRoute(
+  ({ request, url }) => url.origin === location.origin && request.mode === 'navigate' && SEARCH_PAGE_PATH.test(url.pathname),
+  async ({ request }) => {
+    const network = fetch(request);
+    const late = new Promise<undefined>((resolve) => setTimeout(resolve, SAVED_SEARCH_AFTER_MS));
+    const answer = await Promise.race([network.catch(() => undefined), late]);
+    return answer ?? (await matchPrecache(APP_PATHS.appShell)) ?? network;
+  },
+);
 
 // Public pages: the network first (a visitor sees today's page), after 4 s or offline the copy
 // kept, and for a page never kept the app shell (its offline screen). `?saved=` only adds the
@@ -204,4 +256,73 @@ self.addEventListener('message', (event) => {
       event.ports[0]?.postMessage(allKept);
     })(),
   );
+});
+
+// The site's search index of each language (server/content/offline-search.ts), what the search
+// page answers from offline (site/search/saved-search.ts). Its files are answered from what is kept
+// here first: the kept entry names the kept chunks, and only keepSearchIndex replaces them, whole.
+// Pagefind asks its entry with a `?ts=` of its own; one copy is kept whatever it says.
+const SEARCH_INDEX_CACHE = 'search-index';
+const withoutQuery = (url: string) => url.split('?')[0]!;
+registerRoute(
+  ({ url }) => url.origin === location.origin && url.pathname.startsWith(`${SERVER_PATHS.searchIndex}/`),
+  new CacheFirst({
+    cacheName: SEARCH_INDEX_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      { cacheKeyWillBeUsed: async ({ request }) => withoutQuery(request.url) },
+    ],
+  }),
+);
+
+/**
+ * Keeps a language's index as its list says now (`files.json`): every listed file not kept yet,
+ * one at a time at low priority, then the entry that names them, then drops what the list no
+ * longer names. Nothing is replaced when the list has not changed (its ETag), and the entry is
+ * replaced only once everything it names is kept, so an interrupted refresh leaves the old index whole.
+ */
+async function keepSearchIndex(locale: string): Promise<boolean> {
+  const base = new URL(offlineIndexPath(locale), location.origin).href;
+  const cache = await caches.open(SEARCH_INDEX_CACHE);
+  const listUrl = `${base}${OFFLINE_INDEX_MANIFEST}`;
+  const list = await fetch(listUrl, { cache: 'no-cache' });
+  if (!list.ok) return false;
+  const kept = await cache.match(listUrl);
+  if (kept && kept.headers.get('ETag') === list.headers.get('ETag')) return true;
+  const { files } = (await list.clone().json()) as { files: string[] };
+  for (const name of files) {
+    const url = `${base}${name}`;
+    // Named by their content, the chunks kept stay right; the script and its wasm may be newer.
+    if (HASHED_INDEX_FILE.test(name) && (await cache.match(url))) continue;
+    const response = await fetch(url, { priority: 'low', cache: 'no-cache' });
+    if (!response.ok) return false;
+    await cache.put(url, response);
+  }
+  const entry = await fetch(`${base}pagefind-entry.json`, { cache: 'no-cache' });
+  if (!entry.ok) return false;
+  await cache.put(`${base}pagefind-entry.json`, entry);
+  await cache.put(listUrl, list);
+  const listed = new Set([...files, 'pagefind-entry.json', OFFLINE_INDEX_MANIFEST].map((name) => `${base}${name}`));
+  const keepsFragments = files.some((name) => name.startsWith('fragment/'));
+  for (const request of await cache.keys()) {
+    const url = withoutQuery(request.url);
+    // Fragments fetched by queries stay when the list names none (a site too large to keep them all).
+    if (url.startsWith(base) && !listed.has(url) && (keepsFragments || !url.startsWith(`${base}fragment/`))) {
+      await cache.delete(request);
+    }
+  }
+  return true;
+}
+
+/** The keeping under way per language: a page asking meanwhile waits for it (two would write the same entries at once). */
+const keeping = new Map<string, Promise<boolean>>();
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== KEEP_SEARCH_INDEX || typeof event.data.locale !== 'string') return;
+  const locale = event.data.locale;
+  let kept = keeping.get(locale);
+  if (!kept) {
+    kept = keepSearchIndex(locale).finally(() => keeping.delete(locale));
+    keeping.set(locale, kept);
+  }
+  event.waitUntil(kept.catch(() => false).then((kept) => event.ports[0]?.postMessage(kept)));
 });

@@ -8,3 +8,6 @@ export const KEEP_BACK_OFFICE = 'KEEP_BACK_OFFICE';
 
 /** The precache manifest's mark on a file only the back-office loads. */
 export const BACK_OFFICE_FILE = 'backOffice';
+
+/** A visitor came back to a language's home page: keep (or bring up to date) that language's search index. */
+export const KEEP_SEARCH_INDEX = 'KEEP_SEARCH_INDEX';

@@ -18,9 +18,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const analytics = !match.context.shell && matches.some((m) => m.routeId.startsWith('/_site'));
     // The site this document shows: the server render's, or the one the browser's page names.
     const { apiBase, appKey, locale } = connectionOf(match.context.queryClient);
-    const head = documentHead(match, { apiBase, appKey, locale }, { analytics });
+    // An address no route knows is no page read: its views are not counted.
+    const notFound = isNotFound(matches);
+    const head = documentHead(match, { apiBase, appKey, locale }, { analytics, countViews: analytics && !notFound });
     // An address no route knows: the root's not-found screen, answered with 404.
-    if (!isNotFound(matches)) return head;
+    if (!notFound) return head;
     return { ...head, meta: [...(head.meta ?? []), ...(notFoundHead(match).meta ?? [])] };
   },
   shellComponent: Document,

@@ -16,7 +16,7 @@ import { postCategoriesQuery, siteInfoQuery } from './api/queries';
 import { alternatesOf, documentLanguage, siteLocalesOf } from './locale';
 import type { SiteInfo } from './api/types';
 import { SERVER_PATHS } from '../../shared/address-space';
-import { siteText } from '../../shared/messages/site';
+import { shellText } from '../../shared/messages/shell-text';
 import { type FeedKind, feedPath, newsListSearch } from '../../shared/news-search';
 
 export type Head = { meta?: AnyRouteMatch['meta']; links?: AnyRouteMatch['links']; scripts?: AnyRouteMatch['headScripts'] };
@@ -43,7 +43,7 @@ export const siteOf = (context: RouterContext): SiteInfo | undefined =>
   context.queryClient.getQueryData(siteInfoQuery().queryKey);
 
 /** The site's fixed texts in the document's language, for what a route puts in the head. */
-export const headText = (context: RouterContext) => siteText(documentLanguage(context.queryClient));
+export const headText = (context: RouterContext) => shellText(documentLanguage(context.queryClient));
 
 const siteNameOf = (site: SiteInfo | undefined) => text(site?.name) || 'Website';
 
@@ -194,15 +194,21 @@ export const pageDescription = (page: { meta_description?: unknown; description?
  * only (their set-up runs from /analytics.js: the CSP refuses inline script) and the site's JSON-LD. The site's
  * description is the fallback of every screen's.
  */
-export function documentHead(match: AnyRouteMatch, appConfig: ClientConfig, options: { analytics: boolean }): Head {
+export function documentHead(
+  match: AnyRouteMatch,
+  appConfig: ClientConfig,
+  options: { analytics: boolean; countViews?: boolean },
+): Head {
   const context = match.context as RouterContext;
   const site = siteOf(context);
+  // The site's own analytics: its beacon runs where the page's app-config says so.
+  const counted = Boolean(options.countViews && site && Number(site.analytics ?? 1) !== 0);
   const fallback = siteDescription(site);
   const ga = options.analytics ? text(site?.google_analytics_id) : '';
   const analytics = options.analytics && (ga || text(site?.google_tag_manager_id) || text(site?.facebook_pixels_id));
   return {
     meta: [
-      { name: 'app-config', content: JSON.stringify(appConfig) },
+      { name: 'app-config', content: JSON.stringify(counted ? { ...appConfig, analytics: true } : appConfig) },
       ...describe(fallback.title, fallback, context.origin),
       ...[
         { name: 'keywords', content: text(site?.meta_keywords) },

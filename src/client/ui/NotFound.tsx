@@ -1,10 +1,10 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSiteText } from './site-text';
+import { useShellText } from './shell-text';
 
 /** The 'Page Not Found 404' message with a way back home; inside the public layout's <main>. */
 export function NotFoundMessage() {
-  const t = useSiteText();
+  const t = useShellText();
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md">

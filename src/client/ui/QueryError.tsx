@@ -1,6 +1,6 @@
 /** A failed read, said to the visitor with the server's message and a way to try again. */
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useSiteText } from './site-text';
+import { useShellText } from './shell-text';
 
 interface QueryErrorProps {
   title?: string;
@@ -9,7 +9,7 @@ interface QueryErrorProps {
 }
 
 export function QueryError({ title, error, onRetry }: QueryErrorProps) {
-  const t = useSiteText();
+  const t = useShellText();
   const message = error instanceof Error && error.message ? error.message : t('error.tryAgain');
   return (
     <Alert color="red" variant="light" title={title ?? t('error.content')} role="alert">

@@ -77,6 +77,9 @@ const WEBHOOK_EVENT: Partial<Record<ActivityAction, WebhookEvent>> = {
   delete: 'deleted',
   restore: 'restored',
   publish: 'published',
+  'review-submit': 'submitted',
+  'review-approve': 'approved',
+  'review-changes': 'returned',
 };
 
 /** A site's content (and its settings) is what webhooks follow; users, files and webhooks themselves are not. */

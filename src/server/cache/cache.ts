@@ -228,6 +228,17 @@ export class Cache {
     if (deadline === undefined || at < deadline) this.deadlines.set(scope, at);
   }
 
+  /**
+   * The keys of a scope's entries that would answer now (not expired, not made old by a write), as
+   * given to `set` (tests and diagnostics): `size` also counts what waits to be pushed out.
+   */
+  keysIn(scope: string): string[] {
+    const prefix = this.key(scope, '');
+    return [...this.lru.keys()]
+      .filter((key) => key.startsWith(prefix) && this.current(this.lru.peek(key)))
+      .map((key) => key.slice(prefix.length));
+  }
+
   /** Entries currently kept (tests and diagnostics). */
   get size(): number {
     return this.lru.size;

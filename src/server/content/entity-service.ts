@@ -22,6 +22,7 @@ import { Repository, type Row, type Visibility, type WriteValues } from './repos
 import { claimPendingOfSave, withLandedUploads } from '../media/pending-refs';
 import { keepRevision } from './revisions';
 import { slugify } from './slug';
+import { stageOnSave } from './review';
 
 /** Who makes a write: the signed-in user and their session. */
 export interface Actor {
@@ -33,6 +34,8 @@ export interface Actor {
   ownOnly?: boolean;
   /** The API token the write came with (a pending picture is the token's, not the person's sessions'). */
   tokenId?: number;
+  /** Their role: whether their work must pass review before it is public (content/review.ts). */
+  role?: string;
 }
 
 export interface WriteContext<E extends EntityDef = EntityDef> {
@@ -128,6 +131,11 @@ export class EntityService<E extends EntityDef = EntityDef> {
     let values: WriteValues = { ...createDefaults(this.def), ...input };
     values = await this.prepare(values, { mode: 'create', appKey, db: this.db, actor });
     if (this.def.ownerField && actor) values[this.def.ownerField] = actor.id;
+    if (this.def.review) {
+      // A new record's stage is the server's to decide, never the client's.
+      delete values.review_stage;
+      await stageOnSave(this.db, appKey, values, actor);
+    }
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         const row = await this.repo.insert(appKey, values, trx);
@@ -175,6 +183,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
     this.refuseFixedChanges(input, existing);
     const ctx = { mode: 'update' as const, appKey, existing, db: this.db, actor };
     const values = await this.prepare({ ...input }, ctx);
+    if (this.def.review) await stageOnSave(this.db, appKey, values, actor, existing as Row);
     let row: RecordOf<E> | undefined;
     const keep = await this.revisionsToKeep();
     try {
@@ -289,7 +298,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
     });
   }
 
-  private staleVersion(current: RecordOf<E>, basedOn: number): HttpError {
+  /** The 409 of a write based on a version that is no longer the stored one, carrying the stored record. */
+  staleVersion(current: RecordOf<E>, basedOn: number): HttpError {
     return new HttpError(
       409,
       `This ${this.def.formTitle.toLowerCase()} was saved by someone else since you opened it (version ${basedOn}, now ${current.version})`,

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { type DB, now } from '../db/database';
 import type { SecretBox } from '../security/secret-box';
+import { parseFields } from '../../shared/built-forms';
 
 /** Addresses are compared as their owners mean them: without surrounding spaces, in any case. */
 export const normalAddress = (email: string): string => email.trim().toLowerCase();
@@ -27,7 +28,75 @@ const sameAddress = (email: string) => sql<boolean>`lower(email) = ${normalAddre
 const HOLDERS = [
   { table: 'subscribers', resource: 'subscribers' },
   { table: 'messages', resource: 'messages' },
+  { table: 'form_entries', resource: 'form-entries' },
 ] as const;
+
+type Ids = Record<(typeof HOLDERS)[number]['table'], number[]>;
+
+interface EntryRow {
+  id: number;
+  app_key: string;
+  form_id: number;
+  career_id: number | null;
+  email: string | null;
+  data: string;
+  locale: string | null;
+  created_at: string;
+  read_at: string | null;
+  deleted_at: string | null;
+}
+
+/**
+ * The addresses a form entry holds: its `email` (the first email answer) and every answer to an
+ * email question of its form (a form may ask for a referee's too). A form gone from the database
+ * leaves its entries' answers unnamed: then every answer shaped like an address counts.
+ */
+function entryAddresses(entry: Pick<EntryRow, 'email' | 'data'>, emailFields: readonly string[] | undefined): Set<string> {
+  const found = new Set<string>();
+  if (entry.email) found.add(normalAddress(entry.email));
+  let answers: Record<string, unknown> = {};
+  try {
+    answers = JSON.parse(entry.data) as Record<string, unknown>;
+  } catch {
+    // An entry whose answers are not JSON holds no address beyond its `email`.
+  }
+  for (const [name, value] of Object.entries(answers)) {
+    if (typeof value !== 'string') continue;
+    if (emailFields ? emailFields.includes(name) : /^[^\s@]+@[^\s@]+$/.test(value.trim())) found.add(normalAddress(value));
+  }
+  return found;
+}
+
+/** Each form's email questions by its id, for the forms of `entries`. */
+async function emailFieldsOf(db: DB, entries: readonly Pick<EntryRow, 'form_id'>[]): Promise<Map<number, string[]>> {
+  const ids = [...new Set(entries.map((entry) => Number(entry.form_id)))];
+  if (ids.length === 0) return new Map();
+  const forms = await db.selectFrom('forms').select(['id', 'fields']).where('id', 'in', ids).execute();
+  return new Map(
+    forms.map((form) => [
+      Number(form.id),
+      parseFields(String(form.fields ?? '[]'))
+        .filter((field) => field.kind === 'email')
+        .map((field) => field.name),
+    ]),
+  );
+}
+
+/**
+ * The form entries, on every site and in the Trash, that hold `email` as an answer. The database
+ * narrows them (the address in the answers' text, in any case), the form's questions decide.
+ */
+async function entriesHolding(db: DB, email: string): Promise<EntryRow[]> {
+  const address = normalAddress(email);
+  const candidates = (await db
+    .selectFrom('form_entries')
+    .select(['id', 'app_key', 'form_id', 'career_id', 'email', 'data', 'locale', 'created_at', 'read_at', 'deleted_at'])
+    .where((eb) => eb.or([sameAddress(email), sql<boolean>`lower(data) like ${`%${address}%`}`]))
+    .orderBy('id')
+    .execute()) as unknown as EntryRow[];
+  const fields = await emailFieldsOf(db, candidates);
+  return candidates.filter((entry) => entryAddresses(entry, fields.get(Number(entry.form_id))).has(address));
+}
 
 export interface PersonData {
   email: string;
@@ -61,6 +130,17 @@ export interface PersonData {
     queued_at: string;
     sent_at: string | null;
     unsubscribed_at: string | null;
+  }[];
+  /** The answers it sent through the forms staff built (issue 60), an application's career named. */
+  form_entries: {
+    site: string;
+    form: string | null;
+    applied_for: string | null;
+    answers: Record<string, unknown>;
+    language: string | null;
+    sent_at: string;
+    read_at: string | null;
+    in_trash: boolean;
   }[];
   /** Whether the address is also a staff account's (kept: accounts are removed under Users). */
   staff_account: boolean;
@@ -110,6 +190,20 @@ export async function exportPerson(db: DB, email: string): Promise<PersonData> {
     .where(sql<boolean>`lower(newsletter_sends.email) = ${normalAddress(email)}`)
     .orderBy('newsletter_sends.id')
     .execute();
+  const entries = await entriesHolding(db, email);
+  const titles = async (table: 'forms' | 'careers', ids: (number | null)[]) => {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null).map(Number))];
+    const rows = wanted.length ? await db.selectFrom(table).select(['id', 'title']).where('id', 'in', wanted).execute() : [];
+    return new Map(rows.map((row) => [Number(row.id), String(row.title)]));
+  };
+  const formTitles = await titles(
+    'forms',
+    entries.map((entry) => entry.form_id),
+  );
+  const careerTitles = await titles(
+    'careers',
+    entries.map((entry) => entry.career_id),
+  );
   const staff = await db.selectFrom('users').select('id').where(sameAddress(email)).executeTakeFirst();
   return {
     email: normalAddress(email),
@@ -145,6 +239,16 @@ export async function exportPerson(db: DB, email: string): Promise<PersonData> {
       sent_at: n.sent_at,
       unsubscribed_at: n.unsubscribed_at,
     })),
+    form_entries: entries.map((entry) => ({
+      site: String(entry.app_key),
+      form: formTitles.get(Number(entry.form_id)) ?? null,
+      applied_for: entry.career_id === null ? null : (careerTitles.get(Number(entry.career_id)) ?? null),
+      answers: JSON.parse(entry.data) as Record<string, unknown>,
+      language: entry.locale ?? null,
+      sent_at: String(entry.created_at),
+      read_at: entry.read_at ?? null,
+      in_trash: entry.deleted_at != null,
+    })),
     staff_account: staff !== undefined,
   };
 }
@@ -152,12 +256,13 @@ export async function exportPerson(db: DB, email: string): Promise<PersonData> {
 export interface Erased {
   subscriptions: number;
   messages: number;
+  form_entries: number;
   /** The sites whose records went (their kept answers and counts are forgotten). */
   sites: string[];
 }
 
 /** Erases the records of `ids` in each holder, with their confirmation links, newsletters mailed, History, drafts and translations. */
-async function eraseRecords(trx: DB, ids: { subscribers: number[]; messages: number[] }): Promise<void> {
+async function eraseRecords(trx: DB, ids: Ids): Promise<void> {
   if (ids.subscribers.length > 0) {
     await trx.deleteFrom('subscriber_confirmations').where('subscriber_id', 'in', ids.subscribers).execute();
     // The record of each newsletter mailed to them holds the address too.
@@ -178,10 +283,17 @@ export async function erasePerson(db: DB, box: SecretBox, erasuresFile: string, 
   const hash = addressHash(box, email);
   const erased = await db.transaction().execute(async (trx) => {
     const found = await Promise.all(
-      HOLDERS.map(({ table }) => trx.selectFrom(table).select(['id', 'app_key']).where(sameAddress(email)).execute()),
+      (['subscribers', 'messages'] as const).map((table) =>
+        trx.selectFrom(table).select(['id', 'app_key']).where(sameAddress(email)).execute(),
+      ),
     );
     const [subscribers, messages] = found as [{ id: number; app_key: string }[], { id: number; app_key: string }[]];
-    await eraseRecords(trx, { subscribers: subscribers.map((r) => Number(r.id)), messages: messages.map((r) => Number(r.id)) });
+    const entries = await entriesHolding(trx, email);
+    await eraseRecords(trx, {
+      subscribers: subscribers.map((r) => Number(r.id)),
+      messages: messages.map((r) => Number(r.id)),
+      form_entries: entries.map((r) => Number(r.id)),
+    });
     const known = await trx
       .selectFrom('erased_people')
       .select('address_hash')
@@ -191,7 +303,8 @@ export async function erasePerson(db: DB, box: SecretBox, erasuresFile: string, 
     return {
       subscriptions: subscribers.length,
       messages: messages.length,
-      sites: [...new Set([...subscribers, ...messages].map((r) => String(r.app_key)))],
+      form_entries: entries.length,
+      sites: [...new Set([...subscribers, ...messages, ...entries].map((r) => String(r.app_key)))],
     };
   });
   rememberErasure(erasuresFile, hash);
@@ -242,12 +355,21 @@ export async function applyErasures(db: DB, key: () => SecretBox, erasuresFile: 
       if (!hashes.has(address)) hashes.set(address, all.has(addressHash(box, address)));
       return hashes.get(address)!;
     };
-    const ids = { subscribers: [] as number[], messages: [] as number[] };
-    for (const { table } of HOLDERS) {
+    const ids: Ids = { subscribers: [], messages: [], form_entries: [] };
+    for (const table of ['subscribers', 'messages'] as const) {
       const rows = await trx.selectFrom(table).select(['id', 'email']).execute();
       ids[table] = rows.filter((row) => erased(row.email)).map((row) => Number(row.id));
     }
+    // A form entry goes when any address it holds was erased.
+    const entries = (await trx
+      .selectFrom('form_entries')
+      .select(['id', 'form_id', 'email', 'data'])
+      .execute()) as unknown as EntryRow[];
+    const fields = await emailFieldsOf(trx, entries);
+    ids.form_entries = entries
+      .filter((entry) => [...entryAddresses(entry, fields.get(Number(entry.form_id)))].some(erased))
+      .map((entry) => Number(entry.id));
     await eraseRecords(trx, ids);
-    return ids.subscribers.length + ids.messages.length;
+    return ids.subscribers.length + ids.messages.length + ids.form_entries.length;
   });
 }

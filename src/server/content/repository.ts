@@ -371,6 +371,7 @@ export class Repository<E extends EntityDef = EntityDef> {
     const row = (await this.scoped(appKey, this.db.selectFrom(this.def.table))
       .select((eb) => eb.fn.min(field).as('next'))
       .where('status', '=', 1)
+      .$if(Boolean(this.def.review), (qb) => qb.where('review_stage', 'is', null))
       .where(field, '>', after)
       .executeTakeFirst()) as { next: string | null } | undefined;
     return row?.next ?? undefined;
@@ -383,11 +384,27 @@ export class Repository<E extends EntityDef = EntityDef> {
     const rows = await this.scoped(appKey, this.db.selectFrom(this.def.table))
       .select(['id', `${this.def.labelField} as label`, `${field} as at`])
       .where('status', '=', 1)
+      .$if(Boolean(this.def.review), (qb) => qb.where('review_stage', 'is', null))
       .where(field, '>', after)
       .orderBy(field, 'asc')
       .limit(limit)
       .execute();
     return rows.map((row) => ({ id: Number(row.id), label: row.label, at: String(row.at) }));
+  }
+
+  /**
+   * Live rows submitted for review or approved and waiting to be published (issue #61), longest
+   * waiting first: id, label, stage and when it was last saved.
+   */
+  async inReview(appKey: string, limit: number): Promise<{ id: number; label: unknown; stage: string; at: string }[]> {
+    if (!this.def.review) return [];
+    const rows = await this.scoped(appKey, this.db.selectFrom(this.def.table))
+      .select(['id', `${this.def.labelField} as label`, 'review_stage as stage', 'updated_at as at'])
+      .where('review_stage', 'in', ['in_review', 'approved'])
+      .orderBy('updated_at', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: Number(row.id), label: row.label, stage: String(row.stage), at: String(row.at) }));
   }
 
   /** Live rows with a draft waiting, newest draft first: id, label, who saved the draft and when. */

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { now } from '../db/database';
 import type { AppContext } from '../plugins/context';
 import { hashToken, newToken } from '../security/tokens';
-import { siteText } from '../../shared/messages/site';
+import { siteText } from '../../shared/messages/site-catalogues';
 import { siteLocales } from './translations';
 import { publicReads } from './public-reads';
 import { escapeHtml, siteOrigin } from '../seo/origin';

@@ -62,7 +62,7 @@ export function refusalsOf(form: PublicFormName, values: PublicFormValues): Reco
  * a plain form post names its hidden field's, and one without (sent before any script ran) is
  * keyed by what it says, so pressing twice or the browser sending the post again stores it once.
  */
-export function visitorKey(form: PublicFormName, values: PublicFormValues, given: string | undefined): string {
+export function visitorKey(form: string, values: PublicFormValues, given: string | undefined): string {
   if (given) return given;
   const digest = createHash('sha256')
     .update(JSON.stringify([form, values]))

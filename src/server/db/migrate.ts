@@ -29,6 +29,12 @@ import * as subscriptions from './migrations/026_subscriptions';
 import * as erasedPeople from './migrations/027_erased_people';
 import * as newslettersTable from './migrations/028_newsletters';
 import * as visitorSearch from './migrations/029_visitor_search';
+import * as analytics from './migrations/030_analytics';
+import * as formsTable from './migrations/031_forms';
+import * as formEntriesTable from './migrations/032_form_entries';
+import * as sectionForm from './migrations/033_section_form';
+import * as review from './migrations/034_review';
+import * as careerForms from './migrations/035_career_forms';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +67,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '027_erased_people': erasedPeople,
   '028_newsletters': newslettersTable,
   '029_visitor_search': visitorSearch,
+  '030_analytics': analytics,
+  '031_forms': formsTable,
+  '032_form_entries': formEntriesTable,
+  '033_section_form': sectionForm,
+  '034_review': review,
+  '035_career_forms': careerForms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -171,6 +171,24 @@ export interface DraftsTable {
   updated_at: string;
 }
 
+/** A comment in a record's review thread (issue #61, content/review.ts). */
+export interface ReviewCommentsTable {
+  id: Generated<number>;
+  app_key: string;
+  resource: string;
+  record_id: number;
+  /** The record's version the comment was made on. */
+  version: number;
+  /** The comment it answers, in the thread. */
+  parent_id: number | null;
+  user_id: number | null;
+  user_name: string | null;
+  /** The transition it came with (`request-changes`), or null for a comment alone. */
+  action: string | null;
+  body: string;
+  created_at: string;
+}
+
 /** A record's text in one of its site's other locales (content/translations.ts). */
 export interface TranslationsTable {
   id: Generated<number>;
@@ -324,6 +342,60 @@ export interface ErasedPeopleTable {
   erased_at: string;
 }
 
+/** A beacon waiting to be folded into the daily aggregates (migration 030, content/analytics.ts). */
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  app_key: string;
+  day: string;
+  view: number;
+  path: string;
+  referrer: string;
+  language: string;
+  device: string;
+  /** The day's salted hash of address and user agent. */
+  visitor: string;
+  lcp: number | null;
+  inp: number | null;
+  /** In thousandths. */
+  cls: number | null;
+  ttfb: number | null;
+}
+
+/** Views and visitors of one day for one value of one breakdown (migration 030). */
+export interface AnalyticsDailyTable {
+  app_key: string;
+  day: string;
+  dimension: string;
+  value: string;
+  views: number;
+  visitors: number;
+}
+
+/** How many of a page's beacons on a day measured a vital at this value (migration 030). */
+export interface AnalyticsVitalsTable {
+  app_key: string;
+  day: string;
+  path: string;
+  metric: string;
+  bucket: number;
+  count: number;
+}
+
+/** A visitor hash already counted for a breakdown value today (migration 030); kept for its day only. */
+export interface AnalyticsSeenTable {
+  app_key: string;
+  day: string;
+  dimension: string;
+  value: string;
+  visitor: string;
+}
+
+/** The salt of a day's visitor hashes (migration 030); forgotten once its day is over. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
 export interface Tables extends EntityTables {
   sessions: SessionsTable;
   files: FilesTable;
@@ -338,6 +410,7 @@ export interface Tables extends EntityTables {
   revisions: RevisionsTable;
   presence: PresenceTable;
   drafts: DraftsTable;
+  review_comments: ReviewCommentsTable;
   translations: TranslationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   newsletter_copies: NewsletterCopiesTable;
@@ -350,6 +423,11 @@ export interface Tables extends EntityTables {
   not_found_log: NotFoundLogTable;
   subscriber_confirmations: SubscriberConfirmationsTable;
   erased_people: ErasedPeopleTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_vitals: AnalyticsVitalsTable;
+  analytics_seen: AnalyticsSeenTable;
+  analytics_salts: AnalyticsSaltsTable;
 }
 
 export type DB = Kysely<Tables>;

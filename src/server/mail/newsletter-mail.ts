@@ -19,7 +19,7 @@ import { dateTimeOf, STORED_DATE_TIME, timeOfDateTime } from '../../shared/date-
 import { ENTITIES, type EntityDef, publicPathOf } from '../../shared/entities';
 import { htmlToText } from '../../shared/html-text';
 import { type DocumentLocale, encodePath, inLocale, localeAt } from '../../shared/locales';
-import { type SiteText, siteText } from '../../shared/messages/site';
+import { type SiteText, siteText } from '../../shared/messages/site-catalogues';
 import { fileUrl, renditionUrl, resizableName, thumbnailUrl } from '../../shared/renditions';
 import { sanitizeMarkup } from '../../shared/sanitize-markup';
 import { publicReads, type PublicReads } from '../content/public-reads';

@@ -6,7 +6,7 @@
 import type { AppContext } from '../plugins/context';
 import type { Mail } from './mailer';
 import { SERVER_PATHS } from '../../shared/address-space';
-import { siteText } from '../../shared/messages/site';
+import { siteText } from '../../shared/messages/site-catalogues';
 import { escapeHtml } from '../seo/origin';
 
 /** The subscriber a mail goes to: enough to address it and to sign their way out. */

@@ -11,6 +11,7 @@ import { appIdHooks } from '../content/app-id-hooks';
 import { userHooks } from '../content/user-hooks';
 import { webhookHooks } from '../content/webhook-hooks';
 import { siteLocalesHooks } from '../content/site-locales-hooks';
+import { formHooks } from '../content/form-hooks';
 import type { Repository } from '../content/repository';
 import { PreviewLinks } from '../content/preview-links';
 import { Translations } from '../content/translations';
@@ -25,6 +26,7 @@ import type { FileStorage } from '../storage/storage';
 import { focalPointOf } from '../media/focal-points';
 import { Settings } from '../security/settings';
 import { DEFAULT_DELIVERY_OPTIONS, WebhookDeliveries } from '../webhooks/deliveries';
+import { Analytics } from '../content/analytics';
 
 /** The code of each set of rules a definition may name (`hooks`); an entity naming none is served by the generic code alone. */
 const HOOKS: Record<EntityHookName, EntityHooks> = {
@@ -32,6 +34,7 @@ const HOOKS: Record<EntityHookName, EntityHooks> = {
   'site-id': appIdHooks,
   webhooks: webhookHooks,
   'site-locales': siteLocalesHooks,
+  forms: formHooks,
 };
 
 /** One service per entity, each typed by its own definition. */
@@ -63,6 +66,8 @@ export interface AppContext {
   translations: Translations;
   /** Addresses that moved or are gone, and the 404 log (content/redirects.ts). */
   redirects: Redirects;
+  /** Visitor analytics: the beacons' queue, its fold and the dashboard's reads (content/analytics.ts). */
+  analytics: Analytics;
 }
 
 /** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
@@ -110,6 +115,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     translations,
     redirects,
     previews: new PreviewLinks(database.db),
+    analytics: new Analytics(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
     storage,
     renditions: new Renditions(storage, (name) => focalPointOf(database.db, name)),

@@ -13,14 +13,18 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  builtFormId,
   FORM_PARAM,
+  type FormName,
   type FormOutcome,
   formValues,
+  isFormName,
   isPublicFormName,
   KEY_FIELD,
-  type PublicFormName,
+  type PublicFormValues,
   SENT_PARAM,
 } from '../../shared/public-forms';
+import { builtRefusals, builtValues, careerOf, entryKey, liveForm, robotCheck, storeEntry } from '../content/built-forms';
 import { refusalsOf, storeVisitorForm, visitorKey } from '../content/visitor-forms';
 import { meaningfulUrl } from '../seo/origin';
 import { findApplication, refuseUnpublished } from './tenant';
@@ -44,16 +48,29 @@ export interface FormPostOptions {
   ) => Promise<unknown>;
 }
 
-const formOf = (request: FastifyRequest): PublicFormName | undefined => {
+const formOf = (request: FastifyRequest): FormName | undefined => {
   const name = (request.query as Record<string, unknown>)[FORM_PARAM];
-  return isPublicFormName(name) ? name : undefined;
+  return isFormName(name) ? name : undefined;
 };
+
+/**
+ * What the visitor typed, to draw again around a refusal: a code-written form's own fields, or
+ * every answer of a built one (several choices joined by newlines, as its island holds them).
+ */
+function typedValues(form: FormName, body: Record<string, unknown>): PublicFormValues {
+  if (isPublicFormName(form)) return formValues(form, body);
+  return Object.fromEntries(
+    Object.entries(body).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[name, value]] : Array.isArray(value) ? [[name, value.join('\n')]] : [],
+    ),
+  );
+}
 
 /**
  * The page's own address as the site keeps it, with `?sent=<form>` for the answer after a store:
  * a path of this site whatever the posted address said (`//host`, `/\\host`).
  */
-function sentUrl(pageUrl: string, form: PublicFormName): string {
+function sentUrl(pageUrl: string, form: FormName): string {
   const url = new URL(sitePath(pageUrl), 'http://page');
   url.searchParams.set(SENT_PARAM, form);
   return sitePath(url.pathname + url.search);
@@ -63,7 +80,15 @@ export async function formPosts(app: FastifyInstance, { sendPageWithForm }: Form
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    (_request, body, done) => {
+      // A name sent more than once (a built form's several choices) is a list of its values.
+      const fields: Record<string, string | string[]> = {};
+      for (const [name, value] of new URLSearchParams(body as string)) {
+        const held = fields[name];
+        fields[name] = held === undefined ? value : Array.isArray(held) ? [...held, value] : [held, value];
+      }
+      done(null, fields);
+    },
   );
 
   const { config } = app.ctx;
@@ -87,7 +112,7 @@ export async function formPosts(app: FastifyInstance, { sendPageWithForm }: Form
         : status === 500
           ? 'Something went wrong on the server. Please try again.'
           : error.message;
-    const outcome: FormOutcome = { form, status: 'refused', values: formValues(form, bodyOf(request)), errors: {}, message };
+    const outcome: FormOutcome = { form, status: 'refused', values: typedValues(form, bodyOf(request)), errors: {}, message };
     return sendPageWithForm(request, reply, pageOf(request), outcome, status);
   };
 
@@ -104,6 +129,25 @@ export async function formPosts(app: FastifyInstance, { sendPageWithForm }: Form
       const page = pageOf(request);
       if (!form || !isPageAddress(page.split('?')[0]!)) return reply.callNotFound();
       const body = bodyOf(request);
+      const builtId = builtFormId(form);
+      if (builtId !== undefined) {
+        request.application = refuseUnpublished(await findApplication(request, config.appKey));
+        const built = await liveForm(request, builtId);
+        // A robot filled the hidden field: it is shown what a person is, and nothing is stored.
+        if (robotCheck(body) === 'robot') return reply.redirect(sentUrl(page, form), 303);
+        const values = builtValues(built, body);
+        const errors = builtRefusals(built, values);
+        if (Object.keys(errors).length > 0) {
+          const typed = { ...typedValues(form, body), ...values };
+          return sendPageWithForm(request, reply, page, { form, status: 'refused', values: typed, errors }, 400);
+        }
+        const career = await careerOf(request, built, body);
+        const given = typeof body[KEY_FIELD] === 'string' && KEY_PATTERN.test(body[KEY_FIELD]) ? body[KEY_FIELD] : undefined;
+        const locale = documentLocale(siteLocales(request.application), page.split('?')[0]!)?.locale;
+        await storeEntry(request, built, values, entryKey(built, values, given, career), locale, career);
+        return reply.redirect(sentUrl(page, form), 303);
+      }
+      if (!isPublicFormName(form)) return reply.callNotFound();
       const values = formValues(form, body);
       const errors = refusalsOf(form, values);
       if (Object.keys(errors).length > 0) {

@@ -2,7 +2,9 @@
  * Security headers. Pages get helmet's set, with the Content-Security-Policy the SPA satisfies:
  * our own scripts only (analytics tags are loaded from their vendors' hosts, never inline), inline
  * styles (Mantine sets style attributes), images from anywhere over https (content may link
- * external images), frames from YouTube and Google Maps only.
+ * external images), frames from YouTube and Google Maps only. WebAssembly may be compiled
+ * ('wasm-unsafe-eval', which allows no eval of script): the search page's saved-copy answers run
+ * Pagefind's wasm (site/search/saved-search.ts).
  */
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
@@ -23,7 +25,7 @@ export const FRAME_HOSTS = ['https://www.youtube.com', 'https://www.youtube-noco
 export function contentSecurityPolicy(): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...ANALYTICS_SCRIPTS],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...ANALYTICS_SCRIPTS],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],

@@ -34,7 +34,7 @@ import { siteLocales } from '../content/translations';
 import { siteByKey } from './tenant';
 import { replacementAddress } from '../media/replaced';
 import type { RedirectAnswer } from '../content/redirects';
-import { siteText } from '../../shared/messages/site';
+import { siteText } from '../../shared/messages/site-catalogues';
 
 /**
  * A redirect's (or 410's) answer, with the site's security headers. Revalidated as pages are, so
@@ -200,6 +200,7 @@ export const spaRoutes = fp(
         : searching
           ? `${pathname}${siteSearchHref(siteSearch(Object.fromEntries(new URLSearchParams(query)))).slice(SEARCH_PAGE.length)}`
           : meaningfulUrl(request.url);
+      const keeps = !(carriesCredentials(request) || searching);
       const make = async (): Promise<MadeFromParts<PageAnswer>> => {
         await expireAtNextPublish(app, appKey);
         // An address that moved is answered before a page is drawn, unless a live record holds it.
@@ -216,8 +217,9 @@ export const spaRoutes = fp(
         const { page } = document;
         if (publicPage && 'answer' in page && page.answer.status === 404)
           app.ctx.redirects.notFound(appKey, request.url, request.headers.referer);
-        // The form nearly every browser takes, made once this answer has gone.
-        if ('answer' in page) setImmediate(() => compressAhead(page.answer));
+        // The form nearly every browser takes, made once this answer has gone, for an answer that is
+        // kept: one made for its reader alone (a 404, a search, a signed-in page) is sent once.
+        if (keeps && 'answer' in page && isKeptPage(page)) setImmediate(() => compressAhead(page.answer));
         // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
         return fromParts(page, document.parts);
       };
@@ -228,9 +230,7 @@ export const spaRoutes = fp(
       // credentials, and a search, is answered with a page made for it alone. When no document can be made,
       // nothing is kept and the next visit tries again.
       const page = await (
-        carriesCredentials(request) || searching
-          ? make().then((made) => made.value)
-          : app.ctx.cache.fetch(scope, pageKey(request), make, isKeptPage)
+        keeps ? app.ctx.cache.fetch(scope, pageKey(request), make, isKeptPage) : make().then((made) => made.value)
       ).catch((error: unknown) => {
         if (error === NO_DOCUMENT) return undefined;
         throw error;

@@ -1,9 +1,10 @@
 /**
  * What the server does by itself, when it starts and then once a period (an hour; UPKEEP_PERIOD_MS):
  * erase what stayed in the Trash too long, remove resumable uploads left for a day, erase sign-ups
- * never confirmed (content/subscriptions.ts), let the database
+ * never confirmed (content/subscriptions.ts), erase form entries past their form's retention
+ * (content/built-forms.ts), let the database
  * refresh its planner statistics and merge its search indexes (Database.optimize), and forget old
- * webhook deliveries and job runs. Each job runs on one instance per period, however many share the database
+ * webhook deliveries and job runs, and fold the analytics queue (content/analytics.ts). Each job runs on one instance per period, however many share the database
  * (ops/job-claims.ts): every instance tries at the start of each period, and one claim lands.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import fp from 'fastify-plugin';
 import { eraseExpiredTrash } from '../content/trash';
 import { JobClaims } from '../ops/job-claims';
 import { erasePendingSubscriptions } from '../content/subscriptions';
+import { eraseExpiredEntries } from '../content/built-forms';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +32,15 @@ export const upkeep = fp(
       trash: () => eraseExpiredTrash(ctx.services),
       'partial-uploads': () => ctx.partialUploads.deleteExpired(),
       'pending-subscribers': () => erasePendingSubscriptions(ctx),
+      'form-entries': () => eraseExpiredEntries(ctx),
       optimize: () => ctx.database.optimize(),
       'webhook-log': () => ctx.webhooks.prune(),
       'job-runs': () => claims.prune(),
+      // Folds what the hour's beacons left in the queue, then forgets past days' salts and hashes.
+      analytics: async () => {
+        await ctx.analytics.fold();
+        await ctx.analytics.prune();
+      },
     };
     const run = async (at: number) => {
       for (const [job, work] of Object.entries(jobs)) {

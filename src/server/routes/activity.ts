@@ -34,9 +34,9 @@ const activityEntry = {
   additionalProperties: true,
 };
 
-const dateOrTime = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Use a date (YYYY-MM-DD) or an ISO time');
+export const dateOrTime = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Use a date (YYYY-MM-DD) or an ISO time');
 /** A bare `to` date means the whole of that day. */
-const endOf = (value: string) => (value.length === 10 ? `${value}T23:59:59.999Z` : value);
+export const endOf = (value: string) => (value.length === 10 ? `${value}T23:59:59.999Z` : value);
 
 const activityQuery = listQuery.omit({ search_key: true }).extend({
   user_id: z.coerce.number({ error: 'user_id must be a number' }).int().positive().optional(),

@@ -44,6 +44,7 @@ import type { Select } from '../content/repository';
 import { acceptSiteInBody } from './site-in-body';
 import { withSavedBy, writeOf } from './versions';
 import { siteOrigin } from '../seo/origin';
+import { reviewRoutes } from './review';
 
 const previewLink = { type: 'object', properties: { url: { type: 'string' }, expires_at: { type: 'string' } } };
 const deleted = itemEnvelope({ type: 'object', properties: { id: { type: 'integer' } } });
@@ -512,6 +513,7 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
     });
 
     if (isPublishable(def)) draftRoutes(name, def);
+    if (def.review) reviewRoutes(app, name, def);
 
     api.put(
       `/${def.resource}/:id`,

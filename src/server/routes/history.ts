@@ -42,6 +42,7 @@ export const actorOf = (request: FastifyRequest): Actor => ({
   sessionId: request.sessionId,
   ownOnly: request.scope === 'own',
   tokenId: request.apiToken?.id,
+  role: request.user.role ?? undefined,
 });
 
 export interface RecordAddress<P extends z.ZodObject> {

@@ -70,13 +70,31 @@ const personRecord = objectOf({
       unsubscribed_at: nullable('string'),
     }),
   },
+  form_entries: {
+    type: 'array',
+    description: 'What it sent through the forms staff built: each entry’s answers, and the career an application was for',
+    items: objectOf({
+      site,
+      form: nullable('string'),
+      applied_for: nullable('string'),
+      answers: { type: 'object', additionalProperties: true },
+      language: nullable('string'),
+      sent_at: { type: 'string' },
+      read_at: nullable('string'),
+      in_trash: inTrash,
+    }),
+  },
   staff_account: {
     type: 'boolean',
     description: 'Whether a staff account has this address: it is neither exported nor erased here (see Users)',
   },
 });
 
-const erasedRecord = objectOf({ subscriptions: { type: 'integer' }, messages: { type: 'integer' } });
+const erasedRecord = objectOf({
+  subscriptions: { type: 'integer' },
+  messages: { type: 'integer' },
+  form_entries: { type: 'integer' },
+});
 
 export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -90,7 +108,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'people.export',
           'Export what is held about an email address',
-          'On every site, in the Trash too: its subscriptions (status, language, dates, confirmation links), the newsletters mailed to it and its contact messages, as JSON.',
+          'On every site, in the Trash too: its subscriptions (status, language, dates, confirmation links), the newsletters mailed to it, its contact messages, and the form entries holding it as an answer (with the career an application was for), as JSON.',
         ),
         tags,
         querystring: z.strictObject({ email: address }),
@@ -114,7 +132,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'people.erase',
           'Erase what is held about an email address',
-          'Deletes for good, in one transaction, on every site and from the Trash, its subscriptions with their confirmation links and the record of the newsletters mailed to it, and its contact messages. A keyed hash of the address is kept, so a backup restored later loses them again; the activity log records the counts, never the address.',
+          'Deletes for good, in one transaction, on every site and from the Trash, its subscriptions with their confirmation links and the record of the newsletters mailed to it, its contact messages, and the form entries holding it as an answer. A keyed hash of the address is kept, so a backup restored later loses them again; the activity log records the counts, never the address.',
         ),
         tags,
         body: z.strictObject({ email: address }),
@@ -130,9 +148,16 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
         action: 'person-erase',
         entity: 'people',
         appKey: null,
-        changes: { subscriptions: [erased.subscriptions, 0], messages: [erased.messages, 0] },
+        changes: {
+          subscriptions: [erased.subscriptions, 0],
+          messages: [erased.messages, 0],
+          form_entries: [erased.form_entries, 0],
+        },
       });
-      return { message: 'Erased', data: { subscriptions: erased.subscriptions, messages: erased.messages } };
+      return {
+        message: 'Erased',
+        data: { subscriptions: erased.subscriptions, messages: erased.messages, form_entries: erased.form_entries },
+      };
     },
   );
 }

@@ -22,6 +22,18 @@ import { listQuery, localeTag } from './schemas';
 import { acceptSiteInBody } from './site-in-body';
 import { formValues } from '../../shared/public-forms';
 import { sentText, storeVisitorForm, visitorBodies, visitorKey } from '../content/visitor-forms';
+import {
+  builtRefusals,
+  builtValues,
+  careerOf,
+  entryKey,
+  inEnglish,
+  liveForm,
+  robotCheck,
+  storeEntry,
+  tooFast,
+} from '../content/built-forms';
+import { siteEn } from '../../shared/messages/site-en';
 import { documented, operation, withArticle } from '../openapi';
 import { visitorSearch } from '../content/visitor-search';
 
@@ -359,6 +371,58 @@ export const publicRoutes = fp(
         },
       );
     }
+
+    // An entry of a form staff built (shared/built-forms.ts): its answers by field name, several
+    // choices as a list; the same rules, limit and idempotency as the contact form's.
+    const answer = z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(1_000)).max(200)]);
+    api.post(
+      '/forms/:id/entries',
+      {
+        schema: {
+          ...operation('public.forms.entries.create', 'Send an entry of a form'),
+          description:
+            'The answers by field name (`fields` of the form’s public read). An `Idempotency-Key` header (or, without one, the same answers) stores it once; a closed form answers 409. An application names its career (`career_id`, one whose form this is): it is taken only between the career’s application start and end (409 otherwise).',
+          tags,
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          body: z.record(z.string().max(100), answer.nullable()),
+          headers: keyHeaders,
+          response: {
+            201: {
+              type: 'object',
+              properties: { message: { type: 'string' }, data: { type: 'object', properties: { id: { type: 'integer' } } } },
+            },
+          },
+        },
+        config: writeLimit,
+        preValidation: acceptSiteInBody,
+      },
+      async (request, reply) => {
+        const body = request.body as Record<string, unknown>;
+        const form = await liveForm(request, (request.params as { id: number }).id);
+        const robot = robotCheck(body);
+        // A robot is told what a person is, so it learns nothing from trying again.
+        if (robot === 'robot') return reply.status(201).send({ message: siteEn['builtForm.sent.text'], data: {} });
+        if (robot === 'too-fast') throw tooFast();
+        const values = builtValues(form, body);
+        const errors = builtRefusals(form, values);
+        const fields = Object.keys(errors);
+        if (fields.length > 0) {
+          const english = inEnglish(errors);
+          throw new HttpError(400, `${fields[0]}: ${english[fields[0]!]}`, english);
+        }
+        const career = await careerOf(request, form, body);
+        const locale = typeof body.locale === 'string' ? body.locale.slice(0, 35) : undefined;
+        const stored = await storeEntry(
+          request,
+          form,
+          values,
+          entryKey(form, values, request.headers['idempotency-key'], career),
+          locale,
+          career,
+        );
+        return reply.status(201).send({ message: form.sent_text || siteEn['builtForm.sent.text'], data: stored });
+      },
+    );
   },
   { name: 'public-api', encapsulate: true, dependencies: ['app-context', 'keep-public-answers'] },
 );

@@ -51,16 +51,17 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       kind: { type: 'string' },
       label: { type: 'string' },
       at: { type: 'string' },
+      stage: { type: 'string' },
     }),
   };
   const waitingSchema = {
     ...operation(
       'report.waiting',
-      'List drafts and scheduled items',
-      'Drafts of live pages, posts and slides, and items scheduled for later.',
+      'List drafts, items in review and scheduled items',
+      'Drafts of live pages, posts and slides, those in review or approved and waiting to be published, and items scheduled for later.',
     ),
     tags: ['System'],
-    response: { 200: itemEnvelope({ type: 'object', properties: { drafts: waiting, scheduled: waiting } }) },
+    response: { 200: itemEnvelope({ type: 'object', properties: { drafts: waiting, review: waiting, scheduled: waiting } }) },
   };
   app.get('/waiting', { config: needs('report', 'read'), schema: waitingSchema }, async (request) => {
     const appKey = request.application.app_key;
@@ -76,12 +77,16 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         });
         return {
           drafts: (await repo.drafted(appKey, WAITING)).map(named),
+          review: (await repo.inReview(appKey, WAITING)).map(named),
           scheduled: (await repo.scheduled(appKey, dateTimeOf(Date.now()), WAITING)).map(named),
         };
       }),
     );
     const drafts = perKind.flatMap((k) => k.drafts).sort((a, b) => b.at.localeCompare(a.at));
+    const review = perKind.flatMap((k) => k.review).sort((a, b) => a.at.localeCompare(b.at));
     const scheduled = perKind.flatMap((k) => k.scheduled).sort((a, b) => a.at.localeCompare(b.at));
-    return { data: { drafts: drafts.slice(0, WAITING), scheduled: scheduled.slice(0, WAITING) } };
+    return {
+      data: { drafts: drafts.slice(0, WAITING), review: review.slice(0, WAITING), scheduled: scheduled.slice(0, WAITING) },
+    };
   });
 }

@@ -33,7 +33,12 @@ export function recordSchema(def: EntityDef, extra: Record<string, JsonSchema> =
     deleted_at: nullable('string'),
   };
   // A required field always has a value (the write schemas see to it), so its type says so.
-  const typeOf = (fd: FieldDef) => (fd.required ? { type: fieldType(fd) } : nullable(fieldType(fd)));
+  const typeOf = (fd: FieldDef): JsonSchema => {
+    const schema = fd.required ? { type: fieldType(fd) } : nullable(fieldType(fd));
+    // A choice of texts reads as one of them, so a record read can be written back as it is.
+    if (fd.kind !== 'select' || fd.multiple || fieldType(fd) !== 'string') return schema;
+    return { ...schema, enum: [...fd.choices.map((c) => c.value), ...(fd.required ? [] : [null])] };
+  };
   const properties = Object.fromEntries(readableColumns(def).map((name) => [name, system[name] ?? typeOf(def.fields[name]!)]));
   return { type: 'object', properties: { ...properties, ...PICTURE_PLACEHOLDERS, ...extra } };
 }
@@ -53,7 +58,8 @@ export function translationSchema(record: JsonSchema): JsonSchema {
  * so what it leaves out is never sent.
  */
 export function visitorRecordSchema(def: EntityDef, extra: Record<string, JsonSchema> = {}): JsonSchema {
-  const internal = new Set(['deleted_at', 'user_id', ...(def.ownerField ? [def.ownerField] : [])]);
+  const staffOnly = Object.keys(def.fields).filter((name) => def.fields[name]!.staffOnly);
+  const internal = new Set(['deleted_at', 'user_id', ...(def.ownerField ? [def.ownerField] : []), ...staffOnly]);
   const schema = recordSchema(def, extra) as { type: string; properties: Record<string, JsonSchema> };
   return { ...schema, properties: Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !internal.has(name))) };
 }

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { siteText, type SiteMessageKey } from '../../shared/messages/site';
+import { siteText, type SiteMessageKey } from '../../shared/messages/site-catalogues';
 import { inLocale, languageName, localeAt } from '../../shared/locales';
 import { escapeHtml } from '../seo/origin';
 import { CONFIRM_PATH, isUnsubscribeSignature, UNSUBSCRIBE_PATH } from '../mail/subscriber-mail';

@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import { generateAtomFeed, generateRssFeed } from 'feedsmith';
 import { ENTITIES, type EntityDef, publicPathOf } from '../../shared/entities';
 import { encodePath, inLocale, localeAt } from '../../shared/locales';
-import { siteText } from '../../shared/messages/site';
+import { siteText } from '../../shared/messages/site-catalogues';
 import { sanitizeMarkup } from '../../shared/sanitize-markup';
 import { SERVER_PATHS } from '../../shared/address-space';
 import { htmlToText } from '../../shared/html-text';

@@ -1,5 +1,6 @@
 /** The address a page is served at, as the server keeps and renders it. */
 import type { FastifyRequest } from 'fastify';
+import { CAREER_PARAM, careerFromSearch } from '../../shared/career-search';
 import { newsListSearch } from '../../shared/news-search';
 import { outcomeFromSearch, SENT_PARAM } from '../../shared/public-forms';
 
@@ -28,7 +29,8 @@ export const escapeHtml = (text: string) =>
 /**
  * The part of a page address that decides what is drawn: the path, `category` and `page` when
  * they are what the news listing reads (newsListSearch: a category's id, a page number from 2), and `sent` when it names a
- * public form (the confirmation after a plain form post, form-posts.ts). Any other query parameter
+ * public form (the confirmation after a plain form post, form-posts.ts), and `career` when it names
+ * one opening on the career page (shared/career-search.ts). Any other query parameter
  * would only make anyone's `?x=1`, `?x=2` … a new render; a preview link is answered apart.
  */
 export function meaningfulUrl(url: string): string {
@@ -36,7 +38,9 @@ export function meaningfulUrl(url: string): string {
   const search = new URLSearchParams(query);
   const { page, category } = newsListSearch(Object.fromEntries(search));
   const sent = outcomeFromSearch(query)?.form;
+  const career = careerFromSearch(search);
   const kept = new URLSearchParams();
+  if (career !== undefined) kept.set(CAREER_PARAM, String(career));
   if (category !== undefined) kept.set('category', String(category));
   if (page !== undefined) kept.set('page', String(page));
   if (sent) kept.set(SENT_PARAM, sent);

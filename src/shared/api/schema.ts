@@ -3,6 +3,28 @@
  * (/cms/docs/json) with openapi-typescript. Do not edit: change the routes and generate again.
  */
 export interface paths {
+    "/cms/analytics/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count a page view
+         * @description What a public page’s beacon sends: its path, the referrer’s host, its language, the viewport’s width and, later, its field vitals. No cookie; `DNT: 1` or `Sec-GPC: 1` is answered alike and not counted.
+         *
+         *     Open to visitors: send the site’s app key.
+         */
+        post: operations["public.analytics.view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/activity": {
         parameters: {
             query?: never;
@@ -17,6 +39,50 @@ export interface paths {
          *     Needs the right to read activity: admin, editor. Works on one site, named by the app key.
          */
         get: operations["activity.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the site’s visitor analytics
+         * @description Views and visitors over time (by `period`), the top pages, referrers, languages and devices, and each page’s p75 field vitals with Google’s rating, worst first, between `from` and `to` (the last 30 days by default).
+         *
+         *     Needs the right to read analytics: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["analytics.report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/analytics/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the visitor analytics as CSV
+         * @description What the dashboard shows, one row per line of each table: `section,value,views,visitors,lcp_p75,inp_p75,cls_p75,rating`.
+         *
+         *     Needs the right to read analytics: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["analytics.export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -759,6 +825,398 @@ export interface paths {
          *     Needs the right to update files: admin, editor. Works on one site, named by the app key.
          */
         patch: operations["files.describe"];
+        trace?: never;
+    };
+    "/cms/api/form-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List form entries
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields.
+         *
+         *     Needs the right to read form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["form-entries.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/form-entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a form entry
+         * @description The answer carries the version as its ETag.
+         *
+         *     Needs the right to read form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["form-entries.get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a form entry
+         * @description Moves it to the Trash; `permanent=1` erases it.
+         *
+         *     Needs the right to delete form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["form-entries.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/form-entries/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a form entry as read
+         * @description Needs the right to read form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["form-entries.markRead"];
+        /**
+         * Mark a form entry as unread
+         * @description Needs the right to read form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["form-entries.markUnread"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/form-entries/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a form entry from the Trash
+         * @description Needs the right to delete form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["form-entries.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/form-entries/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download form entries as CSV
+         * @description Needs the right to read form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["form-entries.export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/form-entries/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List form entries in the Trash
+         * @description Needs the right to delete form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["form-entries.trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/form-entries/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count new form entries
+         * @description Entries of every form nobody on staff has opened yet.
+         *
+         *     Needs the right to read form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["form-entries.unreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List forms
+         * @description A page of records, newest or in the list order; `search_key` matches the searchable fields, in any of the site's languages (with `?locale=`, in that one alone).
+         *
+         *     Needs the right to read forms: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["forms.list"];
+        put?: never;
+        /**
+         * Create a form
+         * @description An `Idempotency-Key` header makes a resend store one record, answered 200 with the first answer.
+         *
+         *     Needs the right to create forms: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["forms.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a form
+         * @description The answer carries the version as its ETag. With `?locale=` (one of the site's other languages), only the fields written per language (title, slug, intro, sent_text), as that language has them, with the translation's own version.
+         *
+         *     Needs the right to read forms: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["forms.get"];
+        /**
+         * Update a form
+         * @description Send the changed fields, or the record as read. `version` (or `If-Match`) names the version the edit is based on.
+         *
+         *     Needs the right to update forms: admin, editor. Works on one site, named by the app key.
+         */
+        put: operations["forms.update"];
+        post?: never;
+        /**
+         * Delete a form
+         * @description Moves it to the Trash; `permanent=1` erases it.
+         *
+         *     Needs the right to delete forms: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["forms.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/forms/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List one form’s entries
+         * @description Newest first; `from` and `to` narrow them by the day they came (a bare `to` date is the whole of that day), `read` to those opened or not. `unread` counts the form’s new entries, whatever the filters.
+         *
+         *     Needs the right to read form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["forms.entries.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/forms/{id}/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say you have a form open
+         * @description The open form’s heartbeat; answers who else has it open.
+         *
+         *     Needs the right to update forms: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["forms.presence.mark"];
+        /**
+         * Say you closed a form
+         * @description Needs the right to update forms: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["forms.presence.leave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/forms/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a form from the Trash
+         * @description Needs the right to delete forms: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["forms.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/forms/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a form's revisions
+         * @description Needs the right to read forms: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["forms.revisions.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/forms/{id}/revisions/{revisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one revision of a form
+         * @description The record as it was saved then.
+         *
+         *     Needs the right to read forms: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["forms.revisions.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/forms/{id}/revisions/{revisionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a form to one of its revisions
+         * @description A restore is a save like any other: it makes a new revision.
+         *
+         *     Needs the right to update forms: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["forms.revisions.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/forms/{id}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a form's translation
+         * @description Its text in that language; the default language is the record itself.
+         *
+         *     Needs the right to update forms: admin, editor. Works on one site, named by the app key.
+         */
+        delete: operations["forms.deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/forms/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List forms in the Trash
+         * @description Needs the right to delete forms: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["forms.trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/cms/api/gallery": {
@@ -2031,6 +2489,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/pages/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a page's review: its stage and comment thread
+         * @description Needs the right to read pages: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["pages.review.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/pages/{id}/review/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a page
+         * @description From in review to approved; nobody approves what they submitted unless the site allows self-approval.
+         *
+         *     Needs the right to review pages: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["pages.review.approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/pages/{id}/review/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a page's review
+         * @description Kept with the version it was made on; `parent_id` answers a comment.
+         *
+         *     Needs the right to update pages: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["pages.review.comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/pages/{id}/review/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a page after review
+         * @description From approved to published (public at its publish time). Those whose own work needs no review may publish a draft directly, and the activity log says so.
+         *
+         *     Needs the right to review pages: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["pages.review.publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/pages/{id}/review/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request changes to a page
+         * @description Back to draft, with the comment saying what to change.
+         *
+         *     Needs the right to review pages: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["pages.review.request-changes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/pages/{id}/review/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a page for review
+         * @description From draft to in review.
+         *
+         *     Needs the right to update pages: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["pages.review.submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/pages/{id}/revisions": {
         parameters: {
             query?: never;
@@ -2176,7 +2764,7 @@ export interface paths {
         put?: never;
         /**
          * Erase what is held about an email address
-         * @description Deletes for good, in one transaction, on every site and from the Trash, its subscriptions with their confirmation links and the record of the newsletters mailed to it, and its contact messages. A keyed hash of the address is kept, so a backup restored later loses them again; the activity log records the counts, never the address.
+         * @description Deletes for good, in one transaction, on every site and from the Trash, its subscriptions with their confirmation links and the record of the newsletters mailed to it, its contact messages, and the form entries holding it as an answer. A keyed hash of the address is kept, so a backup restored later loses them again; the activity log records the counts, never the address.
          *
          *     Needs the right to delete people: admin. Works on one site, named by the app key.
          */
@@ -2196,7 +2784,7 @@ export interface paths {
         };
         /**
          * Export what is held about an email address
-         * @description On every site, in the Trash too: its subscriptions (status, language, dates, confirmation links), the newsletters mailed to it and its contact messages, as JSON.
+         * @description On every site, in the Trash too: its subscriptions (status, language, dates, confirmation links), the newsletters mailed to it, its contact messages, and the form entries holding it as an answer (with the career an application was for), as JSON.
          *
          *     Needs the right to read people: admin. Works on one site, named by the app key.
          */
@@ -2597,6 +3185,136 @@ export interface paths {
          * @description Needs the right to delete posts: admin, editor, author (own records only). Works on one site, named by the app key.
          */
         post: operations["posts.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/posts/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a post's review: its stage and comment thread
+         * @description Needs the right to read posts: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["posts.review.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/posts/{id}/review/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a post
+         * @description From in review to approved; nobody approves what they submitted unless the site allows self-approval.
+         *
+         *     Needs the right to review posts: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["posts.review.approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/posts/{id}/review/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a post's review
+         * @description Kept with the version it was made on; `parent_id` answers a comment.
+         *
+         *     Needs the right to update posts: admin, editor, author (own records only). Works on one site, named by the app key.
+         */
+        post: operations["posts.review.comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/posts/{id}/review/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a post after review
+         * @description From approved to published (public at its publish time). Those whose own work needs no review may publish a draft directly, and the activity log says so.
+         *
+         *     Needs the right to review posts: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["posts.review.publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/posts/{id}/review/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request changes to a post
+         * @description Back to draft, with the comment saying what to change.
+         *
+         *     Needs the right to review posts: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["posts.review.request-changes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/posts/{id}/review/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a post for review
+         * @description From draft to in review.
+         *
+         *     Needs the right to update posts: admin, editor, author (own records only). Works on one site, named by the app key.
+         */
+        post: operations["posts.review.submit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3461,6 +4179,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/sliders/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a slider's review: its stage and comment thread
+         * @description Needs the right to read sliders: admin, editor, author, viewer. Works on one site, named by the app key.
+         */
+        get: operations["sliders.review.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/sliders/{id}/review/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a slider
+         * @description From in review to approved; nobody approves what they submitted unless the site allows self-approval.
+         *
+         *     Needs the right to review sliders: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["sliders.review.approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/sliders/{id}/review/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a slider's review
+         * @description Kept with the version it was made on; `parent_id` answers a comment.
+         *
+         *     Needs the right to update sliders: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["sliders.review.comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/sliders/{id}/review/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a slider after review
+         * @description From approved to published (public at its publish time). Those whose own work needs no review may publish a draft directly, and the activity log says so.
+         *
+         *     Needs the right to review sliders: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["sliders.review.publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/sliders/{id}/review/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request changes to a slider
+         * @description Back to draft, with the comment saying what to change.
+         *
+         *     Needs the right to review sliders: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["sliders.review.request-changes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/sliders/{id}/review/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a slider for review
+         * @description From draft to in review.
+         *
+         *     Needs the right to update sliders: admin, editor. Works on one site, named by the app key.
+         */
+        post: operations["sliders.review.submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/sliders/{id}/revisions": {
         parameters: {
             query?: never;
@@ -4275,8 +5123,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List drafts and scheduled items
-         * @description Drafts of live pages, posts and slides, and items scheduled for later.
+         * List drafts, items in review and scheduled items
+         * @description Drafts of live pages, posts and slides, those in review or approved and waiting to be published, and items scheduled for later.
          *
          *     Needs the right to read report: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -4803,6 +5651,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List forms visitors see
+         * @description Active ones whose publish time has come, in the list order.
+         *
+         *     Open to visitors: send the site’s app key.
+         */
+        get: operations["public.forms.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/forms/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an entry of a form
+         * @description The answers by field name (`fields` of the form’s public read). An `Idempotency-Key` header (or, without one, the same answers) stores it once; a closed form answers 409. An application names its career (`career_id`, one whose form this is): it is taken only between the career’s application start and end (409 otherwise).
+         *
+         *     Open to visitors: send the site’s app key.
+         */
+        post: operations["public.forms.entries.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/forms/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a form by its slug
+         * @description Open to visitors: send the site’s app key.
+         */
+        get: operations["public.forms.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/gallery": {
         parameters: {
             query?: never;
@@ -5187,10 +6099,46 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "public.analytics.view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    app_key?: string;
+                    cls?: number;
+                    inp?: number;
+                    language: string;
+                    lcp?: number;
+                    path: string;
+                    referrer?: string;
+                    ttfb?: number;
+                    view?: boolean;
+                    width: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Received (counted, or not, as the visitor and the site ask) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "activity.list": {
         parameters: {
             query?: {
-                action?: "sign-in" | "sign-in-failed" | "sign-out" | "create" | "update" | "delete" | "trash" | "restore" | "publish" | "role-change" | "password-change" | "settings-change" | "sessions-revoked" | "two-factor-change" | "reset-link-made" | "upload" | "person-erase";
+                action?: "sign-in" | "sign-in-failed" | "sign-out" | "create" | "update" | "delete" | "trash" | "restore" | "publish" | "review-submit" | "review-approve" | "review-changes" | "role-change" | "password-change" | "settings-change" | "sessions-revoked" | "two-factor-change" | "reset-link-made" | "upload" | "person-erase";
                 entity?: string;
                 from?: string;
                 page?: number;
@@ -5234,6 +6182,129 @@ export interface operations {
                             total?: number;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "analytics.report": {
+        parameters: {
+            query?: {
+                from?: string;
+                limit?: number;
+                period?: "day" | "week" | "month";
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            devices?: {
+                                value?: string;
+                                views?: number;
+                                visitors?: number;
+                            }[];
+                            from?: string;
+                            languages?: {
+                                value?: string;
+                                views?: number;
+                                visitors?: number;
+                            }[];
+                            pages?: {
+                                value?: string;
+                                views?: number;
+                                visitors?: number;
+                            }[];
+                            period?: string;
+                            referrers?: {
+                                value?: string;
+                                views?: number;
+                                visitors?: number;
+                            }[];
+                            series?: {
+                                start?: string;
+                                views?: number;
+                                visitors?: number;
+                            }[];
+                            to?: string;
+                            totals?: {
+                                views?: number;
+                                visitors?: number;
+                            };
+                            vitals?: {
+                                path?: string;
+                                rating?: string;
+                                samples?: number;
+                                vitals?: {
+                                    cls?: {
+                                        p75?: number;
+                                        rating?: string;
+                                        samples?: number;
+                                    };
+                                    inp?: {
+                                        p75?: number;
+                                        rating?: string;
+                                        samples?: number;
+                                    };
+                                    lcp?: {
+                                        p75?: number;
+                                        rating?: string;
+                                        samples?: number;
+                                    };
+                                    ttfb?: {
+                                        p75?: number;
+                                        rating?: string;
+                                        samples?: number;
+                                    };
+                                };
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "analytics.export": {
+        parameters: {
+            query?: {
+                from?: string;
+                limit?: number;
+                period?: "day" | "week" | "month";
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as CSV, with a header line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5500,6 +6571,7 @@ export interface operations {
                             current_page?: number;
                             data?: {
                                 address?: string | null;
+                                analytics?: number | null;
                                 app_key?: string;
                                 copyright?: string | null;
                                 created_at?: string;
@@ -5532,6 +6604,9 @@ export interface operations {
                                 placeholders?: {
                                     [key: string]: string;
                                 };
+                                /** @enum {string|null} */
+                                review?: "nobody" | "authors" | "everyone" | null;
+                                review_self_approval?: number | null;
                                 status?: number | null;
                                 title?: string | null;
                                 updated_at?: string;
@@ -5563,6 +6638,7 @@ export interface operations {
             content: {
                 "application/json": {
                     address?: string | null;
+                    analytics?: number | null;
                     app_key: string;
                     copyright?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
@@ -5596,6 +6672,8 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    review?: ("nobody" | "authors" | "everyone") | null;
+                    review_self_approval?: number | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly slugs?: {
                         [key: string]: string;
@@ -5628,6 +6706,7 @@ export interface operations {
                     "application/json": {
                         data?: {
                             address?: string | null;
+                            analytics?: number | null;
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
@@ -5660,6 +6739,9 @@ export interface operations {
                             placeholders?: {
                                 [key: string]: string;
                             };
+                            /** @enum {string|null} */
+                            review?: "nobody" | "authors" | "everyone" | null;
+                            review_self_approval?: number | null;
                             status?: number | null;
                             title?: string | null;
                             updated_at?: string;
@@ -5700,6 +6782,7 @@ export interface operations {
                     "application/json": {
                         data?: {
                             address?: string | null;
+                            analytics?: number | null;
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
@@ -5733,6 +6816,9 @@ export interface operations {
                             placeholders?: {
                                 [key: string]: string;
                             };
+                            /** @enum {string|null} */
+                            review?: "nobody" | "authors" | "everyone" | null;
+                            review_self_approval?: number | null;
                             status?: number | null;
                             title?: string | null;
                             updated_at?: string;
@@ -5766,6 +6852,7 @@ export interface operations {
             content: {
                 "application/json": {
                     address?: string | null;
+                    analytics?: number | null;
                     app_key?: string;
                     copyright?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
@@ -5799,6 +6886,8 @@ export interface operations {
                     readonly placeholders?: {
                         [key: string]: string;
                     };
+                    review?: ("nobody" | "authors" | "everyone") | null;
+                    review_self_approval?: number | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly slugs?: {
                         [key: string]: string;
@@ -5831,6 +6920,7 @@ export interface operations {
                     "application/json": {
                         data?: {
                             address?: string | null;
+                            analytics?: number | null;
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
@@ -5864,6 +6954,9 @@ export interface operations {
                             placeholders?: {
                                 [key: string]: string;
                             };
+                            /** @enum {string|null} */
+                            review?: "nobody" | "authors" | "everyone" | null;
+                            review_self_approval?: number | null;
                             status?: number | null;
                             title?: string | null;
                             updated_at?: string;
@@ -6043,6 +7136,7 @@ export interface operations {
                     "application/json": {
                         data?: {
                             address?: string | null;
+                            analytics?: number | null;
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
@@ -6075,6 +7169,9 @@ export interface operations {
                             placeholders?: {
                                 [key: string]: string;
                             };
+                            /** @enum {string|null} */
+                            review?: "nobody" | "authors" | "everyone" | null;
+                            review_self_approval?: number | null;
                             status?: number | null;
                             title?: string | null;
                             updated_at?: string;
@@ -6114,6 +7211,7 @@ export interface operations {
                     "application/json": {
                         data?: {
                             address?: string | null;
+                            analytics?: number | null;
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
@@ -6146,6 +7244,9 @@ export interface operations {
                             placeholders?: {
                                 [key: string]: string;
                             };
+                            /** @enum {string|null} */
+                            review?: "nobody" | "authors" | "everyone" | null;
+                            review_self_approval?: number | null;
                             status?: number | null;
                             title?: string | null;
                             updated_at?: string;
@@ -6199,6 +7300,7 @@ export interface operations {
                                 focal_points?: {
                                     [key: string]: string;
                                 };
+                                form_id?: number | null;
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -6246,6 +7348,7 @@ export interface operations {
                     readonly created_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly deleted_at?: string | null;
+                    form_id?: number | null;
                     /** @description Given out by the server; when sent back it must name the record being written */
                     id?: number;
                     /** @description Given out by the server; accepted back and ignored */
@@ -6291,6 +7394,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6323,6 +7427,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6375,6 +7480,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             locale?: string;
                             placeholders?: {
@@ -6421,6 +7527,7 @@ export interface operations {
                     readonly created_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly deleted_at?: string | null;
+                    form_id?: number | null;
                     /** @description Given out by the server; when sent back it must name the record being written */
                     id?: number;
                     /** @description Given out by the server; accepted back and ignored */
@@ -6466,6 +7573,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             locale?: string;
                             placeholders?: {
@@ -6615,6 +7723,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6710,6 +7819,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6761,6 +7871,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             placeholders?: {
                                 [key: string]: string;
@@ -6845,6 +7956,7 @@ export interface operations {
                                 focal_points?: {
                                     [key: string]: string;
                                 };
+                                form_id?: number | null;
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -7668,6 +8780,1170 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    "form-entries.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                app_key?: string;
+                                career_id?: number | null;
+                                created_at?: string;
+                                data?: string;
+                                deleted_at?: string | null;
+                                email?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
+                                form_id?: number;
+                                id?: number;
+                                locale?: string | null;
+                                placeholders?: {
+                                    [key: string]: string;
+                                };
+                                read_at?: string | null;
+                                summary?: string | null;
+                                updated_at?: string;
+                                version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "form-entries.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            career_id?: number | null;
+                            created_at?: string;
+                            data?: string;
+                            deleted_at?: string | null;
+                            email?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            form_id?: number;
+                            id?: number;
+                            locale?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            read_at?: string | null;
+                            summary?: string | null;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "form-entries.delete": {
+        parameters: {
+            query?: {
+                permanent?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            id?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "form-entries.markRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            id?: number;
+                            read_at?: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "form-entries.markUnread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            id?: number;
+                            read_at?: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "form-entries.restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            career_id?: number | null;
+                            created_at?: string;
+                            data?: string;
+                            deleted_at?: string | null;
+                            email?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            form_id?: number;
+                            id?: number;
+                            locale?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            read_at?: string | null;
+                            summary?: string | null;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "form-entries.export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as CSV, with a header line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "form-entries.trash": {
+        parameters: {
+            query?: {
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                app_key?: string;
+                                career_id?: number | null;
+                                created_at?: string;
+                                data?: string;
+                                deleted_at?: string | null;
+                                email?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
+                                form_id?: number;
+                                id?: number;
+                                locale?: string | null;
+                                placeholders?: {
+                                    [key: string]: string;
+                                };
+                                read_at?: string | null;
+                                summary?: string | null;
+                                updated_at?: string;
+                                version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "form-entries.unreadCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            count?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.list": {
+        parameters: {
+            query?: {
+                locale?: string;
+                missing?: string;
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                app_key?: string;
+                                created_at?: string;
+                                deleted_at?: string | null;
+                                fields?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
+                                id?: number;
+                                intro?: string | null;
+                                max_entries?: number | null;
+                                notify_emails?: string | null;
+                                open_from?: string | null;
+                                open_to?: string | null;
+                                placeholders?: {
+                                    [key: string]: string;
+                                };
+                                retention_days?: number | null;
+                                sent_text?: string | null;
+                                slug?: string | null;
+                                status?: number | null;
+                                title?: string;
+                                /** @description The site's other languages this record is written in (a site in several languages) */
+                                translations?: string[];
+                                updated_at?: string;
+                                version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly app_key?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly created_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly deleted_at?: string | null;
+                    fields?: string | null;
+                    /** @description Given out by the server; when sent back it must name the record being written */
+                    id?: number;
+                    intro?: string | null;
+                    max_entries?: number | null;
+                    notify_emails?: string | null;
+                    open_from?: (string) | null;
+                    open_to?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly placeholders?: {
+                        [key: string]: string;
+                    };
+                    retention_days?: number | null;
+                    sent_text?: string | null;
+                    slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
+                    status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
+                    title: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly updated_at?: string | null;
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            fields?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            intro?: string | null;
+                            max_entries?: number | null;
+                            notify_emails?: string | null;
+                            open_from?: string | null;
+                            open_to?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            retention_days?: number | null;
+                            sent_text?: string | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            fields?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            intro?: string | null;
+                            max_entries?: number | null;
+                            notify_emails?: string | null;
+                            open_from?: string | null;
+                            open_to?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            retention_days?: number | null;
+                            sent_text?: string | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.get": {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            fields?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            intro?: string | null;
+                            locale?: string;
+                            max_entries?: number | null;
+                            notify_emails?: string | null;
+                            open_from?: string | null;
+                            open_to?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            retention_days?: number | null;
+                            sent_text?: string | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.update": {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly app_key?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly created_at?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly deleted_at?: string | null;
+                    fields?: string | null;
+                    /** @description Given out by the server; when sent back it must name the record being written */
+                    id?: number;
+                    intro?: string | null;
+                    max_entries?: number | null;
+                    notify_emails?: string | null;
+                    open_from?: (string) | null;
+                    open_to?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly placeholders?: {
+                        [key: string]: string;
+                    };
+                    retention_days?: number | null;
+                    sent_text?: string | null;
+                    slug?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly slugs?: {
+                        [key: string]: string;
+                    };
+                    status?: number | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly text_locales?: {
+                        [key: string]: string;
+                    };
+                    title?: string;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly translations?: string[];
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly updated_at?: string | null;
+                    /** @description The version these changes are based on (or send it as If-Match); a newer one on the server is a 409. 0: a translation (`?locale=`) not written yet */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            fields?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            intro?: string | null;
+                            locale?: string;
+                            max_entries?: number | null;
+                            notify_emails?: string | null;
+                            open_from?: string | null;
+                            open_to?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            retention_days?: number | null;
+                            sent_text?: string | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.delete": {
+        parameters: {
+            query?: {
+                permanent?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            id?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.entries.list": {
+        parameters: {
+            query?: {
+                from?: string;
+                page?: number;
+                read?: "read" | "unread";
+                size?: number;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                career_id?: number | null;
+                                created_at?: string;
+                                data?: string;
+                                email?: string | null;
+                                form_id?: number;
+                                id?: number;
+                                locale?: string | null;
+                                read_at?: string | null;
+                                summary?: string | null;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                        unread?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.presence.mark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            seen_at?: string;
+                            user_id?: number;
+                            user_name?: string | null;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.presence.leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            fields?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            intro?: string | null;
+                            max_entries?: number | null;
+                            notify_emails?: string | null;
+                            open_from?: string | null;
+                            open_to?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            retention_days?: number | null;
+                            sent_text?: string | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.revisions.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                created_at?: string;
+                                id?: number;
+                                user_id?: number | null;
+                                user_name?: string | null;
+                                version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.revisions.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                revisionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            fields?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            intro?: string | null;
+                            max_entries?: number | null;
+                            notify_emails?: string | null;
+                            open_from?: string | null;
+                            open_to?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            retention_days?: number | null;
+                            sent_text?: string | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.revisions.restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                revisionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            fields?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            intro?: string | null;
+                            max_entries?: number | null;
+                            notify_emails?: string | null;
+                            open_from?: string | null;
+                            open_to?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            retention_days?: number | null;
+                            sent_text?: string | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.deleteTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "forms.trash": {
+        parameters: {
+            query?: {
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                app_key?: string;
+                                created_at?: string;
+                                deleted_at?: string | null;
+                                fields?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
+                                id?: number;
+                                intro?: string | null;
+                                max_entries?: number | null;
+                                notify_emails?: string | null;
+                                open_from?: string | null;
+                                open_to?: string | null;
+                                placeholders?: {
+                                    [key: string]: string;
+                                };
+                                retention_days?: number | null;
+                                sent_text?: string | null;
+                                slug?: string | null;
+                                status?: number | null;
+                                title?: string;
+                                updated_at?: string;
+                                version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     "gallery.list": {
         parameters: {
             query?: {
@@ -7711,7 +9987,8 @@ export interface operations {
                                 title?: string | null;
                                 /** @description The site's other languages this record is written in (a site in several languages) */
                                 translations?: string[];
-                                type?: string | null;
+                                /** @enum {string|null} */
+                                type?: "image" | "youtube_embedded" | null;
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -7801,7 +10078,8 @@ export interface operations {
                             sort_order?: number | null;
                             status?: number | null;
                             title?: string | null;
-                            type?: string | null;
+                            /** @enum {string|null} */
+                            type?: "image" | "youtube_embedded" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -7833,7 +10111,8 @@ export interface operations {
                             sort_order?: number | null;
                             status?: number | null;
                             title?: string | null;
-                            type?: string | null;
+                            /** @enum {string|null} */
+                            type?: "image" | "youtube_embedded" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -7886,7 +10165,8 @@ export interface operations {
                             sort_order?: number | null;
                             status?: number | null;
                             title?: string | null;
-                            type?: string | null;
+                            /** @enum {string|null} */
+                            type?: "image" | "youtube_embedded" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -7977,7 +10257,8 @@ export interface operations {
                             sort_order?: number | null;
                             status?: number | null;
                             title?: string | null;
-                            type?: string | null;
+                            /** @enum {string|null} */
+                            type?: "image" | "youtube_embedded" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -8125,7 +10406,8 @@ export interface operations {
                             sort_order?: number | null;
                             status?: number | null;
                             title?: string | null;
-                            type?: string | null;
+                            /** @enum {string|null} */
+                            type?: "image" | "youtube_embedded" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -8220,7 +10502,8 @@ export interface operations {
                             sort_order?: number | null;
                             status?: number | null;
                             title?: string | null;
-                            type?: string | null;
+                            /** @enum {string|null} */
+                            type?: "image" | "youtube_embedded" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -8271,7 +10554,8 @@ export interface operations {
                             sort_order?: number | null;
                             status?: number | null;
                             title?: string | null;
-                            type?: string | null;
+                            /** @enum {string|null} */
+                            type?: "image" | "youtube_embedded" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -8355,7 +10639,8 @@ export interface operations {
                                 sort_order?: number | null;
                                 status?: number | null;
                                 title?: string | null;
-                                type?: string | null;
+                                /** @enum {string|null} */
+                                type?: "image" | "youtube_embedded" | null;
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -8414,10 +10699,12 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
-                            gender?: string | null;
+                            /** @enum {string|null} */
+                            gender?: "male" | "female" | null;
                             google_id?: string | null;
                             id?: number;
-                            language?: string | null;
+                            /** @enum {string|null} */
+                            language?: "en" | "bn" | null;
                             lastname?: string | null;
                             mail?: boolean;
                             name?: string | null;
@@ -8428,7 +10715,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             profile_img?: string | null;
-                            role?: string | null;
+                            /** @enum {string|null} */
+                            role?: "admin" | "editor" | "author" | "viewer" | null;
                             scopes?: string | null;
                             sites?: string | null;
                             two_factor?: {
@@ -8502,10 +10790,12 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
-                            gender?: string | null;
+                            /** @enum {string|null} */
+                            gender?: "male" | "female" | null;
                             google_id?: string | null;
                             id?: number;
-                            language?: string | null;
+                            /** @enum {string|null} */
+                            language?: "en" | "bn" | null;
                             lastname?: string | null;
                             mail?: boolean;
                             name?: string | null;
@@ -8516,7 +10806,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             profile_img?: string | null;
-                            role?: string | null;
+                            /** @enum {string|null} */
+                            role?: "admin" | "editor" | "author" | "viewer" | null;
                             scopes?: string | null;
                             sites?: string | null;
                             two_factor?: {
@@ -8584,10 +10875,12 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
-                            gender?: string | null;
+                            /** @enum {string|null} */
+                            gender?: "male" | "female" | null;
                             google_id?: string | null;
                             id?: number;
-                            language?: string | null;
+                            /** @enum {string|null} */
+                            language?: "en" | "bn" | null;
                             lastname?: string | null;
                             mail?: boolean;
                             name?: string | null;
@@ -8598,7 +10891,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             profile_img?: string | null;
-                            role?: string | null;
+                            /** @enum {string|null} */
+                            role?: "admin" | "editor" | "author" | "viewer" | null;
                             scopes?: string | null;
                             sites?: string | null;
                             two_factor?: {
@@ -8877,12 +11171,14 @@ export interface operations {
                                 };
                                 hook?: string | null;
                                 id?: number;
-                                location?: string | null;
+                                /** @enum {string|null} */
+                                location?: "ab1" | "ab2" | "ab3" | "ps1" | "ps2" | "dp1" | "dp2" | "arc1" | null;
                                 parent_id?: number | null;
                                 placeholders?: {
                                     [key: string]: string;
                                 };
-                                shortcode?: string | null;
+                                /** @enum {string|null} */
+                                shortcode?: "TOPMENU" | "FOOTERMENU" | null;
                                 slug?: string | null;
                                 status?: number | null;
                                 title?: string;
@@ -8969,12 +11265,14 @@ export interface operations {
                             };
                             hook?: string | null;
                             id?: number;
-                            location?: string | null;
+                            /** @enum {string|null} */
+                            location?: "ab1" | "ab2" | "ab3" | "ps1" | "ps2" | "dp1" | "dp2" | "arc1" | null;
                             parent_id?: number | null;
                             placeholders?: {
                                 [key: string]: string;
                             };
-                            shortcode?: string | null;
+                            /** @enum {string|null} */
+                            shortcode?: "TOPMENU" | "FOOTERMENU" | null;
                             slug?: string | null;
                             status?: number | null;
                             title?: string;
@@ -9001,12 +11299,14 @@ export interface operations {
                             };
                             hook?: string | null;
                             id?: number;
-                            location?: string | null;
+                            /** @enum {string|null} */
+                            location?: "ab1" | "ab2" | "ab3" | "ps1" | "ps2" | "dp1" | "dp2" | "arc1" | null;
                             parent_id?: number | null;
                             placeholders?: {
                                 [key: string]: string;
                             };
-                            shortcode?: string | null;
+                            /** @enum {string|null} */
+                            shortcode?: "TOPMENU" | "FOOTERMENU" | null;
                             slug?: string | null;
                             status?: number | null;
                             title?: string;
@@ -9054,12 +11354,14 @@ export interface operations {
                             hook?: string | null;
                             id?: number;
                             locale?: string;
-                            location?: string | null;
+                            /** @enum {string|null} */
+                            location?: "ab1" | "ab2" | "ab3" | "ps1" | "ps2" | "dp1" | "dp2" | "arc1" | null;
                             parent_id?: number | null;
                             placeholders?: {
                                 [key: string]: string;
                             };
-                            shortcode?: string | null;
+                            /** @enum {string|null} */
+                            shortcode?: "TOPMENU" | "FOOTERMENU" | null;
                             slug?: string | null;
                             status?: number | null;
                             title?: string;
@@ -9145,12 +11447,14 @@ export interface operations {
                             hook?: string | null;
                             id?: number;
                             locale?: string;
-                            location?: string | null;
+                            /** @enum {string|null} */
+                            location?: "ab1" | "ab2" | "ab3" | "ps1" | "ps2" | "dp1" | "dp2" | "arc1" | null;
                             parent_id?: number | null;
                             placeholders?: {
                                 [key: string]: string;
                             };
-                            shortcode?: string | null;
+                            /** @enum {string|null} */
+                            shortcode?: "TOPMENU" | "FOOTERMENU" | null;
                             slug?: string | null;
                             status?: number | null;
                             title?: string;
@@ -9293,12 +11597,14 @@ export interface operations {
                             };
                             hook?: string | null;
                             id?: number;
-                            location?: string | null;
+                            /** @enum {string|null} */
+                            location?: "ab1" | "ab2" | "ab3" | "ps1" | "ps2" | "dp1" | "dp2" | "arc1" | null;
                             parent_id?: number | null;
                             placeholders?: {
                                 [key: string]: string;
                             };
-                            shortcode?: string | null;
+                            /** @enum {string|null} */
+                            shortcode?: "TOPMENU" | "FOOTERMENU" | null;
                             slug?: string | null;
                             status?: number | null;
                             title?: string;
@@ -9388,12 +11694,14 @@ export interface operations {
                             };
                             hook?: string | null;
                             id?: number;
-                            location?: string | null;
+                            /** @enum {string|null} */
+                            location?: "ab1" | "ab2" | "ab3" | "ps1" | "ps2" | "dp1" | "dp2" | "arc1" | null;
                             parent_id?: number | null;
                             placeholders?: {
                                 [key: string]: string;
                             };
-                            shortcode?: string | null;
+                            /** @enum {string|null} */
+                            shortcode?: "TOPMENU" | "FOOTERMENU" | null;
                             slug?: string | null;
                             status?: number | null;
                             title?: string;
@@ -9439,12 +11747,14 @@ export interface operations {
                             };
                             hook?: string | null;
                             id?: number;
-                            location?: string | null;
+                            /** @enum {string|null} */
+                            location?: "ab1" | "ab2" | "ab3" | "ps1" | "ps2" | "dp1" | "dp2" | "arc1" | null;
                             parent_id?: number | null;
                             placeholders?: {
                                 [key: string]: string;
                             };
-                            shortcode?: string | null;
+                            /** @enum {string|null} */
+                            shortcode?: "TOPMENU" | "FOOTERMENU" | null;
                             slug?: string | null;
                             status?: number | null;
                             title?: string;
@@ -9523,12 +11833,14 @@ export interface operations {
                                 };
                                 hook?: string | null;
                                 id?: number;
-                                location?: string | null;
+                                /** @enum {string|null} */
+                                location?: "ab1" | "ab2" | "ab3" | "ps1" | "ps2" | "dp1" | "dp2" | "arc1" | null;
                                 parent_id?: number | null;
                                 placeholders?: {
                                     [key: string]: string;
                                 };
-                                shortcode?: string | null;
+                                /** @enum {string|null} */
+                                shortcode?: "TOPMENU" | "FOOTERMENU" | null;
                                 slug?: string | null;
                                 status?: number | null;
                                 title?: string;
@@ -9930,12 +12242,14 @@ export interface operations {
                                 content?: string | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
-                                delivery?: string | null;
+                                /** @enum {string|null} */
+                                delivery?: "draft" | "sending" | "sent" | null;
                                 focal_points?: {
                                     [key: string]: string;
                                 };
                                 id?: number;
-                                kind?: string;
+                                /** @enum {string} */
+                                kind?: "written" | "post" | "digest";
                                 placeholders?: {
                                     [key: string]: string;
                                 };
@@ -10026,12 +12340,14 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
-                            delivery?: string | null;
+                            /** @enum {string|null} */
+                            delivery?: "draft" | "sending" | "sent" | null;
                             focal_points?: {
                                 [key: string]: string;
                             };
                             id?: number;
-                            kind?: string;
+                            /** @enum {string} */
+                            kind?: "written" | "post" | "digest";
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -10059,12 +12375,14 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
-                            delivery?: string | null;
+                            /** @enum {string|null} */
+                            delivery?: "draft" | "sending" | "sent" | null;
                             focal_points?: {
                                 [key: string]: string;
                             };
                             id?: number;
-                            kind?: string;
+                            /** @enum {string} */
+                            kind?: "written" | "post" | "digest";
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -10112,12 +12430,14 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
-                            delivery?: string | null;
+                            /** @enum {string|null} */
+                            delivery?: "draft" | "sending" | "sent" | null;
                             focal_points?: {
                                 [key: string]: string;
                             };
                             id?: number;
-                            kind?: string;
+                            /** @enum {string} */
+                            kind?: "written" | "post" | "digest";
                             locale?: string;
                             placeholders?: {
                                 [key: string]: string;
@@ -10207,12 +12527,14 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
-                            delivery?: string | null;
+                            /** @enum {string|null} */
+                            delivery?: "draft" | "sending" | "sent" | null;
                             focal_points?: {
                                 [key: string]: string;
                             };
                             id?: number;
-                            kind?: string;
+                            /** @enum {string} */
+                            kind?: "written" | "post" | "digest";
                             locale?: string;
                             placeholders?: {
                                 [key: string]: string;
@@ -10453,12 +12775,14 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
-                            delivery?: string | null;
+                            /** @enum {string|null} */
+                            delivery?: "draft" | "sending" | "sent" | null;
                             focal_points?: {
                                 [key: string]: string;
                             };
                             id?: number;
-                            kind?: string;
+                            /** @enum {string} */
+                            kind?: "written" | "post" | "digest";
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -10549,12 +12873,14 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
-                            delivery?: string | null;
+                            /** @enum {string|null} */
+                            delivery?: "draft" | "sending" | "sent" | null;
                             focal_points?: {
                                 [key: string]: string;
                             };
                             id?: number;
-                            kind?: string;
+                            /** @enum {string} */
+                            kind?: "written" | "post" | "digest";
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -10601,12 +12927,14 @@ export interface operations {
                             content?: string | null;
                             created_at?: string;
                             deleted_at?: string | null;
-                            delivery?: string | null;
+                            /** @enum {string|null} */
+                            delivery?: "draft" | "sending" | "sent" | null;
                             focal_points?: {
                                 [key: string]: string;
                             };
                             id?: number;
-                            kind?: string;
+                            /** @enum {string} */
+                            kind?: "written" | "post" | "digest";
                             placeholders?: {
                                 [key: string]: string;
                             };
@@ -10756,12 +13084,14 @@ export interface operations {
                                 content?: string | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
-                                delivery?: string | null;
+                                /** @enum {string|null} */
+                                delivery?: "draft" | "sending" | "sent" | null;
                                 focal_points?: {
                                     [key: string]: string;
                                 };
                                 id?: number;
-                                kind?: string;
+                                /** @enum {string} */
+                                kind?: "written" | "post" | "digest";
                                 placeholders?: {
                                     [key: string]: string;
                                 };
@@ -10829,6 +13159,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 slug?: string | null;
                                 status?: number | null;
                                 sub_title?: string | null;
@@ -10886,6 +13218,8 @@ export interface operations {
                     };
                     publish_at?: (string) | null;
                     /** @description Given out by the server; accepted back and ignored */
+                    readonly review_stage?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
                     readonly sections?: unknown[];
                     slug?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
@@ -10937,6 +13271,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             status?: number | null;
                             sub_title?: string | null;
@@ -10976,6 +13312,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             status?: number | null;
                             sub_title?: string | null;
@@ -11036,6 +13374,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             status?: number | null;
                             sub_title?: string | null;
@@ -11091,6 +13431,8 @@ export interface operations {
                     };
                     publish_at?: (string) | null;
                     /** @description Given out by the server; accepted back and ignored */
+                    readonly review_stage?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
                     readonly sections?: unknown[];
                     slug?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
@@ -11143,6 +13485,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             status?: number | null;
                             sub_title?: string | null;
@@ -11236,6 +13580,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 slug?: string | null;
                                 status?: number | null;
                                 sub_title?: string | null;
@@ -11294,6 +13640,8 @@ export interface operations {
                     };
                     publish_at?: (string) | null;
                     /** @description Given out by the server; accepted back and ignored */
+                    readonly review_stage?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
                     readonly sections?: unknown[];
                     slug?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
@@ -11346,6 +13694,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 slug?: string | null;
                                 status?: number | null;
                                 sub_title?: string | null;
@@ -11535,6 +13885,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             status?: number | null;
                             sub_title?: string | null;
@@ -11592,6 +13944,361 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            tags?: string | null;
+                            thumb?: string | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "pages.review.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            comments?: {
+                                action?: string | null;
+                                body?: string;
+                                created_at?: string;
+                                id?: number;
+                                parent_id?: number | null;
+                                user_id?: number | null;
+                                user_name?: string | null;
+                                version?: number;
+                            }[];
+                            stage?: string | null;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "pages.review.approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            banner_img?: string | null;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            meta_description?: string | null;
+                            meta_key?: string | null;
+                            name?: string | null;
+                            page_template?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            tags?: string | null;
+                            thumb?: string | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "pages.review.comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    parent_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            action?: string | null;
+                            body?: string;
+                            created_at?: string;
+                            id?: number;
+                            parent_id?: number | null;
+                            user_id?: number | null;
+                            user_name?: string | null;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "pages.review.publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            banner_img?: string | null;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            meta_description?: string | null;
+                            meta_key?: string | null;
+                            name?: string | null;
+                            page_template?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            tags?: string | null;
+                            thumb?: string | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "pages.review.request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            banner_img?: string | null;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            meta_description?: string | null;
+                            meta_key?: string | null;
+                            name?: string | null;
+                            page_template?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            slug?: string | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            tags?: string | null;
+                            thumb?: string | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "pages.review.submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            banner_img?: string | null;
+                            content?: string | null;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            meta_description?: string | null;
+                            meta_key?: string | null;
+                            name?: string | null;
+                            page_template?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             status?: number | null;
                             sub_title?: string | null;
@@ -11694,6 +14401,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             status?: number | null;
                             sub_title?: string | null;
@@ -11752,6 +14461,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             status?: number | null;
                             sub_title?: string | null;
@@ -11843,6 +14554,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 slug?: string | null;
                                 status?: number | null;
                                 sub_title?: string | null;
@@ -11948,6 +14661,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data?: {
+                            form_entries?: number;
                             messages?: number;
                             subscriptions?: number;
                         };
@@ -11984,6 +14698,21 @@ export interface operations {
                             /** @description The address asked for, as compared: trimmed, in lower case */
                             email?: string;
                             exported_at?: string;
+                            /** @description What it sent through the forms staff built: each entry’s answers, and the career an application was for */
+                            form_entries?: {
+                                answers?: {
+                                    [key: string]: unknown;
+                                };
+                                applied_for?: string | null;
+                                form?: string | null;
+                                /** @description In the Trash (erased with the rest) */
+                                in_trash?: boolean;
+                                language?: string | null;
+                                read_at?: string | null;
+                                sent_at?: string;
+                                /** @description The app key of the site that holds it */
+                                site?: string;
+                            }[];
                             messages?: {
                                 email?: string;
                                 /** @description In the Trash (erased with the rest) */
@@ -12797,6 +15526,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 slug?: string | null;
                                 sort_order?: number | null;
                                 status?: number | null;
@@ -12854,6 +15585,8 @@ export interface operations {
                         [key: string]: string;
                     };
                     publish_at?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly review_stage?: string | null;
                     slug?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly slugs?: {
@@ -12904,6 +15637,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             sort_order?: number | null;
                             status?: number | null;
@@ -12943,6 +15678,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             sort_order?: number | null;
                             status?: number | null;
@@ -13003,6 +15740,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             sort_order?: number | null;
                             status?: number | null;
@@ -13058,6 +15797,8 @@ export interface operations {
                         [key: string]: string;
                     };
                     publish_at?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly review_stage?: string | null;
                     slug?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly slugs?: {
@@ -13109,6 +15850,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             sort_order?: number | null;
                             status?: number | null;
@@ -13202,6 +15945,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 slug?: string | null;
                                 sort_order?: number | null;
                                 status?: number | null;
@@ -13260,6 +16005,8 @@ export interface operations {
                         [key: string]: string;
                     };
                     publish_at?: (string) | null;
+                    /** @description Given out by the server; accepted back and ignored */
+                    readonly review_stage?: string | null;
                     slug?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly slugs?: {
@@ -13311,6 +16058,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 slug?: string | null;
                                 sort_order?: number | null;
                                 status?: number | null;
@@ -13500,6 +16249,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             sort_order?: number | null;
                             status?: number | null;
@@ -13557,6 +16308,361 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            slug?: string | null;
+                            sort_order?: number | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            tags?: string | null;
+                            thumb?: string | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "posts.review.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            comments?: {
+                                action?: string | null;
+                                body?: string;
+                                created_at?: string;
+                                id?: number;
+                                parent_id?: number | null;
+                                user_id?: number | null;
+                                user_name?: string | null;
+                                version?: number;
+                            }[];
+                            stage?: string | null;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "posts.review.approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            category_id?: number | null;
+                            content?: string | null;
+                            created_at?: string;
+                            created_by?: number | null;
+                            deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            meta_description?: string | null;
+                            meta_keywords?: string | null;
+                            meta_title?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            slug?: string | null;
+                            sort_order?: number | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            tags?: string | null;
+                            thumb?: string | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "posts.review.comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    parent_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            action?: string | null;
+                            body?: string;
+                            created_at?: string;
+                            id?: number;
+                            parent_id?: number | null;
+                            user_id?: number | null;
+                            user_name?: string | null;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "posts.review.publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            category_id?: number | null;
+                            content?: string | null;
+                            created_at?: string;
+                            created_by?: number | null;
+                            deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            meta_description?: string | null;
+                            meta_keywords?: string | null;
+                            meta_title?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            slug?: string | null;
+                            sort_order?: number | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            tags?: string | null;
+                            thumb?: string | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "posts.review.request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            category_id?: number | null;
+                            content?: string | null;
+                            created_at?: string;
+                            created_by?: number | null;
+                            deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            meta_description?: string | null;
+                            meta_keywords?: string | null;
+                            meta_title?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            slug?: string | null;
+                            sort_order?: number | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            tags?: string | null;
+                            thumb?: string | null;
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "posts.review.submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            category_id?: number | null;
+                            content?: string | null;
+                            created_at?: string;
+                            created_by?: number | null;
+                            deleted_at?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            meta_description?: string | null;
+                            meta_keywords?: string | null;
+                            meta_title?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             sort_order?: number | null;
                             status?: number | null;
@@ -13659,6 +16765,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             sort_order?: number | null;
                             status?: number | null;
@@ -13717,6 +16825,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             slug?: string | null;
                             sort_order?: number | null;
                             status?: number | null;
@@ -13808,6 +16918,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 slug?: string | null;
                                 sort_order?: number | null;
                                 status?: number | null;
@@ -14908,6 +18020,7 @@ export interface operations {
                                 focal_points?: {
                                     [key: string]: string;
                                 };
+                                form_id?: number | null;
                                 id?: number;
                                 is_top?: number | null;
                                 link_url?: string | null;
@@ -14960,6 +18073,7 @@ export interface operations {
                     readonly created_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly deleted_at?: string | null;
+                    form_id?: number | null;
                     /** @description Given out by the server; when sent back it must name the record being written */
                     id?: number;
                     is_top?: (1 | 0) | null;
@@ -15012,6 +18126,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -15049,6 +18164,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -15106,6 +18222,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -15157,6 +18274,7 @@ export interface operations {
                     readonly created_at?: string | null;
                     /** @description Given out by the server; accepted back and ignored */
                     readonly deleted_at?: string | null;
+                    form_id?: number | null;
                     /** @description Given out by the server; when sent back it must name the record being written */
                     id?: number;
                     is_top?: (1 | 0) | null;
@@ -15209,6 +18327,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -15363,6 +18482,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -15463,6 +18583,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -15519,6 +18640,7 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
+                            form_id?: number | null;
                             id?: number;
                             is_top?: number | null;
                             link_url?: string | null;
@@ -15608,6 +18730,7 @@ export interface operations {
                                 focal_points?: {
                                     [key: string]: string;
                                 };
+                                form_id?: number | null;
                                 id?: number;
                                 is_top?: number | null;
                                 link_url?: string | null;
@@ -15751,6 +18874,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 status?: number | null;
                                 sub_title?: string | null;
                                 thumb?: string | null;
@@ -15801,6 +18926,8 @@ export interface operations {
                     };
                     publish_at?: (string) | null;
                     /** @description Given out by the server; accepted back and ignored */
+                    readonly review_stage?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
                     readonly slugs?: {
                         [key: string]: string;
                     };
@@ -15843,6 +18970,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             status?: number | null;
                             sub_title?: string | null;
                             thumb?: string | null;
@@ -15875,6 +19004,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             status?: number | null;
                             sub_title?: string | null;
                             thumb?: string | null;
@@ -15928,6 +19059,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             status?: number | null;
                             sub_title?: string | null;
                             thumb?: string | null;
@@ -15976,6 +19109,8 @@ export interface operations {
                     };
                     publish_at?: (string) | null;
                     /** @description Given out by the server; accepted back and ignored */
+                    readonly review_stage?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
                     readonly slugs?: {
                         [key: string]: string;
                     };
@@ -16019,6 +19154,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             status?: number | null;
                             sub_title?: string | null;
                             thumb?: string | null;
@@ -16105,6 +19242,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 status?: number | null;
                                 sub_title?: string | null;
                                 thumb?: string | null;
@@ -16156,6 +19295,8 @@ export interface operations {
                     };
                     publish_at?: (string) | null;
                     /** @description Given out by the server; accepted back and ignored */
+                    readonly review_stage?: string | null;
+                    /** @description Given out by the server; accepted back and ignored */
                     readonly slugs?: {
                         [key: string]: string;
                     };
@@ -16199,6 +19340,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 status?: number | null;
                                 sub_title?: string | null;
                                 thumb?: string | null;
@@ -16381,6 +19524,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             status?: number | null;
                             sub_title?: string | null;
                             thumb?: string | null;
@@ -16431,6 +19576,333 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            thumb?: string | null;
+                            title?: string | null;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "sliders.review.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            comments?: {
+                                action?: string | null;
+                                body?: string;
+                                created_at?: string;
+                                id?: number;
+                                parent_id?: number | null;
+                                user_id?: number | null;
+                                user_name?: string | null;
+                                version?: number;
+                            }[];
+                            stage?: string | null;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "sliders.review.approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            link_url?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            thumb?: string | null;
+                            title?: string | null;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "sliders.review.comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    parent_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            action?: string | null;
+                            body?: string;
+                            created_at?: string;
+                            id?: number;
+                            parent_id?: number | null;
+                            user_id?: number | null;
+                            user_name?: string | null;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "sliders.review.publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            link_url?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            thumb?: string | null;
+                            title?: string | null;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "sliders.review.request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            link_url?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
+                            status?: number | null;
+                            sub_title?: string | null;
+                            thumb?: string | null;
+                            title?: string | null;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "sliders.review.submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            deleted_at?: string | null;
+                            description?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            link_url?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             status?: number | null;
                             sub_title?: string | null;
                             thumb?: string | null;
@@ -16526,6 +19998,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             status?: number | null;
                             sub_title?: string | null;
                             thumb?: string | null;
@@ -16577,6 +20051,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             publish_at?: string | null;
+                            /** @enum {string|null} */
+                            review_stage?: "draft" | "in_review" | "approved" | null;
                             status?: number | null;
                             sub_title?: string | null;
                             thumb?: string | null;
@@ -16661,6 +20137,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 publish_at?: string | null;
+                                /** @enum {string|null} */
+                                review_stage?: "draft" | "in_review" | "approved" | null;
                                 status?: number | null;
                                 sub_title?: string | null;
                                 thumb?: string | null;
@@ -16720,7 +20198,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 status?: number | null;
-                                target?: string | null;
+                                /** @enum {string|null} */
+                                target?: "_blank" | "_self" | "_parent" | "_top" | null;
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -16801,7 +20280,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             status?: number | null;
-                            target?: string | null;
+                            /** @enum {string|null} */
+                            target?: "_blank" | "_self" | "_parent" | "_top" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -16833,7 +20313,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             status?: number | null;
-                            target?: string | null;
+                            /** @enum {string|null} */
+                            target?: "_blank" | "_self" | "_parent" | "_top" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -16883,7 +20364,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             status?: number | null;
-                            target?: string | null;
+                            /** @enum {string|null} */
+                            target?: "_blank" | "_self" | "_parent" | "_top" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -16962,7 +20444,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             status?: number | null;
-                            target?: string | null;
+                            /** @enum {string|null} */
+                            target?: "_blank" | "_self" | "_parent" | "_top" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -17110,7 +20593,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             status?: number | null;
-                            target?: string | null;
+                            /** @enum {string|null} */
+                            target?: "_blank" | "_self" | "_parent" | "_top" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -17205,7 +20689,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             status?: number | null;
-                            target?: string | null;
+                            /** @enum {string|null} */
+                            target?: "_blank" | "_self" | "_parent" | "_top" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -17256,7 +20741,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             status?: number | null;
-                            target?: string | null;
+                            /** @enum {string|null} */
+                            target?: "_blank" | "_self" | "_parent" | "_top" | null;
                             updated_at?: string;
                             version?: number;
                         };
@@ -17310,7 +20796,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 status?: number | null;
-                                target?: string | null;
+                                /** @enum {string|null} */
+                                target?: "_blank" | "_self" | "_parent" | "_top" | null;
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -17352,7 +20839,8 @@ export interface operations {
                             data?: {
                                 app_id?: number | null;
                                 app_key?: string;
-                                confirmation?: string | null;
+                                /** @enum {string|null} */
+                                confirmation?: "pending" | "confirmed" | "unsubscribed" | "refused" | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 email?: string;
@@ -17433,7 +20921,8 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
-                            confirmation?: string | null;
+                            /** @enum {string|null} */
+                            confirmation?: "pending" | "confirmed" | "unsubscribed" | "refused" | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -17464,7 +20953,8 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
-                            confirmation?: string | null;
+                            /** @enum {string|null} */
+                            confirmation?: "pending" | "confirmed" | "unsubscribed" | "refused" | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -17513,7 +21003,8 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
-                            confirmation?: string | null;
+                            /** @enum {string|null} */
+                            confirmation?: "pending" | "confirmed" | "unsubscribed" | "refused" | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -17592,7 +21083,8 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
-                            confirmation?: string | null;
+                            /** @enum {string|null} */
+                            confirmation?: "pending" | "confirmed" | "unsubscribed" | "refused" | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -17739,7 +21231,8 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
-                            confirmation?: string | null;
+                            /** @enum {string|null} */
+                            confirmation?: "pending" | "confirmed" | "unsubscribed" | "refused" | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -17833,7 +21326,8 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
-                            confirmation?: string | null;
+                            /** @enum {string|null} */
+                            confirmation?: "pending" | "confirmed" | "unsubscribed" | "refused" | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -17883,7 +21377,8 @@ export interface operations {
                         data?: {
                             app_id?: number | null;
                             app_key?: string;
-                            confirmation?: string | null;
+                            /** @enum {string|null} */
+                            confirmation?: "pending" | "confirmed" | "unsubscribed" | "refused" | null;
                             created_at?: string;
                             deleted_at?: string | null;
                             email?: string;
@@ -17960,7 +21455,8 @@ export interface operations {
                             data?: {
                                 app_id?: number | null;
                                 app_key?: string;
-                                confirmation?: string | null;
+                                /** @enum {string|null} */
+                                confirmation?: "pending" | "confirmed" | "unsubscribed" | "refused" | null;
                                 created_at?: string;
                                 deleted_at?: string | null;
                                 email?: string;
@@ -18181,10 +21677,12 @@ export interface operations {
                                 focal_points?: {
                                     [key: string]: string;
                                 };
-                                gender?: string | null;
+                                /** @enum {string|null} */
+                                gender?: "male" | "female" | null;
                                 google_id?: string | null;
                                 id?: number;
-                                language?: string | null;
+                                /** @enum {string|null} */
+                                language?: "en" | "bn" | null;
                                 lastname?: string | null;
                                 name?: string | null;
                                 national_id_no?: string | null;
@@ -18194,7 +21692,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 profile_img?: string | null;
-                                role?: string | null;
+                                /** @enum {string|null} */
+                                role?: "admin" | "editor" | "author" | "viewer" | null;
                                 scopes?: string | null;
                                 sites?: string | null;
                                 type?: string | null;
@@ -18280,10 +21779,12 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
-                            gender?: string | null;
+                            /** @enum {string|null} */
+                            gender?: "male" | "female" | null;
                             google_id?: string | null;
                             id?: number;
-                            language?: string | null;
+                            /** @enum {string|null} */
+                            language?: "en" | "bn" | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -18293,7 +21794,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             profile_img?: string | null;
-                            role?: string | null;
+                            /** @enum {string|null} */
+                            role?: "admin" | "editor" | "author" | "viewer" | null;
                             scopes?: string | null;
                             sites?: string | null;
                             type?: string | null;
@@ -18321,10 +21823,12 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
-                            gender?: string | null;
+                            /** @enum {string|null} */
+                            gender?: "male" | "female" | null;
                             google_id?: string | null;
                             id?: number;
-                            language?: string | null;
+                            /** @enum {string|null} */
+                            language?: "en" | "bn" | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -18334,7 +21838,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             profile_img?: string | null;
-                            role?: string | null;
+                            /** @enum {string|null} */
+                            role?: "admin" | "editor" | "author" | "viewer" | null;
                             scopes?: string | null;
                             sites?: string | null;
                             type?: string | null;
@@ -18380,10 +21885,12 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
-                            gender?: string | null;
+                            /** @enum {string|null} */
+                            gender?: "male" | "female" | null;
                             google_id?: string | null;
                             id?: number;
-                            language?: string | null;
+                            /** @enum {string|null} */
+                            language?: "en" | "bn" | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -18393,7 +21900,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             profile_img?: string | null;
-                            role?: string | null;
+                            /** @enum {string|null} */
+                            role?: "admin" | "editor" | "author" | "viewer" | null;
                             scopes?: string | null;
                             sites?: string | null;
                             type?: string | null;
@@ -18477,10 +21985,12 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
-                            gender?: string | null;
+                            /** @enum {string|null} */
+                            gender?: "male" | "female" | null;
                             google_id?: string | null;
                             id?: number;
-                            language?: string | null;
+                            /** @enum {string|null} */
+                            language?: "en" | "bn" | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -18490,7 +22000,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             profile_img?: string | null;
-                            role?: string | null;
+                            /** @enum {string|null} */
+                            role?: "admin" | "editor" | "author" | "viewer" | null;
                             scopes?: string | null;
                             sites?: string | null;
                             type?: string | null;
@@ -18719,10 +22230,12 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
-                            gender?: string | null;
+                            /** @enum {string|null} */
+                            gender?: "male" | "female" | null;
                             google_id?: string | null;
                             id?: number;
-                            language?: string | null;
+                            /** @enum {string|null} */
+                            language?: "en" | "bn" | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -18732,7 +22245,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             profile_img?: string | null;
-                            role?: string | null;
+                            /** @enum {string|null} */
+                            role?: "admin" | "editor" | "author" | "viewer" | null;
                             scopes?: string | null;
                             sites?: string | null;
                             type?: string | null;
@@ -18779,10 +22293,12 @@ export interface operations {
                             focal_points?: {
                                 [key: string]: string;
                             };
-                            gender?: string | null;
+                            /** @enum {string|null} */
+                            gender?: "male" | "female" | null;
                             google_id?: string | null;
                             id?: number;
-                            language?: string | null;
+                            /** @enum {string|null} */
+                            language?: "en" | "bn" | null;
                             lastname?: string | null;
                             name?: string | null;
                             national_id_no?: string | null;
@@ -18792,7 +22308,8 @@ export interface operations {
                                 [key: string]: string;
                             };
                             profile_img?: string | null;
-                            role?: string | null;
+                            /** @enum {string|null} */
+                            role?: "admin" | "editor" | "author" | "viewer" | null;
                             scopes?: string | null;
                             sites?: string | null;
                             type?: string | null;
@@ -18897,6 +22414,17 @@ export interface operations {
                                 kind?: string;
                                 label?: string;
                                 resource?: string;
+                                stage?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            review?: ({
+                                at?: string;
+                                id?: number;
+                                kind?: string;
+                                label?: string;
+                                resource?: string;
+                                stage?: string;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -18906,6 +22434,7 @@ export interface operations {
                                 kind?: string;
                                 label?: string;
                                 resource?: string;
+                                stage?: string;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -20364,6 +23893,7 @@ export interface operations {
                     "application/json": {
                         data?: {
                             address?: string | null;
+                            analytics?: number | null;
                             app_key?: string;
                             copyright?: string | null;
                             created_at?: string;
@@ -20396,6 +23926,9 @@ export interface operations {
                             placeholders?: {
                                 [key: string]: string;
                             };
+                            /** @enum {string|null} */
+                            review?: "nobody" | "authors" | "everyone" | null;
+                            review_self_approval?: number | null;
                             status?: number | null;
                             text_locales?: {
                                 [key: string]: string;
@@ -20446,6 +23979,7 @@ export interface operations {
                                 focal_points?: {
                                     [key: string]: string;
                                 };
+                                form_id?: number | null;
                                 id?: number;
                                 placeholders?: {
                                     [key: string]: string;
@@ -20522,6 +24056,164 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    "public.forms.list": {
+        parameters: {
+            query?: {
+                locale?: string;
+                page?: number;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                app_key?: string;
+                                created_at?: string;
+                                fields?: string | null;
+                                focal_points?: {
+                                    [key: string]: string;
+                                };
+                                id?: number;
+                                intro?: string | null;
+                                max_entries?: number | null;
+                                open_from?: string | null;
+                                open_to?: string | null;
+                                placeholders?: {
+                                    [key: string]: string;
+                                };
+                                retention_days?: number | null;
+                                sent_text?: string | null;
+                                slug?: string | null;
+                                status?: number | null;
+                                text_locales?: {
+                                    [key: string]: string;
+                                };
+                                title?: string;
+                                updated_at?: string;
+                                version?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    "public.forms.entries.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: (string | number | boolean | string[]) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            id?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "public.forms.get": {
+        parameters: {
+            query?: {
+                locale?: string;
+                page?: number;
+                preview?: string;
+                search_key?: string;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            app_key?: string;
+                            created_at?: string;
+                            fields?: string | null;
+                            focal_points?: {
+                                [key: string]: string;
+                            };
+                            id?: number;
+                            intro?: string | null;
+                            max_entries?: number | null;
+                            open_from?: string | null;
+                            open_to?: string | null;
+                            placeholders?: {
+                                [key: string]: string;
+                            };
+                            retention_days?: number | null;
+                            sent_text?: string | null;
+                            slug?: string | null;
+                            slugs?: {
+                                [key: string]: string;
+                            };
+                            status?: number | null;
+                            text_locales?: {
+                                [key: string]: string;
+                            };
+                            title?: string;
+                            updated_at?: string;
+                            version?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     "public.gallery.list": {
         parameters: {
             query?: {
@@ -20564,7 +24256,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 title?: string | null;
-                                type?: string | null;
+                                /** @enum {string|null} */
+                                type?: "image" | "youtube_embedded" | null;
                                 updated_at?: string;
                                 version?: number;
                             }[];
@@ -20604,12 +24297,14 @@ export interface operations {
                             };
                             hook?: string | null;
                             id?: number;
-                            location?: string | null;
+                            /** @enum {string|null} */
+                            location?: "ab1" | "ab2" | "ab3" | "ps1" | "ps2" | "dp1" | "dp2" | "arc1" | null;
                             parent_id?: number | null;
                             placeholders?: {
                                 [key: string]: string;
                             };
-                            shortcode?: string | null;
+                            /** @enum {string|null} */
+                            shortcode?: "TOPMENU" | "FOOTERMENU" | null;
                             slug?: string | null;
                             status?: number | null;
                             text_locales?: {
@@ -20728,6 +24423,7 @@ export interface operations {
                                 focal_points?: {
                                     [key: string]: string;
                                 };
+                                form_id?: number | null;
                                 id?: number;
                                 is_top?: number | null;
                                 link_url?: string | null;
@@ -21103,6 +24799,7 @@ export interface operations {
                                 focal_points?: {
                                     [key: string]: string;
                                 };
+                                form_id?: number | null;
                                 id?: number;
                                 is_top?: number | null;
                                 link_url?: string | null;
@@ -21253,7 +24950,8 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 status?: number | null;
-                                target?: string | null;
+                                /** @enum {string|null} */
+                                target?: "_blank" | "_self" | "_parent" | "_top" | null;
                                 updated_at?: string;
                                 version?: number;
                             }[];

@@ -58,6 +58,32 @@ export const applications = defineEntity({
     google_analytics_id: f.text('Google Analytics Id', { max: 64 }),
     google_tag_manager_id: f.text('Google Tag Manager Id', { max: 64 }),
     google_site_verification: f.text('Google Site Verification'),
+    /** The site's own visitor counts (issue #62): no cookie, no third party. */
+    analytics: f.number('Visitor Analytics', {
+      min: 0,
+      max: 1,
+      default: 1,
+      toggle: { on: 'On', off: 'Off' },
+      hint: 'Counts page views and how fast pages load, without cookies or third parties; visitors who ask not to be tracked are not counted',
+    }),
+    /** Whose pages, posts and slides an editor must pass before they are public (issue #61). */
+    review: f.select('Review before publishing', {
+      choices: [
+        { value: 'nobody', label: 'Nobody' },
+        { value: 'authors', label: 'Authors' },
+        { value: 'everyone', label: 'Everyone' },
+      ],
+      default: 'nobody',
+      hint: 'Whose pages, posts and slides an editor or admin must approve before they are public',
+    }),
+    /** A site with a single editor: that editor may approve what they submitted themselves. */
+    review_self_approval: f.number('Self-approval', {
+      min: 0,
+      max: 1,
+      default: 0,
+      toggle: { on: 'Allowed', off: 'Not allowed' },
+      hint: 'For a site with a single editor: they may approve what they submitted themselves',
+    }),
   },
   columns: [
     { label: 'App Key', field: 'app_key' },

@@ -19,6 +19,10 @@ export const careers = defineEntity({
     application_publish_at: f.datetime('Application Publish'),
     application_start_at: f.datetime('Application Start'),
     application_end_at: f.datetime('Application End'),
+    // Applicants fill this form, taken only between Application Start and Application End (issue 60).
+    form_id: f.relation('Application form', 'forms', 'title', {
+      hint: 'The form applicants fill, open between the application start and end',
+    }),
     status: f.status(),
   },
   columns: [

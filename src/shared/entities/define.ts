@@ -27,6 +27,8 @@ interface FieldBase {
   writeOnly?: boolean;
   /** Not offered on the admin form (still accepted by the API). */
   hidden?: boolean;
+  /** Staff's alone: left out of what visitors read (a form's notify addresses). */
+  staffOnly?: boolean;
   /** No two rows (of one application, for tenant entities) may share a non-empty value. */
   unique?: boolean;
   /** Accepted and checked but not stored (the user form's confirm_password). */
@@ -61,6 +63,8 @@ export interface TextField extends FieldBase {
   pickerLabel?: string;
   /** Holds an address ('url' and 'image' always do): only safe schemes are accepted. */
   address?: boolean;
+  /** Edited with an input of its own rather than as text ('form-fields': a built form's fields, as JSON). */
+  editor?: 'form-fields';
 }
 
 export interface NumberField extends FieldBase {
@@ -158,6 +162,12 @@ export interface EntityDef<F extends Fields = Fields> {
   ownerField?: string;
   /** Field holding the time a row becomes public ('YYYY-MM-DD HH:mm:ss', UTC); empty means now. */
   publishedFrom?: string;
+  /**
+   * Its records may have to pass review before they are public (issue #61, server/content/review.ts):
+   * the site's `review` setting says whose; the record's `review_stage` field (f.reviewStage) holds
+   * where it is, empty once it has passed.
+   */
+  review?: true;
   /** Staff can download every row as CSV (subscribers, messages). */
   exportable?: boolean;
   /** What visitors see of it, and where the site shows it; absent for what is only staff's. */
@@ -183,7 +193,7 @@ export interface EntityDef<F extends Fields = Fields> {
 }
 
 /** Sets of server rules an entity may name (server/content/entity-hooks.ts). */
-export type EntityHookName = 'users' | 'site-id' | 'webhooks' | 'site-locales';
+export type EntityHookName = 'users' | 'site-id' | 'webhooks' | 'site-locales' | 'forms';
 
 /** The back-office sidebar's sections, in order; the dashboards come first, above them. */
 export const SCREEN_GROUPS = ['Content', 'Media', 'Site', 'People', 'System'] as const;
@@ -197,6 +207,11 @@ export interface AdminBlock {
    * record marked read when opened, and a note above the list when no mail goes out.
    */
   inbox?: true;
+  /**
+   * A record is marked read when opened, and can be marked unread again, as an inbox's is, with
+   * no sidebar count (form entries: their count is per form and on the dashboard).
+   */
+  marksRead?: true;
 }
 
 /**
@@ -249,6 +264,14 @@ export function publicPathOf(def: EntityDef, row: Record<string, unknown>): stri
 
 export const STATUS_DEFAULT = 1;
 
+/** The stages a record passes before it is public, when its site asks for review (issue #61). */
+export const REVIEW_STAGES = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'in_review', label: 'In review' },
+  { value: 'approved', label: 'Approved' },
+] as const satisfies readonly Choice<string>[];
+export type ReviewStage = (typeof REVIEW_STAGES)[number]['value'];
+
 // ── Field helpers: each keeps its options' literal types (`required: true`, choice values), which
 // is what lets RecordOf tell a required field from an optional one and a choice from any text.
 
@@ -293,6 +316,19 @@ export const f = {
       kind: 'datetime',
       label: 'Publish at',
       hint: 'Left empty, it is public as soon as its Status is Active; set, it becomes public by itself at that time',
+    }) as const,
+  /**
+   * Where a record stands in review (issue #61): draft, in review or approved; empty when it has
+   * passed (or never had to), which is the only value visitors see. Only the review routes set it.
+   */
+  reviewStage: () =>
+    ({
+      kind: 'select',
+      label: 'Review stage',
+      choices: REVIEW_STAGES,
+      readOnly: true,
+      hidden: true,
+      staffOnly: true,
     }) as const,
   /** Every content entity's on/off switch: 1 shows a row to visitors, 0 hides it. */
   status: () =>

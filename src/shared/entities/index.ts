@@ -3,6 +3,8 @@ import { applications } from './applications';
 import { careers } from './careers';
 import type { EntityDef, RecordOf } from './define';
 import { faqs } from './faqs';
+import { formEntries } from './form-entries';
+import { forms } from './forms';
 import { gallery } from './gallery';
 import { menus } from './menus';
 import { messages } from './messages';
@@ -38,6 +40,8 @@ export const ENTITIES = {
   messages,
   webhooks,
   newsletters,
+  forms,
+  'form-entries': formEntries,
 } as const satisfies Record<string, EntityDef>;
 
 export type ResourceName = keyof typeof ENTITIES;

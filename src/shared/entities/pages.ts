@@ -18,6 +18,7 @@ export const pages = defineEntity({
   },
   labelField: 'title',
   publishedFrom: 'publish_at',
+  review: true,
   pageSizes: [20, 40, 75, 100],
   // A page lives at /{slug}: the paths the site itself answers cannot be page slugs.
   slug: {
@@ -40,6 +41,7 @@ export const pages = defineEntity({
     meta_description: f.textarea('Meta Description', { localized: true, rows: 2 }),
     status: f.status(),
     publish_at: f.publishAt(),
+    review_stage: f.reviewStage(),
   },
   columns: [
     { label: 'Name', field: 'name', empty: '--' },

@@ -17,6 +17,7 @@ export const posts = defineEntity({
   },
   labelField: 'title',
   publishedFrom: 'publish_at',
+  review: true,
   order: [
     { field: 'created_at', dir: 'desc' },
     { field: 'id', dir: 'desc' },
@@ -36,6 +37,7 @@ export const posts = defineEntity({
     sort_order: f.number('Sort Order', { min: 0, default: 0 }),
     status: f.status(),
     publish_at: f.publishAt(),
+    review_stage: f.reviewStage(),
     created_by: f.number('Author', { readOnly: true, hidden: true }),
   },
   ownerField: 'created_by',

@@ -3,6 +3,8 @@ import { defineEntity, f } from './define';
 
 /** Home templates the public site knows (spec §2.1); the field stays free text as the spec says. */
 export const SECTION_TEMPLATES = ['default', 'about_us', '_goals_obj', '_microfinance', '_activities', '_news'] as const;
+/** Templates of a page's sections beyond the home's: `form` draws the section's chosen form (issue 60). */
+export const PAGE_SECTION_TEMPLATES = ['form'] as const;
 
 export const sections = defineEntity({
   resource: 'sections',
@@ -40,8 +42,9 @@ export const sections = defineEntity({
     template: f.text('Template', {
       hint: 'default, custom etc.',
       max: 64,
-      choices: SECTION_TEMPLATES.map((t) => ({ value: t, label: t })),
+      choices: [...SECTION_TEMPLATES, ...PAGE_SECTION_TEMPLATES].map((t) => ({ value: t, label: t })),
     }),
+    form_id: f.relation('Form', 'forms', 'title', { hint: 'The form a section with the template form shows on its page' }),
   },
   columns: [
     { label: 'Name', field: 'name', truncate: LIMITS.truncate.adminSection, empty: '--' },

@@ -9,6 +9,7 @@ export const sliders = defineEntity({
   public: { list: { size: LIMITS.maxPageSize }, path: '/', preview: 'list' },
   labelField: 'title',
   publishedFrom: 'publish_at',
+  review: true,
   fields: {
     title: f.text('Title', { localized: true, searchable: true }),
     sub_title: f.text('Sub Title', { localized: true, searchable: true }),
@@ -16,6 +17,7 @@ export const sliders = defineEntity({
     description: f.textarea('Description', { localized: true, rows: 3 }),
     status: f.status(),
     publish_at: f.publishAt(),
+    review_stage: f.reviewStage(),
     thumb: f.image('Thumb'),
   },
   columns: [

@@ -1,7 +1,17 @@
 import { defineEntity, f } from './define';
 
 /** What a webhook can be told about: a site's content written through the admin. */
-export const WEBHOOK_EVENTS = ['created', 'updated', 'deleted', 'restored', 'published'] as const;
+/** `submitted`, `approved`, `returned` (changes requested, back to its author): review before publishing (issue #61). */
+export const WEBHOOK_EVENTS = [
+  'created',
+  'updated',
+  'deleted',
+  'restored',
+  'published',
+  'submitted',
+  'approved',
+  'returned',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AnyRecord, ENTITIES } from '../../../src/shared/entities';
 import { adminEntity, adminEntityByPath, recordKey } from '../../../src/client/admin/admin-entities';
 import { ADMIN_SCREENS, currentScreen } from '../../../src/client/admin/layout/admin-screens';
@@ -7,13 +7,16 @@ import { MantineProvider } from '@mantine/core';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { renderCell } from '../../../src/client/admin/list/column-cells';
-import { adminT, changeAdminLanguage } from '../../../src/client/admin/i18n';
+import { adminT, changeAdminLanguage, loadAdminWords } from '../../../src/client/admin/i18n';
 import { termsBn } from '../../../src/client/admin/i18n/terms-bn';
 import { dateTimeOf } from '../../../src/shared/date-time';
 
 const wrap = (node: ReactNode) => createElement(MantineProvider, null, node);
 import { parseListSearch, resolveListSearch } from '../../../src/client/admin/list/list-search';
 import { showingRange } from '../../../src/client/admin/list/showing-range';
+
+// Every signed-in screen's words, as the /admin route's loader fetches them.
+beforeAll(() => loadAdminWords());
 
 const column = (label: string, def: { columns: readonly { label: string }[] }) => {
   const found = def.columns.find((c) => c.label === label);

@@ -22,27 +22,10 @@ import {
   keepConflictedEdit,
   takeConflictedEdit,
 } from '../../../src/client/pwa/conflicted-edits';
-import {
-  discardSavesOf,
-  registerSaveDefaults,
-  resumeSaves,
-  shouldPersistMutation,
-  startSave,
-  waitingSaves,
-} from '../../../src/client/pwa/entity-saves';
+import { discardSavesOf, resumeSaves, shouldPersistMutation, waitingSaves } from '../../../src/client/pwa/entity-saves';
+import { startSave } from '../../../src/client/pwa/save-outbox';
+import { MemoryStorage, saveClient, settle as settled } from '../pwa/saves-fixture';
 import { forgetPersistedSaves, PERSIST_STORAGE_KEY } from '../../../src/client/pwa/persistence';
-
-/** The browser's Storage, in memory. */
-class MemoryStorage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key = (index: number) => [...this.items.keys()][index] ?? null;
-  getItem = (key: string) => this.items.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.items.set(key, String(value));
-  removeItem = (key: string) => void this.items.delete(key);
-}
 
 const A = ownerKey(2, 'demo');
 const B = ownerKey(3, 'demo');
@@ -128,17 +111,12 @@ describe('owners', () => {
 
 describe('saves held for their owner', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const client = () => {
-    const queryClient = new QueryClient();
-    registerSaveDefaults(queryClient);
-    return queryClient;
-  };
   const sentWith = () =>
     fetchMock.mock.calls.map(([url, init]) => ({
       url,
       authorization: (init?.headers as Record<string, string>).Authorization,
     }));
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  const settle = () => settled(20);
   const save = (queryClient: QueryClient, idempotencyKey: string) =>
     startSave(
       queryClient,
@@ -157,7 +135,7 @@ describe('saves held for their owner', () => {
 
   it('remembers who made it', async () => {
     signIn('token-a', true, A);
-    const queryClient = client();
+    const queryClient = saveClient();
     onlineManager.setOnline(false);
     save(queryClient, 'mine');
     await settle();
@@ -166,7 +144,7 @@ describe('saves held for their owner', () => {
 
   it('a save made before the session ended is never sent with the next person’s token, and lands with its owner’s', async () => {
     signIn('token-a', true, A);
-    const queryClient = client();
+    const queryClient = saveClient();
     queryClient.mount();
     onlineManager.setOnline(false);
     save(queryClient, 'held');
@@ -189,7 +167,7 @@ describe('saves held for their owner', () => {
   it('after a reload under someone else’s session, a stored save stays held, and stored', async () => {
     signIn('token-a', true, A);
     onlineManager.setOnline(false);
-    const before = client();
+    const before = saveClient();
     save(before, 'reloaded');
     await settle();
     const stored = JSON.parse(JSON.stringify(dehydrate(before, { shouldDehydrateMutation: shouldPersistMutation })));
@@ -197,7 +175,7 @@ describe('saves held for their owner', () => {
     signOut();
     signIn('token-b', true, B);
     onlineManager.setOnline(true);
-    const after = client();
+    const after = saveClient();
     hydrate(after, stored);
     resumeSaves(after);
     await settle();
@@ -207,7 +185,7 @@ describe('saves held for their owner', () => {
   });
 
   it('signing out discards the person’s own waiting saves, not another’s held ones', async () => {
-    const queryClient = client();
+    const queryClient = saveClient();
     queryClient.mount();
     onlineManager.setOnline(false);
     signIn('token-a', true, A);

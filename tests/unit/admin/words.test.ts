@@ -5,11 +5,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_ACTIONS } from '../../../src/shared/activity';
 import { adminBn } from '../../../src/client/admin/i18n/bn';
 import { adminEn } from '../../../src/client/admin/i18n/en';
-import { adminNumber, adminT, adminTerm, changeAdminLanguage } from '../../../src/client/admin/i18n';
+import { adminNumber, adminT, adminTerm, changeAdminLanguage, loadAdminWords } from '../../../src/client/admin/i18n';
 import {
   actionLabel,
   changeFieldLabel,
@@ -19,6 +19,9 @@ import {
 } from '../../../src/client/admin/activity/activity-words';
 import { relationChoices } from '../../../src/client/admin/api/entity-queries';
 import { deviceName } from '../../../src/client/admin/account/device-name';
+
+// Every signed-in screen's words, as the /admin route's loader fetches them.
+beforeAll(() => loadAdminWords());
 
 afterEach(() => changeAdminLanguage('en'));
 

@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/client/api/http';
 import {
   isWaitingForConnection,
-  registerSaveDefaults,
   resumeSaves,
   cancelSave,
   SAVE_ENTITY_KEY,
@@ -18,8 +17,9 @@ import {
   saveScope,
   shouldPersistMutation,
   shouldRetrySave,
-  startSave,
 } from '../../../src/client/pwa/entity-saves';
+import { startSave } from '../../../src/client/pwa/save-outbox';
+import { jsonAnswer, saveClient, settle } from './saves-fixture';
 
 /** Starts a save; resolves when it lands, rejects when refused, and records what it reported. */
 function saveEntity(queryClient: QueryClient, variables: SaveEntityVariables, reports: string[] = []) {
@@ -96,14 +96,6 @@ describe('persisting', () => {
 
 describe('a save across a lost connection', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const answer = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
-  const client = () => {
-    const queryClient = new QueryClient();
-    registerSaveDefaults(queryClient);
-    return queryClient;
-  };
   const requests = () =>
     fetchMock.mock.calls.map(([url, init]) => ({
       url,
@@ -124,7 +116,7 @@ describe('a save across a lost connection', () => {
     vi.stubGlobal('sessionStorage', storage);
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockReset();
-    fetchMock.mockImplementation(async () => answer(201, { data: { id: 7, title: 'Offline news' } }));
+    fetchMock.mockImplementation(async () => jsonAnswer(201, { data: { id: 7, title: 'Offline news' } }));
   });
   afterEach(() => {
     onlineManager.setOnline(true);
@@ -132,7 +124,7 @@ describe('a save across a lost connection', () => {
   });
 
   it('pauses offline, says so, and is sent once when the connection is back', async () => {
-    const queryClient = client();
+    const queryClient = saveClient();
     queryClient.mount();
     onlineManager.setOnline(false);
     const reports: string[] = [];
@@ -151,13 +143,13 @@ describe('a save across a lost connection', () => {
 
   it('survives a reload: the stored save runs in the next page, exactly once', async () => {
     onlineManager.setOnline(false);
-    const before = client();
+    const before = saveClient();
     void saveEntity(before, create);
     await settle();
     const stored = JSON.parse(JSON.stringify(dehydrate(before, { shouldDehydrateMutation: shouldPersistMutation })));
     expect(stored.mutations).toHaveLength(1);
 
-    const after = client();
+    const after = saveClient();
     hydrate(after, stored);
     onlineManager.setOnline(true);
     resumeSaves(after);
@@ -167,13 +159,13 @@ describe('a save across a lost connection', () => {
 
   it('sends again a save that was in flight when the page went away', async () => {
     fetchMock.mockImplementationOnce(() => new Promise<Response>(() => undefined));
-    const before = client();
+    const before = saveClient();
     void saveEntity(before, update);
     await settle();
     const stored = JSON.parse(JSON.stringify(dehydrate(before, { shouldDehydrateMutation: shouldPersistMutation })));
     expect(stored.mutations[0].state).toMatchObject({ status: 'pending', isPaused: false });
 
-    const after = client();
+    const after = saveClient();
     hydrate(after, stored);
     resumeSaves(after);
     await vi.waitFor(() => expect(after.getMutationCache().getAll()[0]!.state.status).toBe('success'));
@@ -184,7 +176,7 @@ describe('a save across a lost connection', () => {
   });
 
   it('a cancelled save is never sent, nor kept for after a reload', async () => {
-    const queryClient = client();
+    const queryClient = saveClient();
     queryClient.mount();
     onlineManager.setOnline(false);
     const reports: string[] = [];
@@ -205,7 +197,7 @@ describe('a save across a lost connection', () => {
       fetchMock.mockImplementation(async () => {
         throw new TypeError('Failed to fetch');
       });
-      const queryClient = client();
+      const queryClient = saveClient();
       const reports: string[] = [];
       const outcome = saveEntity(queryClient, { ...create, idempotencyKey: 'key-retry' }, reports).then(
         () => 'landed',
@@ -224,8 +216,8 @@ describe('a save across a lost connection', () => {
   });
 
   it('hands the server’s refusal to the caller without retrying', async () => {
-    fetchMock.mockImplementation(async () => answer(422, { message: 'Invalid', errors: { title: 'Required' } }));
-    const rejected = saveEntity(client(), create);
+    fetchMock.mockImplementation(async () => jsonAnswer(422, { message: 'Invalid', errors: { title: 'Required' } }));
+    const rejected = saveEntity(saveClient(), create);
     await expect(rejected).rejects.toMatchObject({ status: 422, errors: { title: 'Required' } });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

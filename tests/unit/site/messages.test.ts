@@ -3,7 +3,8 @@ import { checkPublicForm } from '../../../src/shared/public-forms';
 import { siteBn } from '../../../src/shared/messages/site-bn';
 import { siteEn } from '../../../src/shared/messages/site-en';
 import { interpolate } from '../../../src/shared/messages/interpolate';
-import { refusalText, siteCatalogue, siteText } from '../../../src/shared/messages/site';
+import { refusalText, siteCatalogue, siteText } from '../../../src/shared/messages/site-catalogues';
+import { SITE_TEXT_LANGUAGES } from '../../../src/shared/messages/site-loading';
 import { formatDate, widgetTitle } from '../../../src/client/ui/display';
 import { buildMenuTree } from '../../../src/client/site/layout/menu-tree';
 
@@ -36,6 +37,12 @@ describe("the site's message catalogues", () => {
     expect(siteCatalogue('fr')).toBe(siteEn);
     expect(siteCatalogue(undefined)).toBe(siteEn);
     expect(siteText('bn')('notFound.title')).toBe('পাতাটি পাওয়া যায়নি ৪০৪');
+  });
+
+  it('gives the server every language the browser can fetch (site-catalogues.ts)', () => {
+    for (const language of SITE_TEXT_LANGUAGES.filter((tag) => tag !== 'en')) {
+      expect(siteCatalogue(language), language).not.toBe(siteEn);
+    }
   });
 
   it('fills variables and leaves unknown ones', () => {

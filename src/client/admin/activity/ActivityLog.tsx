@@ -1,4 +1,4 @@
-import { Badge, Card, Center, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { formatTime } from '../format-time';
 import { ACTIVITY_ACTIONS, type ActivityEntry } from '../../../shared/activity';
@@ -14,6 +14,7 @@ import { useAdminText } from '../i18n';
 import { adminTerm, type AdminMessageKey } from '../i18n';
 import { actionLabel, changeFieldLabel, changeValue, entityTitle, LOGGED_ENTITIES } from './activity-words';
 import { deviceName } from '../account/device-name';
+import { DateRange } from '../DateRange';
 
 const activityQuery = (search: ActivitySearch) =>
   queryOptions({
@@ -168,18 +169,7 @@ export function ActivityLog({ search, onChange }: Props) {
           value={search.action ?? null}
           onChange={(value) => set({ action: (value as ActivitySearch['action']) ?? undefined })}
         />
-        <TextInput
-          label={t('activity.fromDate')}
-          type="date"
-          value={search.from ?? ''}
-          onChange={(event) => set({ from: event.currentTarget.value || undefined })}
-        />
-        <TextInput
-          label={t('activity.toDate')}
-          type="date"
-          value={search.to ?? ''}
-          onChange={(event) => set({ to: event.currentTarget.value || undefined })}
-        />
+        <DateRange from={search.from} to={search.to} onChange={set} />
       </Group>
       <Card withBorder padding={0}>
         {query.isError ? (

@@ -4,6 +4,7 @@ import type { ActivityEntry } from '../../../shared/activity';
 import type { ListEnvelope } from '../../../shared/envelope';
 import { adminCall } from '../api/admin-call';
 import { unreadMessagesQuery } from '../messages/message-read';
+import { newEntriesQuery } from '../form-entries/entry-queries';
 import { useRights } from '../session/rights';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -69,6 +70,7 @@ export function Dashboard() {
         </QueryState>
       </section>
       {rights?.can('messages', 'read') && <UnreadMessages />}
+      {rights?.can('form-entries', 'read') && <NewFormEntries />}
       <WaitingToGoOut />
       {rights?.can('activity', 'read') && <RecentActivity />}
       <section aria-labelledby="app-heading">
@@ -186,6 +188,8 @@ interface WaitingItem {
   label: string;
   at: string;
   by?: string | null;
+  /** Of an item in review: `in_review` or `approved`. */
+  stage?: string;
 }
 
 /** Drafts of live content and items scheduled for later: what still has to reach visitors. */
@@ -194,7 +198,9 @@ function WaitingToGoOut() {
   const waiting = useQuery({
     queryKey: ['admin', 'waiting'] as const,
     queryFn: ({ signal }) =>
-      adminCall<{ data: { drafts: WaitingItem[]; scheduled: WaitingItem[] } }>('waiting', { signal }).then((r) => r.data),
+      adminCall<{ data: { drafts: WaitingItem[]; review: WaitingItem[]; scheduled: WaitingItem[] } }>('waiting', { signal }).then(
+        (r) => r.data,
+      ),
     meta: { failureTitle: 'Loading the drafts and scheduled items failed' },
   });
   const list = (items: WaitingItem[], empty: string, when: (item: WaitingItem) => string) =>
@@ -222,8 +228,18 @@ function WaitingToGoOut() {
         {t('dashboard.waiting')}
       </Title>
       <QueryState query={waiting} label={t('dashboard.theWaiting')}>
-        {({ drafts, scheduled }) => (
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {({ drafts, review, scheduled }) => (
+          <SimpleGrid cols={{ base: 1, md: review.length > 0 ? 3 : 2 }}>
+            {review.length > 0 && (
+              <Card withBorder padding="md" aria-label={t('review.needsReview')}>
+                <Text fw={600} mb="xs">
+                  {t('review.needsReview')}
+                </Text>
+                {list(review, t('review.needsReviewEmpty'), (item) =>
+                  t(item.stage === 'approved' ? 'review.stage.approved' : 'review.stage.in_review'),
+                )}
+              </Card>
+            )}
             <Card withBorder padding="md">
               <Text fw={600} mb="xs">
                 {t('dashboard.drafts')}
@@ -245,5 +261,22 @@ function WaitingToGoOut() {
         )}
       </QueryState>
     </section>
+  );
+}
+
+/** How many form entries nobody has opened yet, with the way to them (admin/form-entries). */
+function NewFormEntries() {
+  const { t } = useAdminText();
+  const fresh = useQuery(newEntriesQuery);
+  if (fresh.data === undefined) return null;
+  return (
+    <Card withBorder padding="md" component={Link} to="/admin/form-entries">
+      <Group justify="space-between">
+        <Text fw={600}>{fresh.data === 0 ? t('dashboard.noNewEntries') : t('dashboard.newEntries', { count: fresh.data })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('dashboard.entries')}
+        </Text>
+      </Group>
+    </Card>
   );
 }

@@ -27,8 +27,10 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
   const [deleteState, sendDelete] = deleteMachine;
   const wasDeleting = useRef(false);
   // An inbox's record (a contact message) is marked read when opened, and can be marked unread again.
-  const inInbox = Boolean(def.admin?.inbox);
-  useReadOnOpen(recordKey, record.data, inInbox);
+  // So is a form entry (admin.marksRead).
+  const inInbox = Boolean(def.admin?.inbox || def.admin?.marksRead);
+  const marked = def.resource === 'form-entries' ? 'form-entries' : 'messages';
+  useReadOnOpen(recordKey, record.data, inInbox, marked);
   const backToList = useCallback(
     () => void navigate({ to: '/admin/$entity', params: { entity: def.adminPath } }),
     [navigate, def.adminPath],
@@ -66,7 +68,7 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
             </Table>
             {(rights.canDelete(row) || inInbox) && (
               <Group mt="md">
-                {inInbox && <MarkUnreadButton recordKey={recordKey} onDone={backToList} />}
+                {inInbox && <MarkUnreadButton recordKey={recordKey} onDone={backToList} resource={marked} />}
                 {rights.canDelete(row) && (
                   <Button
                     color="red"

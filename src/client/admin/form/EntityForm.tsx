@@ -19,6 +19,8 @@ import { lazyComponent } from '../../ui/lazy-component';
 
 // Shown only when someone else's save overtook this one (its table: Mantine's Table and ScrollArea).
 const ConflictPanel = lazyComponent(() => import('./ConflictPanel').then((m) => m.ConflictPanel));
+// Only the forms of entities under review show it: the others never download it.
+const ReviewPanel = lazyComponent(() => import('./ReviewPanel').then((m) => m.ReviewPanel));
 
 interface Props {
   entity: AdminEntity;
@@ -101,6 +103,11 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
         >
           <Stack gap="md">
             {publishing && <DraftNotice def={def} recordKey={recordKey} onDiscarded={() => send({ type: 'form.reload' })} />}
+            {publishing && def.review && (
+              <Suspense fallback={null}>
+                <ReviewPanel def={def} recordKey={recordKey} onMoved={() => send({ type: 'form.reload' })} />
+              </Suspense>
+            )}
             {state.matches({ saving: 'waitingForConnection' }) && (
               <Alert color="yellow" role="status" title={t('form.waiting.title')}>
                 {t('form.waiting.text')}

@@ -2,9 +2,9 @@
  * Field kind → Mantine input. Every input gets the same props; a new kind is one entry here and
  * one word in define.ts.
  */
-import { Checkbox, Group, Input, PasswordInput, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, InputBase, PasswordInput, TextInput } from '@mantine/core';
 import { Segments } from '../Segments';
-import { type ReactNode, Suspense } from 'react';
+import { type ChangeEvent, type ReactNode, Suspense } from 'react';
 import type { FieldDef, FieldKind, FieldOfKind } from '../../../shared/entities';
 import { useAdminText } from '../i18n';
 import { common, fieldText as text, type FieldProps } from './field-props';
@@ -23,6 +23,28 @@ const SuggestField = lazyComponent(() => import('./inputs/ChoiceInputs').then((m
 const NumberField = lazyComponent(() => import('./inputs/ChoiceInputs').then((m) => m.NumberField));
 const RelationField = lazyComponent(() => import('./inputs/RelationField').then((m) => m.RelationField));
 const ImageField = lazyComponent(() => import('./inputs/ImageField').then((m) => m.ImageField));
+const FormFieldsEditor = lazyComponent(() => import('./inputs/FormFieldsEditor').then((m) => m.FormFieldsEditor));
+
+/**
+ * A text area as Mantine's Textarea draws one without autosize, from the InputBase every text
+ * input already brings: Textarea itself imports its autosize code, which the sign-in screen and
+ * forms without such a field would download for nothing.
+ */
+function PlainTextarea({
+  rows,
+  ...props
+}: ReturnType<typeof common> & { rows: number; value: string; onChange: (value: string) => void }) {
+  return (
+    <InputBase
+      component="textarea"
+      multiline
+      {...props}
+      rows={rows}
+      value={props.value}
+      onChange={(e: ChangeEvent<HTMLTextAreaElement>) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
 
 /** `children` once their code is here; until then `fallback`, by default the value shown as text. */
 function Loaded({ props, fallback, children }: { props: FieldProps; fallback?: ReactNode; children: ReactNode }) {
@@ -40,17 +62,17 @@ const FIELDS: { [K in FieldKind]: (props: FieldProps<FieldOfKind<K>>) => ReactNo
     ) : (
       <TextInput {...common(p)} value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
     ),
-  textarea: (p) => (
-    <Textarea {...common(p)} rows={p.field.rows ?? 3} value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
-  ),
+  textarea: (p) =>
+    p.field.editor === 'form-fields' ? (
+      <Loaded props={p}>
+        <FormFieldsEditor {...p} />
+      </Loaded>
+    ) : (
+      <PlainTextarea {...common(p)} rows={p.field.rows ?? 3} value={text(p.value)} onChange={p.onChange} />
+    ),
   html: (p) => (
     // Until the editor arrives the HTML is shown, and can be edited, as it is stored: nothing typed meanwhile is lost.
-    <Loaded
-      props={p}
-      fallback={
-        <Textarea {...common(p)} autosize minRows={6} value={text(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
-      }
-    >
+    <Loaded props={p} fallback={<PlainTextarea {...common(p)} rows={6} value={text(p.value)} onChange={p.onChange} />}>
       <HtmlField {...p} />
     </Loaded>
   ),

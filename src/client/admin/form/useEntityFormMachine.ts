@@ -13,7 +13,8 @@ import { notifyFailure } from '../api/notify';
 import { signOut } from '../session/session-store';
 import { ApiError } from '../../api/http';
 import { takeConflictedEdit } from '../../pwa/conflicted-edits';
-import { cancelSave, editedResource, startSave } from '../../pwa/entity-saves';
+import { cancelSave, editedResource } from '../../pwa/entity-saves';
+import { startSave } from '../../pwa/save-outbox';
 import { initialValues, toFormValues, toPayload, validateValues } from './form-values';
 import { adminT, adminTerm } from '../i18n';
 

@@ -6,8 +6,10 @@
  * the few lines below rather than by i18next itself: the back-office uses nothing else of it
  * (no nesting, no formatters, no backends), and i18next with react-i18next was 19 KB of
  * compressed JavaScript on every screen, the sign-in screen included, for a phone on a slow
- * link. English comes with the code; another language's catalogue is fetched when it is first
- * shown (English shows meanwhile), so nobody downloads a language they do not read.
+ * link. The sign-in screen's English words come with the code (en-sign-in.ts); the rest of English
+ * is fetched before any signed-in screen draws (`loadAdminWords`, the /admin route's loader), so
+ * the sign-in screen does not carry every screen's words. Another language's catalogue is fetched
+ * when it is first shown (English shows meanwhile), so nobody downloads a language they do not read.
  *
  * Two namespaces:
  * - `admin`: the screens' own texts, by key (en.ts, bn.ts). English keeps the spec's words.
@@ -18,7 +20,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { BACK_OFFICE_LANGUAGES } from '../../../shared/locales';
 import { interpolate } from '../../../shared/messages/interpolate';
-import { adminEn } from './en';
+import type { adminEn } from './en';
+import { adminEnSignIn } from './en-sign-in';
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 type WithoutPlural<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
@@ -38,7 +41,7 @@ interface Catalogue {
   terms: Readonly<Record<string, string>>;
 }
 
-const ENGLISH: Catalogue = { admin: adminEn, terms: {} };
+const ENGLISH_SIGN_IN: Catalogue = { admin: adminEnSignIn, terms: {} };
 /** Each other language's catalogue, fetched the first time it is shown. */
 const LOAD_CATALOGUE: Record<Exclude<AdminLanguage, 'en'>, () => Promise<Catalogue>> = {
   bn: () =>
@@ -47,7 +50,24 @@ const LOAD_CATALOGUE: Record<Exclude<AdminLanguage, 'en'>, () => Promise<Catalog
       terms: translatedOnly(terms.termsBn),
     })),
 };
-const loaded = new Map<AdminLanguage, Catalogue>([['en', ENGLISH]]);
+const loaded = new Map<AdminLanguage, Catalogue>([['en', ENGLISH_SIGN_IN]]);
+let allEnglish: Promise<void> | undefined;
+
+/**
+ * Settles once every English word is here: the signed-in screens' loader waits for it, so no
+ * screen draws a key. One that cannot be fetched fails the load (the route shows why: offline, or
+ * code this device has not kept) and is tried again by the next.
+ */
+export function loadAdminWords(): Promise<void> {
+  allEnglish ??= import('./en').then(
+    ({ adminEn }) => void loaded.set('en', { admin: adminEn, terms: {} }),
+    (error: unknown) => {
+      allEnglish = undefined;
+      throw error;
+    },
+  );
+  return allEnglish;
+}
 
 /** A terms table without the words it marks untranslated, which then show in English. */
 function translatedOnly(terms: Readonly<Record<string, string | null>>): Record<string, string> {

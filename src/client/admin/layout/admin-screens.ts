@@ -29,6 +29,7 @@ const entityScreen = (def: EntityDef): AdminScreen => ({
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: 'Dashboard', path: 'dashboard', right: { subject: 'report', action: 'read' } },
   { label: 'Social Overview', path: 'dashboard/social', right: { subject: 'socials', action: 'read' } },
+  { label: 'Analytics', path: 'analytics', right: { subject: 'analytics', action: 'read' } },
   ...(Object.values(ENTITIES) as EntityDef[]).map(entityScreen),
   { label: 'Media library', path: 'media', group: 'Media', right: { subject: 'files', action: 'read' } },
   { label: 'Activity', path: 'activity', group: 'System', right: { subject: 'activity', action: 'read' } },

@@ -39,7 +39,7 @@ export function PeopleScreen() {
       saveJson(data);
       notifications.show({
         color: 'green',
-        message: t('people.exported', { subscriptions: data.subscriptions?.length ?? 0, messages: data.messages?.length ?? 0 }),
+        message: `${t('people.exported', { subscriptions: data.subscriptions?.length ?? 0, messages: data.messages?.length ?? 0 })} ${t('people.formEntries', { count: data.form_entries?.length ?? 0 })}`,
       });
     },
   });
@@ -52,7 +52,7 @@ export function PeopleScreen() {
       setConfirming(false);
       notifications.show({
         color: 'green',
-        message: t('people.erased', { subscriptions: done.subscriptions ?? 0, messages: done.messages ?? 0 }),
+        message: `${t('people.erased', { subscriptions: done.subscriptions ?? 0, messages: done.messages ?? 0 })} ${t('people.formEntries', { count: done.form_entries ?? 0 })}`,
       });
       // The subscribers' and messages' lists no longer hold them.
       void queryClient.invalidateQueries();
@@ -97,7 +97,8 @@ export function PeopleScreen() {
       </Card>
       {erase.isSuccess && (
         <Alert color="green" role="status">
-          {t('people.erased', { subscriptions: erase.data.subscriptions ?? 0, messages: erase.data.messages ?? 0 })}
+          {t('people.erased', { subscriptions: erase.data.subscriptions ?? 0, messages: erase.data.messages ?? 0 })}{' '}
+          {t('people.formEntries', { count: erase.data.form_entries ?? 0 })}
         </Alert>
       )}
       <DeleteDialog

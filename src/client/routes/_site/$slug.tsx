@@ -1,9 +1,10 @@
 import { shareImageUrl } from '../../../shared/renditions';
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureOrNotFound, pageQuery } from '../../site/api/queries';
+import { ensureOrNotFound, formsQuery, pageQuery } from '../../site/api/queries';
 import { notFoundHead, pageDescription, pathsOf, screenHead } from '../../site/head';
 import { SiteError, SiteNotFound } from '../../site/layout/SiteFallbacks';
 import { PageScreen } from '../../site/page/PageScreen';
+import { isFormSection } from '../../site/page/form-section';
 import { prepareSanitizer } from '../../ui/SafeHtml';
 import { alongside } from '../../site/alongside';
 import { extraBlockNeeds } from '../../site/page/extra-blocks';
@@ -14,7 +15,9 @@ export const Route = createFileRoute('/_site/$slug')({
   loader: async ({ context, params, deps }) => {
     const sanitizer = prepareSanitizer();
     const page = await ensureOrNotFound(context.queryClient, pageQuery(params.slug, deps.preview));
-    await alongside(context, [sanitizer, ...extraBlockNeeds(page.slug, context.queryClient)]);
+    // A `form` section reads the site's forms, with the page (FormSection).
+    const forms = page.sections.some(isFormSection) ? [context.queryClient.prefetchQuery(formsQuery())] : [];
+    await alongside(context, [sanitizer, ...extraBlockNeeds(page.slug, context.queryClient), ...forms]);
   },
   head: ({ match, matches, params }) => {
     const page = match.context.queryClient.getQueryData(pageQuery(params.slug, match.search.preview).queryKey);

@@ -5,7 +5,6 @@ import { HomeScreen } from '../../site/home/HomeScreen';
 import { SiteError } from '../../site/layout/SiteFallbacks';
 import { prepareSanitizer } from '../../ui/SafeHtml';
 import { alongside } from '../../site/alongside';
-import { sectionReads } from '../../site/home/sections/registry';
 
 export const Route = createFileRoute('/_site/')({
   loaderDeps: ({ search: { preview } }) => ({ preview }),
@@ -13,7 +12,12 @@ export const Route = createFileRoute('/_site/')({
     const { queryClient } = context;
     // The slides are not waited for in the browser: the slider shows its own spinner until they arrive (spec §4).
     const beside = [prepareSanitizer(), queryClient.prefetchQuery(slidersQuery(deps.preview))];
-    const sections = await queryClient.ensureQueryData(topSectionsQuery());
+    // The templates' registry comes with the home's own code, not in the app's entry that every
+    // screen (the back-office's too) loads: its import runs while the sections are read.
+    const [sections, { sectionReads }] = await Promise.all([
+      queryClient.ensureQueryData(topSectionsQuery()),
+      import('../../site/home/sections/registry'),
+    ]);
     await alongside(context, [...beside, ...sectionReads(sections, queryClient)]);
   },
   // The site's own title and description (documentHead's), at the home's canonical address.

@@ -8,9 +8,21 @@ import { notFound } from '@tanstack/react-router';
 import type { ItemEnvelope, ListEnvelope, Paged } from '../../../shared/envelope';
 import { LIMITS } from '../../../shared/limits';
 import { SEARCH_READ } from '../../../shared/address-space';
-import type { SearchHit } from '../../../shared/site-search';
+import { SAVED_SEARCH_AFTER_MS, type SearchHit, type SearchResults } from '../../../shared/site-search';
 import { ApiError, connectionOf, publicApi } from '../../api/http';
-import type { Career, GalleryItem, MenuItem, Page, Post, PostCategory, Section, SiteInfo, Slider, Social } from './types';
+import type {
+  BuiltFormRecord,
+  Career,
+  GalleryItem,
+  MenuItem,
+  Page,
+  Post,
+  PostCategory,
+  Section,
+  SiteInfo,
+  Slider,
+  Social,
+} from './types';
 
 /** What a query function is given: the query client it runs in, whose connection it reads through (api/http.ts). */
 type Reader = { client: QueryClient };
@@ -77,13 +89,45 @@ export const postsPageQuery = (page: number, category?: number) =>
       ).data,
   });
 
-/** A page of what the site's search finds for `q` (never kept by the server: anyone's words). */
+/**
+ * A page of what the site's search finds for `q` (never kept by the server: anyone's words). In the
+ * browser, when the server cannot be reached, fails, or has not answered in SAVED_SEARCH_AFTER_MS,
+ * the answer comes from the index saved on the device (search/saved-search.ts, loaded only then),
+ * marked `saved`; its own failures leave the server's answer to decide. Not retried: the saved copy
+ * is the retry, and a visitor offline is not kept waiting.
+ */
 export const searchResultsQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: ['public', 'search', { q, page }],
-    queryFn: async ({ client }): Promise<Paged<SearchHit>> =>
-      (await publicApi<ListEnvelope<SearchHit>>(SEARCH_READ, { query: { q, ...(page > 1 ? { page } : {}) }, client })).data,
+    queryFn: async ({ client }): Promise<SearchResults> => {
+      const read = publicApi<ListEnvelope<SearchHit>>(SEARCH_READ, { query: { q, ...(page > 1 ? { page } : {}) }, client });
+      if (typeof window === 'undefined') return (await read).data;
+      const locale = connectionOf(client).locale?.locale ?? document.documentElement.lang;
+      const saved = () => import('../search/saved-search').then((module) => module.searchSavedCopy(q, page, locale));
+      return answerOrSavedCopy(read, saved);
+    },
+    retry: false,
   });
+
+/** The server's answer, unless it fails for want of a server or is late: then the saved copy's, if it has one. */
+async function answerOrSavedCopy(read: Promise<ListEnvelope<SearchHit>>, saved: () => Promise<SearchResults>) {
+  // Answered by the saved copy, the server's late failure is nobody's to hear.
+  read.catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SAVED_SEARCH_AFTER_MS)));
+  const first = await Promise.race([read.then((answer) => answer.data), late]).catch((error: unknown) => {
+    // A refusal (the words asked) is the server's to say; only a missing or failing server is replaced.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw error;
+    return 'failed' as const;
+  });
+  clearTimeout(timer);
+  if (first !== 'late' && first !== 'failed') return first;
+  try {
+    return await saved();
+  } catch {
+    return (await read).data;
+  }
+}
 
 /** The post categories, for the news page's filter. */
 export const postCategoriesQuery = () =>
@@ -117,6 +161,13 @@ export const socialsQuery = () =>
     queryKey: ['public', 'socials'],
     queryFn: (reader) => list<Social>(reader, 'socials'),
     staleTime: 5 * 60_000,
+  });
+
+/** The forms visitors may send, every one: a `form` section picks its own by id. */
+export const formsQuery = () =>
+  queryOptions({
+    queryKey: ['public', 'forms'],
+    queryFn: (reader) => list<BuiltFormRecord>(reader, 'forms', { size: LIMITS.maxPageSize }),
   });
 
 export const careersQuery = () =>

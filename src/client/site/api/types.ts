@@ -36,4 +36,6 @@ export type Post = Records['posts'] & WithPlaceholders & Localized;
 export type GalleryItem = Records['gallery'] & WithPlaceholders & Localized;
 export type Social = Records['socials'];
 export type Career = Records['careers'] & Localized;
+/** A form staff built, as visitors read it (its notify addresses are staff's). */
+export type BuiltFormRecord = Omit<Records['forms'], 'notify_emails'> & Localized;
 export type PostCategory = Records['post-categories'] & Localized;

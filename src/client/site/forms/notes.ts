@@ -4,7 +4,7 @@
  * by the service worker, which leaves its notes in Cache Storage and says so to open pages).
  */
 import { useSyncExternalStore } from 'react';
-import { isPublicFormName } from '../../../shared/public-forms';
+import { isFormName } from '../../../shared/public-forms';
 import { createStore } from '../../pwa/store';
 import { type DeliveredNote, sendWaiting, TOLD_CACHE, TOLD_MESSAGE } from './outbox';
 
@@ -25,7 +25,7 @@ async function readWorkerNotes(): Promise<void> {
   for (const request of await cache.keys()) {
     const note = (await (await cache.match(request))?.json().catch(() => undefined)) as Partial<DeliveredNote> | undefined;
     await cache.delete(request);
-    if (note && isPublicFormName(note.form)) tell({ id: note.id ?? request.url, form: note.form, ok: note.ok === true });
+    if (note && isFormName(note.form)) tell({ id: note.id ?? request.url, form: note.form, ok: note.ok === true });
   }
 }
 

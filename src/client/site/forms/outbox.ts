@@ -10,13 +10,20 @@
  *   next opened (which is all a browser without background sync has). Each goes as the plain form
  *   post the server answers without JavaScript, with its idempotency key: sent twice, stored once.
  */
-import { FORM_PARAM, KEY_FIELD, PUBLIC_FORMS, type PublicFormName, type PublicFormValues } from '../../../shared/public-forms';
+import {
+  FORM_PARAM,
+  type FormName,
+  isPublicFormName,
+  KEY_FIELD,
+  PUBLIC_FORMS,
+  type PublicFormValues,
+} from '../../../shared/public-forms';
 import type { SiteText } from '../../../shared/messages/site';
 import { deviceStore } from '../../pwa/device-store';
 
 export interface Waiting {
   key: string;
-  form: PublicFormName;
+  form: FormName;
   values: PublicFormValues;
   /** The page it was written on, where its plain post goes. */
   page: string;
@@ -25,7 +32,7 @@ export interface Waiting {
 /** What the visitor is told about a form that waited: it went, or the site refused it. */
 export interface DeliveredNote {
   id: string;
-  form: PublicFormName;
+  form: FormName;
   ok: boolean;
 }
 
@@ -41,13 +48,13 @@ export const TOLD_MESSAGE = 'visitor-form-told';
 const waitingForms = deviceStore<Waiting>(DB_NAME, STORE, 'key');
 
 /** The id of a form's element: the page its plain post is answered with scrolls to it. */
-export const formElementId = (form: PublicFormName) => `${form}-form`;
+export const formElementId = (form: FormName) => `${form}-form`;
 
 /**
  * The address of a form's plain post from `page`. Its fragment is kept by the answer (the page
  * drawn again, or the redirect after a store), so the visitor lands on the form and what it says.
  */
-export function formAction(page: string, form: PublicFormName): string {
+export function formAction(page: string, form: FormName): string {
   return `${page}${page.includes('?') ? '&' : '?'}${FORM_PARAM}=${form}#${formElementId(form)}`;
 }
 
@@ -102,6 +109,9 @@ export function sendWaiting(tell: (note: DeliveredNote) => void | Promise<void>)
 
 /** The words of a note, in the page's language. */
 export function noteText(note: DeliveredNote, t: SiteText): string {
+  if (!isPublicFormName(note.form)) {
+    return note.ok ? t('delivered.built.sent', { sent: t('builtForm.sent.text') }) : t('delivered.built.refused');
+  }
   return note.ok
     ? t(`delivered.${note.form}.sent`, { sent: t(PUBLIC_FORMS[note.form].sent.text) })
     : t(`delivered.${note.form}.refused`);

@@ -1,9 +1,17 @@
 /**
- * An awake form's submit: posted to the public API (POST /cms/messages, /cms/subscribers) with
+ * An awake form's submit: posted to the public API (POST /cms/messages, /cms/subscribers, a built
+ * form's /cms/forms/{id}/entries) with
  * its Idempotency-Key; one that finds no connection is kept on the device (outbox.ts), and the
  * browser is asked to wake the service worker to send it when the connection is back.
  */
-import { PUBLIC_FORMS, type PublicFormErrors, type PublicFormName, type PublicFormValues } from '../../../shared/public-forms';
+import {
+  builtFormId,
+  type FormName,
+  isPublicFormName,
+  PUBLIC_FORMS,
+  type PublicFormErrors,
+  type PublicFormValues,
+} from '../../../shared/public-forms';
 import { ApiError, publicApi } from '../../api/http';
 import { askForSync, keepOnDevice } from './outbox';
 
@@ -18,16 +26,24 @@ export type SendOutcome =
   | { kind: 'refused'; message: string; errors: PublicFormErrors };
 
 export async function sendPublicForm(
-  form: PublicFormName,
+  form: FormName,
   values: PublicFormValues,
   key: string,
   page: string,
   /** The page's language: a subscriber's confirmation mail is written in it. */
   locale?: string,
+  /** What a built form sends besides its answers: how long it was open (built-forms.ts). */
+  extra: Record<string, string | number> = {},
 ): Promise<SendOutcome> {
   try {
-    const body = form === 'subscribe' && locale ? { ...values, locale } : values;
-    await publicApi(PUBLIC_FORMS[form].resource, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
+    // A built form's entry goes to its own endpoint, in the page's language (its entries say which).
+    const resource = isPublicFormName(form) ? PUBLIC_FORMS[form].resource : `forms/${builtFormId(form)}/entries`;
+    const body = isPublicFormName(form)
+      ? form === 'subscribe' && locale
+        ? { ...values, locale }
+        : values
+      : { ...values, ...extra, ...(locale ? { locale } : {}) };
+    await publicApi(resource, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
     return { kind: 'sent' };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

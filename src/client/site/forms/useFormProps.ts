@@ -4,17 +4,24 @@
  * (`?sent=` in the address after a store; a refusal in the router's context, server only).
  */
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { outcomeFromSearch, type PublicFormName } from '../../../shared/public-forms';
+import { type FormName, outcomeFromSearch } from '../../../shared/public-forms';
 import type { PublicFormProps } from './usePublicForm';
 import { useLocalHref } from '../locale';
+import { CAREER_PARAM } from '../../../shared/career-search';
 
-export function useFormProps(form: PublicFormName): PublicFormProps {
+export function useFormProps(form: FormName): PublicFormProps {
   const { formOutcome } = useRouter().options.context;
   const { pathname, searchStr } = useRouterState({ select: (state) => state.location });
-  const listing = new URLSearchParams(searchStr).get('page');
-  // The page's own address, in its language (`/bn/contact`: the router's paths are under the prefix).
+  const search = new URLSearchParams(searchStr);
+  // The page's own address, in its language (`/bn/contact`: the router's paths are under the prefix),
+  // with what decides what it draws: a listing's page, the career opening shown (career-search.ts).
   const here = useLocalHref()(pathname);
-  const page = listing ? `${here}?page=${encodeURIComponent(listing)}` : here;
+  const kept = new URLSearchParams();
+  for (const name of ['page', CAREER_PARAM]) {
+    const value = search.get(name);
+    if (value) kept.set(name, value);
+  }
+  const page = kept.size > 0 ? `${here}?${kept.toString()}` : here;
   const outcome = formOutcome?.form === form ? formOutcome : outcomeFromSearch(searchStr);
   return outcome?.form === form ? { page, outcome } : { page };
 }

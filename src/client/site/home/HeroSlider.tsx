@@ -35,7 +35,11 @@ export function HeroSlider() {
       {slides && slides.length > 0 ? (
         // Remounts when the slides change: Swiper reads its options once, and its loop rearranges
         // the slides outside React.
-        <BehaviourIsland key={slides.map((s) => s.id).join(',')} name="slide-show" props={{ loop: slides.length > 1 }}>
+        <BehaviourIsland
+          key={slides.map((s) => s.id).join(',')}
+          name="slide-show"
+          props={{ loop: slides.length > 1, previous: t('slider.previous'), next: t('slider.next') }}
+        >
           <SlideShow slides={slides} />
         </BehaviourIsland>
       ) : (

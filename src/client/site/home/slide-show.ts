@@ -5,11 +5,13 @@
 import Swiper from 'swiper';
 import { A11y, Autoplay, EffectFade, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { LIMITS } from '../../../shared/limits';
-import { siteText } from '../../../shared/messages/site';
+import type { SlideShowProps } from './slider-behaviour';
 
 /** Takes over the slides already in `element`; returns how to stop it. */
-export function startSlideShow(element: HTMLElement, { loop, autoplay }: { loop: boolean; autoplay: boolean }): () => void {
-  const t = siteText(document.documentElement.lang);
+export function startSlideShow(
+  element: HTMLElement,
+  { loop, autoplay, previous, next }: SlideShowProps & { autoplay: boolean },
+): () => void {
   const swiper = new Swiper(element, {
     modules: [EffectFade, Autoplay, Pagination, Navigation, Keyboard, A11y],
     effect: 'fade',
@@ -23,7 +25,7 @@ export function startSlideShow(element: HTMLElement, { loop, autoplay }: { loop:
       prevEl: element.querySelector<HTMLElement>('.swiper-button-prev'),
     },
     keyboard: { enabled: true, onlyInViewport: true },
-    a11y: { prevSlideMessage: t('slider.previous'), nextSlideMessage: t('slider.next') },
+    a11y: { prevSlideMessage: previous, nextSlideMessage: next },
   });
   return () => void swiper.destroy(true, true);
 }

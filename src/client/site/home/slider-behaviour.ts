@@ -9,9 +9,13 @@ import type { Behaviour } from '../../islands/registry';
 
 export interface SlideShowProps {
   loop: boolean;
+  /** The arrows' words for screen readers, in the page's language: drawn with the page, so the
+   * slider's chunk carries no catalogue of the site's texts. */
+  previous: string;
+  next: string;
 }
 
-export const slideShow: Behaviour<SlideShowProps> = (element, { loop }) => {
+export const slideShow: Behaviour<SlideShowProps> = (element, { loop, previous, next }) => {
   const container = element.querySelector<HTMLElement>('.swiper');
   if (!container) return () => undefined;
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -20,7 +24,7 @@ export const slideShow: Behaviour<SlideShowProps> = (element, { loop }) => {
   const timer = window.setTimeout(() => {
     element.closest('[data-slider]')?.setAttribute('data-slider', 'playing');
     void import('./slide-show').then(({ startSlideShow }) => {
-      if (!stopped) stop = startSlideShow(container, { loop, autoplay: !reducedMotion });
+      if (!stopped) stop = startSlideShow(container, { loop, autoplay: !reducedMotion, previous, next });
     });
   }, LIMITS.slider.revealDelayMs);
   return () => {

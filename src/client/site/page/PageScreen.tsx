@@ -15,7 +15,9 @@ import { useSiteLocale } from '../../ui/site-locale';
 import { extraBlockFor } from './extra-blocks';
 import { PageHeading } from './PageHeading';
 import { PageSection } from './PageSection';
+import { FormSection } from './FormSection';
 import classes from './page.module.css';
+import { isFormSection } from './form-section';
 
 /** `preview`: a preview link's token, which shows the page as its draft has it. */
 export function PageScreen({ slug, preview }: { slug: string; preview?: string }) {
@@ -52,13 +54,17 @@ export function PageScreen({ slug, preview }: { slug: string; preview?: string }
           ) : null}
         </div>
       ) : null}
-      {page.sections.map((section) => (
-        // Drawn from the section (its widgets with it) and the language alone: a page made again
-        // after a write to its own fields or to another page reuses its markup (islands/KeptPart.tsx).
-        <KeptPart key={section.id} name="page-section" inputs={[language, section]}>
-          <PageSection section={section} />
-        </KeptPart>
-      ))}
+      {page.sections.map((section) =>
+        isFormSection(section) ? (
+          <FormSection key={section.id} section={section} />
+        ) : (
+          // Drawn from the section (its widgets with it) and the language alone: a page made again
+          // after a write to its own fields or to another page reuses its markup (islands/KeptPart.tsx).
+          <KeptPart key={section.id} name="page-section" inputs={[language, section]}>
+            <PageSection section={section} />
+          </KeptPart>
+        ),
+      )}
       {Extra ? (
         <Suspense fallback={null}>
           <Extra />

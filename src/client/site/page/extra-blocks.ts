@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { preloadable } from '../../ui/preloadable';
-import { careersQuery, galleryQuery } from '../api/queries';
+import { careersQuery, formsQuery, galleryQuery } from '../api/queries';
 
 interface ExtraBlock {
   component: ReturnType<typeof preloadable>;
@@ -21,7 +21,10 @@ const EXTRA_BLOCKS: Readonly<Record<string, ExtraBlock>> = {
   },
   career: {
     component: preloadable(() => import('../careers/CareerList').then((m) => m.CareerList)),
-    read: (queryClient) => queryClient.prefetchQuery(careersQuery()),
+    // An opening's application form is one of the site's forms, drawn with the page.
+    read: async (queryClient) => {
+      await Promise.all([queryClient.prefetchQuery(careersQuery()), queryClient.prefetchQuery(formsQuery())]);
+    },
   },
 };
 

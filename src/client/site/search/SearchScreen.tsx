@@ -59,6 +59,11 @@ export function SearchScreen({ q, page }: { q?: string; page: number }) {
             <h2 id="search-results" className={classes.count}>
               {data.total === 0 ? t('search.none', { q }) : t('search.count', { count: data.total, q })}
             </h2>
+            {data.saved ? (
+              <p role="note" className={classes.saved} data-search="saved">
+                {t('search.saved')}
+              </p>
+            ) : null}
             <ol className={classes.list}>
               {data.data.map((hit) => (
                 <li key={`${hit.resource} ${hit.id}`} className={classes.hit}>

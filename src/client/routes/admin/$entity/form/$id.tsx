@@ -12,6 +12,7 @@ import { useEntityRights } from '../../../../admin/session/rights';
 import { UserAccountActions } from '../../../../admin/users/UserAccountActions';
 import { WebhookDeliveries } from '../../../../admin/webhooks/WebhookDeliveries';
 import { NewsletterSending } from '../../../../admin/newsletters/NewsletterSending';
+import { FormEntriesLink } from '../../../../admin/form-entries/FormEntriesLink';
 import { isSignedIn } from '../../../../admin/session/session-store';
 import { useSiteLocales } from '../../../../admin/session/site-locales';
 import { localizedFields } from '../../../../../shared/entities';
@@ -38,12 +39,13 @@ export const Route = createFileRoute('/admin/$entity/form/$id')({
 
 /**
  * Shown under the edit form of a record of these entities: a user's account actions, a webhook's
- * deliveries, a newsletter's preview, sending and report.
+ * deliveries, a newsletter's preview, sending and report, the way to a form's entries.
  */
 const FORM_EXTRAS: Partial<Record<string, ComponentType<{ recordKey: string }>>> = {
   users: UserAccountActions,
   webhooks: WebhookDeliveries,
   newsletters: NewsletterSending,
+  forms: FormEntriesLink,
 };
 
 /** The form for those who may change this record; the record as text for those who may only read it. */

@@ -1,0 +1,269 @@
+/**
+ * A form staff built (shared/built-forms.ts), as a `form` section draws it on a page: its fields
+ * in order, each in the page's language (its Bangla words where it has them), through the same
+ * hook as the contact form (usePublicForm): a plain form first, posted to its page before its
+ * island wakes or without JavaScript, sent once, kept on the device offline, and refused with the
+ * reason beside the field and every answer kept. A closed form says so and draws no fields.
+ */
+import { useId } from 'react';
+import {
+  CAREER_FIELD,
+  checkEntry,
+  entryValues,
+  type FormFieldDef,
+  HONEYPOT_FIELD,
+  inLanguage,
+} from '../../../shared/built-forms';
+import { useSiteText } from '../../ui/site-text';
+import { useSiteLocale } from '../../ui/site-locale';
+import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '../ui';
+import ui from '../ui/ui.module.css';
+import { FormStatus } from './FormStatus';
+import { type PublicFormProps, usePublicForm } from './usePublicForm';
+
+/** What the page hands the island: the form as visitors read it, and whether it is open. */
+export interface BuiltFormProps extends PublicFormProps {
+  form: {
+    id: number;
+    title: string;
+    intro: string | null;
+    fields: FormFieldDef[];
+    sent_text: string | null;
+  };
+  /** Why it takes no entries now (its dates, read when the page was drawn), with the opening date. */
+  closed?: { reason: 'not-yet' | 'ended'; opens?: string };
+  /** The career it is an application for (its career page), sent with the answers and kept with them offline. */
+  career?: number;
+}
+
+type Field = ReturnType<ReturnType<typeof usePublicForm>['fieldOf']>;
+
+/** A group of choices (radio buttons or check boxes) with its legend, hint and refusal. */
+function ChoiceGroup({
+  field,
+  bound,
+  locale,
+  several,
+}: {
+  field: FormFieldDef;
+  bound: Field;
+  locale: string | undefined;
+  several: boolean;
+}) {
+  const id = useId();
+  const chosen = several ? bound.value.split('\n').filter(Boolean) : [bound.value];
+  const hint = inLanguage(field, 'hint', locale);
+  return (
+    <fieldset
+      className={ui.field}
+      aria-describedby={bound.error ? `${id}-error` : undefined}
+      style={{ border: 0, padding: 0, margin: 0 }}
+    >
+      <legend className={ui.label}>
+        {inLanguage(field, 'label', locale)}
+        {field.required ? (
+          <span className={ui.required} aria-hidden="true">
+            {' *'}
+          </span>
+        ) : null}
+      </legend>
+      {hint ? <p className={ui.hint}>{hint}</p> : null}
+      <Stack gap={4}>
+        {(field.options ?? []).map((option) => (
+          <label key={option.value} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <input
+              type={several ? 'checkbox' : 'radio'}
+              name={field.name}
+              value={option.value}
+              checked={chosen.includes(option.value)}
+              aria-invalid={bound.error ? true : undefined}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                const next = several
+                  ? on
+                    ? [...chosen, option.value]
+                    : chosen.filter((value) => value !== option.value)
+                  : [option.value];
+                bound.onChange({ currentTarget: { value: next.join('\n') } });
+              }}
+            />
+            <span>{inLanguage(option, 'label', locale)}</span>
+          </label>
+        ))}
+      </Stack>
+      {bound.error ? (
+        <p className={ui.error} id={`${id}-error`}>
+          {bound.error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** One question, drawn for its kind. */
+function Question({ field, bound, locale }: { field: FormFieldDef; bound: Field; locale: string | undefined }) {
+  const t = useSiteText();
+  const label = inLanguage(field, 'label', locale);
+  const description = inLanguage(field, 'hint', locale) || undefined;
+  const common = { label, description, required: field.required, name: bound.name, error: bound.error };
+  const onChange = bound.onChange;
+  switch (field.kind) {
+    case 'textarea':
+      return <Textarea {...common} rows={4} maxLength={field.max} value={bound.value} onChange={onChange} />;
+    case 'choice':
+      if (field.display === 'select') {
+        const id = `${bound.name}-select`;
+        return (
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={id}>
+              {label}
+              {field.required ? (
+                <span className={ui.required} aria-hidden="true">
+                  {' *'}
+                </span>
+              ) : null}
+            </label>
+            {description ? <p className={ui.hint}>{description}</p> : null}
+            <select
+              id={id}
+              name={bound.name}
+              className={ui.input}
+              value={bound.value}
+              aria-invalid={bound.error ? true : undefined}
+              onChange={onChange}
+            >
+              <option value="">{t('builtForm.chooseOne')}</option>
+              {(field.options ?? []).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {inLanguage(option, 'label', locale)}
+                </option>
+              ))}
+            </select>
+            {bound.error ? <p className={ui.error}>{bound.error}</p> : null}
+          </div>
+        );
+      }
+      return <ChoiceGroup field={field} bound={bound} locale={locale} several={false} />;
+    case 'choices':
+      return <ChoiceGroup field={field} bound={bound} locale={locale} several />;
+    case 'checkbox':
+    case 'consent': {
+      const words = field.kind === 'consent' ? inLanguage(field, 'text', locale) : label;
+      return (
+        <div className={ui.field}>
+          <label style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+            <input
+              type="checkbox"
+              name={bound.name}
+              value="yes"
+              checked={bound.value === 'yes'}
+              aria-invalid={bound.error ? true : undefined}
+              onChange={(event) => onChange({ currentTarget: { value: event.currentTarget.checked ? 'yes' : '' } })}
+            />
+            <span>
+              {words}
+              {field.kind === 'consent' || field.required ? (
+                <span className={ui.required} aria-hidden="true">
+                  {' *'}
+                </span>
+              ) : null}
+            </span>
+          </label>
+          {description ? <p className={ui.hint}>{description}</p> : null}
+          {bound.error ? <p className={ui.error}>{bound.error}</p> : null}
+        </div>
+      );
+    }
+    case 'file':
+      // Its upload (through the resumable path, bound to the entry) comes in a later step.
+      return null;
+    default: {
+      const input = {
+        email: { type: 'email', autoComplete: 'email' },
+        phone: { type: 'tel', autoComplete: 'tel' },
+        number: { type: 'text', inputMode: 'decimal' as const },
+        date: { type: 'date' },
+        text: { type: 'text' },
+      }[field.kind];
+      return (
+        <TextInput
+          {...common}
+          {...input}
+          maxLength={field.kind === 'text' ? field.max : undefined}
+          value={bound.value}
+          onChange={onChange}
+        />
+      );
+    }
+  }
+}
+
+export function BuiltForm({ form, closed, career, ...props }: BuiltFormProps) {
+  const t = useSiteText();
+  const locale = useSiteLocale();
+  const headingId = `built-${form.id}-heading`;
+  const sent = form.sent_text ? { title: t('builtForm.sent.title'), text: form.sent_text } : undefined;
+  const {
+    formProps,
+    keyField,
+    fieldOf,
+    status,
+    message,
+    sent: sentWords,
+  } = usePublicForm(
+    {
+      id: form.id,
+      values: (input) => ({ ...entryValues(form.fields, input), ...(career ? { [CAREER_FIELD]: String(career) } : {}) }),
+      check: (values) => checkEntry(form.fields, values),
+      sent,
+    },
+    props,
+  );
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={2} id={headingId} c="blue.9" mb="sm">
+        {form.title}
+      </Title>
+      {form.intro ? <Text mb="md">{form.intro}</Text> : null}
+      {closed ? (
+        <Alert color="blue" variant="light">
+          {closed.reason === 'not-yet' && closed.opens
+            ? t('builtForm.closed.notYet', { date: closed.opens })
+            : t('builtForm.closed.ended')}
+        </Alert>
+      ) : (
+        <form {...formProps} aria-labelledby={headingId}>
+          <input {...keyField} />
+          {career ? <input type="hidden" name={CAREER_FIELD} value={career} /> : null}
+          {/* Out of sight and out of reach: only a robot fills it (built-forms.ts). */}
+          <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
+            <label>
+              Website
+              <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+            </label>
+          </div>
+          <Stack gap="md">
+            {form.fields.map((field) => (
+              <Question key={field.name} field={field} bound={fieldOf(field.name)} locale={locale} />
+            ))}
+            <FormStatus
+              status={status}
+              sent={sentWords}
+              message={message}
+              failedTitle={t('builtForm.failed.title')}
+              variant="light"
+            />
+            <div>
+              <Button type="submit" size="md" loading={status === 'sending'}>
+                {t('builtForm.submit')}
+              </Button>
+            </div>
+          </Stack>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The form as an island (FormSection): it needs nothing but its props. */
+export const BuiltFormIsland = BuiltForm;

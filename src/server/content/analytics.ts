@@ -1,0 +1,482 @@
+/**
+ * Built-in visitor analytics (issue #62, migration 030): beacons go into a short queue; a fold
+ * moves them into daily aggregates per site and breakdown value (views, visitors) and a histogram
+ * of each page's field vitals, from which the dashboard reads p75s.
+ *
+ * - A visitor is the hash of the day's salt, the site, the address and the user agent: the salt is
+ *   made once a day, shared by every instance through the database and deleted when its day is
+ *   over, so yesterday's hashes cannot be made again, and the address is never stored.
+ * - Each fold takes its beacons with one DELETE … RETURNING, so however many instances fold at
+ *   once (the hourly job claims its run, ops/job-claims.ts; a full queue or the dashboard also
+ *   folds), each beacon is counted by exactly one of them.
+ * - Every store is bounded (shared/analytics.ts ANALYTICS_LIMITS): the queue's rows, each day's
+ *   distinct values per breakdown (the rest go to "(other)"), each day's visitor hashes, and the
+ *   days kept.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { type Selectable, sql } from 'kysely';
+import {
+  ANALYTICS_LIMITS,
+  type AnalyticsPeriod,
+  type Device,
+  type Dimension,
+  OTHER,
+  ratingOf,
+  type Vital,
+  type VitalRating,
+  VITALS,
+  vitalBucket,
+} from '../../shared/analytics';
+import type { DB } from '../db/database';
+import type { AnalyticsEventsTable } from '../db/schema';
+
+/** A beacon as the route checked it. */
+export interface Beacon {
+  /** False for the later beacon that carries only the page's vitals. */
+  view: boolean;
+  path: string;
+  referrer: string;
+  language: string;
+  device: Device;
+  lcp?: number;
+  inp?: number;
+  /** A score, as the browser measures it (0.05), stored in thousandths. */
+  cls?: number;
+  ttfb?: number;
+}
+
+export const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Beacons one fold transaction takes: few enough that a fold holds its locks briefly. */
+const FOLD_BATCH = 2_000;
+/** Rows per statement, well under either database's limit of parameters. */
+const CHUNK = 200;
+
+const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+/** A queued beacon as the fold takes it (the table's row without its id). */
+type EventRow = Omit<Selectable<AnalyticsEventsTable>, 'id'>;
+
+const keyOf = (...parts: string[]) => parts.join('\u0000');
+
+export class Analytics {
+  /** The salt of the day this instance last hashed for (read from the database once a day). */
+  private salt: { day: string; value: string } | undefined;
+  private sinceFold = 0;
+  private folding: Promise<number> | undefined;
+
+  /** What a fold begun in the background does with its failure (the routes log it). */
+  onError: (error: unknown) => void = () => {};
+
+  constructor(
+    private readonly db: DB,
+    readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The day's salt: the first instance to ask makes it; every instance reads the same one. */
+  private async saltOf(day: string): Promise<string> {
+    if (this.salt?.day === day) return this.salt.value;
+    await this.db
+      .insertInto('analytics_salts')
+      .values({ day, salt: randomBytes(32).toString('base64') })
+      .onConflict((oc) => oc.column('day').doNothing())
+      .execute();
+    const row = await this.db.selectFrom('analytics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+    this.salt = { day, value: row.salt };
+    return row.salt;
+  }
+
+  /** Who a visitor is today on this site, as a hash nobody can turn back into an address. */
+  async visitorOf(appKey: string, address: string, userAgent: string, day = dayOf(this.clock())): Promise<string> {
+    const salt = await this.saltOf(day);
+    return createHash('sha256')
+      .update(`${salt}\u0000${appKey}\u0000${address}\u0000${userAgent}`)
+      .digest('base64url')
+      .slice(0, 22);
+  }
+
+  /** Queues a beacon; answers false when the queue is full (the beacon is dropped and a fold begins). */
+  async record(appKey: string, beacon: Beacon, address: string, userAgent: string): Promise<boolean> {
+    const day = dayOf(this.clock());
+    // The queue's span of ids: an upper bound of its rows, read from the key's two ends alone.
+    const span = await this.db
+      .selectFrom('analytics_events')
+      .select((eb) => [eb.fn.max('id').as('last'), eb.fn.min('id').as('first')])
+      .executeTakeFirst();
+    const rows = span?.last == null ? 0 : Number(span.last) - Number(span.first) + 1;
+    if (rows >= ANALYTICS_LIMITS.queueRows) {
+      this.foldSoon();
+      return false;
+    }
+    const visitor = await this.visitorOf(appKey, address, userAgent, day);
+    await this.db
+      .insertInto('analytics_events')
+      .values({
+        app_key: appKey,
+        day,
+        view: beacon.view ? 1 : 0,
+        path: beacon.path,
+        referrer: beacon.referrer,
+        language: beacon.language,
+        device: beacon.device,
+        visitor,
+        lcp: beacon.lcp === undefined ? null : Math.round(beacon.lcp),
+        inp: beacon.inp === undefined ? null : Math.round(beacon.inp),
+        cls: beacon.cls === undefined ? null : Math.round(beacon.cls * 1000),
+        ttfb: beacon.ttfb === undefined ? null : Math.round(beacon.ttfb),
+      })
+      .execute();
+    if (++this.sinceFold >= ANALYTICS_LIMITS.foldEvery) this.foldSoon();
+    return true;
+  }
+
+  /** Starts a fold in the background, unless this instance is folding already. */
+  foldSoon(): void {
+    if (!this.folding) void this.fold().catch((error: unknown) => this.onError(error));
+  }
+
+  /** Folds every queued beacon into the aggregates (one fold at a time per instance); answers how many. */
+  fold(): Promise<number> {
+    this.folding ??= (async () => {
+      this.sinceFold = 0;
+      let total = 0;
+      for (;;) {
+        const taken = await this.db.transaction().execute((trx) => foldBatch(trx as unknown as DB));
+        total += taken;
+        if (taken < FOLD_BATCH) return total;
+      }
+    })().finally(() => {
+      this.folding = undefined;
+    });
+    return this.folding;
+  }
+
+  /** Forgets what outlived its time: past days' salts and visitor hashes, and aggregates past ANALYTICS_LIMITS.keepDays. */
+  async prune(at = this.clock()): Promise<void> {
+    const today = dayOf(at);
+    await this.db.deleteFrom('analytics_salts').where('day', '<', today).execute();
+    await this.db.deleteFrom('analytics_seen').where('day', '<', today).execute();
+    const oldest = dayOf(at - ANALYTICS_LIMITS.keepDays * DAY_MS);
+    await this.db.deleteFrom('analytics_daily').where('day', '<', oldest).execute();
+    await this.db.deleteFrom('analytics_vitals').where('day', '<', oldest).execute();
+    if (this.salt && this.salt.day < today) this.salt = undefined;
+  }
+}
+
+/** The breakdown values one beacon counts under. */
+const valuesOf = (event: EventRow): [Dimension, string][] => [
+  ['site', ''],
+  ['page', event.path],
+  ['referrer', event.referrer],
+  ['language', event.language],
+  ['device', event.device],
+];
+
+/**
+ * Takes up to FOLD_BATCH beacons off the queue and adds them to the aggregates, in the caller's
+ * transaction; answers how many it took.
+ */
+async function foldBatch(db: DB): Promise<number> {
+  const taken = (await db
+    .deleteFrom('analytics_events')
+    .where('id', 'in', (eb) => eb.selectFrom('analytics_events').select('id').orderBy('id').limit(FOLD_BATCH))
+    .returningAll()
+    .execute()) as (EventRow & { id: number })[];
+  if (!taken.length) return 0;
+
+  // Which values each site's day may keep under its own name: those it has already, then the
+  // batch's most viewed while the day's bound allows; the rest are counted as OTHER.
+  const named = new Map<string, string>();
+  const wanted = new Map<string, Map<string, number>>();
+  for (const event of taken) {
+    for (const [dimension, value] of valuesOf(event)) {
+      const group = keyOf(event.app_key, event.day, dimension);
+      const counts = wanted.get(group) ?? new Map<string, number>();
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+      wanted.set(group, counts);
+    }
+  }
+  for (const [group, counts] of wanted) {
+    const [appKey, day, dimension] = group.split('\u0000') as [string, string, Dimension];
+    const values = [...counts.keys()].filter((value) => value !== OTHER);
+    const kept = new Set<string>();
+    for (const part of chunks(values)) {
+      const rows = await db
+        .selectFrom('analytics_daily')
+        .select('value')
+        .where('app_key', '=', appKey)
+        .where('dimension', '=', dimension)
+        .where('day', '=', day)
+        .where('value', 'in', part)
+        .execute();
+      for (const row of rows) kept.add(row.value);
+    }
+    const { n } = await db
+      .selectFrom('analytics_daily')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('app_key', '=', appKey)
+      .where('dimension', '=', dimension)
+      .where('day', '=', day)
+      .where('value', '!=', OTHER)
+      .executeTakeFirstOrThrow();
+    let room = ANALYTICS_LIMITS.perDay[dimension] - Number(n);
+    const newcomers = values.filter((value) => !kept.has(value)).sort((a, b) => counts.get(b)! - counts.get(a)!);
+    for (const value of newcomers) {
+      if (room <= 0) break;
+      kept.add(value);
+      room -= 1;
+    }
+    for (const value of counts.keys()) named.set(keyOf(group, value), kept.has(value) ? value : OTHER);
+  }
+  const nameOf = (event: EventRow, dimension: Dimension, value: string) =>
+    named.get(keyOf(event.app_key, event.day, dimension, value)) ?? OTHER;
+
+  // Views per value, and the visitors the day has not counted there yet.
+  const totals = new Map<
+    string,
+    { app_key: string; day: string; dimension: Dimension; value: string; views: number; visitors: number }
+  >();
+  type Sighting = { app_key: string; day: string; dimension: Dimension; value: string; visitor: string };
+  const sightings = new Map<string, Sighting>();
+  for (const event of taken) {
+    for (const [dimension, raw] of valuesOf(event)) {
+      const value = nameOf(event, dimension, raw);
+      const key = keyOf(event.app_key, event.day, dimension, value);
+      const total = totals.get(key) ?? { app_key: event.app_key, day: event.day, dimension, value, views: 0, visitors: 0 };
+      totals.set(key, total);
+      // A beacon of vitals alone is no view: its page was counted when it was read.
+      if (!event.view) continue;
+      total.views += 1;
+      sightings.set(keyOf(key, event.visitor), {
+        app_key: event.app_key,
+        day: event.day,
+        dimension,
+        value,
+        visitor: event.visitor,
+      });
+    }
+  }
+  const roomForVisitors = new Map<string, number>();
+  for (const sighting of sightings.values()) {
+    const dayKey = keyOf(sighting.app_key, sighting.day);
+    if (roomForVisitors.has(dayKey)) continue;
+    const { n } = await db
+      .selectFrom('analytics_seen')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('app_key', '=', sighting.app_key)
+      .where('day', '=', sighting.day)
+      .executeTakeFirstOrThrow();
+    roomForVisitors.set(dayKey, ANALYTICS_LIMITS.visitorsPerDay - Number(n));
+  }
+  const toStore: Sighting[] = [];
+  for (const sighting of sightings.values()) {
+    const dayKey = keyOf(sighting.app_key, sighting.day);
+    const room = roomForVisitors.get(dayKey)!;
+    if (room > 0) {
+      toStore.push(sighting);
+      roomForVisitors.set(dayKey, room - 1);
+    } else {
+      // Past the day's bound a visitor cannot be told apart: each view counts as one.
+      totals.get(keyOf(sighting.app_key, sighting.day, sighting.dimension, sighting.value))!.visitors += 1;
+    }
+  }
+  for (const part of chunks(toStore)) {
+    const fresh = await db
+      .insertInto('analytics_seen')
+      .values(part)
+      .onConflict((oc) => oc.doNothing())
+      .returning(['app_key', 'day', 'dimension', 'value'])
+      .execute();
+    for (const row of fresh) totals.get(keyOf(row.app_key, row.day, row.dimension as Dimension, row.value))!.visitors += 1;
+  }
+  for (const part of chunks([...totals.values()].filter((total) => total.views > 0 || total.visitors > 0))) {
+    await db
+      .insertInto('analytics_daily')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['app_key', 'dimension', 'day', 'value']).doUpdateSet({
+          views: sql<number>`analytics_daily.views + excluded.views`,
+          visitors: sql<number>`analytics_daily.visitors + excluded.visitors`,
+        }),
+      )
+      .execute();
+  }
+
+  // Each vital measured, in its page's histogram.
+  const buckets = new Map<string, { app_key: string; day: string; path: string; metric: Vital; bucket: number; count: number }>();
+  for (const event of taken) {
+    for (const metric of VITALS) {
+      const value = event[metric];
+      if (value === null || value === undefined) continue;
+      const path = nameOf(event, 'page', event.path);
+      const bucket = vitalBucket(Number(value));
+      const key = keyOf(event.app_key, event.day, path, metric, String(bucket));
+      const row = buckets.get(key) ?? { app_key: event.app_key, day: event.day, path, metric, bucket, count: 0 };
+      row.count += 1;
+      buckets.set(key, row);
+    }
+  }
+  for (const part of chunks([...buckets.values()])) {
+    await db
+      .insertInto('analytics_vitals')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['app_key', 'day', 'path', 'metric', 'bucket'])
+          .doUpdateSet({ count: sql<number>`analytics_vitals.count + excluded.count` }),
+      )
+      .execute();
+  }
+  return taken.length;
+}
+
+// ── Reading: what the dashboard shows.
+
+export interface AnalyticsAsked {
+  from: string;
+  to: string;
+  period: AnalyticsPeriod;
+  limit: number;
+}
+
+export interface Breakdown {
+  value: string;
+  views: number;
+  visitors: number;
+}
+
+export interface PageVitals {
+  path: string;
+  samples: number;
+  /** Each vital's 75th percentile (in milliseconds; CLS as a score) and its rating; absent when no beacon measured it. */
+  vitals: Partial<Record<Vital, { p75: number; rating: VitalRating; samples: number }>>;
+  /** The worst rating of its vitals. */
+  rating: VitalRating;
+}
+
+export interface AnalyticsReport {
+  from: string;
+  to: string;
+  period: AnalyticsPeriod;
+  totals: { views: number; visitors: number };
+  series: { start: string; views: number; visitors: number }[];
+  pages: Breakdown[];
+  referrers: Breakdown[];
+  languages: Breakdown[];
+  devices: Breakdown[];
+  vitals: PageVitals[];
+}
+
+/** The first day of the period a day falls in: itself, its week's Monday, or its month's first. */
+export function periodStart(day: string, period: AnalyticsPeriod): string {
+  if (period === 'day') return day;
+  if (period === 'month') return `${day.slice(0, 7)}-01`;
+  const at = new Date(`${day}T00:00:00Z`);
+  const sinceMonday = (at.getUTCDay() + 6) % 7;
+  return dayOf(at.getTime() - sinceMonday * DAY_MS);
+}
+
+/** The nearest-rank 75th percentile of a histogram: the smallest value at or under which 75% of the samples lie. */
+export function p75Of(histogram: readonly { bucket: number; count: number }[]): number | undefined {
+  const sorted = [...histogram].sort((a, b) => a.bucket - b.bucket);
+  const total = sorted.reduce((sum, row) => sum + row.count, 0);
+  if (!total) return undefined;
+  const rank = Math.ceil(total * 0.75);
+  let seen = 0;
+  for (const row of sorted) {
+    seen += row.count;
+    if (seen >= rank) return row.bucket;
+  }
+  return sorted.at(-1)!.bucket;
+}
+
+const SEVERITY: Record<VitalRating, number> = { good: 0, 'needs-improvement': 1, poor: 2 };
+
+export async function analyticsReport(db: DB, appKey: string, asked: AnalyticsAsked): Promise<AnalyticsReport> {
+  const daily = (dimension: Dimension) =>
+    db
+      .selectFrom('analytics_daily')
+      .where('app_key', '=', appKey)
+      .where('dimension', '=', dimension)
+      .where('day', '>=', asked.from)
+      .where('day', '<=', asked.to);
+  const breakdown = async (dimension: Dimension): Promise<Breakdown[]> =>
+    (
+      await daily(dimension)
+        .select((eb) => ['value', eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')])
+        .groupBy('value')
+        .orderBy('views', 'desc')
+        .orderBy('value')
+        .limit(asked.limit)
+        .execute()
+    ).map((row) => ({ value: row.value, views: Number(row.views), visitors: Number(row.visitors) }));
+
+  const days = await daily('site').select(['day', 'views', 'visitors']).orderBy('day').execute();
+  const series = new Map<string, { start: string; views: number; visitors: number }>();
+  const totals = { views: 0, visitors: 0 };
+  for (const row of days) {
+    const start = periodStart(row.day, asked.period);
+    const point = series.get(start) ?? { start, views: 0, visitors: 0 };
+    point.views += Number(row.views);
+    // Visitors are told apart within a day only (the salt changes): a longer period adds its days'.
+    point.visitors += Number(row.visitors);
+    series.set(start, point);
+    totals.views += Number(row.views);
+    totals.visitors += Number(row.visitors);
+  }
+
+  const histogram = await db
+    .selectFrom('analytics_vitals')
+    .select((eb) => ['path', 'metric', 'bucket', eb.fn.sum<number>('count').as('count')])
+    .where('app_key', '=', appKey)
+    .where('day', '>=', asked.from)
+    .where('day', '<=', asked.to)
+    .groupBy(['path', 'metric', 'bucket'])
+    .execute();
+  const perPage = new Map<string, Map<Vital, { bucket: number; count: number }[]>>();
+  for (const row of histogram) {
+    const metrics = perPage.get(row.path) ?? new Map<Vital, { bucket: number; count: number }[]>();
+    perPage.set(row.path, metrics);
+    const rows = metrics.get(row.metric as Vital) ?? [];
+    rows.push({ bucket: Number(row.bucket), count: Number(row.count) });
+    metrics.set(row.metric as Vital, rows);
+  }
+  const vitals: PageVitals[] = [];
+  for (const [path, metrics] of perPage) {
+    const page: PageVitals = { path, samples: 0, vitals: {}, rating: 'good' };
+    for (const [metric, rows] of metrics) {
+      const p75 = p75Of(rows)!;
+      const samples = rows.reduce((sum, row) => sum + row.count, 0);
+      const rating = ratingOf(metric, p75);
+      page.vitals[metric] = { p75: metric === 'cls' ? p75 / 1000 : p75, rating, samples };
+      page.samples = Math.max(page.samples, samples);
+      if (SEVERITY[rating] > SEVERITY[page.rating]) page.rating = rating;
+    }
+    vitals.push(page);
+  }
+  // Worst first: by the worst rating, then by the LCP's 75th percentile, slowest first.
+  vitals.sort(
+    (a, b) =>
+      SEVERITY[b.rating] - SEVERITY[a.rating] ||
+      (b.vitals.lcp?.p75 ?? 0) - (a.vitals.lcp?.p75 ?? 0) ||
+      a.path.localeCompare(b.path),
+  );
+
+  return {
+    from: asked.from,
+    to: asked.to,
+    period: asked.period,
+    totals,
+    series: [...series.values()],
+    pages: await breakdown('page'),
+    referrers: await breakdown('referrer'),
+    languages: await breakdown('language'),
+    devices: await breakdown('device'),
+    vitals: vitals.slice(0, asked.limit),
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * Review before publishing (issue #61, content/review.ts): per entity under review, the record's
+ * stage with its comment thread, a comment, and one endpoint per transition, each with its right:
+ * submitting is an `update` (an author's on their own posts); approving, requesting changes and
+ * publishing are a `review` (editors and admins).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { EntityDef, ResourceName } from '../../shared/entities';
+import { LIMITS } from '../../shared/limits';
+import type { ActivityAction } from '../../shared/activity';
+import { recordActivity } from '../activity/activity-log';
+import { needs } from '../plugins/auth';
+import { serviceFor } from '../plugins/context';
+import { HttpError } from '../errors';
+import { documented, withArticle } from '../openapi';
+import {
+  addComment,
+  commentsOf,
+  mustPassReview,
+  nextStage,
+  type ReviewAction,
+  reviewSettingOf,
+  type Stage,
+  submitterOf,
+} from '../content/review';
+import { actorOf } from './history';
+import { idParams } from './schemas';
+import { itemEnvelope, nullable, recordSchema } from './response-schemas';
+import { withSavedBy } from './versions';
+
+const commentText = z
+  .string({ error: 'comment must be text' })
+  .trim()
+  .min(1, { error: 'Write a comment' })
+  .max(LIMITS.reviewCommentLength, { error: `At most ${LIMITS.reviewCommentLength} characters` });
+const version = z.number({ error: 'version must be a number' }).int().positive().optional();
+const transitionBody = z.object({ version, comment: commentText.optional() }).optional();
+/** Changes are requested with the reason: the author has nothing to go on without it. */
+const changesBody = z.object({ version, comment: commentText });
+const commentBody = z.object({
+  body: commentText,
+  parent_id: z.number({ error: 'parent_id must be a number' }).int().positive().optional(),
+});
+
+const commentSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    version: { type: 'integer' },
+    parent_id: nullable('integer'),
+    user_id: nullable('integer'),
+    user_name: nullable('string'),
+    action: nullable('string'),
+    body: { type: 'string' },
+    created_at: { type: 'string' },
+  },
+};
+
+/** What each transition is called in the activity log (publishing keeps the log's own word). */
+const LOGGED: Record<ReviewAction, ActivityAction> = {
+  submit: 'review-submit',
+  approve: 'review-approve',
+  'request-changes': 'review-changes',
+  publish: 'publish',
+};
+
+const SAID: Record<ReviewAction, string> = {
+  submit: 'submitted for review',
+  approve: 'approved',
+  'request-changes': 'sent back with changes requested',
+  publish: 'published',
+};
+
+export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: EntityDef): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.database.db;
+  const service = serviceFor(app.ctx.services, name);
+  const tags = [def.title];
+  const doc = documented(def);
+  const aLabel = withArticle(def.formTitle.toLowerCase());
+  const appKeyOf = (request: FastifyRequest) => request.application.app_key;
+
+  api.get(
+    `/${def.resource}/:id/review`,
+    {
+      config: needs(name, 'read'),
+      schema: {
+        ...doc('review.get', `Read ${aLabel}'s review: its stage and comment thread`),
+        tags,
+        params: idParams,
+        response: {
+          200: itemEnvelope({
+            type: 'object',
+            properties: {
+              stage: nullable('string'),
+              version: { type: 'integer' },
+              comments: { type: 'array', items: commentSchema },
+            },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const row = await service.repo.get(appKeyOf(request), request.params.id);
+      if (!row) throw new HttpError(404, `${def.formTitle} not found`);
+      const comments = await commentsOf(db, appKeyOf(request), def.resource, row.id);
+      return { data: { stage: (row.review_stage ?? null) as Stage, version: row.version, comments } };
+    },
+  );
+
+  api.post(
+    `/${def.resource}/:id/review/comments`,
+    {
+      config: needs(name, 'update'),
+      schema: {
+        ...doc(
+          'review.comment',
+          `Comment on ${aLabel}'s review`,
+          'Kept with the version it was made on; `parent_id` answers a comment.',
+        ),
+        tags,
+        params: idParams,
+        body: commentBody,
+        response: { 201: itemEnvelope(commentSchema) },
+      },
+    },
+    async (request, reply) => {
+      const appKey = appKeyOf(request);
+      const row = await service.forWrite(appKey, request.params.id, actorOf(request));
+      const comment = await addComment(
+        db,
+        { appKey, resource: def.resource, recordId: row.id, version: row.version },
+        { body: request.body.body, parentId: request.body.parent_id },
+        actorOf(request),
+      );
+      void reply.code(201);
+      return { message: 'Comment added', data: comment };
+    },
+  );
+
+  const transition = (action: ReviewAction, right: 'update' | 'review', summary: string, description: string) =>
+    api.post(
+      `/${def.resource}/:id/review/${action}`,
+      {
+        config: needs(name, right),
+        schema: {
+          ...doc(`review.${action}`, summary, description),
+          tags,
+          params: idParams,
+          body: action === 'request-changes' ? changesBody : transitionBody,
+          response: { 200: itemEnvelope(recordSchema(def)) },
+        },
+      },
+      async (request, reply) => {
+        const appKey = appKeyOf(request);
+        const id = request.params.id;
+        const actor = actorOf(request);
+        const body = (request.body ?? {}) as { version?: number; comment?: string };
+        const existing = await service.forWrite(appKey, id, actor);
+        // A transition is about the version its sender saw: an approval of a text changed since is
+        // refused with the stored record, never applied to the newer text.
+        if (body.version !== undefined && existing.version !== body.version) {
+          throw await withSavedBy(request, name, id, service.staleVersion(existing, body.version));
+        }
+        const setting = await reviewSettingOf(db, appKey);
+        const stage = (existing.review_stage ?? null) as Stage;
+        const { to, direct } = nextStage(action, stage, !mustPassReview(setting.review, actor.role));
+        if (action === 'approve' && !setting.selfApproval && (await submitterOf(db, appKey, name, id)) === actor.id) {
+          throw new HttpError(403, 'You submitted this record: another editor approves it', {
+            review_stage: 'Submitted by you',
+          });
+        }
+        const { row } = await service
+          .update(appKey, id, { review_stage: to }, actor, existing.version)
+          .catch(async (error: unknown) => {
+            throw await withSavedBy(request, name, id, error);
+          });
+        if (body.comment) {
+          await addComment(
+            db,
+            { appKey, resource: def.resource, recordId: id, version: existing.version },
+            { body: body.comment, action },
+            actor,
+          );
+        }
+        // A publish that skipped approval says so in the log: the record never passed a reviewer.
+        const changes: Record<string, [unknown, unknown]> = {
+          review_stage: [stage ?? 'published', direct ? 'published without review' : (to ?? 'published')],
+        };
+        await recordActivity(request, { action: LOGGED[action], entity: name, recordId: id, changes });
+        void reply.header('ETag', `"${row.version}"`);
+        return { message: `${def.formTitle} ${SAID[action]}`, data: row };
+      },
+    );
+
+  transition('submit', 'update', `Submit ${aLabel} for review`, 'From draft to in review.');
+  transition(
+    'approve',
+    'review',
+    `Approve ${aLabel}`,
+    'From in review to approved; nobody approves what they submitted unless the site allows self-approval.',
+  );
+  transition(
+    'request-changes',
+    'review',
+    `Request changes to ${aLabel}`,
+    'Back to draft, with the comment saying what to change.',
+  );
+  transition(
+    'publish',
+    'review',
+    `Publish ${aLabel} after review`,
+    'From approved to published (public at its publish time). Those whose own work needs no review may publish a draft directly, and the activity log says so.',
+  );
+}

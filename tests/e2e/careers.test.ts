@@ -1,0 +1,148 @@
+/**
+ * Careers take applications (issue 60), in Chromium against the real server: the career page lists
+ * openings open and closed with their state; an open one's page takes an application through the
+ * `built-form` island with JavaScript on, and through the plain post with JavaScript off; each is
+ * stored once for its career, and shows in the back-office's entries of the form as new, with the
+ * career it was for, and on the dashboard's count.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MIN_FILL_MS } from '../../src/shared/built-forms';
+import { appReady, e2eFixture, offlineCapableContext, signedInPage } from './harness';
+
+const fixture = e2eFixture();
+const CONFIRMATION = 'Thank you for applying. We will write to you.';
+const FIELDS = [
+  { name: 'full_name', kind: 'text', label: 'Your name', required: true },
+  { name: 'email', kind: 'email', label: 'Email', required: true },
+];
+const DAY = 86_400_000;
+const dateTimeOf = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+let formId = 0;
+const careers = { open: 0, closed: 0, future: 0 };
+let runs = 0;
+const newMarker = () => `applicant${Date.now().toString(36)}${(runs++).toString(36)}`;
+
+beforeAll(async () => {
+  const form = await fixture.app.api<{ data: { id: number } }>('POST', 'forms', {
+    title: 'Job application',
+    fields: JSON.stringify(FIELDS),
+    sent_text: CONFIRMATION,
+    status: 1,
+  });
+  expect(form.status).toBe(201);
+  formId = form.body.data.id;
+  const career = async (title: string, from: number, to: number) => {
+    const made = await fixture.app.api<{ data: { id: number } }>('POST', 'careers', {
+      title,
+      content: `${title}: what the work is.`,
+      application_start_at: dateTimeOf(Date.now() + from * DAY),
+      application_end_at: dateTimeOf(Date.now() + to * DAY),
+      form_id: formId,
+      status: 1,
+    });
+    expect(made.status).toBe(201);
+    return made.body.data.id;
+  };
+  careers.open = await career('Loan Officer E2E', -1, 30);
+  careers.closed = await career('Cashier E2E', -30, -1);
+  careers.future = await career('Trainer E2E', 3, 30);
+});
+
+const storedFor = async (marker: string) => {
+  const { status, body } = await fixture.app.api<{ data: { data: { career_id: number | null }[] } }>(
+    'GET',
+    `form-entries?search_key=${encodeURIComponent(marker)}`,
+  );
+  expect(status).toBe(200);
+  return body.data.data;
+};
+
+const formOf = (page: Page) => page.locator(`#built-${formId}-form`);
+
+describe('careers', () => {
+  it('the career page lists openings open and closed, with their state', async () => {
+    const context = await offlineCapableContext(fixture.browser, { serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${fixture.app.baseUrl}/career`);
+    for (const [title, state] of [
+      ['Loan Officer E2E', 'Open'],
+      ['Cashier E2E', 'Closed'],
+      ['Trainer E2E', 'Opening soon'],
+    ]) {
+      const card = page.locator(`[data-career]`).filter({ has: page.getByRole('heading', { name: title }) });
+      await card.waitFor();
+      expect(await card.locator('[data-career-state]').textContent()).toBe(state);
+    }
+    await page.goto(`${fixture.app.baseUrl}/career?career=${careers.closed}`);
+    await page.getByText('Applications are closed.').waitFor();
+    expect(await formOf(page).count()).toBe(0);
+    await page.goto(`${fixture.app.baseUrl}/career?career=${careers.future}`);
+    await page.getByText(/Applications open on/).waitFor();
+    await context.close();
+  });
+
+  it('with JavaScript on: an application is sent by the island once, for its career', async () => {
+    const context = await offlineCapableContext(fixture.browser, { serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const marker = newMarker();
+    await page.goto(`${fixture.app.baseUrl}/career`);
+    await page.getByRole('link', { name: 'Loan Officer E2E' }).click();
+    await page.waitForURL(`**/career?career=${careers.open}`);
+    await appReady(page);
+    await page.getByText('Loan Officer E2E: what the work is.').waitFor();
+    await formOf(page).locator('[name=full_name]').fill(`Rahima ${marker}`);
+    await formOf(page).locator('[name=email]').fill(`${marker}@example.org`);
+    await expect
+      .poll(() => formOf(page).evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await page.waitForTimeout(MIN_FILL_MS + 500);
+    const url = page.url();
+    await formOf(page).getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => formOf(page).getByText(CONFIRMATION).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(page.url()).toBe(url);
+    const stored = await storedFor(marker);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.career_id).toBe(careers.open);
+    await context.close();
+  });
+
+  it('with JavaScript off: the plain post stores it once for its career, and staff see it new', async () => {
+    const context = await offlineCapableContext(fixture.browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    const marker = newMarker();
+    await page.goto(`${fixture.app.baseUrl}/career?career=${careers.open}`);
+    await formOf(page).locator('[name=full_name]').fill(`Karim ${marker}`);
+    await formOf(page).locator('[name=email]').fill(`${marker}@example.org`);
+    await formOf(page).getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(`**/career?career=${careers.open}&sent=built-${formId}**`);
+    await expect.poll(() => page.getByText(CONFIRMATION).isVisible()).toBe(true);
+    const stored = await storedFor(marker);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.career_id).toBe(careers.open);
+    await context.close();
+
+    // The back-office: the dashboard counts new entries; the form's entries show this one as new,
+    // applied for its career; opening it marks it read.
+    const admin = await signedInPage(fixture.browser, fixture.app);
+    await admin.getByText(/new form entr/).waitFor();
+    await admin.goto(`${fixture.app.baseUrl}/admin/entries/${formId}`);
+    const row = admin.getByRole('row').filter({ hasText: marker });
+    await row.waitFor();
+    // The career's name is a relation's label, read after the rows.
+    await expect.poll(() => row.getByText('Loan Officer E2E').count()).toBe(1);
+    expect(await row.getByText('New', { exact: true }).count()).toBe(1);
+    const marked = admin.waitForResponse(
+      (response) => response.url().endsWith('/read') && response.request().method() === 'POST',
+    );
+    await row.getByRole('link', { name: 'Open' }).click();
+    await admin.getByText(`Karim ${marker}`).first().waitFor();
+    expect((await marked).status()).toBe(200);
+    await admin.goto(`${fixture.app.baseUrl}/admin/entries/${formId}?read=read`);
+    await admin.getByRole('row').filter({ hasText: marker }).waitFor();
+    await admin.context().close();
+  });
+});
