@@ -100,7 +100,9 @@ describe.each(await dialects())('kept answers on %s', (dialect) => {
       expect((await anonymous(`/no-such-page-${n}`)).statusCode).toBe(404);
       expect((await anonymous(`/en/about-${n}`)).statusCode).toBeLessThan(500);
     }
-    expect(keptSince(before)).toEqual([]);
+    // Pages only: the 404 page is drawn from the site's menus and settings, which are kept again if
+    // they expired (10 s) since `before`, as they would be for any page.
+    expect(keptSince(before).filter((key) => key.startsWith('page '))).toEqual([]);
   });
 
   it('answers no request without credentials with what a request with them was answered, on every route', async () => {

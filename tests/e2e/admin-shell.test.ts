@@ -48,7 +48,11 @@ const screenHeading = () => page.locator('main:not(.admin-sign-in) h1').first();
 async function openScreen(path: string): Promise<void> {
   await page.goto(`${app.baseUrl}/admin/${path}`);
   await screenHeading().waitFor();
-  await expect.poll(() => page.locator('main [aria-label^="Loading"], main .mantine-Loader-root').count()).toBe(0);
+  // A wait, not a measure: the flows screen's chart is laid out in ELK's worker, a large file
+  // fetched on first use, which a busy machine takes well over the poll's default 5 s to run.
+  await expect
+    .poll(() => page.locator('main [aria-label^="Loading"], main .mantine-Loader-root').count(), { timeout: 30_000 })
+    .toBe(0);
 }
 
 /** Each entity's form: a new record's, or (App Settings) the site's own. */

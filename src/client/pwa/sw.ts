@@ -117,18 +117,20 @@ registerRoute(isVisitorFormPost, sendOrKeep, 'POST');
 // An analytics beacon (site/analytics/beacon.ts) sent without a connection is kept on the device
 // (Workbox's background-sync queue) and sent once: when the browser says the link is back, or as
 // soon as a later beacon gets through. Kept a day at most: the view counts on the day it arrives.
-const beacons = new Queue('analytics-beacons', { maxRetentionTime: 24 * 60 });
-let replaying = false;
-async function sendKeptBeacons(): Promise<void> {
-  if (replaying) return;
-  replaying = true;
-  try {
-    await beacons.replayRequests();
-  } catch {
-    // Still no link: what failed went back to the queue.
-  } finally {
-    replaying = false;
-  }
+// Both moments replay through one promise: two replays at once could each take the same kept
+// beacon before either removed it, and the view would count twice.
+const beacons = new Queue('analytics-beacons', { maxRetentionTime: 24 * 60, onSync: () => sendKeptBeacons() });
+let replaying: Promise<void> | null = null;
+function sendKeptBeacons(): Promise<void> {
+  replaying ??= beacons
+    .replayRequests()
+    .catch(() => {
+      // Still no link: what failed went back to the queue, for the next beacon or sync to send.
+    })
+    .finally(() => {
+      replaying = null;
+    });
+  return replaying;
 }
 registerRoute(
   ({ url }) => url.origin === location.origin && url.pathname === `${SERVER_PATHS.api}${BEACON_PATH}`,

@@ -103,11 +103,6 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
         >
           <Stack gap="md">
             {publishing && <DraftNotice def={def} recordKey={recordKey} onDiscarded={() => send({ type: 'form.reload' })} />}
-            {publishing && def.review && (
-              <Suspense fallback={null}>
-                <ReviewPanel def={def} recordKey={recordKey} onMoved={() => send({ type: 'form.reload' })} />
-              </Suspense>
-            )}
             {state.matches({ saving: 'waitingForConnection' }) && (
               <Alert color="yellow" role="status" title={t('form.waiting.title')}>
                 {t('form.waiting.text')}
@@ -156,6 +151,12 @@ export function EntityForm({ entity, recordKey, locale }: Props) {
                 </Grid.Col>
               ))}
             </Grid>
+            {/* Below the fields: it arrives after the record, and above them it pushed what is being typed down. */}
+            {publishing && def.review && (
+              <Suspense fallback={null}>
+                <ReviewPanel def={def} recordKey={recordKey} onMoved={() => send({ type: 'form.reload' })} />
+              </Suspense>
+            )}
             <Group className="form-actions">
               <Button
                 type="submit"
