@@ -2,13 +2,14 @@
  * Field kind → Mantine input. Every input gets the same props; a new kind is one entry here and
  * one word in define.ts.
  */
-import { Checkbox, Group, Input, InputBase, PasswordInput, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, PasswordInput, TextInput } from '@mantine/core';
 import { Segments } from '../Segments';
-import { type ChangeEvent, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import type { FieldDef, FieldKind, FieldOfKind } from '../../../shared/entities';
 import { useAdminText } from '../i18n';
 import { common, fieldText as text, type FieldProps } from './field-props';
 import { lazyComponent } from '../../ui/lazy-component';
+import { PlainTextarea } from './inputs/PlainTextarea';
 
 export type { FieldProps } from './field-props';
 
@@ -24,27 +25,6 @@ const NumberField = lazyComponent(() => import('./inputs/ChoiceInputs').then((m)
 const RelationField = lazyComponent(() => import('./inputs/RelationField').then((m) => m.RelationField));
 const ImageField = lazyComponent(() => import('./inputs/ImageField').then((m) => m.ImageField));
 const FormFieldsEditor = lazyComponent(() => import('./inputs/FormFieldsEditor').then((m) => m.FormFieldsEditor));
-
-/**
- * A text area as Mantine's Textarea draws one without autosize, from the InputBase every text
- * input already brings: Textarea itself imports its autosize code, which the sign-in screen and
- * forms without such a field would download for nothing.
- */
-function PlainTextarea({
-  rows,
-  ...props
-}: ReturnType<typeof common> & { rows: number; value: string; onChange: (value: string) => void }) {
-  return (
-    <InputBase
-      component="textarea"
-      multiline
-      {...props}
-      rows={rows}
-      value={props.value}
-      onChange={(e: ChangeEvent<HTMLTextAreaElement>) => props.onChange(e.currentTarget.value)}
-    />
-  );
-}
 
 /** `children` once their code is here; until then `fallback`, by default the value shown as text. */
 function Loaded({ props, fallback, children }: { props: FieldProps; fallback?: ReactNode; children: ReactNode }) {

@@ -1,4 +1,5 @@
-import { Box, Button, Group, Image, Text, Textarea } from '@mantine/core';
+import { Box, Button, Group, Image, Text } from '@mantine/core';
+import { PlainTextarea } from './PlainTextarea';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect, useMemo } from 'react';
 import { pendingTokenOf } from '../../../../shared/pending-upload';
@@ -39,17 +40,15 @@ export function ImageField({ name, field, value, error, disabled, onChange }: Fi
   return (
     <Box>
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <Textarea
+        <PlainTextarea
           name={name}
           label={field.label}
           description={field.hint}
           error={error}
           disabled={disabled}
-          autosize
-          minRows={1}
-          maxRows={6}
+          grows={6}
           value={address}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          onChange={onChange}
           style={{ flex: 1 }}
         />
         <Button variant="light" onClick={open} disabled={disabled} mb={error ? 22 : 0}>
