@@ -190,6 +190,27 @@ describe.each(await dialects())('career applications on %s', (dialect) => {
     expect((await listOf(`?from=${today}&to=${today}`)).data.total).toBe(all.data.total);
     expect((await listOf(`?to=${day(-1)}`)).data.total).toBe(0);
     expect((await listOf(`?from=${day(1)}`)).data.total).toBe(0);
+    // By their words, in the address, the summary or the answers, whatever their case.
+    const findable = await apply(undefined, {
+      full_name: 'Shirin Akter',
+      email: 'shirin@example.org',
+      note: 'Branch Kumarkhali',
+    });
+    expect(findable.statusCode, findable.body).toBe(201);
+    const findableId = findable.json().data.id as number;
+    for (const words of ['SHIRIN@example', 'shirin akter', 'kumarkhali']) {
+      const found = await listOf(`?search_key=${encodeURIComponent(words)}`);
+      expect(
+        found.data.data.map((entry) => entry.id),
+        words,
+      ).toEqual([findableId]);
+    }
+    expect((await listOf(`?search_key=${encodeURIComponent('nobody-here')}&read=unread`)).data.total).toBe(0);
+    // Found only among this form's entries, with the other filters applied too.
+    expect((await listOf(`?search_key=shirin&to=${day(-1)}`)).data.total).toBe(0);
+    const tooLong = await t.admin('GET', `/cms/api/forms/${formId}/entries?search_key=${'x'.repeat(201)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toMatch(/search_key/);
     const bad = await t.admin('GET', `/cms/api/forms/${formId}/entries?from=yesterday`);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatch(/from/);

@@ -143,6 +143,15 @@ describe('careers', () => {
     expect((await marked).status()).toBe(200);
     await admin.goto(`${fixture.app.baseUrl}/admin/entries/${formId}?read=read`);
     await admin.getByRole('row').filter({ hasText: marker }).waitFor();
+    // Found by the words staff remember: this entry's row only, the words kept in the address.
+    await admin.getByRole('textbox', { name: 'Search the entries' }).fill(`karim ${marker}`);
+    await admin.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await admin.waitForURL((url) => url.searchParams.get('search') === `karim ${marker}`);
+    await expect.poll(() => admin.locator('tbody tr').count()).toBe(1);
+    expect(await admin.getByRole('row').filter({ hasText: marker }).count()).toBe(1);
+    await admin.getByRole('textbox', { name: 'Search the entries' }).fill('nobody applied with these words');
+    await admin.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => admin.getByRole('row').filter({ hasText: marker }).count()).toBe(0);
     await admin.context().close();
   });
 });

@@ -141,6 +141,12 @@ export class Repository<E extends EntityDef = EntityDef> {
     });
   }
 
+  /** `qb` (of this entity's table) narrowed to the rows with `search` in its searchable fields, as its list's search narrows. */
+  searching<Q>(qb: Q, search: string): Q {
+    const fields = searchableFields(this.def);
+    return search.trim() && fields.length > 0 ? (this.matching(qb as Select, fields, search.trim()) as Q) : qb;
+  }
+
   /** The rows of a list, in its order, before paging (what `list` runs; tests explain it). */
   listQuery(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>) {
     return this.ordered(this.filtered(appKey, params), params);

@@ -35,7 +35,7 @@ const entryRecord = {
   },
 };
 
-const entriesQuery = listQuery.omit({ search_key: true }).extend({
+const entriesQuery = listQuery.extend({
   from: dateOrTime.optional(),
   to: dateOrTime.optional(),
   read: z.enum(['read', 'unread'], { error: 'read must be read or unread' }).optional(),
@@ -81,7 +81,7 @@ export async function formEntryRoutes(app: FastifyInstance): Promise<void> {
         ...operation(
           'forms.entries.list',
           'List one form’s entries',
-          'Newest first; `from` and `to` narrow them by the day they came (a bare `to` date is the whole of that day), `read` to those opened or not. `unread` counts the form’s new entries, whatever the filters.',
+          'Newest first; `search_key` narrows them to those with the words in their address, summary or answers, `from` and `to` by the day they came (a bare `to` date is the whole of that day), `read` to those opened or not. `unread` counts the form’s new entries, whatever the filters.',
         ),
         tags,
         params: idParams,
@@ -102,9 +102,9 @@ export async function formEntryRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params as { id: number };
       if (!(await forms.get(appKey, id))) throw notFound('Form');
       const { page, size } = paging(request.query);
-      const { from, to, read } = request.query;
+      const { from, to, read, search_key: search } = request.query;
       const ofForm = live(appKey).where('form_id', '=', id);
-      let query = ofForm;
+      let query = search ? entries.searching(ofForm, search) : ofForm;
       if (from) query = query.where('created_at', '>=', from);
       if (to) query = query.where('created_at', '<=', endOf(to));
       if (read) query = query.where('read_at', read === 'read' ? 'is not' : 'is', null);

@@ -1054,7 +1054,7 @@ export interface paths {
         };
         /**
          * List one form’s entries
-         * @description Newest first; `from` and `to` narrow them by the day they came (a bare `to` date is the whole of that day), `read` to those opened or not. `unread` counts the form’s new entries, whatever the filters.
+         * @description Newest first; `search_key` narrows them to those with the words in their address, summary or answers, `from` and `to` by the day they came (a bare `to` date is the whole of that day), `read` to those opened or not. `unread` counts the form’s new entries, whatever the filters.
          *
          *     Needs the right to read form-entries: admin, editor. Works on one site, named by the app key.
          */
@@ -9538,6 +9538,7 @@ export interface operations {
                 from?: string;
                 page?: number;
                 read?: "read" | "unread";
+                search_key?: string;
                 size?: number;
                 to?: string;
             };

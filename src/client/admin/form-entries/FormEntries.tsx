@@ -18,6 +18,7 @@ import { LoadError } from '../QueryState';
 import type { EntriesSearch } from './entries-search';
 import { type Entry, entriesQuery } from './entry-queries';
 import { DateRange } from '../DateRange';
+import { SearchBar } from '../list/SearchBar';
 
 /** The careers' titles, for "applied for" (the careers' own selector read). */
 const careerTitlesQuery = queryOptions({
@@ -78,6 +79,12 @@ export function FormEntries({
           />
         </Stack>
       </Group>
+      <SearchBar
+        label={t('list.search', { what: t('formEntries.list') })}
+        value={search.search ?? ''}
+        onSearch={(text) => set({ search: text || undefined })}
+        onClear={() => set({ search: undefined })}
+      />
       <Card withBorder padding={0}>
         {query.isError ? (
           <LoadError label={t('formEntries.list')} error={query.error} onRetry={() => void query.refetch()} m="md" />

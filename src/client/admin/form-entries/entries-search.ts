@@ -7,6 +7,8 @@ export interface EntriesSearch {
   /** YYYY-MM-DD: entries that came on or before this day. */
   to?: string;
   read?: 'read' | 'unread';
+  /** Words in the entry's address, summary or answers. */
+  search?: string;
 }
 
 const positiveInt = (value: unknown) => (Number.isInteger(value) && (value as number) >= 1 ? (value as number) : undefined);
@@ -19,5 +21,6 @@ export function parseEntriesSearch(raw: Record<string, unknown>): EntriesSearch 
     from: day(raw.from),
     to: day(raw.to),
     read: raw.read === 'read' || raw.read === 'unread' ? raw.read : undefined,
+    search: typeof raw.search === 'string' && raw.search.trim() ? raw.search.trim() : undefined,
   };
 }

@@ -29,7 +29,14 @@ export const entriesQuery = (formId: number, search: EntriesSearch) =>
     queryFn: ({ signal }) =>
       adminCall<{ data: EntriesPage['data']; unread: number }>(apiPath`forms/${formId}/entries`, {
         signal,
-        query: { ...search },
+        query: {
+          page: search.page,
+          size: search.size,
+          from: search.from,
+          to: search.to,
+          read: search.read,
+          search_key: search.search,
+        },
       }),
     meta: { failureTitle: 'Loading the form’s entries failed' },
   });
