@@ -99,6 +99,20 @@ describe.each(await dialects())('review before publishing on %s', (dialect) => {
     expect(submitted.json().data.review_stage).toBe('in_review');
     expect(await wherePublic(post.slug, post.word)).toEqual([]);
 
+    // The dashboard's Needs review lists it, under every kind and under posts, never under pages.
+    const needsReview = async (query = '') => {
+      const waiting = await t.admin('GET', `/cms/api/waiting${query}`);
+      expect(waiting.statusCode, waiting.body).toBe(200);
+      return (waiting.json().data.review as { resource: string; id: number }[]).map((item) => `${item.resource}/${item.id}`);
+    };
+    expect(await needsReview()).toContain(`posts/${post.id}`);
+    expect(await needsReview('?review_of=posts')).toContain(`posts/${post.id}`);
+    expect((await needsReview('?review_of=pages')).every((item) => item.startsWith('pages/'))).toBe(true);
+    expect(await needsReview('?review_of=pages')).not.toContain(`posts/${post.id}`);
+    const notReviewed = await t.admin('GET', '/cms/api/waiting?review_of=menus');
+    expect(notReviewed.statusCode).toBe(400);
+    expect(notReviewed.body).toMatch(/review_of/);
+
     // An author has no right to approve or publish, their own post included.
     expect((await act(author, post.id, 'approve')).statusCode).toBe(403);
     expect((await act(author, post.id, 'publish')).statusCode).toBe(403);

@@ -71,7 +71,14 @@ describe('review before publishing in the back-office', () => {
       // The author submits through the API (their own form is covered by the same panel).
       expect((await asAuthor(token, 'POST', `posts/${id}/review/submit`, {})).status).toBe(200);
       await page.reload();
-      await page.getByLabel('Needs review', { exact: true }).getByRole('link', { name: 'From the char lands' }).click();
+      // Listed under every kind and under posts, not under pages.
+      const needsReview = page.getByLabel('Needs review', { exact: true });
+      const link = needsReview.getByRole('link', { name: 'From the char lands' });
+      await link.waitFor();
+      await needsReview.getByLabel('Kind of record').selectOption({ label: 'Pages' });
+      await expect.poll(() => link.count()).toBe(0);
+      await needsReview.getByLabel('Kind of record').selectOption({ label: 'Posts' });
+      await link.click();
       await expect.poll(() => stage.textContent()).toBe('In review');
 
       // Changes are requested with the reason, never without.

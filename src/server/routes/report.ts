@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { dateTimeOf } from '../../shared/date-time';
 import { ENTITIES, isPublishable, type ResourceName } from '../../shared/entities';
 import { needs, rightOfCaller } from '../plugins/auth';
@@ -8,6 +9,11 @@ import { operation } from '../openapi';
 
 /** How many drafts and how many scheduled items the dashboard lists. */
 const WAITING = 10;
+
+/** The kinds whose records pass review (issue #61): what the dashboard's review list may be narrowed to. */
+const REVIEWED = Object.values(ENTITIES)
+  .filter((def) => def.review)
+  .map((def) => def.resource) as [string, ...string[]];
 
 /** Dashboard counts for the current application (spec §3 "Report counts"). */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
@@ -40,8 +46,9 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /**
-   * What is waiting to go out on this site: drafts of live pages, posts and slides (newest first)
-   * and items scheduled for later (soonest first), of the kinds the user may read.
+   * What is waiting to go out on this site: drafts of live pages, posts and slides (newest first),
+   * records in review, longest waiting first (narrowed to one kind by `review_of`), and items
+   * scheduled for later (soonest first), of the kinds the user may read.
    */
   const waiting = {
     type: 'array',
@@ -61,6 +68,12 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       'Drafts of live pages, posts and slides, those in review or approved and waiting to be published, and items scheduled for later.',
     ),
     tags: ['System'],
+    querystring: z.object({
+      review_of: z
+        .enum(REVIEWED, { error: `review_of must be one of ${REVIEWED.join(', ')}` })
+        .optional()
+        .describe('Only the records of this kind in the review list'),
+    }),
     response: { 200: itemEnvelope({ type: 'object', properties: { drafts: waiting, review: waiting, scheduled: waiting } }) },
   };
   app.get('/waiting', { config: needs('report', 'read'), schema: waitingSchema }, async (request) => {
@@ -75,9 +88,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           kind: def.formTitle,
           label: String(row.label ?? '').trim() || `#${row.id}`,
         });
+        const { review_of: reviewOf } = request.query as { review_of?: string };
         return {
           drafts: (await repo.drafted(appKey, WAITING)).map(named),
-          review: (await repo.inReview(appKey, WAITING)).map(named),
+          review: reviewOf && reviewOf !== def.resource ? [] : (await repo.inReview(appKey, WAITING)).map(named),
           scheduled: (await repo.scheduled(appKey, dateTimeOf(Date.now()), WAITING)).map(named),
         };
       }),

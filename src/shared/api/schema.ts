@@ -22394,7 +22394,10 @@ export interface operations {
     };
     "report.waiting": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the records of this kind in the review list */
+                review_of?: "sliders" | "pages" | "posts";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -22444,6 +22447,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Image, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatTime } from '../format-time';
 import type { ActivityEntry } from '../../../shared/activity';
 import type { ListEnvelope } from '../../../shared/envelope';
@@ -6,7 +6,8 @@ import { adminCall } from '../api/admin-call';
 import { unreadMessagesQuery } from '../messages/message-read';
 import { newEntriesQuery } from '../form-entries/entry-queries';
 import { useRights } from '../session/rights';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ENTITIES, entityByResource } from '../../../shared/entities';
 import { LIMITS } from '../../../shared/limits';
@@ -181,6 +182,9 @@ function RecentActivity() {
   );
 }
 
+/** The kinds whose records pass review: what Needs review may be narrowed to. */
+const REVIEWED = Object.values(ENTITIES).filter((def) => def.review);
+
 interface WaitingItem {
   resource: string;
   kind: string;
@@ -192,15 +196,23 @@ interface WaitingItem {
   stage?: string;
 }
 
+interface Waiting {
+  drafts: WaitingItem[];
+  review: WaitingItem[];
+  scheduled: WaitingItem[];
+}
+
 /** Drafts of live content and items scheduled for later: what still has to reach visitors. */
 function WaitingToGoOut() {
-  const { t } = useAdminText();
-  const waiting = useQuery({
-    queryKey: ['admin', 'waiting'] as const,
+  const { t, term } = useAdminText();
+  // The kind the Needs review list is narrowed to ('' for every kind), asked of the server: it lists
+  // the longest waiting of each, so a narrowing made here would miss what it left out.
+  const [reviewOf, setReviewOf] = useState('');
+  const waiting = useQuery<Waiting>({
+    queryKey: ['admin', 'waiting', reviewOf],
     queryFn: ({ signal }) =>
-      adminCall<{ data: { drafts: WaitingItem[]; review: WaitingItem[]; scheduled: WaitingItem[] } }>('waiting', { signal }).then(
-        (r) => r.data,
-      ),
+      adminCall<{ data: Waiting }>('waiting', { signal, query: { review_of: reviewOf || undefined } }).then((r) => r.data),
+    placeholderData: keepPreviousData,
     meta: { failureTitle: 'Loading the drafts and scheduled items failed' },
   });
   const list = (items: WaitingItem[], empty: string, when: (item: WaitingItem) => string) =>
@@ -229,12 +241,22 @@ function WaitingToGoOut() {
       </Title>
       <QueryState query={waiting} label={t('dashboard.theWaiting')}>
         {({ drafts, review, scheduled }) => (
-          <SimpleGrid cols={{ base: 1, md: review.length > 0 ? 3 : 2 }}>
-            {review.length > 0 && (
+          <SimpleGrid cols={{ base: 1, md: review.length > 0 || reviewOf ? 3 : 2 }}>
+            {(review.length > 0 || reviewOf) && (
               <Card withBorder padding="md" aria-label={t('review.needsReview')}>
-                <Text fw={600} mb="xs">
-                  {t('review.needsReview')}
-                </Text>
+                <Group justify="space-between" align="center" mb="xs" gap="xs">
+                  <Text fw={600}>{t('review.needsReview')}</Text>
+                  <NativeSelect
+                    size="xs"
+                    aria-label={t('review.ofKind')}
+                    value={reviewOf}
+                    onChange={(event) => setReviewOf(event.currentTarget.value)}
+                    data={[
+                      { value: '', label: t('review.everyKind') },
+                      ...REVIEWED.map((def) => ({ value: def.resource, label: term(def.title) })),
+                    ]}
+                  />
+                </Group>
                 {list(review, t('review.needsReviewEmpty'), (item) =>
                   t(item.stage === 'approved' ? 'review.stage.approved' : 'review.stage.in_review'),
                 )}

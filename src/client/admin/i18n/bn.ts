@@ -257,6 +257,8 @@ export const adminBn: AdminCatalogue = {
   'review.needsComment': 'আগে কী বদলাতে হবে তা লিখুন',
   'review.needsReview': 'পর্যালোচনা প্রয়োজন',
   'review.needsReviewEmpty': 'কিছুই পর্যালোচনার অপেক্ষায় নেই।',
+  'review.ofKind': 'রেকর্ডের ধরন',
+  'review.everyKind': 'সব ধরন',
   'review.submittedBy': '{{by}} জমা দিয়েছেন',
   'preview.title': 'প্রিভিউ লিংক',
   'preview.text':

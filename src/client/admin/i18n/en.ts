@@ -249,6 +249,8 @@ export const adminEn = {
   'review.needsComment': 'Write what to change first',
   'review.needsReview': 'Needs review',
   'review.needsReviewEmpty': 'Nothing waits for review.',
+  'review.ofKind': 'Kind of record',
+  'review.everyKind': 'Every kind',
   'review.submittedBy': 'by {{by}}',
   'preview.title': 'Preview link',
   'preview.text':
