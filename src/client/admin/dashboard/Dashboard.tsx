@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Image, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatTime } from '../format-time';
 import type { ActivityEntry } from '../../../shared/activity';
 import type { ListEnvelope } from '../../../shared/envelope';
@@ -7,7 +7,7 @@ import { unreadMessagesQuery } from '../messages/message-read';
 import { newEntriesQuery } from '../form-entries/entry-queries';
 import { useRights } from '../session/rights';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ENTITIES, entityByResource } from '../../../shared/entities';
 import { LIMITS } from '../../../shared/limits';
@@ -184,6 +184,15 @@ function RecentActivity() {
 
 /** The kinds whose records pass review: what Needs review may be narrowed to. */
 const REVIEWED = Object.values(ENTITIES).filter((def) => def.review);
+const PLAIN_SELECT: CSSProperties = {
+  font: 'inherit',
+  fontSize: 'var(--mantine-font-size-xs)',
+  padding: '2px 6px',
+  color: 'inherit',
+  background: 'var(--mantine-color-body)',
+  border: '1px solid var(--mantine-color-default-border)',
+  borderRadius: 'var(--mantine-radius-sm)',
+};
 
 interface WaitingItem {
   resource: string;
@@ -246,16 +255,21 @@ function WaitingToGoOut() {
               <Card withBorder padding="md" aria-label={t('review.needsReview')}>
                 <Group justify="space-between" align="center" mb="xs" gap="xs">
                   <Text fw={600}>{t('review.needsReview')}</Text>
-                  <NativeSelect
-                    size="xs"
+                  {/* The browser's own select, in Mantine's colours: NativeSelect or InputBase would bring
+                      their chunks (combobox parts, 4–6 KB) to a dashboard that shows none otherwise. */}
+                  <select
                     aria-label={t('review.ofKind')}
                     value={reviewOf}
                     onChange={(event) => setReviewOf(event.currentTarget.value)}
-                    data={[
-                      { value: '', label: t('review.everyKind') },
-                      ...REVIEWED.map((def) => ({ value: def.resource, label: term(def.title) })),
-                    ]}
-                  />
+                    style={PLAIN_SELECT}
+                  >
+                    <option value="">{t('review.everyKind')}</option>
+                    {REVIEWED.map((def) => (
+                      <option key={def.resource} value={def.resource}>
+                        {term(def.title)}
+                      </option>
+                    ))}
+                  </select>
                 </Group>
                 {list(review, t('review.needsReviewEmpty'), (item) =>
                   t(item.stage === 'approved' ? 'review.stage.approved' : 'review.stage.in_review'),
