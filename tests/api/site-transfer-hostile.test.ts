@@ -111,6 +111,18 @@ describe.each(await dialects())('importing a crafted site archive on %s', (diale
     await expectRefused(await pack('off-site-redirect', offSite), /redirects row 0 has to that must be a path of this site/);
   });
 
+  it('refuses a review comment on what is not under review, or answering a comment it does not hold', async () => {
+    const stamp = new Date().toISOString();
+    const comment = { id: 1, app_key: 'demo', resource: 'posts', record_id: 1, version: 1, parent_id: null, user_id: null };
+    const made = { ...comment, user_name: 'Someone', action: null, body: 'A comment', created_at: stamp };
+    const onMenus = original();
+    onMenus.review_comments = [{ ...made, resource: 'menus' }];
+    await expectRefused(await pack('comment-on-menus', onMenus), /review comment 0 names no kind of record under review/);
+    const orphan = original();
+    orphan.review_comments = [made, { ...made, id: 2, parent_id: 7 }];
+    await expectRefused(await pack('orphan-reply', orphan), /review comment 1 answers a comment the archive does not hold/);
+  });
+
   it('refuses an archive with more entries than a site export has', async () => {
     const saved = ARCHIVE_LIMITS.entries;
     ARCHIVE_LIMITS.entries = 3;

@@ -44,6 +44,7 @@ async function answers(t: TestApp, ids: { post: number; page: number; revision: 
       .flatMap((def) => [`/cms/api/${def.resource}?size=1000`, `/cms/api/${def.resource}/trash?size=1000`]),
     `/cms/api/posts/${ids.post}/revisions`,
     `/cms/api/posts/${ids.post}/revisions/${ids.revision}`,
+    `/cms/api/posts/${ids.post}/review`,
     `/cms/api/pages/${ids.page}/draft`,
     `/cms/api/pages/${ids.page}?locale=bn`,
     '/cms/api/files?size=1000',
@@ -64,7 +65,7 @@ describe.each(pairs)('a site exported from %s and imported into an empty %s data
   let dir: string;
   let archive: string;
   let upload: string;
-  const ids = { post: 0, page: 0, revision: 0 };
+  const ids = { post: 0, page: 0, revision: 0, comment: 0 };
 
   beforeAll(async () => {
     source = await startTestApp(from);
@@ -89,6 +90,15 @@ describe.each(pairs)('a site exported from %s and imported into an empty %s data
     const edited = await source.admin('PUT', `/cms/api/posts/${post.id}`, { title: 'Moved post, edited', version: post.version });
     expect(edited.statusCode, edited.body).toBe(200);
     ids.revision = (await source.admin('GET', `/cms/api/posts/${post.id}/revisions`)).json().data.data[0].id;
+    // A review thread on it: a comment and a reply to it.
+    const comment = await source.admin('POST', `/cms/api/posts/${post.id}/review/comments`, { body: 'Name the village, please' });
+    expect(comment.statusCode, comment.body).toBe(201);
+    ids.comment = comment.json().data.id;
+    const reply = await source.admin('POST', `/cms/api/posts/${post.id}/review/comments`, {
+      body: 'Named: Kumarkhali',
+      parent_id: ids.comment,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
     const parent = (await source.admin('POST', '/cms/api/menus', { title: 'Moved parent', status: 1 })).json().data;
     await source.admin('POST', '/cms/api/menus', { title: 'Moved child', parent_id: parent.id, status: 1 });
     const page = (await source.admin('POST', '/cms/api/pages', { title: 'Moved page', status: 1 })).json().data;
@@ -130,6 +140,7 @@ describe.each(pairs)('a site exported from %s and imported into an empty %s data
     // The comparison covered what was set up, not only empty lists.
     expect(JSON.stringify(before[`/cms/api/posts/${ids.post}/revisions/${ids.revision}`])).toContain('"title":"Moved post"');
     expect(JSON.stringify(before['/cms/api/faqs/trash?size=1000'])).toContain('Trashed?');
+    expect(JSON.stringify(before[`/cms/api/posts/${ids.post}/review`])).toContain('Named: Kumarkhali');
     expect(JSON.stringify(before[`/cms/api/pages/${ids.page}/draft`])).toContain('Moved page, draft');
     expect(JSON.stringify(before['/cms/pages/moved-page?locale=bn'])).toContain('সরানো পাতা');
   });
@@ -178,6 +189,12 @@ describe.each(pairs)('a site exported from %s and imported into an empty %s data
     expect(menus.find((m) => m.title === 'Moved child')!.parent_id).toBe(parent.id);
     const revisions = await target.admin('GET', `/cms/api/posts/${post.id}/revisions`, undefined, asCopy);
     expect(revisions.json().data.total).toBe(1);
+    // The review thread is the copy's post's, the reply still answering its comment, under new ids.
+    const review = await target.admin('GET', `/cms/api/posts/${post.id}/review`, undefined, asCopy);
+    const thread = review.json().data.comments as { id: number; parent_id: number | null; body: string }[];
+    expect(thread.map((c) => c.body)).toEqual(['Name the village, please', 'Named: Kumarkhali']);
+    expect(thread[0]!.id).not.toBe(ids.comment);
+    expect(thread[1]!.parent_id).toBe(thread[0]!.id);
     // The demo site itself is untouched.
     expect((await target.admin('GET', `/cms/api/posts/${ids.post}`)).json().data.content).toContain(`/uploads/${upload}`);
   });

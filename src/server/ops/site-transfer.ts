@@ -1,6 +1,7 @@
 /**
  * `orgsite export --site <key>` and `orgsite import <file>`: one site (its application record,
- * every content table's rows including the trash, its files, revisions and drafts) in one
+ * every content table's rows including the trash, its files, revisions, drafts, translations,
+ * redirects and review threads) in one
  * .tar.gz, read back into SQLite or PostgreSQL alike. This is also how a site moves from SQLite
  * to PostgreSQL.
  *
@@ -36,7 +37,12 @@ import {
 export const SITE_FORMAT = 'orgsite-site/1';
 
 /** Columns that hold a user's id, per table. */
-const PEOPLE_COLUMNS: Record<string, string[]> = { posts: ['created_by'], revisions: ['user_id'], drafts: ['user_id'] };
+const PEOPLE_COLUMNS: Record<string, string[]> = {
+  posts: ['created_by'],
+  revisions: ['user_id'],
+  drafts: ['user_id'],
+  review_comments: ['user_id'],
+};
 
 export interface SiteArchive {
   format: string;
@@ -53,6 +59,8 @@ export interface SiteArchive {
   translations?: Row[];
   /** The site's redirects (none in archives made before there were any). */
   redirects?: Row[];
+  /** The comments of records under review, replies after what they answer (none in older archives). */
+  review_comments?: Row[];
   /** The email of every user id the rows mention. */
   people: Record<string, string>;
 }
@@ -101,13 +109,21 @@ export async function exportSite(
     .orderBy('id')
     .execute();
   const redirects: Row[] = await db.selectFrom('redirects').selectAll().where('app_key', '=', appKey).orderBy('id').execute();
+  // In id order, so a reply comes after the comment it answers and can point at its new id.
+  const reviewComments: Row[] = await db
+    .selectFrom('review_comments')
+    .selectAll()
+    .where('app_key', '=', appKey)
+    .orderBy('id')
+    .execute();
   progress(
-    `  files: ${files.length}, revisions: ${revisions.length}, drafts: ${drafts.length}, translations: ${translations.length}, redirects: ${redirects.length}`,
+    `  files: ${files.length}, revisions: ${revisions.length}, drafts: ${drafts.length}, translations: ${translations.length}, redirects: ${redirects.length}, review comments: ${reviewComments.length}`,
   );
 
   const userIds = new Set<number>();
   for (const [table, columns] of Object.entries(PEOPLE_COLUMNS)) {
-    const rows = table === 'revisions' ? revisions : table === 'drafts' ? drafts : (tables[table] ?? []);
+    const aside: Record<string, Row[]> = { revisions, drafts, review_comments: reviewComments };
+    const rows = aside[table] ?? tables[table] ?? [];
     for (const row of rows) for (const column of columns) if (typeof row[column] === 'number') userIds.add(row[column] as number);
   }
   const people: Record<string, string> = {};
@@ -133,6 +149,7 @@ export async function exportSite(
     drafts,
     translations,
     redirects,
+    review_comments: reviewComments,
     people,
   };
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-export-'));
@@ -258,6 +275,19 @@ async function checkArchive(db: AnyDb, archive: SiteArchive, file: string): Prom
       if (table !== 'files' && !resources.has(String(row.resource))) refuse(`${table} row ${index}`, 'names no kind of record');
     });
   }
+  const comments = archive.review_comments ?? [];
+  if (!Array.isArray(comments)) refuse('the review comments', 'are not a list of rows');
+  const reviewed = new Set<string>(Object.values(ENTITIES).flatMap((def) => (def.review ? [def.resource] : [])));
+  const commentIds = new Set<number>();
+  comments.forEach((row, index) => {
+    checkColumns('review_comments', row, index);
+    if (!reviewed.has(String(row.resource))) refuse(`review comment ${index}`, 'names no kind of record under review');
+    if (!Number.isInteger(Number(row.id))) refuse(`review comment ${index}`, 'has no whole-number id');
+    // A reply answers a comment that came before it in the archive: nothing points nowhere.
+    if (row.parent_id != null && !commentIds.has(Number(row.parent_id)))
+      refuse(`review comment ${index}`, 'answers a comment the archive does not hold before it');
+    commentIds.add(Number(row.id));
+  });
   const redirects = archive.redirects ?? [];
   if (!Array.isArray(redirects)) refuse('the redirects', 'are not a list of rows');
   redirects.forEach((row, index) => {
@@ -444,8 +474,13 @@ export async function importSite(
         },
         false,
       );
+      await insert('review_comments', archive.review_comments ?? [], (row) => ({
+        ...translate('review_comments', row),
+        record_id: newId(recordTable(String(row.resource)), row.record_id) ?? row.record_id ?? null,
+        parent_id: newId('review_comments', row.parent_id),
+      }));
       progress(
-        `  files: ${archive.files.length}, revisions: ${archive.revisions.length}, drafts: ${archive.drafts.length}, translations: ${archive.translations?.length ?? 0}, redirects: ${archive.redirects?.length ?? 0}`,
+        `  files: ${archive.files.length}, revisions: ${archive.revisions.length}, drafts: ${archive.drafts.length}, translations: ${archive.translations?.length ?? 0}, redirects: ${archive.redirects?.length ?? 0}, review comments: ${archive.review_comments?.length ?? 0}`,
       );
     });
 
