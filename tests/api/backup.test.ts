@@ -20,6 +20,7 @@ describe.each(available)('backup on %s', (dialect) => {
   let t: TestApp;
   let dir: string;
   let upload: string;
+  let reviewed = 0;
   const saved = { ...process.env };
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -27,7 +28,20 @@ describe.each(available)('backup on %s', (dialect) => {
     process.env.DATABASE_SCHEMA = t.config.pgSchema ?? '';
     process.env.UPLOAD_DIR = t.config.uploadDir;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-backup-test-'));
-    await t.admin('POST', '/cms/api/posts', { title: 'Kept in the backup', status: 1 });
+    const post = (await t.admin('POST', '/cms/api/posts', { title: 'Kept in the backup', status: 1 })).json().data;
+    reviewed = post.id;
+    // A review thread (a comment and its reply) and a day of analytics, which a restore keeps too.
+    const comment = await t.admin('POST', `/cms/api/posts/${post.id}/review/comments`, { body: 'Check the dates' });
+    expect(comment.statusCode, comment.body).toBe(201);
+    const reply = { body: 'Checked', parent_id: comment.json().data.id };
+    expect((await t.admin('POST', `/cms/api/posts/${post.id}/review/comments`, reply)).statusCode).toBe(201);
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/cms/analytics/views',
+      headers: { 'content-type': 'text/plain', 'user-agent': 'Backup test browser' },
+      payload: JSON.stringify({ app_key: APP_KEY, path: '/kept-in-the-backup', language: 'en', width: 390 }),
+    });
+    expect(view.statusCode).toBe(204);
     const form = multipart('kept.png', PNG);
     upload = (await t.admin('POST', '/cms/api/upload-single', form.body, form.headers)).json().data.name as string;
   });
@@ -125,7 +139,16 @@ describe.each(available)('backup on %s', (dialect) => {
         });
         expect(login.statusCode).toBe(200);
         const headers = { authorization: `Bearer ${login.json().token}`, app_key: APP_KEY };
-        for (const url of ['/cms/api/posts?size=1000', '/cms/api/menus?size=1000', '/cms/api/files?size=1000']) {
+        const urls = [
+          '/cms/api/posts?size=1000',
+          '/cms/api/menus?size=1000',
+          '/cms/api/files?size=1000',
+          `/cms/api/posts/${reviewed}/review`,
+          '/cms/api/analytics',
+        ];
+        expect(JSON.stringify((await t.admin('GET', urls[3]!)).json())).toContain('Checked');
+        expect(JSON.stringify((await t.admin('GET', urls[4]!)).json())).toContain('/kept-in-the-backup');
+        for (const url of urls) {
           const before = await t.admin('GET', url);
           const after = await restored.inject({ method: 'GET', url, headers });
           expect(after.json(), url).toEqual(before.json());

@@ -23,6 +23,7 @@ import { LocalStorage } from '../storage/local';
 import { copyObjects, type FileStorage } from '../storage/storage';
 import { appliedMigrations, pendingMigrations } from '../db/migrate';
 import { applyErasures } from '../content/person-data';
+import { Analytics } from '../content/analytics';
 import { type AnyDb, catchUpSequence, type Installation, Refusal, contentInOrder, insertLinkedRows, type Row } from './rows';
 
 /** Tables a backup holds besides the entities' own. */
@@ -42,6 +43,12 @@ const KEPT_TABLES = [
   // What each newsletter went to whom as: without them a restored issue would forget its report.
   'newsletter_copies',
   'newsletter_sends',
+  // Review threads (a reply after the comment it answers: rows go back in id order).
+  'review_comments',
+  // The analytics' daily aggregates (the queue is folded into them first); the day's salt and
+  // visitor hashes are short-lived and stay behind.
+  'analytics_daily',
+  'analytics_vitals',
 ];
 
 export type BackupKind = 'sqlite' | 'pg_dump' | 'logical';
@@ -93,6 +100,9 @@ export async function backup(
     } else {
       kind = 'logical';
       dump = 'database.json';
+      // The views still queued go into the daily aggregates first: the queue (with the day's
+      // visitor hashes) is not kept, and a backup taken between folds would lose them.
+      await new Analytics(database.db).fold();
       const tables: Record<string, unknown[]> = {};
       for (const table of [...Object.values(ENTITIES).map((def) => def.table), ...KEPT_TABLES]) {
         tables[table] = await (database.db as unknown as AnyDb).selectFrom(table).selectAll().execute();
@@ -213,7 +223,8 @@ export async function restoreLogical(
         await insertLinkedRows(trx, def, tables[def.table] ?? [], (rows) => put(def.table, rows, true));
       }
       for (const table of KEPT_TABLES) {
-        const rows = tables[table] ?? [];
+        // In id order: a row may point at an earlier one of its table (a reply at its comment).
+        const rows = (tables[table] ?? []).slice().sort((a, b) => Number(a.id ?? 0) - Number(b.id ?? 0));
         await put(
           table,
           rows,
