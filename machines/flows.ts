@@ -7,12 +7,14 @@ import type { AnyStateMachine } from 'xstate';
 import { deleteConfirmMachine } from './delete-confirm';
 import { entityFormMachine } from './entity-form';
 import { galleryTabsMachine } from './gallery-tabs';
+import { islandWakeMachine } from './island-wake';
 import { loginMachine } from './login';
 import { mediaPickerMachine } from './media-picker';
 import { publicFormMachine } from './public-form';
 import { restoreConfirmMachine } from './restore-confirm';
 import { saveOutboxMachine } from './save-outbox';
 import { uploadMachine } from './upload';
+import { uploadQueueMachine } from './upload-queue';
 
 export interface Flow {
   /** Its file name under machines/ and docs/flows/. */
@@ -43,5 +45,17 @@ export const FLOWS: readonly Flow[] = [
     name: 'public-form',
     title: 'A visitor’s public form: typed before it wakes, posted plain, kept offline, sent once, refused with its words kept',
     machine: publicFormMachine,
+  },
+  {
+    name: 'upload-queue',
+    title:
+      'One file in staff’s upload queue: made small, kept on the device, sent part by part, paused, resumed after a reload, landed or refused',
+    machine: uploadQueueMachine,
+  },
+  {
+    name: 'island-wake',
+    title:
+      'A public page’s island coming to life: at once, in view, at the first touch or on the browser’s news; answering, or left as drawn',
+    machine: islandWakeMachine,
   },
 ];

@@ -157,6 +157,47 @@ const publicForm: FlowSamples = {
   }),
 };
 
+/** Chosen now, made small or not; found after a reload, waiting, paused or refused. Parts of 5 bytes. */
+const queuedFile = { name: 'photo.jpg', size: 12, partBytes: 5 };
+const uploadQueue: FlowSamples = {
+  inputs: [
+    { ...queuedFile, start: 'shrinking' },
+    { ...queuedFile, start: 'queued' },
+    { ...queuedFile, start: 'restoredWaiting', sent: 5 },
+    { ...queuedFile, start: 'restoredPaused', sent: 5 },
+    { ...queuedFile, start: 'restoredRefused' },
+  ],
+  events: () => [
+    { type: 'upload.kept', size: 8 },
+    ...ofType('upload.sending', 'upload.dropped', 'upload.pause', 'upload.resume', 'upload.cancel'),
+    { type: 'upload.progress', sent: 6 },
+    { type: 'upload.landed', url: '/uploads/photo.jpg' },
+    { type: 'upload.refused', reason: 'This type of file is not allowed.' },
+  ],
+  // What the screen of a run reads; the bytes themselves would make too many.
+  key: ({ value, context }) => ({ value, part: context.part, reason: context.reason !== null }),
+};
+
+/** Each way of waking, and the facts that decide whether it waits. */
+const island = { name: 'subscribe', nearViewport: false, touchedAlready: false, hiddenUntilItsCode: false };
+const islandWake: FlowSamples = {
+  inputs: [
+    { ...island, when: 'load' },
+    { ...island, when: 'visible' },
+    { ...island, when: 'visible', nearViewport: true },
+    { ...island, when: 'touch' },
+    { ...island, when: 'touch', touchedAlready: true },
+    { ...island, when: 'needed' },
+  ],
+  events: () => [
+    { type: 'island.wake', by: 'view' },
+    { type: 'island.wake', by: 'touch' },
+    { type: 'island.wake', by: 'news' },
+    ...ofType('click.held', 'island.answering', 'island.stop'),
+    { type: 'island.failed', error: 'Failed to fetch the module.' },
+  ],
+};
+
 export const SAMPLES: Record<string, FlowSamples> = {
   login,
   'entity-form': entityForm,
@@ -167,4 +208,6 @@ export const SAMPLES: Record<string, FlowSamples> = {
   'gallery-tabs': galleryTabs,
   'save-outbox': saveOutbox,
   'public-form': publicForm,
+  'upload-queue': uploadQueue,
+  'island-wake': islandWake,
 };

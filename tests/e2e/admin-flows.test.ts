@@ -29,7 +29,7 @@ async function signInThroughForm(page: Page, email: string, password: string): P
 }
 
 const machineButton = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Machines' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+  page.getByRole('navigation', { name: 'Machines' }).getByRole('button', { name: new RegExp(`^${name}(?![\\w-])`) });
 const stepsShown = (page: Page) => page.locator('[data-state-reached]').allTextContents();
 const eventsShown = (page: Page) => page.locator('table[data-steps] code').allTextContents();
 
@@ -142,6 +142,31 @@ describe('the flows inspector', () => {
       states: ['idle', 'idle', 'idle', 'idle'],
     });
 
+    // The same page's islands coming to life, told by the page's code while the switch is on:
+    // every island has a run, and the contact form's woke at the page's start and answers.
+    await machineButton(page, 'island-wake').click();
+    const islandRuns = await other.locator('[data-island]').count();
+    // (With the gallery page's, opened before.)
+    const runsListed = async () => Number(/(\d+)$/.exec((await machineButton(page, 'island-wake').textContent()) ?? '')?.[1]);
+    await expect.poll(runsListed, { timeout: 15_000 }).toBeGreaterThanOrEqual(islandRuns);
+    await runs.click();
+    await page.getByRole('option', { name: /^contact-form in tab/ }).click();
+    await expect.poll(() => stepsShown(page), { timeout: 15_000 }).toEqual(['waking', 'answering']);
+
+    // A file in the upload queue, from the media library of the other tab: made small (or not),
+    // kept on the device, sent, landed.
+    await machineButton(page, 'upload-queue').click();
+    await other.goto(`${app.baseUrl}/admin/media`);
+    const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-flows-')), 'flow-report.pdf');
+    fs.writeFileSync(report, '%PDF-1.4\n%âãÏÓ\n1 0 obj << >> endobj\n%%EOF\n');
+    await other.locator('input[type=file]').setInputFiles(report);
+    await other.getByRole('button', { name: 'Upload', exact: true }).click();
+    await other.getByText('File uploaded successfully!').waitFor({ timeout: 30_000 });
+    const onDevice = (state: string) => JSON.stringify({ onDevice: state });
+    await expect
+      .poll(() => stepsShown(page), { timeout: 15_000 })
+      .toEqual([onDevice('shrinking'), onDevice('queued'), onDevice('sending'), 'landed']);
+
     // A FAQ saved offline in the other tab: its save waits in the outbox, then lands once the
     // connection is back, each step shown as it happens.
     await machineButton(page, 'save-outbox').click();
@@ -194,6 +219,15 @@ describe('the flows inspector', () => {
     await machineButton(second, 'delete-confirm').click();
     await second.getByText('Replayed on this machine: every step reaches the recorded state.').waitFor();
     expect(await stepsShown(second)).toEqual(['idle', 'confirming', 'idle', 'idle']);
+    // A run the page's code told step by step replays the same.
+    await machineButton(second, 'upload-queue').click();
+    await second.getByText('Replayed on this machine: every step reaches the recorded state.').waitFor();
+    expect(await stepsShown(second)).toEqual([
+      JSON.stringify({ onDevice: 'shrinking' }),
+      JSON.stringify({ onDevice: 'queued' }),
+      JSON.stringify({ onDevice: 'sending' }),
+      'landed',
+    ]);
     await elsewhere.close();
   }, 180_000);
 

@@ -5,6 +5,8 @@
  * (navigator.ts). React DOM comes with the first React island woken (react-island.ts).
  */
 import type { ComponentType } from 'react';
+import type { IslandWakeEvent, IslandWakeInput, WakeReason } from '../../../machines/island-wake';
+import { inspect } from '../inspect';
 import { type Behaviour, type IslandWhen, islandModule } from './registry';
 import { WHEN_NEEDED } from './when-needed';
 import { loadSiteCatalogue } from '../../shared/messages/site-loading';
@@ -25,10 +27,23 @@ const FIRST_TOUCH = ['pointerover', 'focusin', 'pointerdown', 'keydown', 'input'
 /** Islands waiting to scroll into view. */
 let watcher: IntersectionObserver | undefined;
 
-/** Brings the island to life, once however often it is asked; settles when it answers the visitor (or could not start). */
-function wake(element: HTMLElement): Promise<void> {
+/** The islands' runs of their chart, told in order; loaded with XState only while the inspector is on. */
+let wakeFlows: Promise<unknown> = Promise.resolve();
+function tellFlow(step: (flows: typeof import('./wake-flows')) => void): void {
+  if (!inspect) return;
+  wakeFlows = wakeFlows.then(() => import('./wake-flows').then(step)).catch(() => undefined);
+}
+const tell = (element: HTMLElement, event: IslandWakeEvent) => tellFlow((flows) => flows.tell(element, event));
+
+/**
+ * Brings the island to life, once however often it is asked; settles when it answers the visitor
+ * (or could not start). `by`: what woke it, for the inspector (none at the page's start or for a
+ * held click, which the chart is told of as such).
+ */
+function wake(element: HTMLElement, by?: WakeReason): Promise<void> {
   let woken = waking.get(element);
   if (!woken) {
+    if (by) tell(element, { type: 'island.wake', by });
     waiting.get(element)?.();
     waiting.delete(element);
     woken = bringToLife(element).then(() => void answering.add(element));
@@ -40,13 +55,19 @@ function wake(element: HTMLElement): Promise<void> {
 async function bringToLife(element: HTMLElement): Promise<void> {
   const name = element.dataset.island ?? '';
   const module = islandModule(name);
-  if (!module || !element.isConnected) return;
+  if (!module || !element.isConnected) {
+    tell(element, { type: 'island.failed', error: module ? 'It is no longer on the page.' : `No island is called ${name}.` });
+    return;
+  }
   alive.set(element, () => undefined);
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
   try {
     if (module.kind === 'behaviour') {
       const behaviour = (await module.load()) as Behaviour<object>;
-      if (alive.has(element)) alive.set(element, behaviour(element, props));
+      if (alive.has(element)) {
+        alive.set(element, behaviour(element, props));
+        tell(element, { type: 'island.answering' });
+      }
       return;
     }
     // An island draws the site's words in the page's language: their catalogue comes with it.
@@ -59,12 +80,14 @@ async function bringToLife(element: HTMLElement): Promise<void> {
     const { awake, stop } = hydrateIsland(element, name, Component as ComponentType<object>, props);
     alive.set(element, stop);
     await awake;
+    tell(element, { type: 'island.answering' });
   } catch (error) {
     // Its code could not be loaded (offline, a new build replaced it): the island stays as the
     // server drew it, readable, and can be woken again by the next page.
     alive.delete(element);
     waking.delete(element);
     console.error(`The ${name} island could not start:`, error);
+    tell(element, { type: 'island.failed', error: String(error) });
   }
 }
 
@@ -133,7 +156,7 @@ function wakeOnFirstTouch(element: HTMLElement): () => void {
   let held: Element | undefined;
   const touched = () => {
     for (const type of FIRST_TOUCH) element.removeEventListener(type, touched, true);
-    void wake(element);
+    void wake(element, 'touch');
   };
   const hold = (event: MouseEvent) => {
     if (answering.has(element) || !(event.target instanceof Element)) {
@@ -149,6 +172,7 @@ function wakeOnFirstTouch(element: HTMLElement): () => void {
     const first = held === undefined;
     held = event.target;
     if (!first) return;
+    tell(element, { type: 'click.held' });
     void wake(element).then(() => {
       if (held?.isConnected && element.contains(held)) {
         held.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
@@ -170,7 +194,7 @@ function wakeNearViewport(element: HTMLElement): () => void {
         if (!entry.isIntersecting) continue;
         watcher?.unobserve(entry.target);
         const island = entry.target.closest<HTMLElement>('[data-island]');
-        if (island) void wake(island);
+        if (island) void wake(island, 'view');
       }
     },
     { rootMargin: `${NEAR}px 0px` },
@@ -178,6 +202,20 @@ function wakeNearViewport(element: HTMLElement): () => void {
   const box = boxOf(element);
   watcher.observe(box);
   return () => watcher?.unobserve(box);
+}
+
+/** Starts the island's run of its chart, from what the page says of it now, while the inspector is on. */
+function followWake(element: HTMLElement, when: IslandWhen): void {
+  if (!inspect) return;
+  const name = element.dataset.island ?? '';
+  const input: IslandWakeInput = {
+    name,
+    when,
+    nearViewport: !('IntersectionObserver' in window) || nearViewport(element),
+    touchedAlready: touchedAlready(element),
+    hiddenUntilItsCode: !shown(element) && Boolean(islandModule(name)?.showsItself),
+  };
+  tellFlow((flows) => flows.follow(element, input));
 }
 
 /**
@@ -191,10 +229,12 @@ export function wakeIslands(root: ParentNode): Promise<void> {
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
     const when = (element.dataset.when ?? 'load') as IslandWhen;
     const needed = when === 'needed' ? WHEN_NEEDED[element.dataset.island as keyof typeof WHEN_NEEDED] : undefined;
+    // One waiting for news no watcher brings wakes at once.
+    followWake(element, when === 'needed' && !needed ? 'load' : when);
     if (needed) {
       // Woken by its watcher, possibly at once (the offer came before this code ran).
       waiting.set(element, () => undefined);
-      const stop = needed(() => void wake(element));
+      const stop = needed(() => void wake(element, 'news'));
       if (waiting.has(element)) waiting.set(element, stop);
       continue;
     }
@@ -227,11 +267,13 @@ export function stopIslands(root: ParentNode): void {
     if (!root.contains(element)) continue;
     waiting.delete(element);
     stop();
+    tell(element, { type: 'island.stop' });
   }
   for (const [element, stop] of alive) {
     if (!root.contains(element)) continue;
     alive.delete(element);
     waking.delete(element);
     stop();
+    tell(element, { type: 'island.stop' });
   }
 }

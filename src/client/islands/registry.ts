@@ -76,7 +76,7 @@ export const REACT_ISLAND_SOURCE = 'src/client/islands/react-island.ts';
  * - `needed`: once the browser has something for it to show (islands/when-needed.ts: an offer to
  *   install, a lost connection, a new version): an island that draws nothing until then.
  */
-export type IslandWhen = 'load' | 'visible' | 'touch' | 'needed';
+export type { IslandWhen } from '../../../machines/island-wake';
 
 export function islandModule(name: string): IslandModule | undefined {
   return Object.hasOwn(ISLANDS, name) ? (ISLANDS as Record<string, IslandModule>)[name] : undefined;

@@ -22,6 +22,13 @@ const runKey = (entry: FlowEntry) => `${entry.tab}:${entry.actor}`;
 const entryKey = (entry: FlowEntry) => `${runKey(entry)}:${entry.at}:${entry.event.type}:${JSON.stringify(entry.state)}`;
 const stateText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** What a run is about, where its context names it (an island, a file, a record's kind): told apart in the list. */
+function subjectOf(entry: FlowEntry): string | undefined {
+  const context = entry.context as { name?: unknown; resource?: unknown } | null;
+  const subject = context?.name ?? context?.resource;
+  return typeof subject === 'string' && subject !== '' ? subject : undefined;
+}
+
 /** Every step recorded in this browser, live: this tab's and other tabs'. */
 function useLiveEntries(): FlowEntry[] {
   const [entries, setEntries] = useState<FlowEntry[]>([]);
@@ -158,7 +165,11 @@ export function FlowsScreen() {
                 }}
                 data={runs.map(([key, list]) => ({
                   value: key,
-                  label: t('flows.run', { machine: flow.name, tab: list[0]!.tab, time: formatTime(list[0]!.at, 'HH:mm:ss') }),
+                  label: t('flows.run', {
+                    subject: subjectOf(list[0]!) ?? flow.name,
+                    tab: list[0]!.tab,
+                    time: formatTime(list[0]!.at, 'HH:mm:ss'),
+                  }),
                 }))}
                 allowDeselect={false}
               />

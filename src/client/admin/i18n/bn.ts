@@ -423,7 +423,7 @@ export const adminBn: AdminCatalogue = {
   'flows.loadFailed': 'এই ফাইলটি এই স্ক্রিন থেকে রপ্তানি করা ফ্লো লগ নয়।',
   'flows.runs': 'চালনা',
   'flows.noRuns': 'এই মেশিন এখনও চলেনি। যে স্ক্রিন এটি চালায় সেটি এই ট্যাবে বা অন্য ট্যাবে ব্যবহার করুন, তার ধাপগুলো এখানে দেখা যাবে।',
-  'flows.run': '{{machine}}, ট্যাব {{tab}}, শুরু {{time}}',
+  'flows.run': '{{subject}}, ট্যাব {{tab}}, শুরু {{time}}',
   'flows.log': 'ধাপ',
   'flows.step.time': 'সময়',
   'flows.step.event': 'ইভেন্ট',

@@ -417,7 +417,7 @@ export const adminEn = {
   'flows.loadFailed': 'That file is not a flow log exported from this screen.',
   'flows.runs': 'Runs',
   'flows.noRuns': 'No run of this machine yet. Use the screen that runs it, in this tab or another, and its steps appear here.',
-  'flows.run': '{{machine}} in tab {{tab}}, started {{time}}',
+  'flows.run': '{{subject}} in tab {{tab}}, started {{time}}',
   'flows.log': 'Steps',
   'flows.step.time': 'Time',
   'flows.step.event': 'Event',

@@ -12,11 +12,14 @@
  * - One upload runs at a time, oldest first: on a thin link one file arriving soon beats several
  *   arriving late. Each can be paused, resumed, retried and cancelled.
  * - The tus client is loaded when the first upload starts, not with the back-office.
+ * - Each upload's steps run its chart (machines/upload-queue.ts, through upload-flows.ts), which
+ *   the flow inspector shows; XState comes with the first upload, not with the back-office.
  * - Each upload is its owner's (admin/session/session-owner.ts): it is sent only with their
  *   session, and listed only to them. Another person's session on the device holds it for its
  *   owner's next sign-in; signing out discards one's own (discardUploadsOf).
  */
 import type { Upload } from 'tus-js-client';
+import type { UploadQueueEvent, UploadQueueInput } from '../../../../machines/upload-queue';
 import { LIMITS } from '../../../shared/limits';
 import { newPendingToken } from '../../../shared/pending-upload';
 import { buildUrl } from '../../api/http';
@@ -130,10 +133,46 @@ export function setShrinksPhotos(on: boolean): void {
 
 const find = (id: string) => store.get().find((upload) => upload.id === id);
 
+/** The uploads' runs, told in order; loaded with the first step told. */
+let flowSteps: Promise<unknown> = Promise.resolve();
+function tellFlow(step: (flows: typeof import('./upload-flows')) => void): void {
+  // The inspector's record of an upload never holds one up: a run that cannot load is not told.
+  flowSteps = flowSteps.then(() => import('./upload-flows').then(step)).catch(() => undefined);
+}
+
+const followFlow = (id: string, input: Omit<UploadQueueInput, 'partBytes'>) =>
+  tellFlow((flows) => flows.follow(id, { ...input, partBytes: LIMITS.upload.chunkBytes }));
+
+/**
+ * The step a change is to the upload's run, if it is one: a change of state, or the next part on
+ * its way (progress within a part is not a step: the log should hold steps, not every byte).
+ */
+export function flowEvent(before: QueuedUpload, change: Partial<QueuedUpload>): UploadQueueEvent | undefined {
+  if (change.state !== undefined && change.state !== before.state) {
+    switch (change.state) {
+      case 'uploading':
+        return { type: 'upload.sending' };
+      case 'paused':
+        return { type: 'upload.pause' };
+      case 'failed':
+        return { type: 'upload.refused', reason: change.error ?? '' };
+      case 'done':
+        return { type: 'upload.landed', url: change.file?.url ?? '' };
+      case 'waiting':
+        return before.state === 'uploading' ? { type: 'upload.dropped' } : { type: 'upload.resume' };
+    }
+  }
+  const part = (sent: number) => Math.floor(sent / LIMITS.upload.chunkBytes);
+  if (change.sent !== undefined && part(change.sent) !== part(before.sent)) return { type: 'upload.progress', sent: change.sent };
+  return undefined;
+}
+
 /** Changes one upload, here and (unless it has landed) on the device. */
 async function update(id: string, change: Partial<QueuedUpload>): Promise<void> {
   const current = find(id);
   if (!current) return;
+  const step = flowEvent(current, change);
+  if (step) tellFlow((flows) => flows.tell(id, step));
   const next = { ...current, ...change };
   store.set(store.get().map((upload) => (upload.id === id ? next : upload)));
   if (next.state === 'done') await kept.remove(id).catch(() => undefined);
@@ -158,6 +197,11 @@ export async function startUploadQueue(): Promise<void> {
   const restored = waiting
     .filter((upload) => upload.appKey === config.appKey && !known.has(upload.id))
     .map((upload) => ({ ...upload, state: upload.state === 'uploading' ? ('waiting' as const) : upload.state }));
+  for (const upload of restored) {
+    const start =
+      upload.state === 'paused' ? 'restoredPaused' : upload.state === 'failed' ? 'restoredRefused' : 'restoredWaiting';
+    followFlow(upload.id, { name: upload.name, size: upload.size, sent: upload.sent, start });
+  }
   store.set([...store.get(), ...restored].sort((a, b) => a.createdAt - b.createdAt));
   window.addEventListener('online', pump);
   subscribeSession(holdForOwners);
@@ -184,9 +228,17 @@ export async function enqueueUpload(
   file: Blob & { name: string },
   { keepOriginal = !shrinksPhotos(), replaces }: { keepOriginal?: boolean; replaces?: string } = {},
 ): Promise<QueuedUpload> {
-  const { blob, name } = keepOriginal ? { blob: file, name: file.name } : await shrinkPhoto(file, file.name);
+  const id = newPendingToken();
+  followFlow(id, { name: file.name, size: file.size, start: keepOriginal ? 'queued' : 'shrinking' });
+  const { blob, name } = keepOriginal
+    ? { blob: file, name: file.name }
+    : await shrinkPhoto(file, file.name).catch((error: unknown) => {
+        tellFlow((flows) => flows.tell(id, { type: 'upload.cancel' }));
+        throw error;
+      });
+  if (!keepOriginal) tellFlow((flows) => flows.tell(id, { type: 'upload.kept', size: blob.size }));
   const upload: QueuedUpload = {
-    id: newPendingToken(),
+    id,
     appKey: config.appKey,
     name,
     blob,
@@ -221,6 +273,7 @@ export async function cancelUpload(id: string): Promise<void> {
   const upload = running.get(id);
   running.delete(id);
   const queued = find(id);
+  tellFlow((flows) => flows.tell(id, { type: 'upload.cancel' }));
   if (upload) await upload.abort(true).catch(() => undefined);
   else if (queued?.uploadUrl)
     await (await tus()).Upload.terminate(queued.uploadUrl, requestOptions(queued.owner)).catch(() => undefined);
