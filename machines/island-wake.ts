@@ -29,7 +29,7 @@ export interface IslandWakeInput {
   /** The visitor reached into it before the code ran (the focus, a field changed). */
   touchedAlready: boolean;
   /** Hidden until its own code decides whether to show it (the sign-in form), so no touch can come. */
-  hiddenUntilItsCode: boolean;
+  hiddenUntilWoken: boolean;
 }
 
 export type WakeReason = 'view' | 'touch' | 'news';
@@ -70,7 +70,7 @@ export const islandWakeMachine = setup({
     wantedNow: ({ context }) =>
       context.when === 'load' ||
       (context.when === 'visible' && context.nearViewport) ||
-      (context.when === 'touch' && (context.touchedAlready || context.hiddenUntilItsCode)),
+      (context.when === 'touch' && (context.touchedAlready || context.hiddenUntilWoken)),
     forView: ({ context }) => context.when === 'visible',
     forTouch: ({ context }) => context.when === 'touch',
     byView: ({ event }) => event.type === 'island.wake' && event.by === 'view',

@@ -179,7 +179,7 @@ const uploadQueue: FlowSamples = {
 };
 
 /** Each way of waking, and the facts that decide whether it waits. */
-const island = { name: 'subscribe', nearViewport: false, touchedAlready: false, hiddenUntilItsCode: false };
+const island = { name: 'subscribe', nearViewport: false, touchedAlready: false, hiddenUntilWoken: false };
 const islandWake: FlowSamples = {
   inputs: [
     { ...island, when: 'load' },

@@ -26,21 +26,62 @@ const isPage = (req: IncomingMessage, apiPaths: string[]) =>
   !req.url?.startsWith('/@') &&
   !req.url?.startsWith('/src/');
 
+const SERVER_ENTRY = '/src/client/entry-server.tsx';
+const APP_ENTRY = '/src/client/main.tsx';
+
+/**
+ * The stylesheets the render's modules import, in import order, as a build lists them for its
+ * entry. A public page's components are drawn on the server only, so the browser never imports
+ * their styles (the islands entry brings only the islands'): without these links the page would be
+ * drawn unstyled. `?direct` makes Vite answer a stylesheet, not the module that injects it.
+ */
+async function stylesheetsOf(server: ViteDevServer): Promise<string[]> {
+  const found = new Set<string>();
+  const isCss = (url: string) => /\.css($|\?)/.test(url);
+  const keep = (url: string) => found.add(`${url.slice(1)}${url.includes('?') ? '&' : '?'}direct`);
+  // Mantine's own styles, which the app's entry imports (a build puts them in its stylesheet):
+  // asked of the browser's module graph, which knows an entry's imports once it has transformed it.
+  const client = server.environments.client;
+  await client.transformRequest(APP_ENTRY);
+  const app = await client.moduleGraph.getModuleByUrl(APP_ENTRY);
+  for (const child of app?.importedModules ?? []) if (isCss(child.url)) keep(child.url);
+  // Then every stylesheet the render's modules import, in import order. The graph holds every
+  // module a render has loaded so far; the back-office's are left out, as the back-office loads
+  // its own styles in the browser and a public page must not be drawn with them.
+  const root = await server.environments.ssr.moduleGraph.getModuleByUrl(SERVER_ENTRY);
+  const seen = new Set<unknown>();
+  const walk = (node: typeof root) => {
+    if (!node || seen.has(node) || node.url.startsWith('/src/client/admin/')) return;
+    seen.add(node);
+    if (isCss(node.url)) keep(node.url);
+    for (const child of node.importedModules) walk(child);
+  };
+  walk(root);
+  return [...found];
+}
+
 export function devRendering(apiTarget: string, apiPaths: string[]): Plugin {
   const render = async (server: ViteDevServer, req: IncomingMessage) => {
-    const entry = (await server.ssrLoadModule('/src/client/entry-server.tsx')) as { render: RenderPage };
+    const entry = (await server.ssrLoadModule(SERVER_ENTRY)) as { render: RenderPage };
     const url = req.url ?? '/';
-    return entry.render({
-      url,
-      origin: `http://${req.headers.host ?? 'localhost'}`,
-      shell: url === APP_PATHS.appShell,
-      config: { apiBase: SERVER_PATHS.api, appKey: process.env.VITE_APP_KEY ?? 'demo' },
-      manifest: DEV_MANIFEST,
-      transport: async (path, init) => {
-        const response = await fetch(`${apiTarget}${path}`, init);
-        return { status: response.status, text: await response.text() };
-      },
-    });
+    const renderWith = (css: string[]) =>
+      entry.render({
+        url,
+        origin: `http://${req.headers.host ?? 'localhost'}`,
+        shell: url === APP_PATHS.appShell,
+        config: { apiBase: SERVER_PATHS.api, appKey: process.env.VITE_APP_KEY ?? 'demo' },
+        manifest: { ...DEV_MANIFEST, 'index.html': { ...DEV_MANIFEST['index.html']!, css } },
+        transport: async (path, init) => {
+          const response = await fetch(`${apiTarget}${path}`, init);
+          return { status: response.status, text: await response.text() };
+        },
+      });
+    // A page's screens are loaded by its render: the first render of a kind of page brings
+    // stylesheets the graph did not hold before it, and is made again with them.
+    const before = await stylesheetsOf(server);
+    const page = await renderWith(before);
+    const after = await stylesheetsOf(server);
+    return after.length === before.length ? page : renderWith(after);
   };
   return {
     name: 'orgsite:dev-rendering',

@@ -6,6 +6,8 @@
  *   admin; for anyone else the switch does nothing, and the recorder's code is not even loaded.
  * - `?flows=stately` also opens Stately's hosted inspector (it needs the internet), and so does
  *   `?inspect` under `npm run dev`.
+ * - Under `npm run dev` every page records, and a Flows button opens the inspector beside it
+ *   (flows/dev-panel.ts).
  */
 import type { InspectionEvent } from 'xstate';
 
@@ -30,7 +32,8 @@ export async function startInspector(record?: Observe): Promise<void> {
   const asked = new URLSearchParams(window.location.search);
   const observers: Observe[] = [];
   if (record) observers.push(record);
-  else if (asked.has('flows') && (await signedInAdmin())) {
+  // Under `npm run dev` every page records, and offers the inspector beside it (flows/dev-panel.ts).
+  else if (import.meta.env.DEV || (asked.has('flows') && (await signedInAdmin()))) {
     const recorder = await import('./flows/recorder');
     recorder.answerInspectors();
     observers.push(recorder.record);
@@ -42,4 +45,8 @@ export async function startInspector(record?: Observe): Promise<void> {
     observers.push((event) => stately.next?.(event));
   }
   inspect = observers.length === 0 ? undefined : (event) => observers.forEach((observe) => observe(event));
+  if (import.meta.env.DEV && inspect && !location.pathname.startsWith('/admin/flows')) {
+    const { showDevPanel } = await import('./flows/dev-panel');
+    showDevPanel();
+  }
 }

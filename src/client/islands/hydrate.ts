@@ -213,7 +213,7 @@ function followWake(element: HTMLElement, when: IslandWhen): void {
     when,
     nearViewport: !('IntersectionObserver' in window) || nearViewport(element),
     touchedAlready: touchedAlready(element),
-    hiddenUntilItsCode: !shown(element) && Boolean(islandModule(name)?.showsItself),
+    hiddenUntilWoken: !shown(element) && Boolean(islandModule(name)?.showsItself),
   };
   tellFlow((flows) => flows.follow(element, input));
 }
