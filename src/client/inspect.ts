@@ -27,13 +27,16 @@ async function signedInAdmin(): Promise<boolean> {
   }
 }
 
+/** Under `npm run dev` (not under Vitest, whose mode is `test`). */
+const devServer = import.meta.env.MODE === 'development';
+
 /** Sets `inspect`; `record` is the back-office's recorder, which it imports itself. */
 export async function startInspector(record?: Observe): Promise<void> {
   const asked = new URLSearchParams(window.location.search);
   const observers: Observe[] = [];
   if (record) observers.push(record);
   // Under `npm run dev` every page records, and offers the inspector beside it (flows/dev-panel.ts).
-  else if (import.meta.env.DEV || (asked.has('flows') && (await signedInAdmin()))) {
+  else if (devServer || (asked.has('flows') && (await signedInAdmin()))) {
     const recorder = await import('./flows/recorder');
     recorder.answerInspectors();
     observers.push(recorder.record);
@@ -45,7 +48,7 @@ export async function startInspector(record?: Observe): Promise<void> {
     observers.push((event) => stately.next?.(event));
   }
   inspect = observers.length === 0 ? undefined : (event) => observers.forEach((observe) => observe(event));
-  if (import.meta.env.DEV && inspect && !location.pathname.startsWith('/admin/flows')) {
+  if (devServer && inspect && !location.pathname.startsWith('/admin/flows')) {
     const { showDevPanel } = await import('./flows/dev-panel');
     showDevPanel();
   }
