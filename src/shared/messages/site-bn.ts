@@ -242,6 +242,12 @@ export const siteBn: SiteCatalogue = {
   'builtForm.closed.ended': 'এই ফর্মটি বন্ধ।',
   'builtForm.closed.full': 'এই ফর্মটি বন্ধ: এটি যত উত্তর নিতে পারে সব পেয়ে গেছে।',
   'builtForm.requiredMark': '(আবশ্যক)',
+  'builtForm.file.type': 'এই ধরনের ফাইল এখানে নেওয়া হয় না।',
+  'builtForm.file.size': 'ফাইলটি বেশি বড়।',
+  'builtForm.file.missing': 'ফাইলটি পৌঁছায়নি। অনুগ্রহ করে আবার বেছে নিয়ে পাঠান।',
+  'builtForm.file.accepted': 'নেওয়া হয়: {{accept}}, সর্বোচ্চ {{mb}} MB।',
+  'builtForm.file.progress': 'ফাইল পাঠানো হচ্ছে: {{percent}}%',
+  'builtForm.file.waiting': 'সংযোগ বিচ্ছিন্ন হয়েছে। সংযোগ ফিরলে ফাইলটি যেখানে থেমেছিল সেখান থেকে আবার চলবে।',
   'delivered.built.sent': 'অফলাইনে থাকার সময় এই ডিভাইসে রাখা আপনার উত্তরগুলো পাঠানো হয়েছে। {{sent}}',
   'delivered.built.refused':
     'অফলাইনে থাকার সময় এই ডিভাইসে রাখা আপনার উত্তরগুলো পাঠানো যায়নি: সাইট তা গ্রহণ করেনি। অনুগ্রহ করে ফর্মটি আবার পূরণ করুন।',

@@ -228,6 +228,12 @@ export const siteEn = {
   'builtForm.closed.ended': 'This form is closed.',
   'builtForm.closed.full': 'This form is closed: it has all the entries it can take.',
   'builtForm.requiredMark': '(required)',
+  'builtForm.file.type': 'This type of file is not accepted here.',
+  'builtForm.file.size': 'This file is too large.',
+  'builtForm.file.missing': 'The file did not arrive. Please choose it again and send.',
+  'builtForm.file.accepted': 'Accepted: {{accept}}, at most {{mb}} MB.',
+  'builtForm.file.progress': 'Sending the file: {{percent}}%',
+  'builtForm.file.waiting': 'The connection dropped. The file carries on from where it stopped when it returns.',
   'delivered.built.sent': 'Your answers, saved on this device while you were offline, have been sent. {{sent}}',
   'delivered.built.refused':
     'Your answers, saved on this device while you were offline, could not be sent: the site refused them. Please fill in the form again.',
