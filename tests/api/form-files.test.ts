@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseExpiredEntries } from '../../src/server/content/built-forms';
 import { eraseLooseFiles } from '../../src/server/content/entry-files';
 import { LIMITS } from '../../src/shared/limits';
-import { APP_KEY, createOtherApplication, dialects, OTHER_APP_KEY, signInAs, startTestApp, type TestApp } from './harness';
+import {
+  APP_KEY,
+  createOtherApplication,
+  dialects,
+  OTHER_APP_KEY,
+  signInAs,
+  sourceBuild,
+  startTestApp,
+  type TestApp,
+} from './harness';
 import { metadata, OCTETS, over, TUS } from './tus';
 
 const FIELDS = [
@@ -24,6 +33,25 @@ const pdf = (size: number) => {
   const head = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1');
   return Buffer.concat([head, randomBytes(size - head.length - 6), Buffer.from('%%EOF\n')]);
 };
+
+/** A plain form's multipart post: its fields, and files as [field, name, bytes]. */
+function formData(fields: Record<string, string>, files: [string, string, Buffer][]) {
+  const boundary = '----orgsite-form-files';
+  const parts = [
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
+    ...files.flatMap(([name, filename, bytes]) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
+  ];
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 describe.each(await dialects())('form files on %s', (dialect) => {
   let t: TestApp;
@@ -71,7 +99,7 @@ describe.each(await dialects())('form files on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, { staticDir: sourceBuild() });
     await createOtherApplication(t);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const made = await t.admin('POST', '/cms/api/forms', {
@@ -82,6 +110,17 @@ describe.each(await dialects())('form files on %s', (dialect) => {
     });
     expect(made.statusCode, made.body).toBe(201);
     formId = made.json().data.id;
+    // A page with the form, where its plain post goes and is drawn again around a refusal.
+    const page = await t.admin('POST', '/cms/api/pages', { title: 'Apply', slug: `apply-${dialect}`, status: 1 });
+    expect(page.statusCode, page.body).toBe(201);
+    const section = await t.admin('POST', '/cms/api/sections', {
+      page_id: page.json().data.id,
+      name: 'Application',
+      template: 'form',
+      form_id: formId,
+      status: 1,
+    });
+    expect(section.statusCode, section.body).toBe(201);
   });
   afterAll(() => t?.close());
 
@@ -164,6 +203,41 @@ describe.each(await dialects())('form files on %s', (dialect) => {
       payload: { full_name: 'X', email: 'x@example.org', cv: id },
     });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('without JavaScript, takes the file in the plain multipart post; a wrong type is refused with the other answers kept', async () => {
+    const post = (fields: Record<string, string>, files: [string, string, Buffer][]) =>
+      t.app.inject({ method: 'POST', url: `/apply-${dialect}?form=built-${formId}`, ...formData(fields, files) });
+    const before = (await rows()).length;
+    const wrong = await post({ full_name: 'Keep my words', email: 'kept@example.org', cv: '' }, [
+      ['cv', 'cv.exe', Buffer.from('MZ not a CV')],
+    ]);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('value="Keep my words"');
+    expect(wrong.body).toContain('value="kept@example.org"');
+    expect(wrong.body).toContain('This type of file is not accepted here.');
+    expect(wrong.body).toMatch(/enctype="multipart\/form-data"/i);
+    expect((await rows()).length).toBe(before);
+    // Another answer refused: the file is kept, and the page drawn again holds it (not asked twice).
+    const cv = pdf(300_000);
+    const other = await post({ full_name: 'Keep my words', email: 'wrong', cv: '' }, [['cv', 'plain.pdf', cv]]);
+    expect(other.statusCode).toBe(400);
+    const kept = (await rows()).find((row) => row.name === 'plain.pdf')!;
+    expect(kept.entry_id).toBeNull();
+    expect(other.body).toContain(`value="${kept.upload_id}"`);
+    const key = `plain-${dialect}-${Date.now()}`;
+    const again = () =>
+      post({ full_name: 'Keep my words', email: 'kept@example.org', cv: kept.upload_id, idempotency_key: key }, []);
+    const stored = await again();
+    expect(stored.statusCode, stored.body).toBe(303);
+    expect((await again()).statusCode).toBe(303);
+    const bound = (await rows()).filter((row) => row.name === 'plain.pdf');
+    expect(bound).toHaveLength(1);
+    expect(bound[0]!.entry_id).not.toBeNull();
+    // And in one post, file and answers together.
+    const whole = await post({ full_name: 'In one go', email: 'one@example.org', cv: '' }, [['cv', 'one.pdf', cv]]);
+    expect(whole.statusCode, whole.body).toBe(303);
+    expect((await rows()).find((row) => row.name === 'one.pdf')?.entry_id).not.toBeNull();
   });
 
   it('erases files with their entries (retention), and uploads no entry took after a day', async () => {

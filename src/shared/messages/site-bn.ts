@@ -246,6 +246,8 @@ export const siteBn: SiteCatalogue = {
   'builtForm.file.size': 'ফাইলটি বেশি বড়।',
   'builtForm.file.missing': 'ফাইলটি পৌঁছায়নি। অনুগ্রহ করে আবার বেছে নিয়ে পাঠান।',
   'builtForm.file.accepted': 'নেওয়া হয়: {{accept}}, সর্বোচ্চ {{mb}} MB।',
+  'builtForm.file.wait': 'ফাইলটি পাঠানো শেষ হওয়া পর্যন্ত অপেক্ষা করুন।',
+  'builtForm.file.done': 'ফাইলটি পাঠানো হয়েছে।',
   'builtForm.file.progress': 'ফাইল পাঠানো হচ্ছে: {{percent}}%',
   'builtForm.file.waiting': 'সংযোগ বিচ্ছিন্ন হয়েছে। সংযোগ ফিরলে ফাইলটি যেখানে থেমেছিল সেখান থেকে আবার চলবে।',
   'delivered.built.sent': 'অফলাইনে থাকার সময় এই ডিভাইসে রাখা আপনার উত্তরগুলো পাঠানো হয়েছে। {{sent}}',

@@ -232,6 +232,8 @@ export const siteEn = {
   'builtForm.file.size': 'This file is too large.',
   'builtForm.file.missing': 'The file did not arrive. Please choose it again and send.',
   'builtForm.file.accepted': 'Accepted: {{accept}}, at most {{mb}} MB.',
+  'builtForm.file.wait': 'Please wait until the file has been sent.',
+  'builtForm.file.done': 'The file has been sent.',
   'builtForm.file.progress': 'Sending the file: {{percent}}%',
   'builtForm.file.waiting': 'The connection dropped. The file carries on from where it stopped when it returns.',
   'delivered.built.sent': 'Your answers, saved on this device while you were offline, have been sent. {{sent}}',
