@@ -240,6 +240,17 @@ describe.each(await dialects())('form files on %s', (dialect) => {
     expect((await rows()).find((row) => row.name === 'one.pdf')?.entry_id).not.toBeNull();
   });
 
+  it('an erasure by address takes the entry’s files at once', async () => {
+    const { id } = await upload(pdf(300_000), 'erase-me.pdf');
+    const sent = await apply({ cv: id, email: `erase-${dialect}@example.org` });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await rows()).some((row) => row.name === 'erase-me.pdf')).toBe(true);
+    const erased = await t.admin('POST', '/cms/api/people/erase', { email: `erase-${dialect}@example.org` });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json().data.form_entries).toBe(1);
+    expect((await rows()).some((row) => row.name === 'erase-me.pdf')).toBe(false);
+  });
+
   it('erases files with their entries (retention), and uploads no entry took after a day', async () => {
     const { id: loose } = await upload(pdf(300_000));
     expect((await rows()).some((row) => row.upload_id === loose && row.entry_id === null)).toBe(true);
