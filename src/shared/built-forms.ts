@@ -54,7 +54,10 @@ export interface FormFieldDef {
   /** Consent: what the visitor agrees to. */
   text?: string;
   text_bn?: string;
-  /** File: the types allowed (`.pdf,.docx`) and the largest size in MB. Its upload comes later. */
+  /**
+   * File: the types allowed (`.pdf,.docx`; DEFAULT_ACCEPT when empty) and the largest size in MB
+   * (DEFAULT_MAX_MB when unset). Its answer is the id of the visitor's upload (content/entry-files.ts).
+   */
   accept?: string;
   max_mb?: number;
 }
@@ -187,8 +190,36 @@ export function parseFields(stored: string | null | undefined): FormFieldDef[] {
   }
 }
 
-/** The fields a visitor answers through this form today (a file's upload comes later). */
-export const answeredFields = (fields: readonly FormFieldDef[]) => fields.filter((field) => field.kind !== 'file');
+/** The fields a visitor answers: every one (a file's answer is its upload's id). */
+export const answeredFields = (fields: readonly FormFieldDef[]) => fields;
+
+/** The fields answered in words: what a summary or a mail quotes. */
+export const wordFields = (fields: readonly FormFieldDef[]) => fields.filter((field) => field.kind !== 'file');
+
+/** The types a file field takes when its definition names none. */
+export const DEFAULT_ACCEPT = '.pdf,.doc,.docx,.odt,.txt,.png,.jpg,.jpeg';
+/** The largest file a field takes when its definition says nothing. */
+export const DEFAULT_MAX_MB = 10;
+/** A file's answer: the id of the upload that brought it (tus's, or a plain post's own). */
+export const UPLOAD_ID_PATTERN = /^[a-f0-9]{32}$/;
+
+/** The extensions a file field takes, lower-case with their dot (`.pdf`). */
+export function acceptedExtensions(field: Pick<FormFieldDef, 'accept'>): string[] {
+  return (field.accept?.trim() || DEFAULT_ACCEPT)
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => /^\.[a-z0-9]{1,10}$/.test(item));
+}
+
+export const maxFileBytes = (field: Pick<FormFieldDef, 'max_mb'>) => Math.round((field.max_mb ?? DEFAULT_MAX_MB) * 1024 * 1024);
+
+/** Why a chosen file is refused before anything of it is sent, by its name and size. */
+export function checkFile(field: FormFieldDef, file: { name: string; size: number }): SiteMessageKey | undefined {
+  const extension = /\.[^.]+$/.exec(file.name.toLowerCase())?.[0] ?? '';
+  if (!acceptedExtensions(field).includes(extension)) return 'builtForm.file.type';
+  if (file.size > maxFileBytes(field)) return 'builtForm.file.size';
+  return undefined;
+}
 
 const longest = (field: FormFieldDef) =>
   field.max ?? (field.kind in DEFAULT_MAX ? DEFAULT_MAX[field.kind as keyof typeof DEFAULT_MAX] : 5_000);
@@ -241,9 +272,10 @@ export function checkAnswer(field: FormFieldDef, value: string): SiteMessageKey 
       const allowed = new Set((field.options ?? []).map((o) => o.value));
       return value.split('\n').every((v) => allowed.has(v)) ? undefined : 'builtForm.choice';
     }
+    case 'file':
+      return UPLOAD_ID_PATTERN.test(value) ? undefined : 'builtForm.file.missing';
     case 'checkbox':
     case 'consent':
-    case 'file':
       return undefined;
     default:
       if (value.length > longest(field)) return 'builtForm.tooLong';

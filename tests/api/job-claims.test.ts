@@ -19,6 +19,7 @@ const JOBS = [
   'job-runs',
   'analytics',
   'form-entries',
+  'entry-files',
 ];
 
 describe.each(available)('periodic jobs on %s', (dialect) => {

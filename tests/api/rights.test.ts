@@ -198,6 +198,15 @@ const ROUTES: Route[] = [
     success: 200,
   },
   { subject: 'form-entries', action: 'read', method: 'DELETE', template: '/cms/api/form-entries/{id}/read', onRecord: true },
+  // The files a visitor sent with an entry (content/entry-files.ts): staff's who read entries, no one else's.
+  { subject: 'form-entries', action: 'read', method: 'GET', template: '/cms/api/form-entries/{id}/files', onRecord: true },
+  {
+    subject: 'form-entries',
+    action: 'read',
+    method: 'GET',
+    template: '/cms/api/form-entries/{id}/files/{file}',
+    onRecord: true,
+  },
   { subject: 'webhooks', action: 'read', method: 'GET', template: '/cms/api/webhooks/{id}/deliveries', onRecord: true },
   {
     subject: 'webhooks',
@@ -366,6 +375,36 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
       t.admin(method, url, body, { app_key: site, ...headers });
 
+  /** A visitor's upload of a small PDF for field `cv` of form `formId`; its id, the field's answer. */
+  async function visitorUpload(site: Site, formId: number): Promise<string> {
+    const bytes = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
+    const headers = { 'app-key': site, 'tus-resumable': '1.0.0' };
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/cms/form-uploads',
+      headers: {
+        ...headers,
+        'upload-length': String(bytes.length),
+        'upload-metadata': ['form', String(formId), 'field', 'cv', 'filename', 'cv.pdf']
+          .reduce<string[]>(
+            (pairs, value, i, all) => (i % 2 ? pairs : [...pairs, `${value} ${Buffer.from(all[i + 1]!).toString('base64')}`]),
+            [],
+          )
+          .join(','),
+      },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const at = started.headers.location as string;
+    const whole = await t.app.inject({
+      method: 'PATCH',
+      url: at,
+      headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: bytes,
+    });
+    expect(whole.statusCode, whole.body).toBe(204);
+    return at.split('/').pop()!;
+  }
+
   /** A fresh record for a request to act on, made by `maker` in `site`; returns the values of the route's placeholders. */
   async function makeTarget(route: Route, site: Site, maker: SignedIn | 'admin'): Promise<string[]> {
     const send =
@@ -413,19 +452,28 @@ describe.each(await dialects())('rights on %s', (dialect) => {
     }
     if (route.subject === 'form-entries') {
       // An entry exists only as a visitor's answer to a form staff built (content/form-hooks.ts).
+      const withFile = route.template.includes('/files');
       const form = await asAdminIn(site)('POST', '/cms/api/forms', {
         title: `Target form ${++counter}`,
-        fields: JSON.stringify([{ name: 'email', kind: 'email', label: 'Email', required: true }]),
+        fields: JSON.stringify([
+          { name: 'email', kind: 'email', label: 'Email', required: true },
+          ...(withFile ? [{ name: 'cv', kind: 'file', label: 'CV', accept: '.pdf' }] : []),
+        ]),
         status: 1,
       });
       expect(form.statusCode, form.body).toBe(201);
+      const cv = withFile ? await visitorUpload(site, form.json().data.id) : undefined;
       const entry = await t.app.inject({
         method: 'POST',
         url: `/cms/forms/${form.json().data.id}/entries`,
         headers: { 'app-key': site, 'idempotency-key': `rights-entry-${counter}-${Date.now()}` },
-        payload: { email: 'visitor@example.org' },
+        payload: { email: 'visitor@example.org', ...(cv ? { cv } : {}) },
       });
       expect(entry.statusCode, entry.body).toBe(201);
+      if (route.template.endsWith('{file}')) {
+        const files = await asAdminIn(site)('GET', `/cms/api/form-entries/${entry.json().data.id}/files`);
+        return [String(entry.json().data.id), String(files.json().data.data[0].id)];
+      }
       // A form's list of entries names the form.
       if (route.template.startsWith('/cms/api/forms/')) return [String(form.json().data.id)];
       const id = String(entry.json().data.id);

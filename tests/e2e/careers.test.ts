@@ -5,17 +5,24 @@
  * stored once for its career, and shows in the back-office's entries of the form as new, with the
  * career it was for, and on the dashboard's count.
  */
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MIN_FILL_MS } from '../../src/shared/built-forms';
-import { appReady, e2eFixture, offlineCapableContext, signedInPage } from './harness';
+import { appReady, dropLine, e2eFixture, offlineCapableContext, signedInPage } from './harness';
 
 const fixture = e2eFixture();
 const CONFIRMATION = 'Thank you for applying. We will write to you.';
 const FIELDS = [
   { name: 'full_name', kind: 'text', label: 'Your name', required: true },
   { name: 'email', kind: 'email', label: 'Email', required: true },
+  { name: 'cv', kind: 'file', label: 'Your CV', accept: '.pdf', max_mb: 6 },
 ];
+/** A PDF of `size` bytes: its signature first, then filler. */
+const pdf = (size: number) => {
+  const head = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n', 'latin1');
+  return Buffer.concat([head, randomBytes(size - head.length - 6), Buffer.from('%%EOF\n')]);
+};
 const DAY = 86_400_000;
 const dateTimeOf = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
@@ -108,6 +115,91 @@ describe('careers', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.career_id).toBe(careers.open);
     await context.close();
+  });
+
+  const awake = (page: Page) =>
+    expect
+      .poll(() => formOf(page).evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+
+  it('with JavaScript on: a 5 MB CV sent over a link cut twice arrives whole, once, and only staff download it', async () => {
+    const context = await offlineCapableContext(fixture.browser, { serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const marker = newMarker();
+    const cv = pdf(5 * 1024 * 1024);
+    // The link drops while the second part is on its way, and again on the fourth.
+    let parts = 0;
+    await context.route('**/cms/form-uploads/*', async (route) => {
+      if (route.request().method() === 'PATCH' && [2, 4].includes(++parts)) dropLine(context, 2_000);
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${fixture.app.baseUrl}/career?career=${careers.open}`);
+    await appReady(page);
+    await formOf(page).locator('[name=full_name]').fill(`Amina ${marker}`);
+    await formOf(page).locator('[name=email]').fill(`${marker}@example.org`);
+    await awake(page);
+    await formOf(page)
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'Amina CV.pdf', mimeType: 'application/pdf', buffer: cv });
+    await expect.poll(() => formOf(page).getByText('The file has been sent.').isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(parts).toBeGreaterThanOrEqual(6);
+    await page.waitForTimeout(MIN_FILL_MS);
+    await formOf(page).getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => formOf(page).getByText(CONFIRMATION).isVisible(), { timeout: 15_000 }).toBe(true);
+    await context.close();
+    const stored = (await storedFor(marker)) as unknown as { id: number; data: string }[];
+    expect(stored).toHaveLength(1);
+    expect(JSON.parse(stored[0]!.data).cv).toBe('Amina CV.pdf');
+    const files = await fixture.app.api<{ data: { data: { id: number; name: string; size: number }[] } }>(
+      'GET',
+      `form-entries/${stored[0]!.id}/files`,
+    );
+    expect(files.body.data.data).toHaveLength(1);
+    expect(files.body.data.data[0]).toMatchObject({ name: 'Amina CV.pdf', size: cv.length });
+    const download = `${fixture.app.baseUrl}/cms/api/form-entries/${stored[0]!.id}/files/${files.body.data.data[0]!.id}`;
+    // Not public: a visitor asking for it is refused.
+    expect((await fetch(download, { headers: { 'app-key': fixture.app.appKey } })).status).toBe(401);
+
+    // Staff see it with the entry and download it whole.
+    const admin = await signedInPage(fixture.browser, fixture.app);
+    await admin.goto(`${fixture.app.baseUrl}/admin/form-entries/form/${stored[0]!.id}`);
+    await admin
+      .getByTestId('entry-files')
+      .getByText(/Amina CV\.pdf/)
+      .waitFor();
+    const saved = admin.waitForEvent('download');
+    await admin.getByTestId('entry-files').getByRole('button', { name: 'Download' }).click();
+    const file = await saved;
+    expect(file.suggestedFilename()).toBe('Amina CV.pdf');
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile((await file.path())!)).equals(cv)).toBe(true);
+    await admin.context().close();
+  });
+
+  it('a file of the wrong type is refused beside its field with the other answers kept, JavaScript on and off', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await offlineCapableContext(fixture.browser, { javaScriptEnabled, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const marker = newMarker();
+      await page.goto(`${fixture.app.baseUrl}/career?career=${careers.open}`);
+      if (javaScriptEnabled) await appReady(page);
+      await formOf(page).locator('[name=full_name]').fill(`Kept ${marker}`);
+      await formOf(page).locator('[name=email]').fill(`${marker}@example.org`);
+      if (javaScriptEnabled) await awake(page);
+      await formOf(page)
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'cv.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not a CV') });
+      if (!javaScriptEnabled) await formOf(page).getByRole('button', { name: 'Send' }).click();
+      await expect
+        .poll(() => formOf(page).getByText('This type of file is not accepted here.').isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      expect(await formOf(page).locator('[name=full_name]').inputValue()).toBe(`Kept ${marker}`);
+      expect(await formOf(page).locator('[name=email]').inputValue()).toBe(`${marker}@example.org`);
+      expect(await storedFor(marker)).toHaveLength(0);
+      await context.close();
+    }
   });
 
   it('with JavaScript off: the plain post stores it once for its career, and staff see it new', async () => {

@@ -268,6 +268,14 @@ export async function goOffline(context: BrowserContext): Promise<void> {
   for (const page of context.pages()) await page.waitForFunction(() => !navigator.onLine);
 }
 
+/** Cuts the context's network line for `ms` and mends it, as a link that drops and comes back (network-line.ts). */
+export function dropLine(context: BrowserContext, ms: number): void {
+  const line = lines.get(context);
+  if (!line) throw new Error('dropLine needs a context made by offlineCapableContext');
+  line.cut();
+  setTimeout(() => line.mend(), ms);
+}
+
 /** Makes the answers to requests `picked` reach the context `ms` late, its service worker's too (network-line.ts). */
 export function slowAnswers(context: BrowserContext, picked: (url: URL) => boolean, ms: number): void {
   const line = lines.get(context);

@@ -31,6 +31,7 @@ import type { AppContext } from '../plugins/context';
 import { HttpError, notFound } from '../errors';
 import { notifyAddresses } from './form-hooks';
 import { visitorKey } from './visitor-forms';
+import { bindFiles, eraseLooseFiles, namedFiles } from './entry-files';
 
 export type BuiltForm = RecordOf<typeof forms>;
 export type Career = RecordOf<typeof careers>;
@@ -199,14 +200,6 @@ export async function storeEntry(
     .filter((field) => field.kind === 'email')
     .map((field) => values[field.name])
     .find(Boolean);
-  const input = {
-    form_id: form.id,
-    email: email ? email.toLowerCase() : null,
-    summary: summaryOf(fields, values) || null,
-    data: JSON.stringify(values),
-    locale: locale ?? null,
-    career_id: career?.id ?? null,
-  };
   const idempotency = { caller: 'visitor', key };
   // A submission sent again (a double press, the outbox after a lost answer) is the stored one,
   // even if the form has closed meanwhile (its last place taken by this very entry).
@@ -221,8 +214,21 @@ export async function storeEntry(
     await refuseIfClosed(request, form);
     if (career) refuseIfCareerClosed(career);
   }
+  // Each file it names is checked before anything is stored, and its answer becomes the file's name.
+  const files = await namedFiles(request, form, fields, values, stored ? Number(stored.record_id) : undefined);
+  const input = {
+    form_id: form.id,
+    email: email ? email.toLowerCase() : null,
+    summary: summaryOf(fields, values) || null,
+    data: JSON.stringify(files.values),
+    locale: locale ?? null,
+    career_id: career?.id ?? null,
+  };
   const { row, replayed } = await entries.create(appKey, input, idempotency);
-  if (!replayed) mailEntry(request, form, values, email);
+  if (!replayed) {
+    await bindFiles(request.server.ctx.database.db, appKey, files.uploads, row.id);
+    mailEntry(request, form, files.values, email);
+  }
   return { id: row.id };
 }
 
@@ -261,5 +267,7 @@ export async function eraseExpiredEntries(ctx: AppContext, at = Date.now()): Pro
       if (old.length < ERASE_BATCH) break;
     }
   }
+  // Their files go with them.
+  if (erased > 0) await eraseLooseFiles(ctx, at);
   return erased;
 }

@@ -290,6 +290,22 @@ export interface OpenUploadsTable {
   created_at: string;
 }
 
+/** A file a visitor sent with a built form's entry, kept outside the media library (migration 036). */
+export interface EntryFilesTable {
+  id: Generated<number>;
+  app_key: string;
+  form_id: number;
+  field: string;
+  /** Null until the submission naming it is stored. */
+  entry_id: number | null;
+  upload_id: string;
+  name: string;
+  mime: string;
+  size: number;
+  storage_key: string;
+  created_at: string;
+}
+
 /** How many times writes have invalidated a cache scope, on every server of one PostgreSQL (migration 024). */
 export interface CacheVersionsTable {
   scope: string;
@@ -418,6 +434,7 @@ export interface Tables extends EntityTables {
   job_runs: JobRunsTable;
   pending_uploads: PendingUploadsTable;
   open_uploads: OpenUploadsTable;
+  entry_files: EntryFilesTable;
   cache_versions: CacheVersionsTable;
   redirects: RedirectsTable;
   not_found_log: NotFoundLogTable;

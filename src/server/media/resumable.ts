@@ -39,7 +39,7 @@ const OFFSET_STREAM = 'application/offset+octet-stream';
 const tags = ['Files'];
 
 /** A tus answer of ours: the status and, as every API error, `{message, errors}`. */
-const refusal = (status: number, message: string, field = 'file') => ({
+export const refusal = (status: number, message: string, field = 'file') => ({
   status_code: status,
   body: JSON.stringify({ message, errors: { [field]: message } }),
 });
@@ -59,14 +59,6 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
   const store = app.ctx.partialUploads;
-  /** The Fastify request behind each request tus handles: its site, user and activity log. */
-  const requests = new WeakMap<Request, FastifyRequest>();
-  const fastifyRequestOf = (req: Request): FastifyRequest => {
-    const request = requests.get(req);
-    if (!request) throw refusal(500, 'The upload lost its request');
-    return request;
-  };
-
   /** An upload that is no longer in progress stops counting against its uploader's quota. */
   const closed = (id: string) => db.deleteFrom('open_uploads').where('id', '=', id).execute();
 
@@ -128,112 +120,45 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  // Made on the first resumable upload.
-  let server: Server | undefined;
-  const tus = () => (server ??= makeServer());
-  const makeServer = () =>
-    new Server({
-      path: TUS_PATH,
-      datastore: store,
-      relativeLocation: true,
-      // Same origin only: the back-office is served by this server.
-      allowedOrigins: [],
-      maxSize: LIMITS.upload.resumableMaxBytes,
-      async onIncomingRequest(req, id) {
-        if (req.method === 'POST') return;
-        const request = fastifyRequestOf(req);
-        const upload = await store.getUpload(id).catch(() => undefined);
-        // Another site's upload, or another person's, does not exist for this caller.
-        if (!isCallers(request, upload)) throw refusal(404, 'No such upload', 'id');
-      },
-      async onUploadCreate(req, upload) {
-        const request = fastifyRequestOf(req);
-        if (upload.sizeIsDeferred)
-          throw refusal(400, 'Upload-Length is required: the size must be known when the upload starts', 'Upload-Length');
-        const filename = upload.metadata?.filename?.trim();
-        if (!filename) throw refusal(400, 'The upload must name its file (metadata "filename")', 'filename');
-        const appKey = request.application.app_key;
-        const pending = upload.metadata?.pending;
-        if (pending && !isPendingToken(pending)) throw refusal(400, 'pending must be a UUID', 'pending');
-        const caller = { userId: request.user.id, tokenId: request.apiToken?.id ?? null };
-        if (pending && !(await claimPending(db, appKey, pending, caller))) {
-          throw refusal(403, 'This pending picture was saved by someone else: only their upload may fill it', 'pending');
-        }
-        const replaces = upload.metadata?.replaces;
-        if (replaces) {
-          // Replacing a file changes what the site shows: the right to change files, not only to add them.
-          if (!rightOfCaller(request, 'files', 'update')) throw refusal(403, 'Your role may not replace files', 'replaces');
-          const current = await db
-            .selectFrom('files')
-            .select('name')
-            .where('app_key', '=', request.application.app_key)
-            .where('name', '=', replaces)
-            .where('replaced_by', 'is', null)
-            .executeTakeFirst();
-          if (!current) throw refusal(404, 'The file to replace is not in the library', 'replaces');
-        }
-        await refuseOverQuota(request, upload.size ?? 0);
-        await db
-          .insertInto('open_uploads')
-          .values({ id: upload.id, app_key: appKey, user_id: request.user.id, size: upload.size ?? 0, created_at: now() })
-          .execute();
-        return {
-          metadata: {
-            ...upload.metadata,
-            filename,
-            app_key: appKey,
-            user_id: String(request.user.id),
-            owner: ownerOf(request),
-          },
-        };
-      },
-      async onUploadFinish(req, upload) {
-        // Stored now, so a refusal (a type the library does not keep) answers this PATCH; the
-        // answer is the protocol's 204, and GET /tus/{id} says what the upload became.
-        await finish(fastifyRequestOf(req), upload);
-        return {};
-      },
-      async onResponseError(_req, error) {
-        // Every refusal in the API's shape, with the field it is about.
-        const { status_code: status, body } = error as { status_code?: number; body?: string };
-        if (error instanceof HttpError) {
-          return { status_code: error.statusCode, body: JSON.stringify({ message: error.message, errors: error.errors }) };
-        }
-        if (status && body?.startsWith('{')) return undefined;
-        if (status === 413) return refusal(413, `The file is larger than ${LIMITS.upload.resumableMaxBytes / 1024 / 1024} MB`);
-        if (status && status < 500) return refusal(status, (body ?? 'Refused').trim(), 'upload');
-        app.log.error({ err: error }, 'A resumable upload failed');
-        return refusal(500, 'The upload could not be stored', 'upload');
-      },
-    });
-
-  // tus reads the body itself, as a stream, chunk by chunk.
-  app.addContentTypeParser(OFFSET_STREAM, (_request, _payload, done) => done(null));
-  /** tus answers the request; Fastify sends the answer (its hooks and headers apply as to any route). */
-  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    // Only a part is a body tus reads (left unread by the parser below); any other body was read
-    // by Fastify already (JSON, say), and tus answers the request as one without a part.
-    const carriesBody =
-      request.headers['content-type'] === OFFSET_STREAM && (request.method === 'POST' || request.method === 'PATCH');
-    const asked = new Request(new URL(request.url, 'http://orgsite.invalid'), {
-      method: request.method,
-      headers: Object.entries(request.headers).flatMap(([name, value]) =>
-        value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]],
-      ),
-      ...(carriesBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
-    });
-    requests.set(asked, request);
-    const answer = await tus().handleWeb(asked);
-    if (request.method === 'DELETE' && answer.status === 204) await closed((request.params as { id: string }).id);
-    reply.status(answer.status).headers(Object.fromEntries(answer.headers));
-    const body = answer.body ? await answer.text() : '';
-    // The protocol's own refusals (a missing Tus-Resumable header, a bad one) in the API's shape too.
-    if (answer.status >= 400 && !body.startsWith('{')) {
-      const { body: shaped } = refusal(answer.status, body.trim() || 'Refused', 'upload');
-      return reply.type('application/json').send(shaped);
-    }
-    return reply.send(body);
-  };
+  const handOver = tusEndpoint(app, {
+    path: TUS_PATH,
+    maxSize: LIMITS.upload.resumableMaxBytes,
+    owns: isCallers,
+    async create(request, upload) {
+      if (upload.sizeIsDeferred)
+        throw refusal(400, 'Upload-Length is required: the size must be known when the upload starts', 'Upload-Length');
+      const filename = upload.metadata?.filename?.trim();
+      if (!filename) throw refusal(400, 'The upload must name its file (metadata "filename")', 'filename');
+      const appKey = request.application.app_key;
+      const pending = upload.metadata?.pending;
+      if (pending && !isPendingToken(pending)) throw refusal(400, 'pending must be a UUID', 'pending');
+      const caller = { userId: request.user.id, tokenId: request.apiToken?.id ?? null };
+      if (pending && !(await claimPending(db, appKey, pending, caller))) {
+        throw refusal(403, 'This pending picture was saved by someone else: only their upload may fill it', 'pending');
+      }
+      const replaces = upload.metadata?.replaces;
+      if (replaces) {
+        // Replacing a file changes what the site shows: the right to change files, not only to add them.
+        if (!rightOfCaller(request, 'files', 'update')) throw refusal(403, 'Your role may not replace files', 'replaces');
+        const current = await db
+          .selectFrom('files')
+          .select('name')
+          .where('app_key', '=', request.application.app_key)
+          .where('name', '=', replaces)
+          .where('replaced_by', 'is', null)
+          .executeTakeFirst();
+        if (!current) throw refusal(404, 'The file to replace is not in the library', 'replaces');
+      }
+      await refuseOverQuota(request, upload.size ?? 0);
+      await db
+        .insertInto('open_uploads')
+        .values({ id: upload.id, app_key: appKey, user_id: request.user.id, size: upload.size ?? 0, created_at: now() })
+        .execute();
+      return { filename, app_key: appKey, user_id: String(request.user.id), owner: ownerOf(request) };
+    },
+    finish,
+    terminated: closed,
+  });
   const idParams = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, 'Not an upload id') });
   const protocol = {
     type: 'string',
@@ -343,4 +268,103 @@ export async function resumableRoutes(app: FastifyInstance): Promise<void> {
       return storedAnswer(await finish(request, upload));
     },
   );
+}
+
+/** What one tus endpoint does of its own: who may see an upload, what starts one, what a whole one becomes. */
+export interface TusEndpoint {
+  path: string;
+  maxSize: number;
+  /** Whether the upload exists for this caller: anyone else's is answered 404. */
+  owns: (request: FastifyRequest, upload: Upload | undefined) => boolean;
+  /** Checks a new upload (throwing a refusal) and answers the metadata it is kept with. */
+  create: (request: FastifyRequest, upload: Upload) => Promise<Record<string, string>>;
+  /** Keeps what a whole upload became (its last PATCH, or a later ask). */
+  finish: (request: FastifyRequest, upload: Upload) => Promise<unknown>;
+  /** An upload the caller cancelled. */
+  terminated?: (id: string) => Promise<unknown>;
+}
+
+/**
+ * A tus 1.0 endpoint on the uploads' parts store (partial-uploads.ts), answered through Fastify so
+ * its hooks and headers apply as to any route: the handler the endpoint's routes share. Staff's
+ * media uploads and visitors' files of a form (content/entry-files.ts) are each one.
+ */
+export function tusEndpoint(app: FastifyInstance, endpoint: TusEndpoint) {
+  const store = app.ctx.partialUploads;
+  /** The Fastify request behind each request tus handles: its site, user and activity log. */
+  const requests = new WeakMap<Request, FastifyRequest>();
+  const fastifyRequestOf = (req: Request): FastifyRequest => {
+    const request = requests.get(req);
+    if (!request) throw refusal(500, 'The upload lost its request');
+    return request;
+  };
+  // Made on the first resumable upload.
+  let server: Server | undefined;
+  const tus = () => (server ??= makeServer());
+  const makeServer = () =>
+    new Server({
+      path: endpoint.path,
+      datastore: store,
+      relativeLocation: true,
+      // Same origin only: the back-office and the site are served by this server.
+      allowedOrigins: [],
+      maxSize: endpoint.maxSize,
+      async onIncomingRequest(req, id) {
+        if (req.method === 'POST') return;
+        const request = fastifyRequestOf(req);
+        const upload = await store.getUpload(id).catch(() => undefined);
+        // Another site's upload, or another person's, does not exist for this caller.
+        if (!endpoint.owns(request, upload)) throw refusal(404, 'No such upload', 'id');
+      },
+      async onUploadCreate(req, upload) {
+        const metadata = await endpoint.create(fastifyRequestOf(req), upload);
+        return { metadata: { ...upload.metadata, ...metadata } };
+      },
+      async onUploadFinish(req, upload) {
+        // Stored now, so a refusal (a type that is not kept) answers this PATCH; the answer is
+        // the protocol's 204, and a GET of the upload says what it became.
+        await endpoint.finish(fastifyRequestOf(req), upload);
+        return {};
+      },
+      async onResponseError(_req, error) {
+        // Every refusal in the API's shape, with the field it is about.
+        const { status_code: status, body } = error as { status_code?: number; body?: string };
+        if (error instanceof HttpError) {
+          return { status_code: error.statusCode, body: JSON.stringify({ message: error.message, errors: error.errors }) };
+        }
+        if (status && body?.startsWith('{')) return undefined;
+        if (status === 413) return refusal(413, `The file is larger than ${endpoint.maxSize / 1024 / 1024} MB`);
+        if (status && status < 500) return refusal(status, (body ?? 'Refused').trim(), 'upload');
+        app.log.error({ err: error }, 'A resumable upload failed');
+        return refusal(500, 'The upload could not be stored', 'upload');
+      },
+    });
+
+  // tus reads the body itself, as a stream, chunk by chunk.
+  app.addContentTypeParser(OFFSET_STREAM, (_request, _payload, done) => done(null));
+  /** tus answers the request; Fastify sends the answer (its hooks and headers apply as to any route). */
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // Only a part is a body tus reads (left unread by the parser above); any other body was read
+    // by Fastify already (JSON, say), and tus answers the request as one without a part.
+    const carriesBody =
+      request.headers['content-type'] === OFFSET_STREAM && (request.method === 'POST' || request.method === 'PATCH');
+    const asked = new Request(new URL(request.url, 'http://orgsite.invalid'), {
+      method: request.method,
+      headers: Object.entries(request.headers).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]],
+      ),
+      ...(carriesBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    });
+    requests.set(asked, request);
+    const answer = await tus().handleWeb(asked);
+    if (request.method === 'DELETE' && answer.status === 204) await endpoint.terminated?.((request.params as { id: string }).id);
+    reply.status(answer.status).headers(Object.fromEntries(answer.headers));
+    const body = answer.body ? await answer.text() : '';
+    // The protocol's own refusals (a missing Tus-Resumable header, a bad one) in the API's shape too.
+    if (answer.status >= 400 && !body.startsWith('{')) {
+      const { body: shaped } = refusal(answer.status, body.trim() || 'Refused', 'upload');
+      return reply.type('application/json').send(shaped);
+    }
+    return reply.send(body);
+  };
 }

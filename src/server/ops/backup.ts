@@ -49,6 +49,8 @@ const KEPT_TABLES = [
   // visitor hashes are short-lived and stay behind.
   'analytics_daily',
   'analytics_vitals',
+  // The files visitors sent with form entries (their bytes are under `_entries/` with the uploads).
+  'entry_files',
 ];
 
 export type BackupKind = 'sqlite' | 'pg_dump' | 'logical';

@@ -24,7 +24,20 @@ import {
   type PublicFormValues,
   SENT_PARAM,
 } from '../../shared/public-forms';
-import { builtRefusals, builtValues, careerOf, entryKey, liveForm, robotCheck, storeEntry } from '../content/built-forms';
+import {
+  type BuiltForm,
+  builtRefusals,
+  builtValues,
+  careerOf,
+  entryKey,
+  fieldsOf,
+  liveForm,
+  robotCheck,
+  storeEntry,
+} from '../content/built-forms';
+import { keepEntryFile, newUploadId } from '../content/entry-files';
+import { checkFile, maxFileBytes } from '../../shared/built-forms';
+import type { SiteMessageKey } from '../../shared/messages/site-en';
 import { refusalsOf, storeVisitorForm, visitorKey } from '../content/visitor-forms';
 import { meaningfulUrl } from '../seo/origin';
 import { findApplication, refuseUnpublished } from './tenant';
@@ -74,6 +87,69 @@ function sentUrl(pageUrl: string, form: FormName): string {
   const url = new URL(sitePath(pageUrl), 'http://page');
   url.searchParams.set(SENT_PARAM, form);
   return sitePath(url.pathname + url.search);
+}
+
+/**
+ * A built form's plain post as multipart (a form with a file field, sent without JavaScript): its
+ * fields as a body, each file kept at once (entry-files.ts) and its field's answer the kept
+ * file's id, so a page drawn again around another refusal holds the file and the visitor does not
+ * choose it twice. A file the field does not take is a refusal of that field.
+ */
+async function multipartBody(
+  request: FastifyRequest,
+  built: BuiltForm,
+): Promise<{ body: Record<string, string | string[]>; refused: Record<string, SiteMessageKey> }> {
+  const fileFields = fieldsOf(built).filter((field) => field.kind === 'file');
+  const body: Record<string, string | string[]> = {};
+  const refused: Record<string, SiteMessageKey> = {};
+  const files: { field: (typeof fileFields)[number]; name: string; bytes: Buffer }[] = [];
+  const largest = Math.max(0, ...fileFields.map(maxFileBytes));
+  const limits = { fields: 500, fieldSize: BODY_LIMIT, files: Math.max(1, fileFields.length), fileSize: largest + 1 };
+  for await (const part of request.parts({ limits })) {
+    if (part.type === 'field') {
+      const held = body[part.fieldname];
+      const value = String(part.value);
+      body[part.fieldname] = held === undefined ? value : Array.isArray(held) ? [...held, value] : [held, value];
+      continue;
+    }
+    const field = fileFields.find((candidate) => candidate.name === part.fieldname);
+    if (!field || !part.filename) {
+      part.file.resume();
+      continue;
+    }
+    try {
+      files.push({ field, name: part.filename, bytes: await part.toBuffer() });
+    } catch {
+      refused[field.name] = 'builtForm.file.size';
+    }
+  }
+  for (const { field, name, bytes } of files) {
+    const problem = checkFile(field, { name, size: bytes.length });
+    if (problem) {
+      refused[field.name] = problem;
+      continue;
+    }
+    try {
+      const kept = await keepEntryFile(request, built, field, {
+        uploadId: newUploadId(),
+        name,
+        size: bytes.length,
+        content: { bytes },
+      });
+      // The file chosen now is the answer, whatever the hidden field held from an earlier post.
+      body[field.name] = kept.upload_id;
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode !== 400) throw error;
+      refused[field.name] = 'builtForm.file.type';
+    }
+  }
+  for (const field of fileFields) {
+    // The hidden field and the file input share the name: the answer is the one id among them.
+    const given = body[field.name];
+    if (Array.isArray(given)) body[field.name] = given.find(Boolean) ?? '';
+    if (refused[field.name]) body[field.name] = '';
+  }
+  return { body, refused };
 }
 
 export async function formPosts(app: FastifyInstance, { sendPageWithForm }: FormPostOptions): Promise<void> {
@@ -128,15 +204,17 @@ export async function formPosts(app: FastifyInstance, { sendPageWithForm }: Form
       const form = formOf(request);
       const page = pageOf(request);
       if (!form || !isPageAddress(page.split('?')[0]!)) return reply.callNotFound();
-      const body = bodyOf(request);
       const builtId = builtFormId(form);
       if (builtId !== undefined) {
         request.application = refuseUnpublished(await findApplication(request, config.appKey));
         const built = await liveForm(request, builtId);
+        const posted = request.isMultipart() ? await multipartBody(request, built) : undefined;
+        if (posted) request.body = posted.body;
+        const body = bodyOf(request);
         // A robot filled the hidden field: it is shown what a person is, and nothing is stored.
         if (robotCheck(body) === 'robot') return reply.redirect(sentUrl(page, form), 303);
         const values = builtValues(built, body);
-        const errors = builtRefusals(built, values);
+        const errors = { ...builtRefusals(built, values), ...posted?.refused };
         if (Object.keys(errors).length > 0) {
           const typed = { ...typedValues(form, body), ...values };
           return sendPageWithForm(request, reply, page, { form, status: 'refused', values: typed, errors }, 400);
@@ -148,6 +226,7 @@ export async function formPosts(app: FastifyInstance, { sendPageWithForm }: Form
         return reply.redirect(sentUrl(page, form), 303);
       }
       if (!isPublicFormName(form)) return reply.callNotFound();
+      const body = bodyOf(request);
       const values = formValues(form, body);
       const errors = refusalsOf(form, values);
       if (Object.keys(errors).length > 0) {

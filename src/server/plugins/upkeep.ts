@@ -2,7 +2,7 @@
  * What the server does by itself, when it starts and then once a period (an hour; UPKEEP_PERIOD_MS):
  * erase what stayed in the Trash too long, remove resumable uploads left for a day, erase sign-ups
  * never confirmed (content/subscriptions.ts), erase form entries past their form's retention
- * (content/built-forms.ts), let the database
+ * (content/built-forms.ts) and the files of erased entries (content/entry-files.ts), let the database
  * refresh its planner statistics and merge its search indexes (Database.optimize), and forget old
  * webhook deliveries and job runs, and fold the analytics queue (content/analytics.ts). Each job runs on one instance per period, however many share the database
  * (ops/job-claims.ts): every instance tries at the start of each period, and one claim lands.
@@ -13,6 +13,7 @@ import { eraseExpiredTrash } from '../content/trash';
 import { JobClaims } from '../ops/job-claims';
 import { erasePendingSubscriptions } from '../content/subscriptions';
 import { eraseExpiredEntries } from '../content/built-forms';
+import { eraseLooseFiles } from '../content/entry-files';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,8 @@ export const upkeep = fp(
       'partial-uploads': () => ctx.partialUploads.deleteExpired(),
       'pending-subscribers': () => erasePendingSubscriptions(ctx),
       'form-entries': () => eraseExpiredEntries(ctx),
+      // Files of entries erased some other way (the Trash's purge), and uploads no entry took.
+      'entry-files': () => eraseLooseFiles(ctx),
       optimize: () => ctx.database.optimize(),
       'webhook-log': () => ctx.webhooks.prune(),
       'job-runs': () => claims.prune(),

@@ -17,6 +17,10 @@ import { dateOrTime, endOf } from './activity';
 import { itemEnvelope, listEnvelope, nullable } from './response-schemas';
 import { readStateRoutes } from './read-state';
 import { idParams, listQuery, paging } from './schemas';
+import { filesOfEntry } from '../content/entry-files';
+
+/** A file's name as a plain header holds it (the `filename*` beside it carries the rest). */
+const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
 const tags = ['Form Entries'];
 
@@ -116,6 +120,84 @@ export async function formEntryRoutes(app: FastifyInstance): Promise<void> {
           .executeTakeFirstOrThrow(),
       ]);
       return { ...paged(rows, page, size, total), unread: Number(unread.n) };
+    },
+  );
+
+  const fileRecord = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      field: { type: 'string' },
+      name: { type: 'string' },
+      mime: { type: 'string' },
+      size: { type: 'integer' },
+      created_at: { type: 'string' },
+    },
+  };
+  api.get(
+    '/form-entries/:id/files',
+    {
+      config: needs('form-entries', 'read'),
+      schema: {
+        ...operation(
+          'form-entries.files.list',
+          'List the files of a form entry',
+          'The files the visitor sent with the entry (a file field’s answer), each with the field it answers. Never public: only staff who may read entries see them.',
+        ),
+        tags,
+        params: idParams,
+        response: { 200: listEnvelope(fileRecord) },
+      },
+    },
+    async (request) => {
+      const appKey = request.application.app_key;
+      const { id } = request.params as { id: number };
+      if (!(await entries.get(appKey, id))) throw notFound('Form entry');
+      const rows = await filesOfEntry(db, appKey, id);
+      return paged(rows, 1, Math.max(rows.length, 1), rows.length);
+    },
+  );
+  api.get(
+    '/form-entries/:id/files/:file',
+    {
+      config: needs('form-entries', 'read'),
+      exposeHeadRoute: false,
+      schema: {
+        ...operation(
+          'form-entries.files.download',
+          'Download a file of a form entry',
+          'The file as the visitor sent it, as an attachment (never shown in the browser), to staff who may read entries.',
+        ),
+        tags,
+        params: idParams.extend({ file: z.coerce.number({ error: 'file must be a number' }).int().positive() }),
+        produces: ['application/octet-stream'],
+        response: { 200: { type: 'string', format: 'binary', description: 'The file' } },
+      },
+    },
+    async (request, reply) => {
+      const appKey = request.application.app_key;
+      const { id, file } = request.params as { id: number; file: number };
+      const row = await db
+        .selectFrom('entry_files')
+        .selectAll()
+        .where('app_key', '=', appKey)
+        .where('entry_id', '=', id)
+        .where('id', '=', file)
+        .executeTakeFirst();
+      const body = row ? await app.ctx.storage.stream(row.storage_key) : undefined;
+      if (!row || !body) throw notFound('File');
+      // A visitor's file is never run or shown by the browser: saved, under its own name.
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header(
+          'content-disposition',
+          `attachment; filename="${asciiName(row.name)}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .header('content-length', String(row.size))
+        .send(body);
     },
   );
 

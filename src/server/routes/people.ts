@@ -10,6 +10,7 @@ import { recordActivity } from '../activity/activity-log';
 import { siteScope } from '../cache/public-answers';
 import { countScope } from '../content/repository';
 import { erasePerson, exportPerson } from '../content/person-data';
+import { eraseLooseFiles } from '../content/entry-files';
 import { operation } from '../openapi';
 import { needs } from '../plugins/auth';
 import { itemEnvelope, nullable, objectOf } from './response-schemas';
@@ -141,6 +142,8 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const erased = await erasePerson(ctx.database.db, ctx.secrets, ctx.config.erasuresFile, request.body.email);
+      // The files sent with the erased entries go now too, not at the next upkeep.
+      if (erased.form_entries > 0) await eraseLooseFiles(ctx);
       ctx.cache.invalidate(countScope('subscribers'));
       ctx.cache.invalidate(countScope('messages'));
       for (const appKey of erased.sites) ctx.cache.invalidate(siteScope(appKey));

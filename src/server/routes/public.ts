@@ -32,7 +32,9 @@ import {
   robotCheck,
   storeEntry,
   tooFast,
+  fieldsOf,
 } from '../content/built-forms';
+import { formUploadRoutes } from '../content/entry-files';
 import { siteEn } from '../../shared/messages/site-en';
 import { documented, operation, withArticle } from '../openapi';
 import { visitorSearch } from '../content/visitor-search';
@@ -423,6 +425,9 @@ export const publicRoutes = fp(
         return reply.status(201).send({ message: form.sent_text || siteEn['builtForm.sent.text'], data: stored });
       },
     );
+
+    // The files a form's file fields take, uploaded resumably before the entry names them.
+    await formUploadRoutes(app, { liveForm, fieldsOf, writeLimit });
   },
   { name: 'public-api', encapsulate: true, dependencies: ['app-context', 'keep-public-answers'] },
 );

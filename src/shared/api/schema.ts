@@ -877,6 +877,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/form-entries/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the files of a form entry
+         * @description The files the visitor sent with the entry (a file field’s answer), each with the field it answers. Never public: only staff who may read entries see them.
+         *
+         *     Needs the right to read form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["form-entries.files.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/form-entries/{id}/files/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file of a form entry
+         * @description The file as the visitor sent it, as an attachment (never shown in the browser), to staff who may read entries.
+         *
+         *     Needs the right to read form-entries: admin, editor. Works on one site, named by the app key.
+         */
+        get: operations["form-entries.files.download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/form-entries/{id}/read": {
         parameters: {
             query?: never;
@@ -5651,6 +5695,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/form-uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the upload of a file a form asks for
+         * @description tus 1.0 creation: `Upload-Length` and `Upload-Metadata` with `form` (its id), `field` (a file field’s name) and `filename`. A name whose type the field does not take, or a size beyond its `max_mb`, is a 400 naming the field. The answer’s `Location` is where the parts go; its last segment is the upload’s id, the field’s answer in the entry.
+         *
+         *     Open to visitors: send the site’s app key.
+         */
+        post: operations["public.forms.uploads.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/form-uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read what the upload of a form’s file became
+         * @description The kept file (its name, type and size), kept now if that did not happen yet; 409 while parts are missing, 404 for an upload that is not this site’s.
+         *
+         *     Open to visitors: send the site’s app key.
+         */
+        get: operations["public.forms.uploads.result"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel the upload of a form’s file
+         * @description tus 1.0 termination: what arrived is removed.
+         *
+         *     Open to visitors: send the site’s app key.
+         */
+        delete: operations["public.forms.uploads.terminate"];
+        options?: never;
+        head?: never;
+        /**
+         * Send the next part of a form’s file
+         * @description tus 1.0: the part at `Upload-Offset`. The last one keeps the file; a content the field does not take is a 400 naming the field, and nothing of it is kept.
+         *
+         *     Open to visitors: send the site’s app key.
+         */
+        patch: operations["public.forms.uploads.append"];
+        trace?: never;
+    };
     "/cms/forms": {
         parameters: {
             query?: never;
@@ -8911,6 +9011,75 @@ export interface operations {
                         };
                         message?: string;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "form-entries.files.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            current_page?: number;
+                            data?: {
+                                created_at?: string;
+                                field?: string;
+                                id?: number;
+                                mime?: string;
+                                name?: string;
+                                size?: number;
+                            }[];
+                            last_page?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "form-entries.files.download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -24059,6 +24228,110 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    "public.forms.uploads.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Empty: the tus answer’s headers say the rest (Location, Upload-Offset, Upload-Length, Upload-Expires) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "public.forms.uploads.result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            id?: string;
+                            mime?: string;
+                            name?: string;
+                            size?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "public.forms.uploads.terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Empty: the tus answer’s headers say the rest (Location, Upload-Offset, Upload-Length, Upload-Expires) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "public.forms.uploads.append": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Empty: the tus answer’s headers say the rest (Location, Upload-Offset, Upload-Length, Upload-Expires) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     "public.forms.list": {

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatTime } from '../format-time';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import type { AdminEntity } from '../admin-entities';
 import { entityRecordQuery } from '../api/entity-queries';
 import { DeleteConfirmDialog } from '../list/DeleteDialog';
@@ -12,6 +12,9 @@ import { ScreenHeader } from '../ScreenHeader';
 import { useEntityRights } from '../session/rights';
 import { MarkUnreadButton, useReadOnOpen } from '../messages/message-read';
 import { useAdminText } from '../i18n';
+
+// A form entry's files: only an entry's screen downloads the list.
+const EntryFiles = lazy(() => import('../form-entries/EntryFiles'));
 
 /**
  * A record shown, not edited: contact messages (read-only for everyone) and any record the user's
@@ -66,6 +69,11 @@ export function RecordDetail({ entity, recordKey }: { entity: AdminEntity; recor
                 </Table.Tr>
               </Table.Tbody>
             </Table>
+            {def.resource === 'form-entries' && (
+              <Suspense>
+                <EntryFiles entryId={recordKey} />
+              </Suspense>
+            )}
             {(rights.canDelete(row) || inInbox) && (
               <Group mt="md">
                 {inInbox && <MarkUnreadButton recordKey={recordKey} onDone={backToList} resource={marked} />}

@@ -5,15 +5,19 @@
  * island wakes or without JavaScript, sent once, kept on the device offline, and refused with the
  * reason beside the field and every answer kept. A closed form says so and draws no fields.
  */
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
+  acceptedExtensions,
   CAREER_FIELD,
   checkEntry,
+  checkFile,
+  DEFAULT_MAX_MB,
   entryValues,
   type FormFieldDef,
   HONEYPOT_FIELD,
   inLanguage,
 } from '../../../shared/built-forms';
+import type { SiteMessageKey } from '../../../shared/messages/site-en';
 import { useSiteText } from '../../ui/site-text';
 import { useSiteLocale } from '../../ui/site-locale';
 import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '../ui';
@@ -100,6 +104,107 @@ function ChoiceGroup({
   );
 }
 
+type FileState =
+  | { kind: 'idle' }
+  | { kind: 'sending' | 'waiting'; percent: number }
+  | { kind: 'done' }
+  | { kind: 'refused'; key: SiteMessageKey };
+
+/**
+ * A file question: the file input, and beside it a hidden input holding the answer, the id of the
+ * upload that brought the file. Awake, a chosen file is checked (type, size) and sent at once
+ * through the resumable path (file-upload.ts, loaded then), saying how far it got and carrying on
+ * after a dropped link. Without JavaScript the file goes in the form's own (multipart) post; a
+ * page drawn again around a refusal holds the kept file's id, so it is not asked for twice.
+ */
+function FileQuestion({
+  field,
+  bound,
+  locale,
+  formId,
+  onBusy,
+}: {
+  field: FormFieldDef;
+  bound: Field;
+  locale: string | undefined;
+  formId: number;
+  onBusy: (field: string, busy: boolean) => void;
+}) {
+  const t = useSiteText();
+  const id = useId();
+  const [state, setState] = useState<FileState>({ kind: 'idle' });
+  const accept = acceptedExtensions(field);
+  const description = inLanguage(field, 'hint', locale);
+  const error = state.kind === 'refused' ? t(state.key) : bound.error;
+  const choose = (event: { currentTarget: HTMLInputElement }) => {
+    const file = event.currentTarget.files?.[0];
+    bound.onChange({ currentTarget: { value: '' } });
+    if (!file) return setState({ kind: 'idle' });
+    const problem = checkFile(field, file);
+    if (problem) return setState({ kind: 'refused', key: problem });
+    setState({ kind: 'sending', percent: 0 });
+    onBusy(field.name, true);
+    void import('./file-upload')
+      .then(({ sendFile, FileRefused }) =>
+        sendFile(file, formId, field.name, {
+          sent: (percent) => setState({ kind: 'sending', percent }),
+          waiting: () => setState((now) => ({ kind: 'waiting', percent: 'percent' in now ? now.percent : 0 })),
+        }).then(
+          (upload) => {
+            bound.onChange({ currentTarget: { value: upload } });
+            setState({ kind: 'done' });
+          },
+          (failure: unknown) =>
+            setState({ kind: 'refused', key: failure instanceof FileRefused ? 'builtForm.file.type' : 'builtForm.file.missing' }),
+        ),
+      )
+      .finally(() => onBusy(field.name, false));
+  };
+  const progress =
+    state.kind === 'sending'
+      ? t('builtForm.file.progress', { percent: String(state.percent) })
+      : state.kind === 'waiting'
+        ? `${t('builtForm.file.progress', { percent: String(state.percent) })} ${t('builtForm.file.waiting')}`
+        : state.kind === 'done' || (state.kind === 'idle' && bound.value)
+          ? t('builtForm.file.done')
+          : '';
+  return (
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor={id}>
+        {inLanguage(field, 'label', locale)}
+        {field.required ? (
+          <span className={ui.required} aria-hidden="true">
+            {' *'}
+          </span>
+        ) : null}
+      </label>
+      {description ? <p className={ui.hint}>{description}</p> : null}
+      <p className={ui.hint} id={`${id}-accepted`}>
+        {t('builtForm.file.accepted', { accept: accept.join(', '), mb: String(field.max_mb ?? DEFAULT_MAX_MB) })}
+      </p>
+      <input
+        id={id}
+        type="file"
+        name={field.name}
+        accept={accept.join(',')}
+        className={ui.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-accepted${error ? ` ${id}-error` : ''}`}
+        onChange={choose}
+      />
+      <input type="hidden" name={field.name} value={bound.value} />
+      <p className={ui.hint} role="status" aria-live="polite" data-file-progress={state.kind}>
+        {progress}
+      </p>
+      {error ? (
+        <p className={ui.error} id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** One question, drawn for its kind. */
 function Question({ field, bound, locale }: { field: FormFieldDef; bound: Field; locale: string | undefined }) {
   const t = useSiteText();
@@ -175,7 +280,7 @@ function Question({ field, bound, locale }: { field: FormFieldDef; bound: Field;
       );
     }
     case 'file':
-      // Its upload (through the resumable path, bound to the entry) comes in a later step.
+      // Drawn by the form itself (FileQuestion), which knows the form's id.
       return null;
     default: {
       const input = {
@@ -203,6 +308,10 @@ export function BuiltForm({ form, closed, career, ...props }: BuiltFormProps) {
   const locale = useSiteLocale();
   const headingId = `built-${form.id}-heading`;
   const sent = form.sent_text ? { title: t('builtForm.sent.title'), text: form.sent_text } : undefined;
+  // The file fields whose upload is on its way: the form waits for them before it is sent.
+  const busy = useRef(new Set<string>());
+  const onBusy = (field: string, on: boolean) => void (on ? busy.current.add(field) : busy.current.delete(field));
+  const hasFile = form.fields.some((field) => field.kind === 'file');
   const {
     formProps,
     keyField,
@@ -214,7 +323,10 @@ export function BuiltForm({ form, closed, career, ...props }: BuiltFormProps) {
     {
       id: form.id,
       values: (input) => ({ ...entryValues(form.fields, input), ...(career ? { [CAREER_FIELD]: String(career) } : {}) }),
-      check: (values) => checkEntry(form.fields, values),
+      check: (values) => ({
+        ...checkEntry(form.fields, values),
+        ...Object.fromEntries([...busy.current].map((field) => [field, 'builtForm.file.wait' as const])),
+      }),
       sent,
     },
     props,
@@ -232,7 +344,7 @@ export function BuiltForm({ form, closed, career, ...props }: BuiltFormProps) {
             : t('builtForm.closed.ended')}
         </Alert>
       ) : (
-        <form {...formProps} aria-labelledby={headingId}>
+        <form {...formProps} {...(hasFile ? { encType: 'multipart/form-data' } : {})} aria-labelledby={headingId}>
           <input {...keyField} />
           {career ? <input type="hidden" name={CAREER_FIELD} value={career} /> : null}
           {/* Out of sight and out of reach: only a robot fills it (built-forms.ts). */}
@@ -243,9 +355,20 @@ export function BuiltForm({ form, closed, career, ...props }: BuiltFormProps) {
             </label>
           </div>
           <Stack gap="md">
-            {form.fields.map((field) => (
-              <Question key={field.name} field={field} bound={fieldOf(field.name)} locale={locale} />
-            ))}
+            {form.fields.map((field) =>
+              field.kind === 'file' ? (
+                <FileQuestion
+                  key={field.name}
+                  field={field}
+                  bound={fieldOf(field.name)}
+                  locale={locale}
+                  formId={form.id}
+                  onBusy={onBusy}
+                />
+              ) : (
+                <Question key={field.name} field={field} bound={fieldOf(field.name)} locale={locale} />
+              ),
+            )}
             <FormStatus
               status={status}
               sent={sentWords}

@@ -1,0 +1,55 @@
+/**
+ * A visitor's file for a form's file field, sent through the resumable path (tus 1.0 at
+ * /cms/form-uploads, server's content/entry-files.ts): in parts, and after a dropped link from the
+ * last byte the server kept, trying again until the link returns. Loaded (with the tus client)
+ * only when a visitor chooses a file, so a form without a file field never downloads it.
+ */
+import { Upload } from 'tus-js-client';
+import { config } from '../../config';
+
+export interface FileProgress {
+  /** Part of the file the server has, from 0 to 100. */
+  sent: (percent: number) => void;
+  /** The link dropped: the upload waits for it and carries on. */
+  waiting: () => void;
+}
+
+/** A refusal of the server about the file (its type, its size), not a dropped link. */
+export class FileRefused extends Error {
+  constructor(readonly status: number) {
+    super(`The server refused the file (${status})`);
+  }
+}
+
+/** Small parts (the server takes no smaller than 256 KiB but the last): a dropped link loses at most one. */
+const PART_BYTES = 1024 * 1024;
+// Tried again and again while the link is down: a visitor on a thin link is not asked to start over.
+const RETRY_DELAYS = [0, 1_000, 2_000, 4_000, ...Array.from({ length: 120 }, () => 5_000)];
+
+/** Sends `file` as the answer of `field` of form `form`; resolves with the upload's id (the field's answer). */
+export function sendFile(file: File, form: number, field: string, progress: FileProgress): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const upload = new Upload(file, {
+      endpoint: `${config.apiBase}/form-uploads`,
+      headers: { 'app-key': config.appKey },
+      chunkSize: PART_BYTES,
+      retryDelays: RETRY_DELAYS,
+      storeFingerprintForResuming: false,
+      metadata: { form: String(form), field, filename: file.name },
+      onProgress: (sent, total) => progress.sent(total ? Math.floor((sent * 100) / total) : 0),
+      onShouldRetry: (error) => {
+        const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
+        // A refusal stays one; anything else (no connection, the server busy) is tried again.
+        if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) return false;
+        progress.waiting();
+        return true;
+      },
+      onSuccess: () => resolve(upload.url!.split('/').pop()!),
+      onError: (error) => {
+        const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
+        reject(status >= 400 && status < 500 ? new FileRefused(status) : error);
+      },
+    });
+    upload.start();
+  });
+}
