@@ -1,9 +1,10 @@
 /**
  * The header's bell (issue #61): an icon and the unread count, on every back-office screen. Kept
- * to that: the list, its popover and its actions load the first time the bell is pressed
- * (NotificationList.tsx, through OnFirstPress), so the bell adds little to each screen's first load.
+ * to that, and drawn with a plain button and a stylesheet's count (admin.css): the list, its
+ * popover and its actions load the first time the bell is pressed (NotificationList.tsx, through
+ * OnFirstPress), so the bell adds little to each screen's first load, which has a budget.
  */
-import { ActionIcon, Indicator } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazyComponent } from '../../ui/lazy-component';
@@ -18,16 +19,14 @@ export function NotificationBell() {
   const unread = useQuery(notificationsQuery).data?.unread ?? 0;
   return (
     <OnFirstPress dropdown={List} props={{}}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell')}
-      >
-        <Indicator disabled={unread === 0} label={adminNumber(unread)} size={16} offset={2} color="red">
-          <IconBell size={20} stroke={1.6} aria-hidden />
-        </Indicator>
-      </ActionIcon>
+      <UnstyledButton className="admin-bell" aria-label={t('notifications.bell', { count: unread })}>
+        <IconBell size={20} aria-hidden />
+        {unread > 0 && (
+          <span className="admin-bell-count" aria-hidden>
+            {adminNumber(unread)}
+          </span>
+        )}
+      </UnstyledButton>
     </OnFirstPress>
   );
 }

@@ -4,29 +4,41 @@
  * did it and when (and the comment that came with it). Opening one goes to the record's form and
  * marks it read; "Mark all read" marks the rest.
  */
-import { Button, Group, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Popover, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { cloneElement, type ReactElement, useState } from 'react';
 import { entityByResource } from '../../../shared/entities';
 import type { NotificationItem } from '../../../shared/notifications';
 import { adminCall } from '../api/admin-call';
-import { notifyFailure } from '../api/notify';
-import { formatTime } from '../format-time';
 import { useAdminText } from '../i18n';
 import type { DropdownProps } from '../layout/OnFirstPress';
 import { notificationKeys, notificationsQuery } from './notification-queries';
+import { useNotificationWords } from './notification-words';
+
+// My Profile's switches take their words from here: one module fetched for both, not one more.
+export { useNotificationWords };
 
 export function NotificationList({ target, defaultOpened }: DropdownProps<object>) {
-  const { t } = useAdminText();
+  const w = useNotificationWords();
   const [opened, setOpened] = useState<boolean>(defaultOpened);
   const list = useQuery(notificationsQuery);
   const queryClient = useQueryClient();
-  const markRead = useMutation({
-    mutationFn: (body: { ids: number[] } | { all: true }) => adminCall('notifications/read', { method: 'POST', body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-    onError: (error) => notifyFailure(t('notifications.markFailed'), error),
-  });
+  const [marking, setMarking] = useState(false);
+  // A plain call rather than a mutation hook: this module is fetched by the bell, and every module
+  // it names is listed in each signed-in screen's first load.
+  const markRead = (body: { ids: number[] } | { all: true }) => {
+    setMarking(true);
+    adminCall('notifications/read', { method: 'POST', body })
+      .catch((error: unknown) =>
+        notifications.show({ color: 'red', title: w('markFailed'), message: error instanceof Error ? error.message : '' }),
+      )
+      .finally(() => {
+        setMarking(false);
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all, exact: true });
+      });
+  };
   const items = list.data?.items ?? [];
   const unread = list.data?.unread ?? 0;
   return (
@@ -37,38 +49,38 @@ export function NotificationList({ target, defaultOpened }: DropdownProps<object
       <Popover.Dropdown p="xs">
         <Group justify="space-between" mb="xs" px="xs">
           <Text fw={600} size="sm" component="h2" m={0}>
-            {t('notifications.title')}
+            {w('title')}
           </Text>
           <Button
             variant="subtle"
             size="compact-sm"
             disabled={unread === 0}
-            loading={markRead.isPending}
-            onClick={() => markRead.mutate({ all: true })}
+            loading={marking}
+            onClick={() => markRead({ all: true })}
           >
-            {t('notifications.markAll')}
+            {w('markAll')}
           </Button>
         </Group>
         {items.length === 0 ? (
           <Text size="sm" c="dimmed" px="xs" pb="xs">
-            {list.isPending ? t('notifications.loading') : t('notifications.none')}
+            {list.isPending ? w('loading') : w('none')}
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={420} type="auto">
-            <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          <div style={{ maxHeight: 420, overflowY: 'auto' }}>
+            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {items.map((item) => (
                 <li key={item.id}>
                   <Item
                     item={item}
                     onOpen={() => {
                       setOpened(false);
-                      if (!item.read_at) markRead.mutate({ ids: [item.id] });
+                      if (!item.read_at) markRead({ ids: [item.id] });
                     }}
                   />
                 </li>
               ))}
-            </Stack>
-          </ScrollArea.Autosize>
+            </ul>
+          </div>
         )}
       </Popover.Dropdown>
     </Popover>
@@ -76,7 +88,8 @@ export function NotificationList({ target, defaultOpened }: DropdownProps<object
 }
 
 function Item({ item, onOpen }: { item: NotificationItem; onOpen: () => void }) {
-  const { t, term } = useAdminText();
+  const { term, language } = useAdminText();
+  const w = useNotificationWords();
   const def = entityByResource(item.entity);
   const unread = !item.read_at;
   const what = def ? term(def.formTitle) : item.entity;
@@ -91,11 +104,11 @@ function Item({ item, onOpen }: { item: NotificationItem; onOpen: () => void }) 
       style={{ display: 'block', borderRadius: 'var(--mantine-radius-sm)' }}
     >
       <Text size="sm" fw={unread ? 700 : 500}>
-        {t(`notifications.kind.${item.kind}`)}
-        {unread && <VisuallyHidden>{` (${t('notifications.unread')})`}</VisuallyHidden>}
+        {w(`kind.${item.kind}`)}
+        {unread && <VisuallyHidden>{` (${w('unread')})`}</VisuallyHidden>}
       </Text>
       <Text size="sm" lineClamp={2}>
-        {`${what}: ${item.record_title || t('notifications.untitled')}`}
+        {`${what}: ${item.record_title || w('untitled')}`}
       </Text>
       {item.comment && (
         <Text size="sm" lineClamp={3} fs="italic">
@@ -103,10 +116,7 @@ function Item({ item, onOpen }: { item: NotificationItem; onOpen: () => void }) 
         </Text>
       )}
       <Text size="xs" c="dimmed">
-        {t('notifications.byWhen', {
-          who: item.actor_name || t('notifications.someone'),
-          when: formatTime(item.created_at, 'YYYY-MM-DD HH:mm'),
-        })}
+        {`${item.actor_name || w('someone')} · ${new Date(item.created_at).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' })}`}
       </Text>
     </UnstyledButton>
   );

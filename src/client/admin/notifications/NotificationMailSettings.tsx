@@ -4,16 +4,26 @@
  */
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ItemEnvelope } from '../../../shared/envelope';
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationMail } from '../../../shared/notifications';
 import { adminCall } from '../api/admin-call';
 import { useAdminText } from '../i18n';
 import { QueryState } from '../QueryState';
-import { notificationSettingsQuery } from './notification-queries';
+
+/** The person's switches (read here only: the bell needs none of them). */
+const notificationSettingsQuery = queryOptions({
+  queryKey: [...notificationKeys.all, 'settings'] as const,
+  queryFn: ({ signal }) =>
+    adminCall<ItemEnvelope<{ mail: NotificationMail }>>('notifications/settings', { signal }).then((r) => r.data.mail),
+  meta: { failureTitle: 'Loading your notification settings failed' },
+});
+import { notificationKeys } from './notification-queries';
+import { useNotificationWords } from './NotificationList';
 
 export function NotificationMailSettings({ email, mailOn }: { email: string; mailOn: boolean }) {
-  const { t, message } = useAdminText();
+  const { message } = useAdminText();
+  const w = useNotificationWords();
   const settings = useQuery(notificationSettingsQuery);
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -24,7 +34,7 @@ export function NotificationMailSettings({ email, mailOn }: { email: string; mai
       }).then((r) => r.data.mail),
     onSuccess: (mail) => queryClient.setQueryData(notificationSettingsQuery.queryKey, mail),
     onError: (error) => {
-      notifications.show({ color: 'red', title: t('notifications.mailFailed'), message: message(error.message) });
+      notifications.show({ color: 'red', title: w('mailFailed'), message: message(error.message) });
       void queryClient.invalidateQueries({ queryKey: notificationSettingsQuery.queryKey });
     },
   });
@@ -37,16 +47,16 @@ export function NotificationMailSettings({ email, mailOn }: { email: string; mai
     <Card withBorder padding="lg">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {t('notifications.mailTitle')}
+          {w('mailTitle')}
         </Title>
-        <Text size="sm">{mailOn ? t('notifications.mailText', { email }) : t('notifications.mailOff')}</Text>
-        <QueryState query={settings} label={t('notifications.switches')}>
+        <Text size="sm">{mailOn ? w('mailText', { email }) : w('mailOff')}</Text>
+        <QueryState query={settings} label={w('switches')}>
           {(mail) => (
             <Stack gap="xs">
               {NOTIFICATION_KINDS.map((kind) => (
                 <Switch
                   key={kind}
-                  label={t(`notifications.kind.${kind}`)}
+                  label={w(`kind.${kind}`)}
                   checked={mail[kind]}
                   onChange={(event) => flip(kind, event.currentTarget.checked)}
                 />

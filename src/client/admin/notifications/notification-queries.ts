@@ -6,26 +6,18 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { ItemEnvelope } from '../../../shared/envelope';
-import type { NotificationItem, NotificationMail } from '../../../shared/notifications';
+import type { NotificationItem } from '../../../shared/notifications';
 import { adminCall } from '../api/admin-call';
 
 export const notificationKeys = {
   all: ['admin', 'notifications'] as const,
-  settings: ['admin', 'notifications', 'settings'] as const,
 };
 
 export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.all,
   queryFn: ({ signal }) =>
     adminCall<ItemEnvelope<{ items: NotificationItem[]; unread: number }>>('notifications', { signal }).then((r) => r.data),
+  // And when the window comes back to the front: the query client's default, not repeated here.
   refetchInterval: 60_000,
-  refetchOnWindowFocus: true,
   // No failure notice: a poll failing every minute would nag about something the person did not ask for.
-});
-
-export const notificationSettingsQuery = queryOptions({
-  queryKey: notificationKeys.settings,
-  queryFn: ({ signal }) =>
-    adminCall<ItemEnvelope<{ mail: NotificationMail }>>('notifications/settings', { signal }).then((r) => r.data.mail),
-  meta: { failureTitle: 'Loading your notification settings failed' },
 });
