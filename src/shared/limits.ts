@@ -58,6 +58,14 @@ export const LIMITS = {
   revisionsPerRecord: 50,
   /** Longest comment in a record's review thread (issue #61). */
   reviewCommentLength: 5000,
+  /** Notifications are kept this many days, read or not: the bell is news, not an archive. */
+  notificationDays: 90,
+  /** And at most this many per person (the newest), however busy their sites. */
+  notificationsPerPerson: 300,
+  /** The bell lists this many, newest first. */
+  notificationsListed: 50,
+  /** A comment's opening as a notification keeps it (the whole thread is on the record's form). */
+  notificationCommentLength: 500,
   /** Most rows a CSV export holds. */
   exportRows: 100_000,
   /** Days a deleted record stays in the Trash before it is erased. */

@@ -296,7 +296,7 @@ const tusHeaders = (more: Record<string, string> = {}) => ({
   ...more,
 });
 
-/** Routes every signed-in user has for their own account (sessions.test.ts, two-factor.test.ts). */
+/** Routes every signed-in user has for their own account (sessions.test.ts, two-factor.test.ts, notifications.test.ts). */
 const OWN_ACCOUNT = [
   '/cms/api/logout',
   '/cms/api/me',
@@ -306,6 +306,10 @@ const OWN_ACCOUNT = [
   '/cms/api/me/two-factor/setup',
   '/cms/api/me/two-factor/enable',
   '/cms/api/me/two-factor/recovery-codes',
+  // One's own notifications and their mail switches (notifications.test.ts).
+  '/cms/api/notifications',
+  '/cms/api/notifications/read',
+  '/cms/api/notifications/settings',
 ];
 /** Routes for those not signed in. */
 const SIGNED_OUT = ['/cms/api/login', '/cms/api/password-reset'];

@@ -16,8 +16,8 @@ import { LIMITS } from '../../shared/limits';
 import type { Cache } from '../cache/cache';
 import { type DB, isUniqueViolation, now } from '../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
-import type { Kysely } from 'kysely';
-import type { LooseTables } from '../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { LooseTables, Tables } from '../db/schema';
 import { Repository, type Row, type Visibility, type WriteValues } from './repository';
 import { claimPendingOfSave, withLandedUploads } from '../media/pending-refs';
 import { keepRevision } from './revisions';
@@ -169,8 +169,17 @@ export class EntityService<E extends EntityDef = EntityDef> {
    * Saves changes as the record's next version. `basedOn` is the version the client edited: if
    * someone saved since, nothing is written and the answer is a 409 with the stored record, so a
    * person can compare and choose. Without it (the spec's own client sends none) the save lands.
+   * `alsoInTransaction` writes what must land with the save or not at all (a review step's
+   * notifications): it runs only when the save is written.
    */
-  async update(appKey: string, id: number, input: WriteValues, actor?: Actor, basedOn?: number): Promise<UpdateResult<E>> {
+  async update(
+    appKey: string,
+    id: number,
+    input: WriteValues,
+    actor?: Actor,
+    basedOn?: number,
+    alsoInTransaction?: (trx: Transaction<Tables>) => Promise<unknown>,
+  ): Promise<UpdateResult<E>> {
     const existing = await this.forWrite(appKey, id, actor);
     if (basedOn !== undefined && existing.version !== basedOn) {
       // A repeat of a save that already landed (its answer was lost, the outbox sent it again)
@@ -191,6 +200,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
       row = await this.db.transaction().execute(async (trx) => {
         const updated = await this.repo.update(appKey, id, values, basedOn, trx);
         if (updated) await keepRevision(trx, this.def, existing as Row, actor, keep);
+        if (updated) await alsoInTransaction?.(trx);
         return updated;
       });
     } catch (error) {

@@ -36,6 +36,7 @@ import * as sectionForm from './migrations/033_section_form';
 import * as review from './migrations/034_review';
 import * as careerForms from './migrations/035_career_forms';
 import * as entryFiles from './migrations/036_entry_files';
+import * as notificationsTables from './migrations/038_notifications';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '034_review': review,
   '035_career_forms': careerForms,
   '036_entry_files': entryFiles,
+  '038_notifications': notificationsTables,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

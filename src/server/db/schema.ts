@@ -262,6 +262,37 @@ export interface NewsletterSendsTable {
   unsubscribed_at: string | null;
 }
 
+/** One person told of a review step (migration 038, notifications/notifications.ts). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  app_key: string;
+  kind: string;
+  /** The entity's resource (`posts`). */
+  entity: string;
+  record_id: number;
+  /** The record's title when it happened. */
+  record_title: string | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  /** The opening of the comment that came with the step, if any. */
+  comment: string | null;
+  created_at: string;
+  read_at: string | null;
+  /** null (no mail), `pending`, `sending`, `sent`, `failed`. */
+  mail: string | null;
+  mailed_at: string | null;
+}
+
+/** A person's mail switches, one per kind (migration 038): no row is every kind on. */
+export interface NotificationSettingsTable {
+  user_id: number;
+  mail_submitted: Generated<number>;
+  mail_changes_requested: Generated<number>;
+  mail_approved: Generated<number>;
+  mail_published: Generated<number>;
+}
+
 /** One run of a periodic job: the claim of one instance on one period (migration 017). */
 export interface JobRunsTable {
   job: string;
@@ -427,6 +458,8 @@ export interface Tables extends EntityTables {
   presence: PresenceTable;
   drafts: DraftsTable;
   review_comments: ReviewCommentsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
   translations: TranslationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   newsletter_copies: NewsletterCopiesTable;

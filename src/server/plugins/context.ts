@@ -27,6 +27,7 @@ import { focalPointOf } from '../media/focal-points';
 import { Settings } from '../security/settings';
 import { DEFAULT_DELIVERY_OPTIONS, WebhookDeliveries } from '../webhooks/deliveries';
 import { Analytics } from '../content/analytics';
+import { Notifications } from '../notifications/notifications';
 
 /** The code of each set of rules a definition may name (`hooks`); an entity naming none is served by the generic code alone. */
 const HOOKS: Record<EntityHookName, EntityHooks> = {
@@ -68,6 +69,8 @@ export interface AppContext {
   redirects: Redirects;
   /** Visitor analytics: the beacons' queue, its fold and the dashboard's reads (content/analytics.ts). */
   analytics: Analytics;
+  /** Review steps told to the people concerned: the bell and their mail (notifications/notifications.ts). */
+  notifications: Notifications;
 }
 
 /** Code that serves every entity alike (the CRUD and public routers) sees each service through the wide type. */
@@ -105,13 +108,19 @@ export function createContext(config: ServerConfig, database: Database): AppCont
       return [name, new EntityService(database.db, def, hooks && HOOKS[hooks], cache, revisionsToKeep, redirects)];
     }),
   ) as unknown as Services;
+  const mailer = createMailer(config.smtpUrl, config.mailFrom);
+  const origin = new PublicOrigin(
+    config,
+    async () => (await services.applications.repo.findBy(null, 'app_key', config.appKey))?.web_url,
+  );
   return {
     config,
     database,
     services,
     cache,
     settings,
-    mailer: createMailer(config.smtpUrl, config.mailFrom),
+    mailer,
+    notifications: new Notifications(database.db, mailer, () => origin.configured),
     translations,
     redirects,
     previews: new PreviewLinks(database.db),
@@ -121,10 +130,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     renditions: new Renditions(storage, (name) => focalPointOf(database.db, name)),
     partialUploads: new PartialUploads(storage),
     secrets: new SecretBox(secretKeyOf(config.secretKey, config.secretKeyFile)),
-    origin: new PublicOrigin(
-      config,
-      async () => (await services.applications.repo.findBy(null, 'app_key', config.appKey))?.web_url,
-    ),
+    origin,
   };
 }
 

@@ -4,7 +4,7 @@
  * never confirmed (content/subscriptions.ts), erase form entries past their form's retention
  * (content/built-forms.ts) and the files of erased entries (content/entry-files.ts), let the database
  * refresh its planner statistics and merge its search indexes (Database.optimize), and forget old
- * webhook deliveries and job runs, and fold the analytics queue (content/analytics.ts). Each job runs on one instance per period, however many share the database
+ * webhook deliveries, job runs and notifications (sending the mails a stopped instance left), and fold the analytics queue (content/analytics.ts). Each job runs on one instance per period, however many share the database
  * (ops/job-claims.ts): every instance tries at the start of each period, and one claim lands.
  */
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +39,11 @@ export const upkeep = fp(
       optimize: () => ctx.database.optimize(),
       'webhook-log': () => ctx.webhooks.prune(),
       'job-runs': () => claims.prune(),
+      // Sends notification mails a stopped instance left pending, then forgets old notifications.
+      notifications: async () => {
+        await ctx.notifications.sweep();
+        await ctx.notifications.prune();
+      },
       // Folds what the hour's beacons left in the queue, then forgets past days' salts and hashes.
       analytics: async () => {
         await ctx.analytics.fold();

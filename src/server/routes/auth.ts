@@ -23,6 +23,7 @@ import { codeLimit, SignInLimits, signInLimits } from '../security/sign-in-limit
 import { hashToken, newToken } from '../security/tokens';
 import { activeSecret, takeCode, useRecoveryCode } from '../security/two-factor';
 import { twoFactorRoutes } from './two-factor';
+import { notificationRoutes } from './notifications';
 import { itemEnvelope, messageAnswer, nullable, objectOf, openObject, recordSchema } from './response-schemas';
 import { operation, raises } from '../openapi';
 
@@ -168,6 +169,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     own.addHook('onRequest', personOnly);
     const api = own.withTypeProvider<ZodTypeProvider>();
     await own.register(twoFactorRoutes);
+    await own.register(notificationRoutes);
 
     const logoutSchema = {
       ...operation('auth.logout', 'Sign out', 'Ends the session whose token is sent.'),

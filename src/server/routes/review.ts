@@ -26,6 +26,8 @@ import {
   submitterOf,
 } from '../content/review';
 import { actorOf } from './history';
+import { KIND_OF_ACTION } from '../notifications/notifications';
+import { siteOrigin } from '../seo/origin';
 import { idParams } from './schemas';
 import { itemEnvelope, nullable, recordSchema } from './response-schemas';
 import { withSavedBy } from './versions';
@@ -172,8 +174,21 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
             review_stage: 'Submitted by you',
           });
         }
+        // Those the step concerns are told in its own transaction: a step refused tells nobody.
+        const tell = await app.ctx.notifications.prepare({
+          appKey,
+          name,
+          def,
+          recordId: id,
+          record: existing,
+          kind: KIND_OF_ACTION[action],
+          actor,
+          comment: body.comment,
+          submitter: action === 'submit' ? null : await submitterOf(db, appKey, name, id),
+        });
+        let told: number[] = [];
         const { row } = await service
-          .update(appKey, id, { review_stage: to }, actor, existing.version)
+          .update(appKey, id, { review_stage: to }, actor, existing.version, async (trx) => (told = await tell(trx)))
           .catch(async (error: unknown) => {
             throw await withSavedBy(request, name, id, error);
           });
@@ -190,6 +205,8 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
           review_stage: [stage ?? 'published', direct ? 'published without review' : (to ?? 'published')],
         };
         await recordActivity(request, { action: LOGGED[action], entity: name, recordId: id, changes });
+        // Mailed once the step has happened, without holding its answer up; failures are logged there.
+        if (told.length > 0) void app.ctx.notifications.mail(told, siteOrigin(request));
         void reply.header('ETag', `"${row.version}"`);
         return { message: `${def.formTitle} ${SAID[action]}`, data: row };
       },

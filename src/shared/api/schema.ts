@@ -2353,6 +2353,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your notifications
+         * @description Review steps that concern you (submitted for your review, changes requested, approved, published), newest first, with how many are unread; on the site the app key names, else on all.
+         *
+         *     Any signed-in account, for itself.
+         */
+        get: operations["notifications.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark your notifications read
+         * @description `ids` (your own; others are left alone), or `all: true` for every one on the site the app key names.
+         *
+         *     Any signed-in account, for itself.
+         */
+        post: operations["notifications.markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/api/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your notification mail switches
+         * @description Which kinds also come by mail.
+         *
+         *     Any signed-in account, for itself.
+         */
+        get: operations["notifications.settings.get"];
+        /**
+         * Switch notification mails on or off
+         * @description Per kind; kinds left out keep their switch. The bell shows every kind whatever the switches.
+         *
+         *     Any signed-in account, for itself.
+         */
+        put: operations["notifications.settings.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/api/pages": {
         parameters: {
             query?: never;
@@ -13284,6 +13356,157 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "notifications.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            items?: {
+                                actor_name?: string | null;
+                                comment?: string | null;
+                                created_at?: string;
+                                entity?: string;
+                                id?: number;
+                                /** @enum {string} */
+                                kind?: "submitted" | "changes_requested" | "approved" | "published";
+                                read_at?: string | null;
+                                record_id?: number;
+                                record_title?: string | null;
+                            }[];
+                            unread?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    "notifications.markRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    all?: true;
+                    ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            marked?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    "notifications.settings.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            mail?: {
+                                approved?: boolean;
+                                changes_requested?: boolean;
+                                published?: boolean;
+                                submitted?: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    "notifications.settings.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mail: {
+                        approved?: boolean;
+                        changes_requested?: boolean;
+                        published?: boolean;
+                        submitted?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            mail?: {
+                                approved?: boolean;
+                                changes_requested?: boolean;
+                                published?: boolean;
+                                submitted?: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     "pages.list": {

@@ -10,6 +10,7 @@ import { ENTITIES, type EntityDef, type FieldDef, SCREEN_GROUPS } from '../../..
 import { ADMIN_SCREENS } from '../../../src/client/admin/layout/admin-screens';
 import { adminBn } from '../../../src/client/admin/i18n/bn';
 import { adminEn } from '../../../src/client/admin/i18n/en';
+import { NOTIFICATION_WORDS } from '../../../src/client/admin/notifications/notification-words';
 import { termsBn, UNTRANSLATED } from '../../../src/client/admin/i18n/terms-bn';
 import { definitionWords, fieldWords, isCode } from '../../../src/client/admin/i18n/definition-words';
 import {
@@ -62,6 +63,15 @@ describe("the back-office's catalogues", () => {
         ),
         key,
       ).not.toMatch(/[A-Za-z]{3,}/);
+    }
+  });
+
+  it('has the notification list’s and switches’ words in Bangla too, with the same variables', () => {
+    for (const [key, english] of Object.entries(NOTIFICATION_WORDS.en)) {
+      const bangla = NOTIFICATION_WORDS.bn[key as keyof typeof NOTIFICATION_WORDS.bn];
+      expect(bangla, key).toBeTruthy();
+      expect(variables(bangla), key).toEqual(variables(english));
+      expect(bangla.replace(/\{\{\w+\}\}/g, ''), key).not.toMatch(/[A-Za-z]{3,}/);
     }
   });
 

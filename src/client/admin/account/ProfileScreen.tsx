@@ -10,6 +10,7 @@ import { adminKeys, meQuery } from '../api/admin-queries';
 import type { Row } from '../api/entity-queries';
 import { QueryState } from '../QueryState';
 import { TwoFactorCard } from './TwoFactorCard';
+import { NotificationMailSettings } from '../notifications/NotificationMailSettings';
 import { deviceName } from './device-name';
 import { forgetUnsavedLanguage, saveOwnAccount } from './own-language';
 import { setShrinksPhotos, shrinksPhotos } from '../media/upload-queue';
@@ -292,6 +293,7 @@ export function ProfileScreen() {
                 .join(', ') || t('profile.noSites')}
             </Text>
             <DetailsForm me={data} />
+            <NotificationMailSettings email={String(data.email ?? '')} mailOn={data.mail === true} />
             <DeviceSettings />
             <PasswordForm />
             <TwoFactorCard

@@ -260,6 +260,8 @@ export const adminBn: AdminCatalogue = {
   'review.ofKind': 'রেকর্ডের ধরন',
   'review.everyKind': 'সব ধরন',
   'review.submittedBy': '{{by}} জমা দিয়েছেন',
+  // The bell's own words. Its list's and My Profile's switches' load with that code (notifications/notification-words.ts): every screen downloads these.
+  'notifications.bell': 'বিজ্ঞপ্তি: {{count}}টি না-পড়া',
   'preview.title': 'প্রিভিউ লিংক',
   'preview.text':
     '{{until}} পর্যন্ত সংরক্ষিত খসড়া (বা প্রকাশিত সংস্করণ) দেখায়, লিংকটি যাঁর কাছে আছে তাঁকেই। সার্চ ইঞ্জিন এটি সূচিভুক্ত করে না।',

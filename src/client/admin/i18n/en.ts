@@ -252,6 +252,8 @@ export const adminEn = {
   'review.ofKind': 'Kind of record',
   'review.everyKind': 'Every kind',
   'review.submittedBy': 'by {{by}}',
+  // The bell's own words. Its list's and My Profile's switches' load with that code (notifications/notification-words.ts): every screen downloads these.
+  'notifications.bell': 'Notifications: {{count}} unread',
   'preview.title': 'Preview link',
   'preview.text':
     'Shows the saved draft (or the published version) until {{until}}, to anyone who has the link. Search engines do not index it.',

@@ -11,6 +11,7 @@ import { ColorSchemeChoice } from './color-scheme';
 import { PendingSavesIndicator, useLandingToasts } from '../outbox/PendingSaves';
 import { PendingUploadsIndicator } from '../outbox/PendingUploads';
 import { ProfileMenu } from './ProfileMenu';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { useLogout } from './useLogout';
 import { SignOutDialog } from './SignOutDialog';
 import { useAdminText } from '../i18n';
@@ -55,6 +56,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <Group gap="sm">
             <PendingSavesIndicator />
             <PendingUploadsIndicator />
+            <NotificationBell />
             <ColorSchemeChoice />
             <ProfileMenu onLogout={logout.request} />
           </Group>
