@@ -35,6 +35,7 @@ import * as formEntriesTable from './migrations/032_form_entries';
 import * as sectionForm from './migrations/033_section_form';
 import * as review from './migrations/034_review';
 import * as careerForms from './migrations/035_career_forms';
+import * as vitalsBuckets from './migrations/037_vitals_buckets';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '033_section_form': sectionForm,
   '034_review': review,
   '035_career_forms': careerForms,
+  '037_vitals_buckets': vitalsBuckets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
