@@ -6,9 +6,44 @@
  * the site's editors and admins read the dashboard. Through the real server, on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_LIMITS, OTHER } from '../../src/shared/analytics';
-import { dayOf, p75Of } from '../../src/server/content/analytics';
-import { APP_KEY, dialects, signInAs, startTestApp, type TestApp } from './harness';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import {
+  ANALYTICS_LIMITS,
+  bucketRange,
+  OTHER,
+  p75Of,
+  ratingOf,
+  type Vital,
+  VITALS,
+  vitalBucket,
+} from '../../src/shared/analytics';
+import { analyticsReport, dayOf } from '../../src/server/content/analytics';
+import { openDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { APP_KEY, dialects, emptyDatabase, signInAs, startTestApp, type TestApp } from './harness';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The exact nearest-rank 75th percentile of some values. */
+const exactP75 = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.75) - 1]!;
+
+/** The width of the bucket a value falls in (the last bucket's: its lower edge). */
+const widthAt = (vital: Vital, value: number) => {
+  const { low, high } = bucketRange(vital, vitalBucket(vital, value));
+  return Number.isFinite(high) ? high - low : low;
+};
+
+/** Values spread over a vital's usual range, from a seeded generator (the same every run). */
+const knownValues = (vital: Vital, count: number, seed: number) => {
+  let state = seed;
+  const random = () => ((state = (state * 16807) % 2147483647) - 1) / 2147483646;
+  // Log-uniform between the bounds (CLS from 0: one less than 1 to 600 thousandths).
+  const [low, high] = { lcp: [400, 9000], inp: [16, 1200], cls: [1, 600], ttfb: [40, 3000] }[vital] as [number, number];
+  return Array.from({ length: count }, () => Math.round(low * (high / low) ** random()) - (vital === 'cls' ? 1 : 0));
+};
 
 const BEACON = '/cms/analytics/views';
 
@@ -155,8 +190,10 @@ describe.each(await dialects())('analytics on %s', (dialect) => {
     for (const lcp of [3000, 5000, 6000, 7000]) await beacon({ path: '/vitals-slow', view: false, lcp, inp: 600, cls: 0.3 }, ua);
     const shown = await report();
     const fast = shown.vitals.find((row) => row.path === '/vitals-fast')!;
+    // Read from fixed buckets: the exact 75th percentile, or within its bucket's width of it.
     expect(fast.vitals.lcp).toEqual({ p75: 2400, rating: 'good', samples: 20 });
-    expect(fast.vitals.inp).toMatchObject({ p75: 54, rating: 'good' });
+    expect(Math.abs(fast.vitals.inp!.p75 - 54)).toBeLessThanOrEqual(widthAt('inp', 54));
+    expect(fast.vitals.inp).toMatchObject({ rating: 'good' });
     expect(fast.vitals.cls).toMatchObject({ p75: 0.14, rating: 'needs-improvement' });
     expect(fast.rating).toBe('needs-improvement');
     const slow = shown.vitals.find((row) => row.path === '/vitals-slow')!;
@@ -168,11 +205,129 @@ describe.each(await dialects())('analytics on %s', (dialect) => {
     // Vitals alone are no views.
     expect(shown.pages.find((row) => row.value === '/vitals-fast')).toBeUndefined();
     expect(
-      p75Of([
-        { bucket: 1, count: 3 },
-        { bucket: 9, count: 1 },
-      ]),
-    ).toBe(1);
+      p75Of(
+        'lcp',
+        new Map([
+          [0, 3],
+          [9, 1],
+        ]),
+      ),
+    ).toBe(0);
+  });
+
+  it('reads each p75 within one bucket of the exact value, with its rating, from days and from rolled months', async () => {
+    const at = Date.now();
+    const old = dayOf(at - 80 * DAY_MS);
+    const recent = dayOf(at - 2 * DAY_MS);
+    // Three pages, each measured by many beacons, some on a day long past (rolled into its month)
+    // and some on a recent day.
+    const pages = ['/known-a', '/known-b', '/known-c'];
+    const measured = new Map<string, Record<Vital, number[]>>();
+    let seed = 7;
+    const events = [];
+    for (const page of pages) {
+      const values = Object.fromEntries(VITALS.map((vital) => [vital, knownValues(vital, 97, (seed += 13))])) as Record<
+        Vital,
+        number[]
+      >;
+      measured.set(page, values);
+      for (let i = 0; i < 97; i += 1)
+        events.push({
+          app_key: APP_KEY,
+          day: i % 2 ? old : recent,
+          view: 0,
+          path: page,
+          referrer: '',
+          language: 'en',
+          device: 'mobile',
+          visitor: `known-${i}`,
+          lcp: values.lcp[i]!,
+          inp: values.inp[i]!,
+          cls: values.cls[i]!,
+          ttfb: values.ttfb[i]!,
+        });
+    }
+    for (let i = 0; i < events.length; i += 100)
+      await db()
+        .insertInto('analytics_events')
+        .values(events.slice(i, i + 100))
+        .execute();
+    await t.app.ctx.analytics.fold();
+    await t.app.ctx.analytics.prune(at);
+    const rows = await db().selectFrom('analytics_vitals').select(['span', 'day', 'path']).where('path', 'in', pages).execute();
+    // One row per page for the old day's month, one per page for the recent day.
+    expect(rows.filter((row) => row.span === 'month').map((row) => [row.day, row.path])).toEqual(
+      expect.arrayContaining(pages.map((page) => [`${old.slice(0, 7)}-01`, page])),
+    );
+    expect(rows.filter((row) => row.span === 'day' && row.day === old)).toHaveLength(0);
+    expect(rows.filter((row) => row.span === 'day' && row.day === recent)).toHaveLength(pages.length);
+
+    const shown = await report(`?from=${old}&to=${dayOf(at)}&limit=500`);
+    for (const page of pages) {
+      const row = shown.vitals.find((vitals) => vitals.path === page)!;
+      for (const vital of VITALS) {
+        const values = measured.get(page)![vital];
+        const exact = exactP75(values);
+        const read = vital === 'cls' ? Math.round(row.vitals[vital]!.p75 * 1000) : row.vitals[vital]!.p75;
+        expect(Math.abs(read - exact), `${page} ${vital}: ${read} for ${exact}`).toBeLessThanOrEqual(widthAt(vital, exact));
+        expect(row.vitals[vital]!.rating).toBe(ratingOf(vital, exact));
+        expect(row.vitals[vital]!.samples).toBe(values.length);
+      }
+    }
+    // The recent days alone: their own beacons only.
+    const lately = await report(`?from=${recent}&to=${recent}&limit=500`);
+    expect(lately.vitals.find((vitals) => vitals.path === '/known-a')!.vitals.lcp!.samples).toBe(49);
+  });
+
+  it('migration 037 turns the values each day kept into buckets, answering the same p75s', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-vitals-buckets-'));
+    const target = await emptyDatabase(dialect, dir);
+    const database = openDatabase(target.databaseUrl, target.pgSchema);
+    try {
+      await migrateToLatest(database.db, target.pgSchema, '035_career_forms');
+      const stamp = new Date().toISOString();
+      await sql`insert into applications (app_key, name, created_at, updated_at) values ('x', 'X', ${stamp}, ${stamp})`.execute(
+        database.db,
+      );
+      const day = dayOf(Date.now() - DAY_MS);
+      // As migration 030 kept them: each value to two significant digits, with its count.
+      const values = Object.fromEntries(VITALS.map((vital, i) => [vital, knownValues(vital, 200, 100 + i)])) as Record<
+        Vital,
+        number[]
+      >;
+      const twoDigits = (value: number) => {
+        if (value < 100) return value;
+        const scale = 10 ** (Math.floor(Math.log10(value)) - 1);
+        return Math.round(value / scale) * scale;
+      };
+      for (const vital of VITALS) {
+        const counts = new Map<number, number>();
+        for (const value of values[vital]) counts.set(twoDigits(value), (counts.get(twoDigits(value)) ?? 0) + 1);
+        for (const [bucket, count] of counts)
+          await sql`insert into analytics_vitals (app_key, day, path, metric, bucket, count) values ('x', ${day}, '/old', ${vital}, ${bucket}, ${count})`.execute(
+            database.db,
+          );
+      }
+      await migrateToLatest(database.db, target.pgSchema);
+      const rows = await database.db.selectFrom('analytics_vitals').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ app_key: 'x', span: 'day', day, path: '/old' });
+      const shown = await analyticsReport(database.db, 'x', { from: day, to: day, period: 'day', limit: 10 });
+      const page = shown.vitals.find((row) => row.path === '/old')!;
+      for (const vital of VITALS) {
+        const exact = exactP75(values[vital]);
+        const read = vital === 'cls' ? Math.round(page.vitals[vital]!.p75 * 1000) : page.vitals[vital]!.p75;
+        // Two digits, then a bucket: within a bucket and a rounding of the exact value.
+        expect(Math.abs(read - exact), `${vital}: ${read} for ${exact}`).toBeLessThanOrEqual(
+          widthAt(vital, exact) + Math.abs(twoDigits(exact) - exact),
+        );
+        expect(page.vitals[vital]!.samples).toBe(200);
+      }
+    } finally {
+      await database.close();
+      await target.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('groups the series by week and month, and exports what it shows as CSV', async () => {
@@ -188,7 +343,7 @@ describe.each(await dialects())('analytics on %s', (dialect) => {
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('section,value,views,visitors,lcp_p75,inp_p75,cls_p75,rating');
     expect(lines).toContain('page,/counted-a,2,1,,,,');
-    expect(lines.find((line) => line.startsWith('vitals,/vitals-slow'))).toBe('vitals,/vitals-slow,,,6000,600,0.3,poor');
+    expect(lines.find((line) => line.startsWith('vitals,/vitals-slow'))).toBe('vitals,/vitals-slow,,,6000,575,0.288,poor');
     const bad = await t.admin('GET', '/cms/api/analytics?from=2026-13&period=year');
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['from', 'period']));
@@ -259,7 +414,9 @@ describe.each(await dialects())('analytics on %s', (dialect) => {
     const shown = await report('?limit=500');
     expect(shown.pages.find((row) => row.value === '/counted-a')?.views).toBe(3);
     expect(shown.pages.find((row) => row.value === '/brand-new-after-flood')).toBeUndefined();
-    expect(shown.vitals.find((row) => row.path === OTHER)).toBeDefined();
+    // The flood's vitals past the day's pages went to "(other)" too.
+    const all = await analyticsReport(db(), APP_KEY, { from: day, to: day, period: 'day', limit: 5000 });
+    expect(all.vitals.find((row) => row.path === OTHER)?.samples).toBeGreaterThanOrEqual(500);
 
     // A full queue takes no more: the beacon is answered and dropped, and a fold empties it.
     const full = Array.from({ length: ANALYTICS_LIMITS.queueRows }, (_, i) => ({

@@ -39,7 +39,7 @@ describe.each(available)('backup on %s', (dialect) => {
       method: 'POST',
       url: '/cms/analytics/views',
       headers: { 'content-type': 'text/plain', 'user-agent': 'Backup test browser' },
-      payload: JSON.stringify({ app_key: APP_KEY, path: '/kept-in-the-backup', language: 'en', width: 390 }),
+      payload: JSON.stringify({ app_key: APP_KEY, path: '/kept-in-the-backup', language: 'en', width: 390, lcp: 1234, inp: 80 }),
     });
     expect(view.statusCode).toBe(204);
     const form = multipart('kept.png', PNG);
@@ -148,6 +148,10 @@ describe.each(available)('backup on %s', (dialect) => {
         ];
         expect(JSON.stringify((await t.admin('GET', urls[3]!)).json())).toContain('Checked');
         expect(JSON.stringify((await t.admin('GET', urls[4]!)).json())).toContain('/kept-in-the-backup');
+        // The page's vitals histograms too.
+        expect((await t.admin('GET', urls[4]!)).json().data.vitals).toEqual([
+          expect.objectContaining({ path: '/kept-in-the-backup', samples: 1 }),
+        ]);
         for (const url of urls) {
           const before = await t.admin('GET', url);
           const after = await restored.inject({ method: 'GET', url, headers });

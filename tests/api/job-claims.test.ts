@@ -20,6 +20,7 @@ const JOBS = [
   'analytics',
   'form-entries',
   'entry-files',
+  'notifications',
 ];
 
 describe.each(available)('periodic jobs on %s', (dialect) => {

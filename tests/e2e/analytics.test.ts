@@ -4,6 +4,8 @@
  * link is back), with its field vitals; no cookie and no storage entry is set; a visitor sending
  * `Sec-GPC: 1` is not counted; and the back-office's Analytics screen shows the views.
  */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appReady, controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext, signedInPage } from './harness';
 
@@ -22,6 +24,34 @@ const report = async () => {
   return answer.body.data;
 };
 const viewsOf = async (path: string) => (await report()).pages.find((row) => row.value === path)?.views ?? 0;
+
+/** axe findings that matter: critical, serious and moderate (minor ones are advice), as admin-shell.test.ts. */
+async function axeFindings(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact !== 'minor')
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Draws the open screen in `scheme` and waits for its colour transitions to end (admin-shell.test.ts showIn). */
+async function showIn(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Picks the back-office's language in the header's user menu (its label follows the language shown). */
+async function pickLanguage(page: Page, menuLabel: string, language: string): Promise<void> {
+  await page.getByRole('button', { name: menuLabel }).click();
+  await page.getByRole('menuitem', { name: language }).click();
+}
 
 describe('built-in analytics', () => {
   it('counts five pages read, one offline counted once when back online, with their vitals, and sets nothing on the device', async () => {
@@ -101,4 +131,45 @@ describe('built-in analytics', () => {
     await expect.poll(() => page.getByTestId('analytics-views').textContent()).toContain(String(total));
     await page.context().close();
   });
+
+  it('draws the Analytics screen’s charts and the dashboard’s count bars in English and Bangla, light and dark, with no serious or moderate axe finding', async () => {
+    const page = await signedInPage(fixture.browser, fixture.app);
+    const findings: string[] = [];
+    try {
+      for (const [language, dashboard, analytics, menu] of [
+        ['en', 'Dashboard', 'Analytics', 'Profile menu'],
+        ['bn', 'ড্যাশবোর্ড', 'অ্যানালিটিক্স', 'Profile menu'],
+      ] as const) {
+        if (language === 'bn') {
+          await pickLanguage(page, menu, 'বাংলা');
+          await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe('bn');
+        }
+        // The dashboard: the record counts as text, and as bars.
+        await page.goto(`${fixture.app.baseUrl}/admin`);
+        await page.getByRole('heading', { level: 1, name: dashboard, exact: true }).waitFor();
+        await page.getByTestId('count-bars').waitFor();
+        expect(await page.getByTestId('count-bars').locator('.admin-bars__bar').count()).toBe(5);
+        for (const scheme of ['light', 'dark'] as const) {
+          await showIn(page, scheme);
+          findings.push(...(await axeFindings(page, `dashboard, ${language}, ${scheme}`)));
+        }
+        await showIn(page, 'light');
+        await page.goto(`${fixture.app.baseUrl}/admin/analytics`);
+        await page.getByRole('heading', { level: 1, name: analytics, exact: true }).waitFor();
+        await page.getByRole('cell', { name: '/news', exact: true }).first().waitFor();
+        await expect.poll(() => page.locator('.recharts-surface').count()).toBeGreaterThan(0);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        for (const scheme of ['light', 'dark'] as const) {
+          await showIn(page, scheme);
+          findings.push(...(await axeFindings(page, `analytics, ${language}, ${scheme}`)));
+        }
+        await showIn(page, 'light');
+      }
+      expect(findings).toEqual([]);
+    } finally {
+      // Back to English, as the profile keeps the choice for the next test.
+      await pickLanguage(page, 'প্রোফাইল মেনু', 'English').catch(() => undefined);
+      await page.context().close();
+    }
+  }, 180_000);
 });

@@ -11,7 +11,9 @@
  *   folds), each beacon is counted by exactly one of them.
  * - Every store is bounded (shared/analytics.ts ANALYTICS_LIMITS): the queue's rows, each day's
  *   distinct values per breakdown (the rest go to "(other)"), each day's visitor hashes, and the
- *   days kept.
+ *   days kept. A page's vitals are one row per day holding a histogram per vital over fixed
+ *   buckets (migration 037); once a month is over by ANALYTICS_LIMITS.vitalsDays, its days are
+ *   rolled into one row per page for the month.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
@@ -20,14 +22,18 @@ import {
   type AnalyticsPeriod,
   type Device,
   type Dimension,
+  formatHistogram,
+  type Histogram,
   OTHER,
+  p75Of,
+  parseHistogram,
   ratingOf,
   type Vital,
   type VitalRating,
   VITALS,
   vitalBucket,
 } from '../../shared/analytics';
-import type { DB } from '../db/database';
+import { type DB, isPostgresDb } from '../db/database';
 import type { AnalyticsEventsTable } from '../db/schema';
 
 /** A beacon as the route checked it. */
@@ -156,15 +162,145 @@ export class Analytics {
     return this.folding;
   }
 
-  /** Forgets what outlived its time: past days' salts and visitor hashes, and aggregates past ANALYTICS_LIMITS.keepDays. */
+  /**
+   * Forgets what outlived its time: past days' salts and visitor hashes, and aggregates past
+   * ANALYTICS_LIMITS.keepDays (a month's vitals once the whole month is); and rolls the vitals of
+   * months over by ANALYTICS_LIMITS.vitalsDays into one row per page and month.
+   */
   async prune(at = this.clock()): Promise<void> {
     const today = dayOf(at);
     await this.db.deleteFrom('analytics_salts').where('day', '<', today).execute();
     await this.db.deleteFrom('analytics_seen').where('day', '<', today).execute();
     const oldest = dayOf(at - ANALYTICS_LIMITS.keepDays * DAY_MS);
     await this.db.deleteFrom('analytics_daily').where('day', '<', oldest).execute();
-    await this.db.deleteFrom('analytics_vitals').where('day', '<', oldest).execute();
+    await this.db
+      .deleteFrom('analytics_vitals')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('span', '=', 'day'), eb('day', '<', oldest)]),
+          eb.and([eb('span', '=', 'month'), eb('day', '<', periodStart(oldest, 'month'))]),
+        ]),
+      )
+      .execute();
+    await rollVitals(this.db, periodStart(dayOf(at - ANALYTICS_LIMITS.vitalsDays * DAY_MS), 'month'));
     if (this.salt && this.salt.day < today) this.salt = undefined;
+  }
+}
+
+/** A page's vitals for a day or a month, as they are merged. */
+interface VitalsRow {
+  app_key: string;
+  span: 'day' | 'month';
+  day: string;
+  path: string;
+  vitals: Map<Vital, Histogram>;
+}
+
+/**
+ * Adds histograms to the kept rows of their page and day (or month), in the caller's transaction.
+ * The text of a histogram cannot be added to in SQL, so each row is read, added to and written
+ * back; on PostgreSQL the rows are made first and read FOR UPDATE, in key order, so instances
+ * folding at once wait for each other's rows instead of writing over them.
+ */
+async function addVitals(db: DB, rows: readonly VitalsRow[]): Promise<void> {
+  const sorted = [...rows].sort((a, b) =>
+    keyOf(a.app_key, a.span, a.day, a.path) < keyOf(b.app_key, b.span, b.day, b.path) ? -1 : 1,
+  );
+  const groups = new Map<string, VitalsRow[]>();
+  for (const row of sorted) {
+    const group = keyOf(row.app_key, row.span, row.day);
+    groups.set(group, [...(groups.get(group) ?? []), row]);
+  }
+  const postgres = isPostgresDb(db);
+  for (const group of groups.values()) {
+    for (const part of chunks(group)) {
+      const { app_key, span, day } = part[0]!;
+      const paths = part.map((row) => row.path);
+      if (postgres)
+        await db
+          .insertInto('analytics_vitals')
+          .values(part.map((row) => ({ app_key, span, day, path: row.path })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      let kept = db
+        .selectFrom('analytics_vitals')
+        .select(['path', ...VITALS])
+        .where('app_key', '=', app_key)
+        .where('span', '=', span)
+        .where('day', '=', day)
+        .where('path', 'in', paths)
+        .orderBy('path');
+      if (postgres) kept = kept.forUpdate();
+      const before = new Map((await kept.execute()).map((row) => [row.path, row]));
+      const merged = part.map((row) => {
+        const was = before.get(row.path);
+        const histogram = (metric: Vital) => {
+          const sum = parseHistogram(was?.[metric]);
+          for (const [bucket, count] of row.vitals.get(metric) ?? []) sum.set(bucket, (sum.get(bucket) ?? 0) + count);
+          return formatHistogram(sum);
+        };
+        return {
+          app_key,
+          span,
+          day,
+          path: row.path,
+          lcp: histogram('lcp'),
+          inp: histogram('inp'),
+          cls: histogram('cls'),
+          ttfb: histogram('ttfb'),
+        };
+      });
+      await db
+        .insertInto('analytics_vitals')
+        .values(merged)
+        .onConflict((oc) =>
+          oc.columns(['app_key', 'span', 'day', 'path']).doUpdateSet((eb) => ({
+            lcp: eb.ref('excluded.lcp'),
+            inp: eb.ref('excluded.inp'),
+            cls: eb.ref('excluded.cls'),
+            ttfb: eb.ref('excluded.ttfb'),
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+/** Rolls the vitals of days before `before` (a month's first day) into one row per page and month. */
+async function rollVitals(db: DB, before: string): Promise<void> {
+  const months = await db
+    .selectFrom('analytics_vitals')
+    .select(['app_key', sql<string>`substr(day, 1, 7)`.as('month')])
+    .distinct()
+    .where('span', '=', 'day')
+    .where('day', '<', before)
+    .execute();
+  for (const { app_key, month } of months) {
+    // A site's month at a time, in one transaction: its day rows go as its month's row takes them.
+    await db.transaction().execute(async (trx) => {
+      const days = await trx
+        .selectFrom('analytics_vitals')
+        .select(['path', ...VITALS])
+        .where('app_key', '=', app_key)
+        .where('span', '=', 'day')
+        .where('day', '>=', `${month}-01`)
+        .where('day', '<=', `${month}-31`)
+        .execute();
+      const pages = new Map<string, VitalsRow>();
+      for (const row of days) {
+        const page = pages.get(row.path) ?? { app_key, span: 'month', day: `${month}-01`, path: row.path, vitals: new Map() };
+        pages.set(row.path, page);
+        for (const metric of VITALS) page.vitals.set(metric, parseHistogram(row[metric], page.vitals.get(metric)));
+      }
+      await addVitals(trx as unknown as DB, [...pages.values()]);
+      await trx
+        .deleteFrom('analytics_vitals')
+        .where('app_key', '=', app_key)
+        .where('span', '=', 'day')
+        .where('day', '>=', `${month}-01`)
+        .where('day', '<=', `${month}-31`)
+        .execute();
+    });
   }
 }
 
@@ -307,31 +443,23 @@ async function foldBatch(db: DB): Promise<number> {
       .execute();
   }
 
-  // Each vital measured, in its page's histogram.
-  const buckets = new Map<string, { app_key: string; day: string; path: string; metric: Vital; bucket: number; count: number }>();
+  // Each vital measured, in its page's histogram for the day.
+  const pages = new Map<string, VitalsRow>();
   for (const event of taken) {
     for (const metric of VITALS) {
       const value = event[metric];
       if (value === null || value === undefined) continue;
       const path = nameOf(event, 'page', event.path);
-      const bucket = vitalBucket(Number(value));
-      const key = keyOf(event.app_key, event.day, path, metric, String(bucket));
-      const row = buckets.get(key) ?? { app_key: event.app_key, day: event.day, path, metric, bucket, count: 0 };
-      row.count += 1;
-      buckets.set(key, row);
+      const key = keyOf(event.app_key, event.day, path);
+      const page = pages.get(key) ?? { app_key: event.app_key, span: 'day', day: event.day, path, vitals: new Map() };
+      pages.set(key, page);
+      const histogram = page.vitals.get(metric) ?? new Map<number, number>();
+      page.vitals.set(metric, histogram);
+      const bucket = vitalBucket(metric, Number(value));
+      histogram.set(bucket, (histogram.get(bucket) ?? 0) + 1);
     }
   }
-  for (const part of chunks([...buckets.values()])) {
-    await db
-      .insertInto('analytics_vitals')
-      .values(part)
-      .onConflict((oc) =>
-        oc
-          .columns(['app_key', 'day', 'path', 'metric', 'bucket'])
-          .doUpdateSet({ count: sql<number>`analytics_vitals.count + excluded.count` }),
-      )
-      .execute();
-  }
+  await addVitals(db, [...pages.values()]);
   return taken.length;
 }
 
@@ -381,20 +509,6 @@ export function periodStart(day: string, period: AnalyticsPeriod): string {
   return dayOf(at.getTime() - sinceMonday * DAY_MS);
 }
 
-/** The nearest-rank 75th percentile of a histogram: the smallest value at or under which 75% of the samples lie. */
-export function p75Of(histogram: readonly { bucket: number; count: number }[]): number | undefined {
-  const sorted = [...histogram].sort((a, b) => a.bucket - b.bucket);
-  const total = sorted.reduce((sum, row) => sum + row.count, 0);
-  if (!total) return undefined;
-  const rank = Math.ceil(total * 0.75);
-  let seen = 0;
-  for (const row of sorted) {
-    seen += row.count;
-    if (seen >= rank) return row.bucket;
-  }
-  return sorted.at(-1)!.bucket;
-}
-
 const SEVERITY: Record<VitalRating, number> = { good: 0, 'needs-improvement': 1, poor: 2 };
 
 export async function analyticsReport(db: DB, appKey: string, asked: AnalyticsAsked): Promise<AnalyticsReport> {
@@ -430,28 +544,35 @@ export async function analyticsReport(db: DB, appKey: string, asked: AnalyticsAs
     totals.visitors += Number(row.visitors);
   }
 
-  const histogram = await db
+  // The days asked for, and the rolled months they reach into (each month whole: its days are
+  // no longer told apart).
+  const kept = await db
     .selectFrom('analytics_vitals')
-    .select((eb) => ['path', 'metric', 'bucket', eb.fn.sum<number>('count').as('count')])
+    .select(['path', ...VITALS])
     .where('app_key', '=', appKey)
-    .where('day', '>=', asked.from)
-    .where('day', '<=', asked.to)
-    .groupBy(['path', 'metric', 'bucket'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('span', '=', 'day'), eb('day', '>=', asked.from), eb('day', '<=', asked.to)]),
+        eb.and([eb('span', '=', 'month'), eb('day', '>=', periodStart(asked.from, 'month')), eb('day', '<=', asked.to)]),
+      ]),
+    )
     .execute();
-  const perPage = new Map<string, Map<Vital, { bucket: number; count: number }[]>>();
-  for (const row of histogram) {
-    const metrics = perPage.get(row.path) ?? new Map<Vital, { bucket: number; count: number }[]>();
+  const perPage = new Map<string, Map<Vital, Histogram>>();
+  for (const row of kept) {
+    const metrics = perPage.get(row.path) ?? new Map<Vital, Histogram>();
     perPage.set(row.path, metrics);
-    const rows = metrics.get(row.metric as Vital) ?? [];
-    rows.push({ bucket: Number(row.bucket), count: Number(row.count) });
-    metrics.set(row.metric as Vital, rows);
+    for (const metric of VITALS) {
+      if (!row[metric]) continue;
+      metrics.set(metric, parseHistogram(row[metric], metrics.get(metric)));
+    }
   }
   const vitals: PageVitals[] = [];
   for (const [path, metrics] of perPage) {
     const page: PageVitals = { path, samples: 0, vitals: {}, rating: 'good' };
-    for (const [metric, rows] of metrics) {
-      const p75 = p75Of(rows)!;
-      const samples = rows.reduce((sum, row) => sum + row.count, 0);
+    for (const [metric, histogram] of metrics) {
+      const p75 = p75Of(metric, histogram);
+      if (p75 === undefined) continue;
+      const samples = [...histogram.values()].reduce((sum, count) => sum + count, 0);
       const rating = ratingOf(metric, p75);
       page.vitals[metric] = { p75: metric === 'cls' ? p75 / 1000 : p75, rating, samples };
       page.samples = Math.max(page.samples, samples);

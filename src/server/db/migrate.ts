@@ -36,6 +36,7 @@ import * as sectionForm from './migrations/033_section_form';
 import * as review from './migrations/034_review';
 import * as careerForms from './migrations/035_career_forms';
 import * as entryFiles from './migrations/036_entry_files';
+import * as vitalsBuckets from './migrations/037_vitals_buckets';
 import * as notificationsTables from './migrations/038_notifications';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '034_review': review,
   '035_career_forms': careerForms,
   '036_entry_files': entryFiles,
+  '037_vitals_buckets': vitalsBuckets,
   '038_notifications': notificationsTables,
 };
 

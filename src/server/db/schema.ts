@@ -418,14 +418,20 @@ export interface AnalyticsDailyTable {
   visitors: number;
 }
 
-/** How many of a page's beacons on a day measured a vital at this value (migration 030). */
+/**
+ * A page's field vitals on a day, or in a month that is over (migration 037): each vital's
+ * histogram over the fixed buckets of shared/analytics.ts, as `bucket:count` text.
+ */
 export interface AnalyticsVitalsTable {
   app_key: string;
+  span: 'day' | 'month';
+  /** The day; a month's first day for a month. */
   day: string;
   path: string;
-  metric: string;
-  bucket: number;
-  count: number;
+  lcp: Generated<string>;
+  inp: Generated<string>;
+  cls: Generated<string>;
+  ttfb: Generated<string>;
 }
 
 /** A visitor hash already counted for a breakdown value today (migration 030); kept for its day only. */

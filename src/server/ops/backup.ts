@@ -24,6 +24,7 @@ import { copyObjects, type FileStorage } from '../storage/storage';
 import { appliedMigrations, pendingMigrations } from '../db/migrate';
 import { applyErasures } from '../content/person-data';
 import { Analytics } from '../content/analytics';
+import { histogramRowsOf, type ValueCountRow } from '../db/migrations/037_vitals_buckets';
 import { type AnyDb, catchUpSequence, type Installation, Refusal, contentInOrder, insertLinkedRows, type Row } from './rows';
 
 /** Tables a backup holds besides the entities' own. */
@@ -207,6 +208,10 @@ export async function restoreLogical(
     }
 
     const { tables } = JSON.parse(fs.readFileSync(path.join(work, 'database.json'), 'utf8')) as { tables: Record<string, Row[]> };
+    // A backup made before migration 037 holds a row per vital's value: converted as 037 converts them.
+    const vitals = tables.analytics_vitals ?? [];
+    if (vitals.some((row) => 'metric' in row))
+      tables.analytics_vitals = histogramRowsOf(vitals as unknown as ValueCountRow[]) as unknown as Row[];
     const order = [...Object.values(ENTITIES).filter((def) => !def.tenant), ...contentInOrder()];
     let total = 0;
     await db.transaction().execute(async (trx) => {

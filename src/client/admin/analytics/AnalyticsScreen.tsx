@@ -34,7 +34,7 @@ function RatingBadge({ rating }: { rating?: string }) {
   const { t } = useAdminText();
   if (!rating) return <Text c="dimmed">–</Text>;
   return (
-    <Badge color={RATING_COLOR[rating as VitalRating] ?? 'gray'} variant="light">
+    <Badge color={RATING_COLOR[rating as VitalRating] ?? 'gray'} variant="light" className="admin-rating">
       {t(`analytics.rating.${rating as VitalRating}`)}
     </Badge>
   );

@@ -154,6 +154,7 @@ export const adminBn: AdminCatalogue = {
   'trash.note_other': '{{what}} থেকে মুছে ফেলা জিনিস এখানে {{count}} দিন থাকে, তারপর চিরতরে মুছে যায়।',
   'trash.empty': 'ট্র্যাশ খালি',
   'dashboard.counts': 'হিসাব',
+  'dashboard.countsChart': 'একই হিসাব, দণ্ডচিত্রে',
   'dashboard.siteInfo': 'সাইটের তথ্য',
   'dashboard.theSiteInfo': 'সাইটের তথ্য',
   'dashboard.logo': '{{name}}-এর হেডার লোগো',

@@ -146,6 +146,7 @@ export const adminEn = {
   'trash.note_other': 'What is deleted from {{what}} stays here for {{count}} days, then it is erased.',
   'trash.empty': 'The Trash is empty',
   'dashboard.counts': 'the report counts',
+  'dashboard.countsChart': 'The same counts as bars',
   'dashboard.siteInfo': 'Site information',
   'dashboard.theSiteInfo': 'the site information',
   'dashboard.logo': '{{name}} header logo',
