@@ -6,7 +6,8 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { uploadQueueMachine } from '../../../machines/upload-queue';
-import { flowEvent, type QueuedUpload, type UploadState } from '../../../src/client/admin/media/upload-queue';
+import { flowEvent } from '../../../src/client/admin/media/upload-flows';
+import type { QueuedUpload, UploadState } from '../../../src/client/admin/media/upload-queue';
 import { LIMITS } from '../../../src/shared/limits';
 
 const PART = LIMITS.upload.chunkBytes;

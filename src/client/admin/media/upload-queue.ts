@@ -19,7 +19,7 @@
  *   owner's next sign-in; signing out discards one's own (discardUploadsOf).
  */
 import type { Upload } from 'tus-js-client';
-import type { UploadQueueEvent, UploadQueueInput } from '../../../../machines/upload-queue';
+import type { UploadQueueInput } from '../../../../machines/upload-queue';
 import { LIMITS } from '../../../shared/limits';
 import { newPendingToken } from '../../../shared/pending-upload';
 import { buildUrl } from '../../api/http';
@@ -140,39 +140,13 @@ function tellFlow(step: (flows: typeof import('./upload-flows')) => void): void 
   flowSteps = flowSteps.then(() => import('./upload-flows').then(step)).catch(() => undefined);
 }
 
-const followFlow = (id: string, input: Omit<UploadQueueInput, 'partBytes'>) =>
-  tellFlow((flows) => flows.follow(id, { ...input, partBytes: LIMITS.upload.chunkBytes }));
-
-/**
- * The step a change is to the upload's run, if it is one: a change of state, or the next part on
- * its way (progress within a part is not a step: the log should hold steps, not every byte).
- */
-export function flowEvent(before: QueuedUpload, change: Partial<QueuedUpload>): UploadQueueEvent | undefined {
-  if (change.state !== undefined && change.state !== before.state) {
-    switch (change.state) {
-      case 'uploading':
-        return { type: 'upload.sending' };
-      case 'paused':
-        return { type: 'upload.pause' };
-      case 'failed':
-        return { type: 'upload.refused', reason: change.error ?? '' };
-      case 'done':
-        return { type: 'upload.landed', url: change.file?.url ?? '' };
-      case 'waiting':
-        return before.state === 'uploading' ? { type: 'upload.dropped' } : { type: 'upload.resume' };
-    }
-  }
-  const part = (sent: number) => Math.floor(sent / LIMITS.upload.chunkBytes);
-  if (change.sent !== undefined && part(change.sent) !== part(before.sent)) return { type: 'upload.progress', sent: change.sent };
-  return undefined;
-}
+const followFlow = (id: string, input: Omit<UploadQueueInput, 'partBytes'>) => tellFlow((flows) => flows.follow(id, input));
 
 /** Changes one upload, here and (unless it has landed) on the device. */
 async function update(id: string, change: Partial<QueuedUpload>): Promise<void> {
   const current = find(id);
   if (!current) return;
-  const step = flowEvent(current, change);
-  if (step) tellFlow((flows) => flows.tell(id, step));
+  tellFlow((flows) => flows.step(id, current, change));
   const next = { ...current, ...change };
   store.set(store.get().map((upload) => (upload.id === id ? next : upload)));
   if (next.state === 'done') await kept.remove(id).catch(() => undefined);
