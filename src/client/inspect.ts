@@ -30,7 +30,7 @@ async function signedInAdmin(): Promise<boolean> {
 /** Under `npm run dev` (not under Vitest, whose mode is `test`). */
 const devServer = import.meta.env.MODE === 'development';
 
-/** Sets `inspect`; `record` is the back-office's recorder, which it imports itself. */
+/** Sets `inspect`; `record` is the back-office's (flows/tab-record.ts), which it imports itself. */
 export async function startInspector(record?: Observe): Promise<void> {
   const asked = new URLSearchParams(window.location.search);
   const observers: Observe[] = [];

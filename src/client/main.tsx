@@ -42,7 +42,7 @@ import { registerSaveDefaults, resumeSaves } from './pwa/entity-saves';
 import { listenForInstallOffer } from './pwa/install-prompt';
 import { createPersistOptions } from './pwa/persistence';
 import { registerServiceWorker } from './pwa/service-worker';
-import { answerInspectors, record } from './flows/recorder';
+import { record, waitForInspectors } from './flows/tab-record';
 import { startVisitorOutbox } from './site/forms/notes';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
@@ -71,7 +71,7 @@ async function start(): Promise<void> {
   registerServiceWorker();
   startVisitorOutbox();
   // The back-office's flows are recorded for its inspector (/admin/flows).
-  answerInspectors();
+  waitForInspectors();
   await startInspector(record);
 
   // Route loaders read the cache: it is restored from storage before the router starts. The

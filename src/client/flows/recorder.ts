@@ -6,15 +6,8 @@
  * no inspector listens.
  */
 import type { InspectionEvent } from 'xstate';
+import { CHANNEL, type FlowMessage, HEARTBEAT_MS, KEPT } from './channel';
 import { type FlowEntry, masked } from './log';
-
-export const CHANNEL = 'orgsite-flows';
-/** Steps kept per tab: enough for a whole misbehaving flow, bounded for a tab left open for days. */
-const KEPT = 500;
-/** An inspector says it is there this often; a tab stops telling after three silences. */
-export const HEARTBEAT_MS = 5_000;
-
-export type FlowMessage = { type: 'hello' } | { type: 'entries'; entries: FlowEntry[] };
 
 const tab = Math.random().toString(36).slice(2, 10);
 const kept: FlowEntry[] = [];
@@ -39,13 +32,13 @@ function keep(entry: FlowEntry): void {
     channel.postMessage({ type: 'entries', entries: [entry] } satisfies FlowMessage);
 }
 
-function entryOf(actor: Running, snapshot: unknown, event: { type: string }): FlowEntry {
+function entryOf(actor: Running, snapshot: unknown, event: { type: string }, at: number): FlowEntry {
   const { value, context } = (snapshot ?? {}) as { value?: unknown; context?: unknown };
   return {
     tab,
     actor: actor.sessionId,
     machine: (actor.logic as { id: string }).id,
-    at: Date.now(),
+    at,
     event: masked(event) as FlowEntry['event'],
     state: value as FlowEntry['state'],
     context: masked(context),
@@ -57,14 +50,21 @@ function entryOf(actor: Running, snapshot: unknown, event: { type: string }): Fl
  * for its start (`xstate.init`). Watching never breaks what is watched: a step that cannot be
  * recorded is left out.
  */
-export function record(inspection: InspectionEvent): void {
+export function record(inspection: InspectionEvent, at = Date.now()): void {
   try {
     const actor = inspection.actorRef as unknown as Running;
     if (inspection.type !== '@xstate.snapshot' || !isMachine(actor)) return;
-    keep(entryOf(actor, inspection.snapshot, inspection.event));
+    keep(entryOf(actor, inspection.snapshot, inspection.event, at));
   } catch {
     // Nothing to do: the flow goes on unrecorded.
   }
+}
+
+/** An inspector in another tab said hello: the first hello after a silence gets what this tab kept meanwhile. */
+export function heardInspector(): void {
+  const fresh = Date.now() - heardAt >= HEARTBEAT_MS * 3;
+  heardAt = Date.now();
+  if (fresh && kept.length > 0) channel?.postMessage({ type: 'entries', entries: [...kept] } satisfies FlowMessage);
 }
 
 /** Starts answering inspectors in other tabs (once per tab). */
@@ -72,11 +72,7 @@ export function answerInspectors(): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
   channel = new BroadcastChannel(CHANNEL);
   channel.addEventListener('message', (message: MessageEvent<FlowMessage>) => {
-    if (message.data?.type !== 'hello') return;
-    // The first hello after a silence gets what this tab kept meanwhile.
-    const fresh = Date.now() - heardAt >= HEARTBEAT_MS * 3;
-    heardAt = Date.now();
-    if (fresh && kept.length > 0) channel?.postMessage({ type: 'entries', entries: [...kept] } satisfies FlowMessage);
+    if (message.data?.type === 'hello') heardInspector();
   });
 }
 

@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { StateValue } from 'xstate';
 import { FLOWS } from '../../../../machines/flows';
 import { type FlowEntry, type FlowLogFile, isFlowLogFile } from '../../flows/log';
-import { answerInspectors, followOtherTabs, followThisTab } from '../../flows/recorder';
+import { loadRecorder } from '../../flows/tab-record';
 import { replay } from '../../flows/replay';
 import { formatTime } from '../format-time';
 import { useAdminText } from '../i18n';
@@ -39,12 +39,21 @@ function useLiveEntries(): FlowEntry[] {
       for (const entry of fresh) seen.add(entryKey(entry));
       if (fresh.length > 0) setEntries((before) => [...before, ...fresh].sort((a, b) => a.at - b.at));
     };
-    answerInspectors();
-    const stopThis = followThisTab(add);
-    const stopOthers = followOtherTabs(add);
+    let stop = () => {};
+    let left = false;
+    // This tab's steps so far are the recorder's once it has taken them over.
+    void loadRecorder().then(({ followThisTab, followOtherTabs }) => {
+      if (left) return;
+      const stopThis = followThisTab(add);
+      const stopOthers = followOtherTabs(add);
+      stop = () => {
+        stopThis();
+        stopOthers();
+      };
+    });
     return () => {
-      stopThis();
-      stopOthers();
+      left = true;
+      stop();
     };
   }, []);
   return entries;
