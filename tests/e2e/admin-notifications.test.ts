@@ -5,11 +5,11 @@
  * step, the post's title and the comment, and passes axe open, in light and in dark; opening the
  * item goes to the post's form and the count goes.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/shared/entities';
 import { e2eFixture, type RunningApp } from './harness';
+import { axeFindings, showIn } from './axe';
 
 const fixture = e2eFixture();
 let app: RunningApp;
@@ -42,28 +42,6 @@ async function person(role: string, name: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   return { email, password, send };
-}
-
-/** axe findings that matter (critical, serious, moderate) within `selector`. */
-async function axeFindings(page: Page, where: string, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((v) => v.impact !== 'minor')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Draws the page in `scheme` and waits until its colour transitions have ended (as admin-shell.test does). */
-async function showIn(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 describe('the bell', () => {

@@ -5,13 +5,13 @@
  * reaches the public site; a title the list cuts shows in full on hover and on focus; the
  * dashboard lists drafts and scheduled items; media tiles are chosen with the keyboard.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEntity } from '../../src/client/admin/admin-entities';
 import { ADMIN_SCREENS } from '../../src/client/admin/layout/admin-screens';
 import { dateTimeOf } from '../../src/shared/date-time';
 import { ENTITIES } from '../../src/shared/entities';
+import { axeFindings, showIn } from './axe';
 import { e2eFixture, type RunningApp, signedInPage } from './harness';
 
 const fixture = e2eFixture();
@@ -27,15 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await page?.context().close();
 });
-
-/** axe findings that matter: critical, serious and moderate (minor ones are advice). */
-async function axeFindings(where: string, within?: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const results = await (within ? axe.include(within) : axe).analyze();
-  return results.violations
-    .filter((v) => v.impact !== 'minor')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * A signed-in screen's heading. The server draws the sign-in screen (its own `main h1`) under every
@@ -69,48 +60,31 @@ const EVERY_SCREEN = [...ADMIN_SCREENS.map((s) => s.path), ...formPaths, 'accoun
 
 const SCHEMES = ['light', 'dark'] as const;
 
-/** Draws the open screen in `scheme` (as the system asks, the back-office following it) and waits until it has. */
-async function showIn(scheme: (typeof SCHEMES)[number]): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme);
-  // Colours change through CSS transitions (a segmented control's label, for one): axe measures the
-  // colours they end on, not one on the way (CI's run found a label half-way to its dark colour).
-  // Transitions only: they end, where an animation (a loader's spin) may run for ever.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
-
 describe('axe, light and dark', () => {
   // One test per screen (every screen of the sidebar, every form and My Profile): each is opened
   // once and checked whole in each scheme, and a finding names its screen and scheme.
   it.each(EVERY_SCREEN)('%s', async (screen) => {
     const path = screen.replace(APP_KEY, app.appKey);
-    await showIn('light');
+    await showIn(page, 'light');
     await openScreen(path);
     const findings: string[] = [];
     for (const scheme of SCHEMES) {
-      await showIn(scheme);
-      findings.push(...(await axeFindings(`${path}, ${scheme}`)));
+      await showIn(page, scheme);
+      findings.push(...(await axeFindings(page, `${path}, ${scheme}`)));
     }
     expect(findings).toEqual([]);
   });
 
   it('the media picker', async () => {
-    await showIn('light');
+    await showIn(page, 'light');
     await openScreen('slider/form');
     await page.getByRole('button', { name: 'Select Image' }).first().click();
     await page.getByRole('dialog').getByRole('list', { name: 'Files' }).waitFor();
     // The page under the modal is inert and dimmed by its overlay: the dialog is what is checked.
     const findings: string[] = [];
     for (const scheme of SCHEMES) {
-      await showIn(scheme);
-      findings.push(...(await axeFindings(`media picker, ${scheme}`, '[role="dialog"]')));
+      await showIn(page, scheme);
+      findings.push(...(await axeFindings(page, `media picker, ${scheme}`, '[role="dialog"]')));
     }
     expect(findings).toEqual([]);
     await page.keyboard.press('Escape');

@@ -4,10 +4,10 @@
  * link is back), with its field vitals; no cookie and no storage entry is set; a visitor sending
  * `Sec-GPC: 1` is not counted; and the back-office's Analytics screen shows the views.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appReady, controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext, signedInPage } from './harness';
+import { axeFindings, showIn } from './axe';
 
 const fixture = e2eFixture();
 const PHONE = { width: 412, height: 900 };
@@ -24,28 +24,6 @@ const report = async () => {
   return answer.body.data;
 };
 const viewsOf = async (path: string) => (await report()).pages.find((row) => row.value === path)?.views ?? 0;
-
-/** axe findings that matter: critical, serious and moderate (minor ones are advice), as admin-shell.test.ts. */
-async function axeFindings(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact !== 'minor')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Draws the open screen in `scheme` and waits for its colour transitions to end (admin-shell.test.ts showIn). */
-async function showIn(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
 
 /** Picks the back-office's language in the header's user menu (its label follows the language shown). */
 async function pickLanguage(page: Page, menuLabel: string, language: string): Promise<void> {
