@@ -173,7 +173,9 @@ export function checkDefinition(value: unknown): Record<string, string> {
     if (kind === 'file') {
       text('accept', 200);
       const mb = field.max_mb;
-      if (typeof mb === 'number' && (mb <= 0 || mb > 50)) say('max_mb', 'max_mb must be more than 0 and at most 50');
+      if (typeof mb === 'number' && (mb <= 0 || mb > MAX_FILE_MB)) {
+        say('max_mb', `max_mb must be more than 0 and at most ${MAX_FILE_MB}`);
+      }
     }
   });
   return problems;
@@ -200,6 +202,8 @@ export const wordFields = (fields: readonly FormFieldDef[]) => fields.filter((fi
 export const DEFAULT_ACCEPT = '.pdf,.doc,.docx,.odt,.txt,.png,.jpg,.jpeg';
 /** The largest file a field takes when its definition says nothing. */
 export const DEFAULT_MAX_MB = 10;
+/** The most a file field may take (its `max_mb`), hence the most a device keeps for one offline (sw.ts). */
+export const MAX_FILE_MB = 50;
 /** A file's answer: the id of the upload that brought it (tus's, or a plain post's own). */
 export const UPLOAD_ID_PATTERN = /^[a-f0-9]{32}$/;
 

@@ -10,6 +10,7 @@ import { inspect } from '../inspect';
 import { type Behaviour, type IslandWhen, islandModule } from './registry';
 import { WHEN_NEEDED } from './when-needed';
 import { loadSiteCatalogue } from '../../shared/messages/site-loading';
+import { SAVED_PARAM } from '../../shared/public-forms';
 
 /** Islands woken (alive, or on their way): how to stop each. */
 const alive = new Map<HTMLElement, () => void>();
@@ -105,10 +106,14 @@ function shown(element: HTMLElement): boolean {
 
 /**
  * Whether the visitor reached into the island before this code ran: it holds the focus, or a field
- * in it no longer holds what the server drew (typed, ticked, chosen or filled in by autofill).
+ * in it no longer holds what the server drew (typed, ticked, chosen or filled in by autofill), or
+ * its form was just posted and kept on the device by the service worker (`?saved=<form>`, sw.ts),
+ * which only the form's code tells the visitor.
  */
 function touchedAlready(element: HTMLElement): boolean {
   if (element.contains(document.activeElement)) return true;
+  const saved = new URLSearchParams(location.search).get(SAVED_PARAM);
+  if (saved && element.querySelector(`form[id="${CSS.escape(saved)}-form"]`)) return true;
   for (const field of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     const changed =
       field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')

@@ -27,11 +27,13 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { isFormName, postedValues, FORM_PARAM, KEY_FIELD, SAVED_PARAM } from '../../shared/public-forms';
+import { MAX_FILE_MB } from '../../shared/built-forms';
 import {
   askForSync,
   type DeliveredNote,
   formElementId,
   keepOnDevice,
+  type KeptFile,
   sendWaiting,
   SYNC_TAG,
   TOLD_CACHE,
@@ -91,6 +93,22 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL(APP_PATHS.appShell), {
 const isVisitorFormPost = ({ request, url }: { request: Request; url: URL }) =>
   url.origin === location.origin && request.mode === 'navigate' && url.searchParams.has(FORM_PARAM);
 
+/**
+ * The files of a built form's plain post (multipart), kept with its answers: a page sends them
+ * through the resumable path when the link returns (outbox.ts). Undefined when one is larger than
+ * any file field takes (MAX_FILE_MB): such a post is not kept, and the browser says it is offline
+ * as it would without this worker, rather than the page claiming a form kept that the site refuses.
+ */
+function postedFiles(posted: FormData): KeptFile[] | undefined {
+  const files: KeptFile[] = [];
+  for (const [field, value] of posted) {
+    if (typeof value === 'string' || !value.name || !value.size) continue;
+    if (value.size > MAX_FILE_MB * 1024 * 1024) return undefined;
+    files.push({ field, name: value.name, blob: value });
+  }
+  return files;
+}
+
 /** A page's plain form post: the network's answer, or kept on the device when there is none. */
 async function sendOrKeep({ request }: { request: Request }): Promise<Response> {
   const copy = request.clone();
@@ -105,7 +123,11 @@ async function sendOrKeep({ request }: { request: Request }): Promise<Response> 
     const key = typeof given === 'string' && given ? given : crypto.randomUUID();
     url.searchParams.delete(FORM_PARAM);
     const page = url.pathname + url.search;
-    if (!(await keepOnDevice({ key, form, values: postedValues(form, posted), page }))) throw error;
+    const files = postedFiles(posted);
+    if (files === undefined) throw error;
+    if (!(await keepOnDevice({ key, form, values: postedValues(form, posted), page, ...(files.length ? { files } : {}) }))) {
+      throw error;
+    }
     await askForSync(self.registration);
     url.searchParams.set(SAVED_PARAM, form);
     url.hash = formElementId(form);

@@ -42,6 +42,40 @@ export interface BuiltFormProps extends PublicFormProps {
 
 type Field = ReturnType<ReturnType<typeof usePublicForm>['fieldOf']>;
 
+/** The mark of a question that must be answered (its input says so to assistive technology). */
+const RequiredMark = () => (
+  <span className={ui.required} aria-hidden="true">
+    {' *'}
+  </span>
+);
+
+/** A question's label in the page's language with its required mark: a legend for a group of choices. */
+function QuestionLabel({
+  field,
+  locale,
+  legend,
+  htmlFor,
+}: {
+  field: FormFieldDef;
+  locale: string | undefined;
+  legend?: boolean;
+  htmlFor?: string;
+}) {
+  const words = (
+    <>
+      {inLanguage(field, 'label', locale)}
+      {field.required ? <RequiredMark /> : null}
+    </>
+  );
+  return legend ? (
+    <legend className={ui.label}>{words}</legend>
+  ) : (
+    <label className={ui.label} htmlFor={htmlFor}>
+      {words}
+    </label>
+  );
+}
+
 /** A group of choices (radio buttons or check boxes) with its legend, hint and refusal. */
 function ChoiceGroup({
   field,
@@ -63,14 +97,7 @@ function ChoiceGroup({
       aria-describedby={bound.error ? `${id}-error` : undefined}
       style={{ border: 0, padding: 0, margin: 0 }}
     >
-      <legend className={ui.label}>
-        {inLanguage(field, 'label', locale)}
-        {field.required ? (
-          <span className={ui.required} aria-hidden="true">
-            {' *'}
-          </span>
-        ) : null}
-      </legend>
+      <QuestionLabel field={field} locale={locale} legend />
       {hint ? <p className={ui.hint}>{hint}</p> : null}
       <Stack gap={4}>
         {(field.options ?? []).map((option) => (
@@ -110,55 +137,88 @@ type FileState =
   | { kind: 'done' }
   | { kind: 'refused'; key: SiteMessageKey };
 
+/** A chosen file not sent yet, and whether its upload waits for the link. */
+interface Pending {
+  file: File;
+  stop: AbortController;
+  waiting: boolean;
+}
+
+/** What the form knows of its file fields' uploads (BuiltForm): a moving one is waited for, a stalled one kept. */
+type Uploads = Map<string, Pending>;
+
 /**
  * A file question: the file input, and beside it a hidden input holding the answer, the id of the
  * upload that brought the file. Awake, a chosen file is checked (type, size) and sent at once
  * through the resumable path (file-upload.ts, loaded then), saying how far it got and carrying on
- * after a dropped link. Without JavaScript the file goes in the form's own (multipart) post; a
- * page drawn again around a refusal holds the kept file's id, so it is not asked for twice.
+ * after a dropped link. Sent while the link is down, the form keeps the file on the device with
+ * the answers and stops this upload (the outbox sends it). Without JavaScript the file goes in the
+ * form's own (multipart) post; a page drawn again around a refusal holds the kept file's id, so it
+ * is not asked for twice.
  */
 function FileQuestion({
   field,
   bound,
   locale,
   formId,
-  onBusy,
+  uploads,
 }: {
   field: FormFieldDef;
   bound: Field;
   locale: string | undefined;
   formId: number;
-  onBusy: (field: string, busy: boolean) => void;
+  uploads: Uploads;
 }) {
   const t = useSiteText();
   const id = useId();
   const [state, setState] = useState<FileState>({ kind: 'idle' });
   const accept = acceptedExtensions(field);
-  const description = inLanguage(field, 'hint', locale);
+  const hint = inLanguage(field, 'hint', locale);
   const error = state.kind === 'refused' ? t(state.key) : bound.error;
   const choose = (event: { currentTarget: HTMLInputElement }) => {
     const file = event.currentTarget.files?.[0];
     bound.onChange({ currentTarget: { value: '' } });
+    uploads.get(field.name)?.stop.abort();
+    uploads.delete(field.name);
     if (!file) return setState({ kind: 'idle' });
     const problem = checkFile(field, file);
     if (problem) return setState({ kind: 'refused', key: problem });
     setState({ kind: 'sending', percent: 0 });
-    onBusy(field.name, true);
+    const pending: Pending = { file, stop: new AbortController(), waiting: false };
+    uploads.set(field.name, pending);
     void import('./file-upload')
       .then(({ sendFile, FileRefused }) =>
-        sendFile(file, formId, field.name, {
-          sent: (percent) => setState({ kind: 'sending', percent }),
-          waiting: () => setState((now) => ({ kind: 'waiting', percent: 'percent' in now ? now.percent : 0 })),
-        }).then(
+        sendFile(
+          file,
+          file.name,
+          formId,
+          field.name,
+          {
+            sent: (percent) => {
+              pending.waiting = false;
+              setState({ kind: 'sending', percent });
+            },
+            waiting: () => {
+              pending.waiting = true;
+              setState((now) => ({ kind: 'waiting', percent: 'percent' in now ? now.percent : 0 }));
+            },
+          },
+          pending.stop.signal,
+        ).then(
           (upload) => {
             bound.onChange({ currentTarget: { value: upload } });
             setState({ kind: 'done' });
           },
-          (failure: unknown) =>
-            setState({ kind: 'refused', key: failure instanceof FileRefused ? 'builtForm.file.type' : 'builtForm.file.missing' }),
+          (failure: unknown) => {
+            // Stopped because the form was kept with the file: its note says so.
+            if (pending.stop.signal.aborted) return setState({ kind: 'idle' });
+            setState({ kind: 'refused', key: failure instanceof FileRefused ? 'builtForm.file.type' : 'builtForm.file.missing' });
+          },
         ),
       )
-      .finally(() => onBusy(field.name, false));
+      .finally(() => {
+        if (uploads.get(field.name) === pending) uploads.delete(field.name);
+      });
   };
   const progress =
     state.kind === 'sending'
@@ -170,15 +230,8 @@ function FileQuestion({
           : '';
   return (
     <div className={ui.field}>
-      <label className={ui.label} htmlFor={id}>
-        {inLanguage(field, 'label', locale)}
-        {field.required ? (
-          <span className={ui.required} aria-hidden="true">
-            {' *'}
-          </span>
-        ) : null}
-      </label>
-      {description ? <p className={ui.hint}>{description}</p> : null}
+      <QuestionLabel field={field} locale={locale} htmlFor={id} />
+      {hint ? <p className={ui.hint}>{hint}</p> : null}
       <p className={ui.hint} id={`${id}-accepted`}>
         {t('builtForm.file.accepted', { accept: accept.join(', '), mb: String(field.max_mb ?? DEFAULT_MAX_MB) })}
       </p>
@@ -220,14 +273,7 @@ function Question({ field, bound, locale }: { field: FormFieldDef; bound: Field;
         const id = `${bound.name}-select`;
         return (
           <div className={ui.field}>
-            <label className={ui.label} htmlFor={id}>
-              {label}
-              {field.required ? (
-                <span className={ui.required} aria-hidden="true">
-                  {' *'}
-                </span>
-              ) : null}
-            </label>
+            <QuestionLabel field={field} locale={locale} htmlFor={id} />
             {description ? <p className={ui.hint}>{description}</p> : null}
             <select
               id={id}
@@ -267,11 +313,7 @@ function Question({ field, bound, locale }: { field: FormFieldDef; bound: Field;
             />
             <span>
               {words}
-              {field.kind === 'consent' || field.required ? (
-                <span className={ui.required} aria-hidden="true">
-                  {' *'}
-                </span>
-              ) : null}
+              {field.kind === 'consent' || field.required ? <RequiredMark /> : null}
             </span>
           </label>
           {description ? <p className={ui.hint}>{description}</p> : null}
@@ -308,9 +350,10 @@ export function BuiltForm({ form, closed, career, ...props }: BuiltFormProps) {
   const locale = useSiteLocale();
   const headingId = `built-${form.id}-heading`;
   const sent = form.sent_text ? { title: t('builtForm.sent.title'), text: form.sent_text } : undefined;
-  // The file fields whose upload is on its way: the form waits for them before it is sent.
-  const busy = useRef(new Set<string>());
-  const onBusy = (field: string, on: boolean) => void (on ? busy.current.add(field) : busy.current.delete(field));
+  // The file fields whose upload is on its way: the form waits for one that moves; one waiting for
+  // the link (or any, offline) is kept on the device with the answers and sent from there.
+  const uploads = useRef<Uploads>(new Map());
+  const stalled = (pending: Pending) => pending.waiting || !navigator.onLine;
   const hasFile = form.fields.some((field) => field.kind === 'file');
   const {
     formProps,
@@ -323,10 +366,22 @@ export function BuiltForm({ form, closed, career, ...props }: BuiltFormProps) {
     {
       id: form.id,
       values: (input) => ({ ...entryValues(form.fields, input), ...(career ? { [CAREER_FIELD]: String(career) } : {}) }),
-      check: (values) => ({
-        ...checkEntry(form.fields, values),
-        ...Object.fromEntries([...busy.current].map((field) => [field, 'builtForm.file.wait' as const])),
-      }),
+      check: (values) => {
+        const errors = checkEntry(form.fields, values);
+        for (const [field, pending] of uploads.current) {
+          if (stalled(pending)) delete errors[field];
+          else errors[field] = 'builtForm.file.wait';
+        }
+        return errors;
+      },
+      keptFiles: () =>
+        [...uploads.current]
+          .filter(([, pending]) => stalled(pending))
+          .map(([field, pending]) => {
+            pending.stop.abort();
+            uploads.current.delete(field);
+            return { field, name: pending.file.name, blob: pending.file };
+          }),
       sent,
     },
     props,
@@ -363,7 +418,7 @@ export function BuiltForm({ form, closed, career, ...props }: BuiltFormProps) {
                   bound={fieldOf(field.name)}
                   locale={locale}
                   formId={form.id}
-                  onBusy={onBusy}
+                  uploads={uploads.current}
                 />
               ) : (
                 <Question key={field.name} field={field} bound={fieldOf(field.name)} locale={locale} />

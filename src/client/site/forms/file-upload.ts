@@ -12,7 +12,13 @@ export interface FileProgress {
   sent: (percent: number) => void;
   /** The link dropped: the upload waits for it and carries on. */
   waiting: () => void;
+  /** Sent from the device's outbox: a dropped link ends the attempt rather than waiting for it. */
+  kept?: boolean;
 }
+
+/** Sends a file kept on the device with its form (outbox.ts), as the island sends a chosen one. */
+export const sendKeptFile = (file: Blob, name: string, form: number, field: string) =>
+  sendFile(file, name, form, field, { sent: () => undefined, waiting: () => undefined, kept: true });
 
 /** A refusal of the server about the file (its type, its size), not a dropped link. */
 export class FileRefused extends Error {
@@ -26,16 +32,32 @@ const PART_BYTES = 1024 * 1024;
 // Tried again and again while the link is down: a visitor on a thin link is not asked to start over.
 const RETRY_DELAYS = [0, 1_000, 2_000, 4_000, ...Array.from({ length: 120 }, () => 5_000)];
 
-/** Sends `file` as the answer of `field` of form `form`; resolves with the upload's id (the field's answer). */
-export function sendFile(file: File, form: number, field: string, progress: FileProgress): Promise<string> {
+/**
+ * A file kept on the device with a form (outbox.ts) tries a few times only: the link is down when
+ * this fails, and the outbox tries again when it returns.
+ */
+const KEPT_RETRY_DELAYS = [0, 1_000, 3_000];
+
+/**
+ * Sends `file` as the answer of `field` of form `form`; resolves with the upload's id (the field's
+ * answer). `stop` gives up on it (the form was kept on the device and the outbox sends the file).
+ */
+export function sendFile(
+  file: Blob,
+  name: string,
+  form: number,
+  field: string,
+  progress: FileProgress,
+  stop?: AbortSignal,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
       endpoint: `${config.apiBase}/form-uploads`,
       headers: { 'app-key': config.appKey },
       chunkSize: PART_BYTES,
-      retryDelays: RETRY_DELAYS,
+      retryDelays: progress.kept ? KEPT_RETRY_DELAYS : RETRY_DELAYS,
       storeFingerprintForResuming: false,
-      metadata: { form: String(form), field, filename: file.name },
+      metadata: { form: String(form), field, filename: name },
       onProgress: (sent, total) => progress.sent(total ? Math.floor((sent * 100) / total) : 0),
       onShouldRetry: (error) => {
         const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
@@ -49,6 +71,10 @@ export function sendFile(file: File, form: number, field: string, progress: File
         const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
         reject(status >= 400 && status < 500 ? new FileRefused(status) : error);
       },
+    });
+    stop?.addEventListener('abort', () => {
+      void upload.abort();
+      reject(new DOMException('Stopped', 'AbortError'));
     });
     upload.start();
   });

@@ -13,7 +13,8 @@ import {
   type PublicFormValues,
 } from '../../../shared/public-forms';
 import { ApiError, publicApi } from '../../api/http';
-import { askForSync, keepOnDevice } from './outbox';
+import { sendNow } from './notes';
+import { askForSync, type KeptFile, keepOnDevice } from './outbox';
 
 export type SendOutcome =
   | { kind: 'sent' }
@@ -34,7 +35,15 @@ export async function sendPublicForm(
   locale?: string,
   /** What a built form sends besides its answers: how long it was open (built-forms.ts). */
   extra: Record<string, string | number> = {},
+  /** A built form's files whose upload could not finish (the link is down): kept with the answers. */
+  files: KeptFile[] = [],
 ): Promise<SendOutcome> {
+  if (files.length) {
+    if (!(await keepOnDevice({ key, form, values, page, files }))) return { kind: 'offline' };
+    // The outbox sends the files first, then the answers (sendWaiting): now if the link is up.
+    sendNow();
+    return { kind: 'saved' };
+  }
   try {
     // A built form's entry goes to its own endpoint, in the page's language (its entries say which).
     const resource = isPublicFormName(form) ? PUBLIC_FORMS[form].resource : `forms/${builtFormId(form)}/entries`;

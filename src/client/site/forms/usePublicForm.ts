@@ -33,7 +33,7 @@ import {
 } from '../../../shared/public-forms';
 import { inspectLean } from '../../flows/inspect-lean';
 import { useDeliveredNotes } from './notes';
-import { formAction, formElementId } from './outbox';
+import { formAction, formElementId, type KeptFile } from './outbox';
 import { newIdempotencyKey, sendPublicForm } from './send';
 import { useSiteText } from '../../ui/site-text';
 import { useSiteLocale } from '../../ui/site-locale';
@@ -59,6 +59,8 @@ export interface BuiltFormSpec {
   /** Its answers in `input` (a name sent several times as a list). */
   values: (input: Record<string, unknown>) => PublicFormValues;
   check: (values: PublicFormValues) => PublicFormErrors;
+  /** The files of a submit whose upload waits for the link: kept on the device with the answers. */
+  keptFiles?: () => KeptFile[];
   sent?: { title: string; text: string };
 }
 
@@ -123,7 +125,8 @@ export function usePublicForm(form: AnyForm, { page, outcome }: PublicFormProps)
             const { page, locale, t } = now.current;
             const extra: Record<string, number> =
               typeof form === 'string' ? {} : { [FILL_TIME_FIELD]: Math.round(performance.now() - wokeAt.current) };
-            void sendPublicForm(name, values, key, page, locale, extra).then((result) => {
+            const files = typeof form === 'string' ? [] : (form.keptFiles?.() ?? []);
+            void sendPublicForm(name, values, key, page, locale, extra, files).then((result) => {
               if (result.kind === 'sent') run.send({ type: 'send.sent' });
               else if (result.kind === 'saved') run.send({ type: 'send.saved', key });
               else if (result.kind === 'refused')
