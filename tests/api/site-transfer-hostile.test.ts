@@ -123,6 +123,28 @@ describe.each(await dialects())('importing a crafted site archive on %s', (diale
     await expectRefused(await pack('orphan-reply', orphan), /review comment 1 answers a comment the archive does not hold/);
   });
 
+  it("refuses an entry's file whose storage key is not one, or that belongs to no entry of the archive", async () => {
+    const stamp = new Date().toISOString();
+    const row = {
+      id: 1,
+      app_key: 'demo',
+      form_id: 1,
+      field: 'cv',
+      upload_id: 'a'.repeat(32),
+      name: 'cv.pdf',
+      mime: 'application/pdf',
+    };
+    const file = { ...row, size: 4, created_at: stamp };
+    const entry = { id: 1, app_key: 'demo', form_id: 1, data: '{}', created_at: stamp, updated_at: stamp };
+    const outside = original();
+    outside.tables.form_entries = [entry];
+    outside.entry_files = [{ ...file, entry_id: 1, storage_key: '../sentinel.txt' }];
+    await expectRefused(await pack('entry-file-outside', outside), /entry file 0 has a storage key no entry's file has/);
+    const loose = original();
+    loose.entry_files = [{ ...file, entry_id: 7, storage_key: `_entries/${'b'.repeat(32)}` }];
+    await expectRefused(await pack('entry-file-loose', loose), /entry file 0 belongs to no form entry the archive holds/);
+  });
+
   it('refuses an archive with more entries than a site export has', async () => {
     const saved = ARCHIVE_LIMITS.entries;
     ARCHIVE_LIMITS.entries = 3;

@@ -1,7 +1,7 @@
 /**
  * `orgsite export --site <key>` and `orgsite import <file>`: one site (its application record,
  * every content table's rows including the trash, its files, revisions, drafts, translations,
- * redirects and review threads) in one
+ * redirects, review threads, and the files visitors sent with form entries) in one
  * .tar.gz, read back into SQLite or PostgreSQL alike. This is also how a site moves from SQLite
  * to PostgreSQL.
  *
@@ -21,6 +21,7 @@ import { type ColumnValue, ENTITIES, type EntityDef } from '../../shared/entitie
 import { fieldsSchema, writableFields } from '../../shared/entities/schemas';
 import { STORED_NAME } from '../routes/files';
 import { privateFile } from './private-file';
+import { ENTRY_FILES_DIR, newUploadId } from '../content/entry-files';
 import { checkRedirect } from '../content/redirects';
 import { appliedMigrations } from '../db/migrate';
 import {
@@ -61,9 +62,17 @@ export interface SiteArchive {
   redirects?: Row[];
   /** The comments of records under review, replies after what they answer (none in older archives). */
   review_comments?: Row[];
+  /** The files visitors sent with the site's form entries (none in older archives); bytes under `entry-files/`. */
+  entry_files?: Row[];
   /** The email of every user id the rows mention. */
   people: Record<string, string>;
 }
+
+/** Where an entry's file is in the storage (`_entries/<32 hex>`), and in an archive (`entry-files/<32 hex>`). */
+const ENTRY_FILE_KEY = new RegExp(`^${ENTRY_FILES_DIR}/([a-f0-9]{32})$`);
+const ENTRY_FILES_FOLDER = 'entry-files';
+const ARCHIVED_ENTRY_FILE = /^entry-files\/[a-f0-9]{32}$/;
+const archivedName = (row: Row) => ENTRY_FILE_KEY.exec(String(row.storage_key))?.[1];
 
 export interface TransferCounts {
   records: number;
@@ -116,8 +125,16 @@ export async function exportSite(
     .where('app_key', '=', appKey)
     .orderBy('id')
     .execute();
+  // Only files an entry took: an upload no entry bound is a visitor's half-sent form, erased within a day.
+  const entryFiles: Row[] = await db
+    .selectFrom('entry_files')
+    .selectAll()
+    .where('app_key', '=', appKey)
+    .where('entry_id', 'is not', null)
+    .orderBy('id')
+    .execute();
   progress(
-    `  files: ${files.length}, revisions: ${revisions.length}, drafts: ${drafts.length}, translations: ${translations.length}, redirects: ${redirects.length}, review comments: ${reviewComments.length}`,
+    `  files: ${files.length}, revisions: ${revisions.length}, drafts: ${drafts.length}, translations: ${translations.length}, redirects: ${redirects.length}, review comments: ${reviewComments.length}, entry files: ${entryFiles.length}`,
   );
 
   const userIds = new Set<number>();
@@ -150,6 +167,7 @@ export async function exportSite(
     translations,
     redirects,
     review_comments: reviewComments,
+    entry_files: entryFiles,
     people,
   };
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-export-'));
@@ -174,6 +192,22 @@ export async function exportSite(
       entries.push(`uploads/${String(file.name)}`);
       copied += 1;
     }
+    fs.mkdirSync(path.join(work, ENTRY_FILES_FOLDER));
+    for (const row of entryFiles) {
+      const name = archivedName(row);
+      if (!name) continue;
+      const target = path.join(work, ENTRY_FILES_FOLDER, name);
+      const source = storage.localPath(String(row.storage_key));
+      if (source) {
+        if (!fs.existsSync(source)) continue;
+        fs.symlinkSync(path.resolve(source), target);
+      } else {
+        const bytes = await storage.read(String(row.storage_key));
+        if (!bytes) continue;
+        fs.writeFileSync(target, bytes);
+      }
+      entries.push(`${ENTRY_FILES_FOLDER}/${name}`);
+    }
     fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
     privateFile(out);
     // `follow` packs the files the links point at.
@@ -190,7 +224,8 @@ export async function exportSite(
 export const ARCHIVE_LIMITS = { packedBytes: 8 * 1024 ** 3, unpackedBytes: 16 * 1024 ** 3, entries: 200_000 };
 
 /**
- * Unpacks only what an export holds, as regular files: `site.json` and `uploads/<stored name>`.
+ * Unpacks only what an export holds, as regular files: `site.json`, `uploads/<stored name>` and
+ * `entry-files/<32 hex>`.
  * Anything else (links, devices, other paths, names no upload could have) is left in the archive.
  */
 async function unpack(file: string, into: string): Promise<void> {
@@ -212,7 +247,13 @@ async function unpack(file: string, into: string): Promise<void> {
         if (bytes > ARCHIVE_LIMITS.unpackedBytes) tooBig ??= `more than ${ARCHIVE_LIMITS.unpackedBytes / 1024 ** 3} GiB unpacked`;
         const name = entryPath.replace(/^\.\//, '');
         const isFile = 'type' in entry && entry.type === 'File';
-        return !tooBig && isFile && (name === 'site.json' || (name.startsWith('uploads/') && STORED_NAME.test(name.slice(8))));
+        return (
+          !tooBig &&
+          isFile &&
+          (name === 'site.json' ||
+            (name.startsWith('uploads/') && STORED_NAME.test(name.slice(8))) ||
+            ARCHIVED_ENTRY_FILE.test(name))
+        );
       },
     });
   } catch (error) {
@@ -287,6 +328,15 @@ async function checkArchive(db: AnyDb, archive: SiteArchive, file: string): Prom
     if (row.parent_id != null && !commentIds.has(Number(row.parent_id)))
       refuse(`review comment ${index}`, 'answers a comment the archive does not hold before it');
     commentIds.add(Number(row.id));
+  });
+  const entryFiles = archive.entry_files ?? [];
+  if (!Array.isArray(entryFiles)) refuse('the entry files', 'are not a list of rows');
+  const entryIds = new Set((archive.tables?.form_entries ?? []).map((row) => Number(row.id)));
+  entryFiles.forEach((row, index) => {
+    checkColumns('entry_files', row, index);
+    if (!archivedName(row)) refuse(`entry file ${index}`, `has a storage key no entry's file has: "${String(row.storage_key)}"`);
+    // Bound to an entry of the archive: a file of nobody's entry would never be erased by its retention.
+    if (!entryIds.has(Number(row.entry_id))) refuse(`entry file ${index}`, 'belongs to no form entry the archive holds');
   });
   const redirects = archive.redirects ?? [];
   if (!Array.isArray(redirects)) refuse('the redirects', 'are not a list of rows');
@@ -387,6 +437,8 @@ export async function importSite(
     };
 
     let records = 0;
+    /** An entry file's new storage key → its name in the archive. */
+    const storageKeys = new Map<string, string>();
     await db.transaction().execute(async (trx) => {
       /** Inserts rows, keeping their ids when none is taken here; answers how many went in. */
       const insert = async (table: string, rows: Row[], prepare: (row: Row) => Row, hasId = true) => {
@@ -479,8 +531,21 @@ export async function importSite(
         record_id: newId(recordTable(String(row.resource)), row.record_id) ?? row.record_id ?? null,
         parent_id: newId('review_comments', row.parent_id),
       }));
+      // An entry's file gets a storage key and an upload id of its own here: copied within one
+      // installation (`--as`), erasing one copy's entry must not take the other's bytes.
+      await insert('entry_files', archive.entry_files ?? [], (row) => {
+        const key = `${ENTRY_FILES_DIR}/${randomBytes(16).toString('hex')}`;
+        storageKeys.set(key, archivedName(row)!);
+        return {
+          ...translate('entry_files', row),
+          form_id: newId('forms', row.form_id) ?? row.form_id ?? null,
+          entry_id: newId('form_entries', row.entry_id),
+          upload_id: newUploadId(),
+          storage_key: key,
+        };
+      });
       progress(
-        `  files: ${archive.files.length}, revisions: ${archive.revisions.length}, drafts: ${archive.drafts.length}, translations: ${archive.translations?.length ?? 0}, redirects: ${archive.redirects?.length ?? 0}, review comments: ${archive.review_comments?.length ?? 0}`,
+        `  files: ${archive.files.length}, revisions: ${archive.revisions.length}, drafts: ${archive.drafts.length}, translations: ${archive.translations?.length ?? 0}, redirects: ${archive.redirects?.length ?? 0}, review comments: ${archive.review_comments?.length ?? 0}, entry files: ${archive.entry_files?.length ?? 0}`,
       );
     });
 
@@ -492,6 +557,12 @@ export async function importSite(
       const name = renamed.get(String(entry.name)) ?? String(entry.name);
       if (!STORED_NAME.test(name)) continue;
       await storage.write(name, { path: source });
+      files += 1;
+    }
+    for (const [key, name] of storageKeys) {
+      const source = inside(path.join(work, ENTRY_FILES_FOLDER), name);
+      if (!fs.lstatSync(source, { throwIfNoEntry: false })?.isFile()) continue;
+      await storage.write(key, { path: source });
       files += 1;
     }
     progress(`Imported the site "${appKey}": ${records} records, ${files} files, ${archive.revisions.length} revisions`);
