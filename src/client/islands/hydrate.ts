@@ -113,7 +113,7 @@ function shown(element: HTMLElement): boolean {
 function touchedAlready(element: HTMLElement): boolean {
   if (element.contains(document.activeElement)) return true;
   const saved = new URLSearchParams(location.search).get(SAVED_PARAM);
-  if (saved && element.querySelector(`form[id="${CSS.escape(saved)}-form"]`)) return true;
+  if (saved && element.querySelector('form')?.id === `${saved}-form`) return true;
   for (const field of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     const changed =
       field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')

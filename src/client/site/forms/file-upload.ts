@@ -6,6 +6,8 @@
  */
 import { Upload } from 'tus-js-client';
 import { config } from '../../config';
+import { builtFormId } from '../../../shared/public-forms';
+import type { SendKeptFiles } from './outbox';
 
 export interface FileProgress {
   /** Part of the file the server has, from 0 to 100. */
@@ -16,9 +18,25 @@ export interface FileProgress {
   kept?: boolean;
 }
 
-/** Sends a file kept on the device with its form (outbox.ts), as the island sends a chosen one. */
-export const sendKeptFile = (file: Blob, name: string, form: number, field: string) =>
-  sendFile(file, name, form, field, { sent: () => undefined, waiting: () => undefined, kept: true });
+/**
+ * Sends the files kept on the device with a waiting form (outbox.ts), as the island sends a chosen
+ * one; each upload's id is kept with the form at once, so a later try sends only what is left.
+ */
+export const sendKeptFiles: SendKeptFiles = async (item, keep) => {
+  for (const file of item.files ?? []) {
+    if (!file.upload) {
+      try {
+        const progress = { sent: () => undefined, waiting: () => undefined, kept: true };
+        file.upload = await sendFile(file.blob, file.name, builtFormId(item.form)!, file.field, progress);
+      } catch (error) {
+        return error instanceof FileRefused ? 'refused' : 'later';
+      }
+      await keep(item);
+    }
+    item.values[file.field] = file.upload;
+  }
+  return undefined;
+};
 
 /** A refusal of the server about the file (its type, its size), not a dropped link. */
 export class FileRefused extends Error {

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { isFormName } from '../../../shared/public-forms';
 import { createStore } from '../../pwa/store';
-import { type DeliveredNote, type SendKeptFile, sendWaiting, TOLD_CACHE, TOLD_MESSAGE } from './outbox';
+import { type DeliveredNote, type SendKeptFiles, sendWaiting, TOLD_CACHE, TOLD_MESSAGE } from './outbox';
 
 const notes = createStore<DeliveredNote[]>([]);
 const NONE: DeliveredNote[] = [];
@@ -30,11 +30,11 @@ async function readWorkerNotes(): Promise<void> {
 }
 
 // A kept file goes through the island's resumable path, whose code loads only when one waits.
-const sendFile: SendKeptFile = (...file) => import('./file-upload').then((upload) => upload.sendKeptFile(...file));
+const sendFiles: SendKeptFiles = (...kept) => import('./file-upload').then((upload) => upload.sendKeptFiles(...kept));
 
 /** Sends what waits on the device now (also after a form with a file was kept: its link may be up). */
 export const sendNow = () => {
-  if (typeof indexedDB !== 'undefined') sendWaiting(tell, sendFile).catch(() => undefined);
+  if (typeof indexedDB !== 'undefined') sendWaiting(tell, sendFiles).catch(() => undefined);
 };
 
 /** Started once per page load (islands/main.ts, main.tsx). */

@@ -11,7 +11,6 @@
  *   post the server answers without JavaScript, with its idempotency key: sent twice, stored once.
  */
 import {
-  builtFormId,
   FORM_PARAM,
   type FormName,
   isPublicFormName,
@@ -40,8 +39,13 @@ export interface KeptFile {
   upload?: string;
 }
 
-/** Sends a kept file through the resumable path (file-upload.ts); resolves with the upload's id. */
-export type SendKeptFile = (file: Blob, name: string, form: number, field: string) => Promise<string>;
+export type Outcome = 'sent' | 'refused' | 'later';
+
+/**
+ * Sends a waiting form's files through the resumable path (file-upload.ts, loaded only then), each
+ * upload's id becoming its field's answer and kept with it (`keep`); undefined once all went.
+ */
+export type SendKeptFiles = (item: Waiting, keep: (item: Waiting) => Promise<void>) => Promise<Outcome | undefined>;
 
 /** What the visitor is told about a form that waited: it went, or the site refused it. */
 export interface DeliveredNote {
@@ -88,29 +92,9 @@ export async function askForSync(registration: ServiceWorkerRegistration | undef
   await sync?.register(SYNC_TAG).catch(() => undefined);
 }
 
-type Outcome = 'sent' | 'refused' | 'later';
-
-/**
- * A waiting form's files, each sent through the resumable path unless it already went (the upload
- * kept with it, so a second try sends only the post); the upload ids become the fields' answers.
- */
-async function sendFiles(item: Waiting, send: SendKeptFile): Promise<Outcome | undefined> {
-  for (const file of item.files ?? []) {
-    if (file.upload) continue;
-    try {
-      file.upload = await send(file.blob, file.name, builtFormId(item.form)!, file.field);
-    } catch (error) {
-      return (error as { status?: number }).status ? 'refused' : 'later';
-    }
-    await waitingForms.put(item);
-  }
-  return undefined;
-}
-
 /** One waiting form, posted as the page would: stored (303), refused (400) or not now. */
 async function postWaiting(item: Waiting): Promise<Outcome> {
-  const uploads = Object.fromEntries((item.files ?? []).map((file) => [file.field, file.upload!]));
-  const body = new URLSearchParams({ ...item.values, ...uploads, [KEY_FIELD]: item.key });
+  const body = new URLSearchParams({ ...item.values, [KEY_FIELD]: item.key });
   const response = await fetch(formAction(item.page, item.form), { method: 'POST', body, redirect: 'manual' });
   if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return 'sent';
   if (response.status === 429 || response.status >= 500) return 'later';
@@ -123,16 +107,16 @@ let sending: Promise<void> | undefined;
  * Sends what waits, oldest first, telling `tell` of each that went or was refused; stops at the
  * first that cannot go yet (no connection, the site busy), which stays for the next chance.
  * Rejects when something is left, so a background sync is tried again later. A form with files
- * goes only where `sendFile` is given (a page: the service worker carries no upload client); the
+ * goes only where `sendFiles` is given (a page: the service worker carries no upload client); the
  * kept files are removed with it once the site has answered.
  */
-export function sendWaiting(tell: (note: DeliveredNote) => void | Promise<void>, sendFile?: SendKeptFile): Promise<void> {
+export function sendWaiting(tell: (note: DeliveredNote) => void | Promise<void>, sendFiles?: SendKeptFiles): Promise<void> {
   sending ??= (async () => {
     try {
       const waiting = await waitingForms.all();
       for (const item of waiting) {
-        if (item.files?.length && !sendFile) continue;
-        const outcome = (sendFile && (await sendFiles(item, sendFile))) || (await postWaiting(item));
+        if (item.files && !sendFiles) continue;
+        const outcome = (item.files && (await sendFiles!(item, waitingForms.put))) || (await postWaiting(item));
         if (outcome === 'later') throw new Error('The site cannot take it now; it is tried again later');
         await waitingForms.remove(item.key);
         await tell({ id: item.key, form: item.form, ok: outcome === 'sent' });
