@@ -5,6 +5,8 @@
  * publishing are a `review` (editors and admins).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Tables } from '../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EntityDef, ResourceName } from '../../shared/entities';
@@ -243,7 +245,7 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
         });
         let told: number[] = [];
         // The step, its comment, its notifications and its key land together or not at all.
-        const inTransaction = async (trx: typeof db) => {
+        const inTransaction = async (trx: Transaction<Tables>) => {
           told = await tell(trx);
           if (body.comment) {
             await addComment(
