@@ -190,6 +190,7 @@ export function ReviewPanel({ def, recordKey, onMoved }: { def: EntityDef; recor
     setCommentError(null);
     send(action, { version, ...(comment.trim() ? { comment: comment.trim() } : {}) });
   };
+  const stepWaiting = waiting.some((step) => step.review !== 'comments');
   const refusedVersion = refused ? Number(refused.body.version) : null;
   const byId = new Map(comments.map((c) => [c.id, c]));
 
@@ -303,6 +304,8 @@ export function ReviewPanel({ def, recordKey, onMoved }: { def: EntityDef; recor
               key={action}
               size="xs"
               color={action === 'request-changes' ? 'orange' : undefined}
+              // One step at a time: a second pressed while the first waits would meet a stage it moved.
+              disabled={stepWaiting}
               onClick={() => run(action)}
             >
               {t(MOVE_WORD[action])}
