@@ -122,7 +122,8 @@ export function conflictRecord(error: unknown): FormValues | undefined {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-function openConflict(yours: FormValues, theirs: FormValues, savedBy: Conflict['savedBy']): Conflict {
+/** The fields two versions of a record differ in, each kept as `yours` until chosen (also the Review card's refused step). */
+export function openConflict(yours: FormValues, theirs: FormValues, savedBy: Conflict['savedBy']): Conflict {
   const fields = Object.keys(yours).filter((name) => name !== 'id' && name !== 'version' && !same(yours[name], theirs[name]));
   return { yours, theirs, fields, choices: Object.fromEntries(fields.map((name) => [name, 'yours' as Side])), savedBy };
 }

@@ -113,9 +113,13 @@ const galleryTabs: FlowSamples = {
   ],
 };
 
-/** A new record and an existing one (only the latter can conflict); the server's answers. */
+/** A new record, an existing one (only the latter can conflict) and a review step; the server's answers. */
 const saveOutbox: FlowSamples = {
-  inputs: [{ resource: 'posts' }, { resource: 'posts', id: '7', intent: 'publish' }],
+  inputs: [
+    { resource: 'posts' },
+    { resource: 'posts', id: '7', intent: 'publish' },
+    { resource: 'posts', id: '7', review: 'approve' },
+  ],
   events: () => [
     ...ofType('save.sending', 'save.paused', 'save.unanswered', 'save.cancel'),
     { type: 'save.landed', record: stored },

@@ -1,5 +1,5 @@
 /**
- * One staff save in the device's outbox, from the moment it is made until the server has it or
+ * One staff save in the device's outbox (or a review step, issue 61, which is sent the same way), from the moment it is made until the server has it or
  * refused it. The save itself is a TanStack Query mutation (src/client/pwa/entity-saves.ts): it
  * waits for the connection, retries and survives a reload on its own. This chart is what that
  * mutation goes through, as the outbox tells it (src/client/pwa/save-outbox.ts). While it is
@@ -11,7 +11,8 @@
  * Then it ends:
  * - `landed`: the server has it;
  * - `conflictKept`: refused because someone saved the record first; the edit is kept on the device
- *   for its form to compare (never dropped);
+ *   for its form to compare (never dropped), a review step for its Review card to show beside the
+ *   record as it is now (never applied to it);
  * - `refused`: any other refusal (validation, rights, a cancelled save's next attempt), not tried again.
  *
  * A save restored after a reload starts again at `queued`, as a new run: the page that made it is gone.
@@ -28,6 +29,8 @@ export interface SaveOutboxInput {
   id?: string;
   intent?: SaveIntent;
   locale?: string;
+  /** A review step or comment (issue 61) rather than an edit: it goes the same way, and meets the same version check. */
+  review?: string;
 }
 
 export interface SaveOutboxContext {
@@ -36,6 +39,7 @@ export interface SaveOutboxContext {
   id: string | null;
   intent: SaveIntent;
   locale: string | null;
+  review: string | null;
   /** The server's words when it refused, for the log. */
   refusal: string | null;
 }
@@ -86,6 +90,7 @@ export const saveOutboxMachine = setup({
     id: input.id ?? null,
     intent: input.intent ?? 'save',
     locale: input.locale ?? null,
+    review: input.review ?? null,
     refusal: null,
   }),
   initial: 'outgoing',

@@ -227,6 +227,46 @@ describe.each(await dialects())('review before publishing on %s', (dialect) => {
     expect((await t.admin('GET', `/cms/api/posts/${post.id}/review`)).json().data.stage).toBe('draft');
   });
 
+  it('a step or a comment resent with its Idempotency-Key lands once, even after the step moved the version on', async () => {
+    await setting('authors');
+    const post = await authorsPost();
+    const submitted = (await act(author, post.id, 'submit')).json().data as { version: number };
+    const key = { 'idempotency-key': `approve-${post.id}-${Date.now()}` };
+    const approval = { version: submitted.version, comment: 'Good to go' };
+    const first = await editor.send('POST', `/cms/api/posts/${post.id}/review/approve`, approval, key);
+    expect(first.statusCode, first.body).toBe(200);
+    // The outbox lost the answer and sends the same request again: answered with what is stored,
+    // not refused as stale, and nothing happens twice.
+    const again = await editor.send('POST', `/cms/api/posts/${post.id}/review/approve`, approval, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data).toMatchObject({ review_stage: 'approved', version: first.json().data.version });
+    const review = (await t.admin('GET', `/cms/api/posts/${post.id}/review`)).json().data as {
+      comments: { body: string }[];
+    };
+    expect(review.comments.filter((c) => c.body === 'Good to go')).toHaveLength(1);
+    const log = await t.admin('GET', `/cms/api/activity?size=100`);
+    expect(log.statusCode, log.body).toBe(200);
+    const approvals = (log.json().data.data as { action: string; record_id: number }[]).filter(
+      (entry) => entry.action === 'review-approve' && entry.record_id === post.id,
+    );
+    expect(approvals).toHaveLength(1);
+    // The same key with another request is refused, naming the header; a key is the sender's own.
+    const other = await editor.send('POST', `/cms/api/posts/${post.id}/review/publish`, approval, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().errors).toHaveProperty('Idempotency-Key');
+
+    const commentKey = { 'idempotency-key': `comment-${post.id}-${Date.now()}` };
+    const comment = { body: 'One remark, sent twice' };
+    const made = await editor.send('POST', `/cms/api/posts/${post.id}/review/comments`, comment, commentKey);
+    expect(made.statusCode, made.body).toBe(201);
+    const repeat = await editor.send('POST', `/cms/api/posts/${post.id}/review/comments`, comment, commentKey);
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.json().data.id).toBe(made.json().data.id);
+    const thread = (await t.admin('GET', `/cms/api/posts/${post.id}/review`)).json().data as { comments: { body: string }[] };
+    expect(thread.comments.filter((c) => c.body === comment.body)).toHaveLength(1);
+  });
+
   it('nobody approves what they submitted, unless the site allows self-approval', async () => {
     await setting('everyone');
     const made = await editor.send('POST', '/cms/api/posts', { title: 'Editor news', status: 1 });

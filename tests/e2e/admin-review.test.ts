@@ -3,11 +3,13 @@
  * on a site where authors must pass review, an author submits their post from its form; the
  * editor finds it under Needs review on the dashboard, requests changes with a comment (refused
  * without one), and after the author submits again approves and publishes it. Visitors read the
- * post only after that.
+ * post only after that. Offline, the editor's approval waits on the device through a reload and
+ * lands once when the connection returns; if the author changed the post meanwhile, the approval
+ * is refused, shown beside the newer text, and the post is not approved.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eFixture, type RunningApp, signIn } from './harness';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext, type RunningApp, signIn } from './harness';
 
 const fixture = e2eFixture();
 let app: RunningApp;
@@ -20,18 +22,24 @@ afterAll(async () => {
   await app?.api('PUT', `applications/${app.appKey}`, { review: 'nobody' });
 });
 
-async function authorToken(): Promise<string> {
-  const email = `author-review-${Date.now().toString(36)}@example.org`;
-  const password = 'author-review-password';
+/** A new user of the site with `role`; their email and password. */
+async function person(role: 'author' | 'editor'): Promise<{ email: string; password: string }> {
+  const email = `${role}-review-${Date.now().toString(36)}@example.org`;
+  const password = `${role}-review-password`;
   const made = await app.api('POST', 'users', {
     email,
-    name: 'A field author',
+    name: role === 'author' ? 'A field author' : 'The desk editor',
     password,
     confirm_password: password,
-    role: 'author',
+    role,
     sites: app.appKey,
   });
   expect(made.status).toBe(201);
+  return { email, password };
+}
+
+async function authorToken(): Promise<string> {
+  const { email, password } = await person('author');
   const login = await fetch(`${app.baseUrl}/cms/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -106,5 +114,106 @@ describe('review before publishing in the back-office', () => {
     } finally {
       await context?.close();
     }
+  });
+});
+
+describe('review steps made offline', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    const editor = await person('editor');
+    context = await offlineCapableContext(fixture.browser, { viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, { ...app, adminEmail: editor.email, adminPassword: editor.password });
+    // Reloading offline needs the service worker and the back-office's files it keeps after sign-in.
+    await controlledByWorker(page);
+    await page.waitForFunction(() => document.documentElement.dataset.backOffice === 'kept', null, { timeout: 30_000 });
+  });
+  afterEach(async () => {
+    await goOnline(context);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  /** An author's post, submitted for review. */
+  async function submittedPost(title: string): Promise<number> {
+    const token = await authorToken();
+    const made = await asAuthor(token, 'POST', 'posts', { title, slug: `offline-${Date.now().toString(36)}`, status: 1 });
+    expect(made.status).toBe(201);
+    const id = ((await made.json()) as { data: { id: number } }).data.id;
+    expect((await asAuthor(token, 'POST', `posts/${id}/review/submit`, {})).status).toBe(200);
+    authors.set(id, token);
+    return id;
+  }
+  const authors = new Map<number, string>();
+  const stageOf = async (id: number) =>
+    (await app.api<{ data: { stage: string | null } }>('GET', `posts/${id}/review`)).body.data.stage;
+  const approvalsOf = async (id: number) =>
+    (
+      await app.api<{ data: { data: { record_id: number | null }[] } }>(
+        'GET',
+        'activity?entity=posts&action=review-approve&size=100',
+      )
+    ).body.data.data.filter((entry) => entry.record_id === id).length;
+  /** True while a step of this post waits in the persisted outbox (what a reload reads). */
+  const stepKept = (id: number) =>
+    page.evaluate((key) => (localStorage.getItem('orgsite-query-cache') ?? '').includes(key), `"id":"${id}","body":{"version"`);
+
+  /** Opens the post's form, approves it offline with a comment, and reloads the page offline. */
+  async function approveOfflineAndReload(id: number, title: string, comment: string): Promise<void> {
+    await page.goto(`${app.baseUrl}/admin/post/form/${id}`);
+    const panel = page.getByLabel('Review', { exact: true });
+    await expect.poll(() => panel.getByTestId('review-stage').textContent()).toBe('In review');
+    await goOffline(context);
+    await panel.getByLabel('Comment', { exact: true }).fill(comment);
+    await panel.getByRole('button', { name: 'Approve' }).click();
+    // Shown as waiting in the card, with what it says, and kept for after a reload.
+    const waiting = panel.getByRole('status').filter({ hasText: 'Approve: waiting for the connection' });
+    await waiting.waitFor();
+    await waiting.getByText(comment).waitFor();
+    await expect.poll(() => stepKept(id)).toBe(true);
+    expect(await stageOf(id)).toBe('in_review');
+    await page.reload();
+    // Still waiting after the reload: the header lists it by its step and the post's title.
+    // Pressed from the keyboard: the offline notices stack over the header's corner.
+    const outbox = page.getByRole('button', { name: '1 save waiting for the connection' });
+    await outbox.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: `Approve: post “${title}”` }).waitFor();
+    await page.keyboard.press('Escape');
+  }
+
+  it('an approval made offline survives a reload and lands once when the connection returns', async () => {
+    const title = `Approved offline ${Date.now().toString(36)}`;
+    const id = await submittedPost(title);
+    await approveOfflineAndReload(id, title, 'Fine to go, approved from the bus');
+    await goOnline(context);
+    await expect.poll(() => stageOf(id), { timeout: 20_000 }).toBe('approved');
+    await expect.poll(() => stepKept(id)).toBe(false);
+    // Once: one approval in the activity log, one comment in the thread.
+    expect(await approvalsOf(id)).toBe(1);
+    const thread = await app.api<{ data: { comments: { body: string }[] } }>('GET', `posts/${id}/review`);
+    expect(thread.body.data.comments.filter((c) => c.body === 'Fine to go, approved from the bus')).toHaveLength(1);
+  });
+
+  it('an approval of a post its author changed meanwhile is refused, shown beside the newer text, never applied', async () => {
+    const title = `Changed under review ${Date.now().toString(36)}`;
+    const id = await submittedPost(title);
+    await approveOfflineAndReload(id, title, 'Approved before the change');
+    const edited = await asAuthor(authors.get(id)!, 'PUT', `posts/${id}`, { sub_title: 'A line the editor never read' });
+    expect(edited.status).toBe(200);
+    await goOnline(context);
+    await expect.poll(() => stepKept(id), { timeout: 20_000 }).toBe(false);
+    // The form, which waited for the connection to read the record, opens on it as it is now; its
+    // Review card shows the refused approval beside it.
+    const refusal = page.getByRole('alert').filter({ hasText: 'Approve was not applied: it was made on version' });
+    await refusal.waitFor({ timeout: 20_000 });
+    await refusal.getByText('A line the editor never read').waitFor();
+    expect(await stageOf(id)).toBe('draft');
+    expect(await approvalsOf(id)).toBe(0);
+    const thread = await app.api<{ data: { comments: { body: string }[] } }>('GET', `posts/${id}/review`);
+    expect(thread.body.data.comments.filter((c) => c.body === 'Approved before the change')).toHaveLength(0);
   });
 });

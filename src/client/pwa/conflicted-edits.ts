@@ -3,6 +3,7 @@
  * was open to show the comparison (a save made offline, then the page reloaded). They are kept on
  * this device, like the pending save they came from, until the record's form is opened again and
  * shows them side by side with what is stored: an edit is never overwritten, and never dropped.
+ * A review step refused as stale is kept the same way, for the record's Review card to show.
  * Each is its owner's (admin/session/session-owner.ts): shown only to them, dropped when they sign out.
  */
 import { currentOwner, discardedWith, maySend } from '../admin/session/session-owner';
@@ -16,6 +17,8 @@ export interface ConflictedEdit {
   at: string;
   /** Who made the edit. */
   owner?: string;
+  /** A refused review step (entity-saves.ts): `body` is then the record as its sender saw it. */
+  review?: string;
 }
 
 export const CONFLICTED_EDITS_KEY = 'orgsite-conflicted-edits';

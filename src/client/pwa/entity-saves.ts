@@ -47,18 +47,30 @@ export interface SaveEntityVariables {
   locale?: string;
   /** Who made it (session-owner.ts ownerKey): it is sent only with their session. startSave sets it. */
   owner?: string;
+  /**
+   * A review step or comment (issue 61) instead of an edit: a POST to `…/{id}/review/{step}`
+   * (`comments` for a comment) with `body`, keyed as a create is, so a resend lands once.
+   */
+  review?: ReviewStep;
+  /** A review step's record as its sender saw it: what a refusal as stale is compared with. */
+  seen?: Record<string, unknown>;
 }
 
+export type ReviewStep = 'submit' | 'approve' | 'request-changes' | 'publish' | 'comments';
+
 /** Which edit of a record a refused copy belongs to: the record's own, or one language's text. */
-export const editedResource = ({ resource, locale }: Pick<SaveEntityVariables, 'resource' | 'locale'>) =>
-  locale ? `${resource}:${locale}` : resource;
+export const editedResource = ({ resource, locale, review }: Pick<SaveEntityVariables, 'resource' | 'locale' | 'review'>) =>
+  review ? `${resource}/review` : locale ? `${resource}:${locale}` : resource;
 
 /** The request a save makes. */
 export function saveRequest(variables: SaveEntityVariables): { path: string; options: RequestOptions } {
-  const { resource, id, body, idempotencyKey } = variables;
-  if (id === undefined) {
-    return { path: resource, options: { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } } };
-  }
+  const { resource, id, body, idempotencyKey, review } = variables;
+  const keyed = (path: string) => ({
+    path,
+    options: { method: 'POST' as const, body, headers: { 'Idempotency-Key': idempotencyKey } },
+  });
+  if (id === undefined) return keyed(resource);
+  if (review) return keyed(`${recordPath(variables)}/review/${review}`);
   if (variables.locale)
     return { path: recordPath(variables), options: { method: 'PUT', body, query: { locale: variables.locale } } };
   return { path: variables.intent === 'draft' ? draftPath(variables) : recordPath(variables), options: { method: 'PUT', body } };
@@ -69,7 +81,13 @@ export function saveRequest(variables: SaveEntityVariables): { path: string; opt
  * The outbox's chart decides when (machines/save-outbox.ts, `conflictKept`).
  */
 export const keepOvertakenEdit = (variables: SaveEntityVariables) =>
-  keepConflictedEdit({ resource: editedResource(variables), id: variables.id!, body: variables.body, owner: variables.owner });
+  keepConflictedEdit({
+    resource: editedResource(variables),
+    id: variables.id!,
+    body: variables.seen ?? variables.body,
+    owner: variables.owner,
+    review: variables.review,
+  });
 
 const recordPath = ({ resource, id }: SaveEntityVariables) => `${resource}/${encodeURIComponent(id!)}`;
 const draftPath = (variables: SaveEntityVariables) => `${recordPath(variables)}/draft`;

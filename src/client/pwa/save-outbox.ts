@@ -66,8 +66,8 @@ function outboxActor(
       keepConflictedEdit: () => keepOvertakenEdit(variables),
     },
   });
-  const { resource, id, intent, locale } = variables;
-  return createActor(machine, { input: { resource, id, intent, locale }, inspect }).start();
+  const { resource, id, intent, locale, review } = variables;
+  return createActor(machine, { input: { resource, id, intent, locale, review }, inspect }).start();
 }
 
 /**

@@ -80,7 +80,7 @@ export interface Idempotency {
 }
 
 /** The request a key is bound to: the resource and its body, independent of key order. */
-function hashRequest(resource: string, input: WriteValues): string {
+export function hashRequest(resource: string, input: WriteValues): string {
   const sorted = (value: unknown): unknown =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(
@@ -92,6 +92,52 @@ function hashRequest(resource: string, input: WriteValues): string {
   return createHash('sha256')
     .update(JSON.stringify([resource, sorted(input)]))
     .digest('base64url');
+}
+
+/**
+ * The record an earlier request with this Idempotency-Key (`caller:key`) made or acted on, or
+ * undefined for a key not seen yet; the same key with another request (`what` names the route
+ * kind: a resource's creates, or one review step) is refused (422). Creates and review steps
+ * share it (routes/review.ts).
+ */
+export async function keyedRecord(
+  db: DB,
+  appKey: string,
+  key: string,
+  what: string,
+  requestHash: string,
+): Promise<number | undefined> {
+  const hit = await db
+    .selectFrom('idempotency_keys')
+    .select(['record_id', 'resource', 'request_hash'])
+    .where('app_key', '=', appKey)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!hit) return undefined;
+  if (hit.resource !== what || (hit.request_hash !== null && hit.request_hash !== requestHash)) {
+    throw new HttpError(422, 'This Idempotency-Key was already used for a different request', {
+      'Idempotency-Key': 'Already used for a different request: send a new key',
+    });
+  }
+  return hit.record_id;
+}
+
+/** Remembers a key with the record its request made or acted on, in the write's own transaction. */
+export async function keepKey(
+  db: DB,
+  row: { appKey: string; key: string; what: string; recordId: number; requestHash: string },
+): Promise<void> {
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      app_key: row.appKey,
+      key: row.key,
+      resource: row.what,
+      record_id: row.recordId,
+      created_at: now(),
+      request_hash: row.requestHash,
+    })
+    .execute();
 }
 
 export interface CreateResult<E extends EntityDef> {
@@ -139,19 +185,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         const row = await this.repo.insert(appKey, values, trx);
-        if (key) {
-          await trx
-            .insertInto('idempotency_keys')
-            .values({
-              app_key: appKey,
-              key,
-              resource: this.def.resource,
-              record_id: row.id,
-              created_at: now(),
-              request_hash: requestHash!,
-            })
-            .execute();
-        }
+        if (key) await keepKey(trx, { appKey, key, what: this.def.resource, recordId: row.id, requestHash: requestHash! });
         return row;
       });
       return { row, replayed: false };
@@ -332,19 +366,9 @@ export class EntityService<E extends EntityDef = EntityDef> {
   }
 
   private async replay(appKey: string, key: string, requestHash: string): Promise<RecordOf<E> | undefined> {
-    const hit = await this.db
-      .selectFrom('idempotency_keys')
-      .select(['record_id', 'resource', 'request_hash'])
-      .where('app_key', '=', appKey)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!hit) return undefined;
-    if (hit.resource !== this.def.resource || (hit.request_hash !== null && hit.request_hash !== requestHash)) {
-      throw new HttpError(422, 'This Idempotency-Key was already used for a different request', {
-        'Idempotency-Key': 'Already used for a different request: send a new key',
-      });
-    }
-    const row = await this.repo.get(appKey, hit.record_id);
+    const recordId = await keyedRecord(this.db, appKey, key, this.def.resource, requestHash);
+    if (recordId === undefined) return undefined;
+    const row = await this.repo.get(appKey, recordId);
     if (!row) {
       throw new HttpError(410, `The ${this.def.formTitle} created with this Idempotency-Key has since been deleted`, {
         'Idempotency-Key': 'Its record was deleted',

@@ -5,6 +5,8 @@
  * publishing are a `review` (editors and admins).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Tables } from '../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EntityDef, ResourceName } from '../../shared/entities';
@@ -25,6 +27,8 @@ import {
   type Stage,
   submitterOf,
 } from '../content/review';
+import { hashRequest, keepKey, keyedRecord } from '../content/entity-service';
+import { isUniqueViolation } from '../db/database';
 import { actorOf } from './history';
 import { KIND_OF_ACTION } from '../notifications/notifications';
 import { siteOrigin } from '../seo/origin';
@@ -45,6 +49,20 @@ const commentBody = z.object({
   body: commentText,
   parent_id: z.number({ error: 'parent_id must be a number' }).int().positive().optional(),
 });
+
+/**
+ * A step's or a comment's Idempotency-Key, scoped to the signed-in user who sent it: the outbox of
+ * the back-office resends what got no answer (src/client/pwa/entity-saves.ts), and a resend must
+ * not land twice. Without one, each request is a step of its own.
+ */
+const stepHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
+const stepKeyOf = (request: FastifyRequest, what: string, body: unknown) => {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string') return undefined;
+  const params = request.params as { id: number };
+  return { key: `user-${request.user.id}:${key}`, what, requestHash: hashRequest(what, { id: params.id, body }) };
+};
+const KEY_NOTE = ' An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.';
 
 const commentSchema = {
   type: 'object',
@@ -120,10 +138,11 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
         ...doc(
           'review.comment',
           `Comment on ${aLabel}'s review`,
-          'Kept with the version it was made on; `parent_id` answers a comment.',
+          'Kept with the version it was made on; `parent_id` answers a comment.' + KEY_NOTE,
         ),
         tags,
         params: idParams,
+        headers: stepHeaders,
         body: commentBody,
         response: { 201: itemEnvelope(commentSchema) },
       },
@@ -131,14 +150,39 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
     async (request, reply) => {
       const appKey = appKeyOf(request);
       const row = await service.forWrite(appKey, request.params.id, actorOf(request));
-      const comment = await addComment(
-        db,
-        { appKey, resource: def.resource, recordId: row.id, version: row.version },
-        { body: request.body.body, parentId: request.body.parent_id },
-        actorOf(request),
-      );
-      void reply.code(201);
-      return { message: 'Comment added', data: comment };
+      const keyed = stepKeyOf(request, `${def.resource}/review/comments`, request.body);
+      const replay = async () => {
+        const id = keyed && (await keyedRecord(db, appKey, keyed.key, keyed.what, keyed.requestHash));
+        if (id === undefined) return undefined;
+        void reply.header('Idempotent-Replayed', 'true');
+        const [comment] = (await commentsOf(db, appKey, def.resource, row.id)).filter((c) => c.id === id);
+        if (!comment)
+          throw new HttpError(410, 'The comment sent with this Idempotency-Key is gone', {
+            'Idempotency-Key': 'Its comment is gone',
+          });
+        return { message: 'Comment added', data: comment };
+      };
+      const replayed = await replay();
+      if (replayed) return replayed;
+      try {
+        const comment = await db.transaction().execute(async (trx) => {
+          const made = await addComment(
+            trx,
+            { appKey, resource: def.resource, recordId: row.id, version: row.version },
+            { body: request.body.body, parentId: request.body.parent_id },
+            actorOf(request),
+          );
+          if (keyed) await keepKey(trx, { appKey, ...keyed, recordId: made.id });
+          return made;
+        });
+        void reply.code(201);
+        return { message: 'Comment added', data: comment };
+      } catch (error) {
+        // The same comment sent twice at once: the second finds the first's key.
+        const raced = isUniqueViolation(error) ? await replay() : undefined;
+        if (raced) return raced;
+        throw error;
+      }
     },
   );
 
@@ -148,9 +192,10 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
       {
         config: needs(name, right),
         schema: {
-          ...doc(`review.${action}`, summary, description),
+          ...doc(`review.${action}`, summary, description + KEY_NOTE),
           tags,
           params: idParams,
+          headers: stepHeaders,
           body: action === 'request-changes' ? changesBody : transitionBody,
           response: { 200: itemEnvelope(recordSchema(def)) },
         },
@@ -161,6 +206,18 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
         const actor = actorOf(request);
         const body = (request.body ?? {}) as { version?: number; comment?: string };
         const existing = await service.forWrite(appKey, id, actor);
+        // A resend of a step that already happened (its answer was lost) is answered with the
+        // record as stored now, before the version check: the step itself moved the version on.
+        const keyed = stepKeyOf(request, `${def.resource}/review/${action}`, body);
+        const replay = async () => {
+          if (!keyed || (await keyedRecord(db, appKey, keyed.key, keyed.what, keyed.requestHash)) === undefined) return undefined;
+          void reply.header('Idempotent-Replayed', 'true');
+          const row = await service.forWrite(appKey, id, actor);
+          void reply.header('ETag', `"${row.version}"`);
+          return { message: `${def.formTitle} ${SAID[action]}`, data: row };
+        };
+        const replayed = await replay();
+        if (replayed) return replayed;
         // A transition is about the version its sender saw: an approval of a text changed since is
         // refused with the stored record, never applied to the newer text.
         if (body.version !== undefined && existing.version !== body.version) {
@@ -187,18 +244,27 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
           submitter: action === 'submit' ? null : await submitterOf(db, appKey, name, id),
         });
         let told: number[] = [];
-        const { row } = await service
-          .update(appKey, id, { review_stage: to }, actor, existing.version, async (trx) => (told = await tell(trx)))
-          .catch(async (error: unknown) => {
-            throw await withSavedBy(request, name, id, error);
-          });
-        if (body.comment) {
-          await addComment(
-            db,
-            { appKey, resource: def.resource, recordId: id, version: existing.version },
-            { body: body.comment, action },
-            actor,
-          );
+        // The step, its comment, its notifications and its key land together or not at all.
+        const inTransaction = async (trx: Transaction<Tables>) => {
+          told = await tell(trx);
+          if (body.comment) {
+            await addComment(
+              trx,
+              { appKey, resource: def.resource, recordId: id, version: existing.version },
+              { body: body.comment, action },
+              actor,
+            );
+          }
+          if (keyed) await keepKey(trx, { appKey, ...keyed, recordId: id });
+        };
+        let row;
+        try {
+          ({ row } = await service.update(appKey, id, { review_stage: to }, actor, existing.version, inTransaction));
+        } catch (error) {
+          // The same step sent twice at once: the second, refused as stale, finds the first's key.
+          const raced = await replay();
+          if (raced) return raced;
+          throw await withSavedBy(request, name, id, error);
         }
         // A publish that skipped approval says so in the log: the record never passed a reviewer.
         const changes: Record<string, [unknown, unknown]> = {

@@ -2636,7 +2636,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a page
-         * @description From in review to approved; nobody approves what they submitted unless the site allows self-approval.
+         * @description From in review to approved; nobody approves what they submitted unless the site allows self-approval. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to review pages: admin, editor. Works on one site, named by the app key.
          */
@@ -2658,7 +2658,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on a page's review
-         * @description Kept with the version it was made on; `parent_id` answers a comment.
+         * @description Kept with the version it was made on; `parent_id` answers a comment. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to update pages: admin, editor. Works on one site, named by the app key.
          */
@@ -2680,7 +2680,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a page after review
-         * @description From approved to published (public at its publish time). Those whose own work needs no review may publish a draft directly, and the activity log says so.
+         * @description From approved to published (public at its publish time). Those whose own work needs no review may publish a draft directly, and the activity log says so. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to review pages: admin, editor. Works on one site, named by the app key.
          */
@@ -2702,7 +2702,7 @@ export interface paths {
         put?: never;
         /**
          * Request changes to a page
-         * @description Back to draft, with the comment saying what to change.
+         * @description Back to draft, with the comment saying what to change. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to review pages: admin, editor. Works on one site, named by the app key.
          */
@@ -2724,7 +2724,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a page for review
-         * @description From draft to in review.
+         * @description From draft to in review. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to update pages: admin, editor. Works on one site, named by the app key.
          */
@@ -3338,7 +3338,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a post
-         * @description From in review to approved; nobody approves what they submitted unless the site allows self-approval.
+         * @description From in review to approved; nobody approves what they submitted unless the site allows self-approval. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to review posts: admin, editor. Works on one site, named by the app key.
          */
@@ -3360,7 +3360,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on a post's review
-         * @description Kept with the version it was made on; `parent_id` answers a comment.
+         * @description Kept with the version it was made on; `parent_id` answers a comment. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to update posts: admin, editor, author (own records only). Works on one site, named by the app key.
          */
@@ -3382,7 +3382,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a post after review
-         * @description From approved to published (public at its publish time). Those whose own work needs no review may publish a draft directly, and the activity log says so.
+         * @description From approved to published (public at its publish time). Those whose own work needs no review may publish a draft directly, and the activity log says so. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to review posts: admin, editor. Works on one site, named by the app key.
          */
@@ -3404,7 +3404,7 @@ export interface paths {
         put?: never;
         /**
          * Request changes to a post
-         * @description Back to draft, with the comment saying what to change.
+         * @description Back to draft, with the comment saying what to change. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to review posts: admin, editor. Works on one site, named by the app key.
          */
@@ -3426,7 +3426,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a post for review
-         * @description From draft to in review.
+         * @description From draft to in review. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to update posts: admin, editor, author (own records only). Works on one site, named by the app key.
          */
@@ -4326,7 +4326,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a slider
-         * @description From in review to approved; nobody approves what they submitted unless the site allows self-approval.
+         * @description From in review to approved; nobody approves what they submitted unless the site allows self-approval. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to review sliders: admin, editor. Works on one site, named by the app key.
          */
@@ -4348,7 +4348,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on a slider's review
-         * @description Kept with the version it was made on; `parent_id` answers a comment.
+         * @description Kept with the version it was made on; `parent_id` answers a comment. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to update sliders: admin, editor. Works on one site, named by the app key.
          */
@@ -4370,7 +4370,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a slider after review
-         * @description From approved to published (public at its publish time). Those whose own work needs no review may publish a draft directly, and the activity log says so.
+         * @description From approved to published (public at its publish time). Those whose own work needs no review may publish a draft directly, and the activity log says so. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to review sliders: admin, editor. Works on one site, named by the app key.
          */
@@ -4392,7 +4392,7 @@ export interface paths {
         put?: never;
         /**
          * Request changes to a slider
-         * @description Back to draft, with the comment saying what to change.
+         * @description Back to draft, with the comment saying what to change. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to review sliders: admin, editor. Works on one site, named by the app key.
          */
@@ -4414,7 +4414,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a slider for review
-         * @description From draft to in review.
+         * @description From draft to in review. An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.
          *
          *     Needs the right to update sliders: admin, editor. Works on one site, named by the app key.
          */
@@ -14405,7 +14405,9 @@ export interface operations {
     "pages.review.approve": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14471,7 +14473,9 @@ export interface operations {
     "pages.review.comment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14517,7 +14521,9 @@ export interface operations {
     "pages.review.publish": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14583,7 +14589,9 @@ export interface operations {
     "pages.review.request-changes": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14649,7 +14657,9 @@ export interface operations {
     "pages.review.submit": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16770,7 +16780,9 @@ export interface operations {
     "posts.review.approve": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16836,7 +16848,9 @@ export interface operations {
     "posts.review.comment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16882,7 +16896,9 @@ export interface operations {
     "posts.review.publish": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16948,7 +16964,9 @@ export interface operations {
     "posts.review.request-changes": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17014,7 +17032,9 @@ export interface operations {
     "posts.review.submit": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -20035,7 +20055,9 @@ export interface operations {
     "sliders.review.approve": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -20094,7 +20116,9 @@ export interface operations {
     "sliders.review.comment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -20140,7 +20164,9 @@ export interface operations {
     "sliders.review.publish": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -20199,7 +20225,9 @@ export interface operations {
     "sliders.review.request-changes": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -20258,7 +20286,9 @@ export interface operations {
     "sliders.review.submit": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };

@@ -56,6 +56,16 @@ describe('saveRequest', () => {
     });
     expect(saveRequest({ ...update, intent: 'publish' }).path).toBe('posts/7');
   });
+  it('sends a review step or comment as a keyed POST on the record, in the record’s scope', () => {
+    const approval = { ...update, body: { version: 3 }, review: 'approve' as const, seen: { title: 'As read' } };
+    expect(saveRequest(approval)).toEqual({
+      path: 'posts/7/review/approve',
+      options: { method: 'POST', body: { version: 3 }, headers: { 'Idempotency-Key': 'key-2' } },
+    });
+    expect(saveRequest({ ...approval, review: 'comments', body: { body: 'Fine' } }).path).toBe('posts/7/review/comments');
+    // After the record's own saves: a step never overtakes an edit made before it.
+    expect(saveScope(approval)).toBe(saveScope(update));
+  });
   it('puts saves of one record in one scope, so they run in order', () => {
     expect(saveScope(update)).toBe(saveScope({ ...update, idempotencyKey: 'other' }));
     expect(saveScope(create)).not.toBe(saveScope({ ...create, idempotencyKey: 'key-3' }));

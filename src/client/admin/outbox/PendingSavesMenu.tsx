@@ -1,10 +1,19 @@
 import { Menu } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { entityByResource, type EntityDef } from '../../../shared/entities';
-import type { SaveEntityVariables } from '../../pwa/entity-saves';
+import type { ReviewStep, SaveEntityVariables } from '../../pwa/entity-saves';
 import { useAdminText } from '../i18n';
 import type { DropdownProps } from '../layout/OnFirstPress';
 import { labelOf, usePendingSaves } from './pending-saves';
+
+/** What a waiting review step (issue 61) is called: the Review card's button. */
+const STEP_WORD = {
+  submit: 'review.submit',
+  approve: 'review.approve',
+  'request-changes': 'review.requestChanges',
+  publish: 'review.publish',
+  comments: 'review.addComment',
+} as const satisfies Record<ReviewStep, string>;
 
 /** The saves that wait, loaded when their header badge is first pressed (PendingSaves.tsx). */
 export function PendingSavesMenu({ target, defaultOpened }: DropdownProps<object>) {
@@ -26,10 +35,16 @@ export function PendingSavesMenu({ target, defaultOpened }: DropdownProps<object
           if (!def) return null;
           return (
             <Menu.Item key={save.idempotencyKey} onClick={() => void open(def, save)}>
-              {t(save.id === undefined ? 'outbox.new' : 'outbox.changed', {
-                what: term(def.formTitle).toLowerCase(),
-                label: labelOf(def, save),
-              })}
+              {save.review
+                ? t('outbox.reviewStep', {
+                    step: t(STEP_WORD[save.review]),
+                    what: term(def.formTitle).toLowerCase(),
+                    label: labelOf(def, save),
+                  })
+                : t(save.id === undefined ? 'outbox.new' : 'outbox.changed', {
+                    what: term(def.formTitle).toLowerCase(),
+                    label: labelOf(def, save),
+                  })}
             </Menu.Item>
           );
         })}

@@ -22,7 +22,7 @@ export function usePendingSaves(): SaveEntityVariables[] {
 
 /** A waiting save's record as staff know it: its label (or number), and the language of a translation's text. */
 export const labelOf = (def: EntityDef, save: SaveEntityVariables) => {
-  const label = save.body[def.labelField];
+  const label = (save.seen ?? save.body)[def.labelField];
   const named =
     typeof label === 'string' && label ? `“${label}”` : save.id !== undefined ? `#${save.id}` : adminT('outbox.untitled');
   return save.locale ? `${named} (${languageName(save.locale)})` : named;
