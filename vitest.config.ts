@@ -44,7 +44,11 @@ export default defineConfig({
           globalSetup: ['tests/e2e/demo-data.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server and Chromium: a file spends most of its
+          // time waiting (on its pages, the service worker, the network lines a test slows or cuts),
+          // so two keep the cores busier. Each file's data is its own (startApp), so none sees
+          // another's writes. E2E_WORKERS=1 runs them one at a time, to tell a race from a failure.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
         },
       },
     ],

@@ -18,28 +18,56 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 /** [layer, wall-clock ms] in the order they ran. */
 const layerTimes = [];
+/** [phase, wall-clock ms, CPU ms or undefined]: the steps that ran side by side, together. */
+const phaseTimes = [];
+
+/**
+ * The CPU time of every process this one has waited for, and theirs (Linux's cutime + cstime), in
+ * ms: its growth over a phase is that phase's CPU time, whose ratio to the phase's wall clock says
+ * how much of the machine's cores its steps kept busy, and so whether more of them side by side
+ * could end sooner. Undefined where /proc is not there.
+ */
+function childrenCpuMs() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    // Counted in USER_HZ ticks, which Linux fixes at 100 a second for user space.
+    return ticks * 10;
+  } catch {
+    return undefined;
+  }
+}
 /** { file, ms } of every test file run, from file-times-reporter.mjs. */
 const fileTimes = [];
 const started = Date.now();
 
 /**
- * Runs one step. A step that runs beside others keeps its output and prints it whole when it ends,
- * so two steps' lines never interleave; a step that runs alone prints as it goes.
+ * Runs one step beside others. A short step keeps its output and prints it whole when it ends, so
+ * two steps' lines never interleave; a long one (`tag`) prints each line as it comes, after its
+ * tag, so a run that hangs shows where.
  */
-function run(label, command, args, { env = {}, alone = false } = {}) {
+function run(label, command, args, { env = {}, tag } = {}) {
   const start = Date.now();
-  if (alone) console.log(`\n── ${label} ──`);
+  if (tag) console.log(`\n── ${label} (lines marked ${tag}) ──`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    const take = (chunk) => {
+      output += chunk;
+      if (!tag) return;
+      const end = output.lastIndexOf('\n');
+      if (end === -1) return;
+      for (const line of output.slice(0, end).split('\n')) process.stdout.write(`${tag} ${line}\n`);
+      output = output.slice(end + 1);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
     child.on('close', (code) => {
       const ms = Date.now() - start;
-      if (!alone) process.stdout.write(`\n── ${label} ──\n${output}`);
+      if (!tag) process.stdout.write(`\n── ${label} ──\n${output}`);
+      else if (output) process.stdout.write(`${tag} ${output}\n`);
       console.log(`── ${label}: ${code === 0 ? 'passed' : 'FAILED'} in ${(ms / 1000).toFixed(1)} s ──`);
       layerTimes.push([label, ms]);
       if (code !== 0) problems.push(`${label} failed`);
@@ -49,7 +77,9 @@ function run(label, command, args, { env = {}, alone = false } = {}) {
 }
 
 /** Runs the steps, at most `width` at a time, and answers whether each passed, in their order. */
-async function side(width, steps) {
+async function side(name, width, steps) {
+  const start = Date.now();
+  const cpuStart = childrenCpuMs();
   const results = [];
   let next = 0;
   const lane = async () => {
@@ -59,10 +89,12 @@ async function side(width, steps) {
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, steps.length) }, lane));
+  const cpuEnd = childrenCpuMs();
+  phaseTimes.push([name, Date.now() - start, cpuStart === undefined || cpuEnd === undefined ? undefined : cpuEnd - cpuStart]);
   return results;
 }
 
-function vitest(layer, { alone = false } = {}) {
+function vitest(layer, { tag } = {}) {
   const output = path.join(resultsDir, `${layer}.json`);
   const times = path.join(resultsDir, `${layer}.times.json`);
   fs.rmSync(output, { force: true });
@@ -81,7 +113,7 @@ function vitest(layer, { alone = false } = {}) {
       `--outputFile=${output}`,
       ...(changed ? [changed, '--passWithNoTests'] : []),
     ],
-    { env: { FILE_TIMES_OUTPUT: times }, alone },
+    { env: { FILE_TIMES_OUTPUT: times }, tag },
   ).then((passed) => {
     const files = fs.existsSync(times) ? JSON.parse(fs.readFileSync(times, 'utf8')) : [];
     fileTimes.push(...files);
@@ -114,6 +146,12 @@ function printTimes() {
   console.log('\nTime per layer (wall clock):');
   for (const [label, ms] of layerTimes) console.log(`${seconds(ms)}  ${label}`);
   console.log(`${seconds(Date.now() - started)}  in all`);
+  console.log('\nPhases (wall clock; CPU time, and the cores it kept busy on average):');
+  for (const [name, ms, cpu] of phaseTimes) {
+    console.log(
+      `${seconds(ms)}  ${name}${cpu === undefined ? '' : `  (CPU ${seconds(cpu).trim()}, ${(cpu / ms).toFixed(2)} cores)`}`,
+    );
+  }
   if (fileTimes.length === 0) return;
   console.log('\nSlowest test files:');
   for (const { file, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`${seconds(ms)}  ${file}`);
@@ -125,11 +163,13 @@ function skip(reason) {
 }
 
 // The checks, the unit tests and the build each keep one core busy and wait for nothing, so they run
-// two at a time; the API and end-to-end layers run alone, each with its own workers and servers.
+// two at a time. Then the API and end-to-end layers run side by side: each spends much of its time
+// waiting (on PostgreSQL, on Chromium, on the network lines the e2e tests slow down or cut), so
+// together they keep the two cores busier than either alone; each prints its lines after its tag.
 const e2eRuns = fs.existsSync(CHROMIUM);
 if (!e2eRuns) skip(`end-to-end tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
 const building = !changed && e2eRuns;
-const [built] = await side(2, [
+const [built] = await side('checks, unit tests and the build', 2, [
   // The build goes first: the end-to-end layer waits for it.
   () => building && run('build for end-to-end tests', process.execPath, ['scripts/build.mjs', '--logLevel', 'warn']),
   ...(changed
@@ -141,15 +181,21 @@ const [built] = await side(2, [
       ]),
   () => vitest('unit'),
 ]);
-await vitest('api', { alone: true });
-if (e2eRuns && changed) {
+
+/** Whether the end-to-end layer runs: with Chromium, on a build of these sources. */
+function e2eWanted() {
+  if (!e2eRuns) return false;
+  if (!changed) return built;
   // Building takes minutes: a quick run tests the build there is, if it is the sources'.
   const build = process.env.E2E_STATIC_DIR ?? 'dist';
-  if (storedBuildId(build) === sourceHash()) await vitest('e2e', { alone: true });
-  else skip(`end-to-end tests skipped: the build in ${build} is older than the sources (npm run build)`);
-} else if (e2eRuns && built) {
-  await vitest('e2e', { alone: true });
+  if (storedBuildId(build) === sourceHash()) return true;
+  skip(`end-to-end tests skipped: the build in ${build} is older than the sources (npm run build)`);
+  return false;
 }
+await side('API and end-to-end tests', 2, [
+  () => vitest('api', { tag: '[api]' }),
+  ...(e2eWanted() ? [() => vitest('e2e', { tag: '[e2e]' })] : []),
+]);
 
 printTimes();
 console.log('');

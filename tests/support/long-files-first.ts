@@ -17,6 +17,16 @@ const LONG_RUNNING = [
   'tests/api/newsletter-crash.test.ts',
   // A real S3-protocol server beside the file store.
   'tests/api/storage.test.ts',
+  // Every back-office screen in light and dark, through axe.
+  'tests/e2e/admin-shell.test.ts',
+  // The ELK worker's first layout, and runs recorded in one browser and replayed in another.
+  'tests/e2e/admin-flows.test.ts',
+  // Two servers on one PostgreSQL schema and one S3 store.
+  'tests/e2e/cluster.test.ts',
+  // Uploads cut and resumed, pictures encoded.
+  'tests/e2e/admin-media.test.ts',
+  // Versions and conflicts across two browsers.
+  'tests/e2e/admin-versions.test.ts',
 ];
 
 export default class LongFilesFirst extends BaseSequencer {
