@@ -427,6 +427,10 @@ describe.each(await dialects())('review before publishing on %s', (dialect) => {
     expect(published.json().data).toMatchObject({ title: newTitle, sub_title: 'Changed under review', review_stage: null });
     expect(await publicTitle()).toBe(newTitle);
     expect((await review()).draft).toBeNull();
+    // With the draft gone, a step on it names what is missing.
+    const none = await act(author, post.id, 'submit', { target: 'draft' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().errors).toHaveProperty('target');
     const authorsBell = (await author.send('GET', '/cms/api/notifications')).json().data.items as {
       kind: string;
       record_id: number;

@@ -337,6 +337,9 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
               draft.version,
               inTransaction,
             ));
+            // A draft that changes nothing the record has now is not written (the save is already
+            // stored), so its step lands on its own: the draft discarded, those concerned told.
+            if (row === before) await db.transaction().execute(inTransaction);
           } else if (draft) {
             await db.transaction().execute(inTransaction);
             row = existing;
