@@ -349,6 +349,106 @@ describe.each(await dialects())('review before publishing on %s', (dialect) => {
     expect((await t.admin('DELETE', `/cms/api/webhooks/${hook.json().data.id}?permanent=1`)).statusCode).toBe(200);
   });
 
+  it('an author’s change to a published post goes to its draft, which passes review before visitors see it', async () => {
+    await setting('authors');
+    const post = await authorsPost();
+    await act(author, post.id, 'submit');
+    await act(editor, post.id, 'approve');
+    expect((await act(editor, post.id, 'publish')).statusCode).toBe(200);
+    const oldTitle = `Field news ${post.word}`;
+    const newTitle = `Corrected news ${post.word}`;
+    const publicTitle = async () => (await t.visitor('GET', `/cms/posts/${post.slug}`)).json().data.title as string;
+    expect(await publicTitle()).toBe(oldTitle);
+
+    // The change itself is refused on the live post; it goes to the draft, which starts as a draft.
+    expect((await author.send('PUT', `/cms/api/posts/${post.id}`, { title: newTitle })).statusCode).toBe(409);
+    const saved = await author.send('PUT', `/cms/api/posts/${post.id}/draft`, { title: newTitle });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.review_stage).toBe('draft');
+    const firstRevision = saved.json().data.revision as number;
+    // Nobody approves a draft that was not submitted.
+    expect((await act(editor, post.id, 'approve', { target: 'draft' })).statusCode).toBe(409);
+    const submitted = await act(author, post.id, 'submit', { target: 'draft', version: firstRevision });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const review = async () => (await t.admin('GET', `/cms/api/posts/${post.id}/review`)).json().data;
+    expect(await review()).toMatchObject({ stage: null, draft: { stage: 'in_review', revision: firstRevision } });
+
+    // The editors are told, and the dashboard's Needs review lists it; visitors still see the old text.
+    const bell = (await editor.send('GET', '/cms/api/notifications')).json().data.items as {
+      kind: string;
+      record_id: number;
+      record_title: string;
+    }[];
+    expect(bell.find((n) => n.record_id === post.id && n.kind === 'submitted')?.record_title).toBe(newTitle);
+    const waiting = (await editor.send('GET', '/cms/api/waiting?review_of=posts')).json().data.review as {
+      id: number;
+      resource: string;
+      stage: string;
+      label: string;
+    }[];
+    expect(waiting.find((item) => item.id === post.id)).toMatchObject({ resource: 'posts', stage: 'in_review', label: newTitle });
+    expect(await publicTitle()).toBe(oldTitle);
+
+    // The author changes the draft while it is in review: it is a draft again, and an approval of
+    // the text read before is refused with the draft as it is now.
+    const changed = await author.send('PUT', `/cms/api/posts/${post.id}/draft`, { sub_title: 'Changed under review' });
+    expect(changed.json().data).toMatchObject({ review_stage: 'draft', revision: firstRevision + 1 });
+    expect((await act(author, post.id, 'submit', { target: 'draft' })).statusCode).toBe(200);
+    const stale = await act(editor, post.id, 'approve', { target: 'draft', version: firstRevision });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().errors).toHaveProperty('version');
+    expect(stale.json().current.sub_title).toBe('Changed under review');
+    expect((await review()).draft.stage).toBe('in_review');
+
+    // Changes requested send the draft back with the comment, marked as about the draft.
+    const back = await act(editor, post.id, 'request-changes', { target: 'draft', comment: 'Cite the source' });
+    expect(back.statusCode, back.body).toBe(200);
+    const returned = await review();
+    expect(returned.draft.stage).toBe('draft');
+    expect(returned.comments.at(-1)).toMatchObject({
+      body: 'Cite the source',
+      action: 'request-changes',
+      on_draft: 1,
+      version: firstRevision + 1,
+    });
+    expect(await publicTitle()).toBe(oldTitle);
+
+    // Submitted again, approved and published: the draft is applied to the post, and only now
+    // do visitors see the new title.
+    await act(author, post.id, 'submit', { target: 'draft' });
+    const approved = await act(editor, post.id, 'approve', { target: 'draft', version: firstRevision + 1 });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await publicTitle()).toBe(oldTitle);
+    // An author may not publish it, neither as a step nor through the draft's own publish.
+    expect((await act(author, post.id, 'publish', { target: 'draft' })).statusCode).toBe(403);
+    expect((await author.send('POST', `/cms/api/posts/${post.id}/publish`)).statusCode).toBe(409);
+    const published = await act(editor, post.id, 'publish', { target: 'draft' });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data).toMatchObject({ title: newTitle, sub_title: 'Changed under review', review_stage: null });
+    expect(await publicTitle()).toBe(newTitle);
+    expect((await review()).draft).toBeNull();
+    // With the draft gone, a step on it names what is missing.
+    const none = await act(author, post.id, 'submit', { target: 'draft' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().errors).toHaveProperty('target');
+    const authorsBell = (await author.send('GET', '/cms/api/notifications')).json().data.items as {
+      kind: string;
+      record_id: number;
+    }[];
+    expect(authorsBell.filter((n) => n.record_id === post.id).map((n) => n.kind)).toEqual(
+      expect.arrayContaining(['changes_requested', 'approved', 'published']),
+    );
+    const log = (await t.admin('GET', '/cms/api/activity?size=100')).json().data.data as {
+      action: string;
+      record_id: number;
+      changes: Record<string, unknown> | null;
+    }[];
+    const draftSteps = log.filter((e) => e.record_id === post.id && e.changes && 'draft_review_stage' in e.changes);
+    expect(draftSteps.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['review-submit', 'review-changes', 'review-approve', 'publish']),
+    );
+  });
+
   it('refuses a setting that is not one of its choices, naming the field', async () => {
     const res = await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { review: 'sometimes' });
     expect(res.statusCode).toBe(400);

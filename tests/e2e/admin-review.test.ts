@@ -5,7 +5,8 @@
  * without one), and after the author submits again approves and publishes it. Visitors read the
  * post only after that. Offline, the editor's approval waits on the device through a reload and
  * lands once when the connection returns; if the author changed the post meanwhile, the approval
- * is refused, shown beside the newer text, and the post is not approved.
+ * is refused, shown beside the newer text, and the post is not approved. An author's change to a
+ * published post waits as its draft, which the editor approves and publishes from the same card.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,51 @@ describe('review before publishing in the back-office', () => {
       await panel.getByRole('button', { name: 'Publish', exact: true }).click();
       await expect.poll(() => stage.textContent()).toBe('Passed review');
       expect(await visitorStatus(slug)).toBe(200);
+    } finally {
+      await context?.close();
+    }
+  });
+});
+
+describe('review of a published post’s draft', () => {
+  it('an author’s change waits as the draft; the editor approves and publishes it from the Review card', async () => {
+    const token = await authorToken();
+    const slug = `redrafted-${Date.now().toString(36)}`;
+    const made = await asAuthor(token, 'POST', 'posts', { title: 'Ferry times', slug, status: 1 });
+    expect(made.status).toBe(201);
+    const id = ((await made.json()) as { data: { id: number } }).data.id;
+    expect((await asAuthor(token, 'POST', `posts/${id}/review/submit`, {})).status).toBe(200);
+    expect((await app.api('POST', `posts/${id}/review/approve`, {})).status).toBe(200);
+    expect((await app.api('POST', `posts/${id}/review/publish`, {})).status).toBe(200);
+    const publicTitle = async () =>
+      (
+        (await (await fetch(`${app.baseUrl}/cms/posts/${slug}`, { headers: { 'app-key': app.appKey } })).json()) as {
+          data: { title: string };
+        }
+      ).data.title;
+    expect(await publicTitle()).toBe('Ferry times');
+
+    // The author's change goes to the draft, which they submit.
+    expect((await asAuthor(token, 'PUT', `posts/${id}/draft`, { title: 'Ferry times changed' })).status).toBe(200);
+    expect((await asAuthor(token, 'POST', `posts/${id}/review/submit`, { target: 'draft' })).status).toBe(200);
+
+    let context: BrowserContext | undefined;
+    try {
+      context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page: Page = await context.newPage();
+      await signIn(page, app);
+      const panel = page.getByLabel('Review', { exact: true });
+      const stage = panel.getByTestId('review-stage');
+      await page.getByLabel('Needs review', { exact: true }).getByRole('link', { name: 'Ferry times changed' }).click();
+      await panel.getByText('Review of the draft (visitors see the published version)').waitFor();
+      await expect.poll(() => stage.textContent()).toBe('In review');
+      await panel.getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => stage.textContent()).toBe('Approved');
+      expect(await publicTitle()).toBe('Ferry times');
+      await panel.getByRole('button', { name: 'Publish', exact: true }).click();
+      // Published, the draft is gone: the card shows the record, which has passed review.
+      await expect.poll(() => stage.textContent()).toBe('Passed review');
+      expect(await publicTitle()).toBe('Ferry times changed');
     } finally {
       await context?.close();
     }

@@ -413,6 +413,37 @@ export class Repository<E extends EntityDef = EntityDef> {
     return rows.map((row) => ({ id: Number(row.id), label: row.label, stage: String(row.stage), at: String(row.at) }));
   }
 
+  /**
+   * Live rows whose draft is in review or approved (a changed published record), longest waiting
+   * first: the label as the draft has it, its stage and when it was last saved.
+   */
+  async draftsInReview(appKey: string, limit: number): Promise<{ id: number; label: unknown; stage: string; at: string }[]> {
+    if (!this.def.review) return [];
+    const table = this.def.table;
+    let qb = this.db
+      .selectFrom('drafts')
+      .innerJoin(table, `${table}.id`, 'drafts.record_id')
+      .where('drafts.resource', '=', this.def.resource)
+      .where(`${table}.app_key`, '=', appKey)
+      .where('drafts.review_stage', 'in', ['in_review', 'approved']);
+    if (hasTrash(this.def)) qb = qb.where(`${table}.deleted_at`, 'is', null);
+    const rows = await qb
+      .select([
+        `${table}.id as id`,
+        `${table}.${this.def.labelField} as label`,
+        'drafts.data as data',
+        'drafts.review_stage as stage',
+        'drafts.updated_at as at',
+      ])
+      .orderBy('drafts.updated_at', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => {
+      const data = JSON.parse(String(row.data)) as Record<string, unknown>;
+      return { id: Number(row.id), label: data[this.def.labelField] ?? row.label, stage: String(row.stage), at: String(row.at) };
+    });
+  }
+
   /** Live rows with a draft waiting, newest draft first: id, label, who saved the draft and when. */
   async drafted(appKey: string, limit: number): Promise<{ id: number; label: unknown; by: string | null; at: string }[]> {
     const table = this.def.table;

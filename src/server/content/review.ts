@@ -84,18 +84,35 @@ const STAGE_WORDS: Record<ReviewStage | 'published', string> = {
 };
 
 /**
- * The stage `action` moves a record from `stage` to, or a 409 naming where it stands. Publishing
- * a draft or a submitted record directly (without approval) is for those whose own work needs no
- * review; `direct` says that happened, so the history can say so.
+ * The stage `action` moves a record (or, with `what` = `draft`, a live record's draft) from
+ * `stage` to, or a 409 naming where it stands. Publishing a draft or a submitted record directly
+ * (without approval) is for those whose own work needs no review; `direct` says that happened, so
+ * the history can say so. A draft without a stage needs no review (an editor's): it is published
+ * as drafts always were.
  */
-export function nextStage(action: ReviewAction, stage: Stage, canSkipReview: boolean): { to: Stage; direct: boolean } {
+export function nextStage(
+  action: ReviewAction,
+  stage: Stage,
+  canSkipReview: boolean,
+  what: 'record' | 'draft' = 'record',
+): { to: Stage; direct: boolean } {
   const move = MOVES[action];
   if (move.from.includes(stage)) return { to: move.to, direct: false };
   if (action === 'publish' && stage !== null && canSkipReview) return { to: null, direct: true };
-  const where = STAGE_WORDS[stage ?? 'published'];
-  throw new HttpError(409, `Cannot ${action.replace('-', ' ')}: the record is ${where}`, {
-    review_stage: `The record is ${where}`,
+  const where = stage === null && what === 'draft' ? 'not under review' : STAGE_WORDS[stage ?? 'published'];
+  throw new HttpError(409, `Cannot ${action.replace('-', ' ')}: the ${what} is ${where}`, {
+    review_stage: `The ${what} is ${where}`,
   });
+}
+
+/**
+ * The stage a save leaves a live record's draft in: a draft in review or approved goes back to
+ * `draft` (what was reviewed is no longer what would be published), as does any draft saved by
+ * someone who must pass review; one saved by someone who needs none keeps the stage it had.
+ */
+export function draftStageOnSave(reviewed: boolean, earlier: Stage | undefined): Stage {
+  if (earlier === 'in_review' || earlier === 'approved' || earlier === 'draft') return 'draft';
+  return reviewed ? 'draft' : null;
 }
 
 /** Who last submitted the record for review (the activity log's entry), to refuse approving one's own. */
@@ -121,13 +138,17 @@ export interface ReviewComment {
   action: string | null;
   body: string;
   created_at: string;
+  /** 1 when the comment is about the record's draft. */
+  on_draft: number;
 }
 
 export interface CommentTarget {
   appKey: string;
   resource: string;
   recordId: number;
+  /** The record's version, or for a comment on the draft, the draft's revision. */
   version: number;
+  onDraft?: boolean;
 }
 
 export async function addComment(
@@ -160,8 +181,9 @@ export async function addComment(
       action: comment.action ?? null,
       body: comment.body,
       created_at: now(),
+      on_draft: target.onDraft ? 1 : 0,
     })
-    .returning(['id', 'version', 'parent_id', 'user_id', 'user_name', 'action', 'body', 'created_at'])
+    .returning(['id', 'version', 'parent_id', 'user_id', 'user_name', 'action', 'body', 'created_at', 'on_draft'])
     .executeTakeFirstOrThrow();
   return row;
 }
@@ -170,7 +192,7 @@ export async function addComment(
 export async function commentsOf(db: DB, appKey: string, resource: string, recordId: number): Promise<ReviewComment[]> {
   return db
     .selectFrom('review_comments')
-    .select(['id', 'version', 'parent_id', 'user_id', 'user_name', 'action', 'body', 'created_at'])
+    .select(['id', 'version', 'parent_id', 'user_id', 'user_name', 'action', 'body', 'created_at', 'on_draft'])
     .where('app_key', '=', appKey)
     .where('resource', '=', resource)
     .where('record_id', '=', recordId)

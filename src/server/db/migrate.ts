@@ -38,6 +38,7 @@ import * as careerForms from './migrations/035_career_forms';
 import * as entryFiles from './migrations/036_entry_files';
 import * as vitalsBuckets from './migrations/037_vitals_buckets';
 import * as notificationsTables from './migrations/038_notifications';
+import * as draftReview from './migrations/040_draft_review';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '036_entry_files': entryFiles,
   '037_vitals_buckets': vitalsBuckets,
   '038_notifications': notificationsTables,
+  '040_draft_review': draftReview,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -169,6 +169,10 @@ export interface DraftsTable {
   user_id: number | null;
   user_name: string | null;
   updated_at: string;
+  /** The draft's review stage (migration 040); null when its author needs no review. */
+  review_stage: string | null;
+  /** Moved on by each save of the draft: the version a review step on it names. */
+  revision: Generated<number>;
 }
 
 /** A comment in a record's review thread (issue #61, content/review.ts). */
@@ -187,6 +191,8 @@ export interface ReviewCommentsTable {
   action: string | null;
   body: string;
   created_at: string;
+  /** 1 when the comment is about the record's draft (migration 040). */
+  on_draft: Generated<number>;
 }
 
 /** A record's text in one of its site's other locales (content/translations.ts). */

@@ -37,6 +37,7 @@ import {
 import { documented, withArticle } from '../openapi';
 import { sendCsv } from '../content/csv';
 import { discardDraft, getDraft, saveDraft } from '../content/drafts';
+import { draftStageOnSave, mustPassReview, reviewSettingOf, type Stage } from '../content/review';
 import { eraseExpiredTrash } from '../content/trash';
 import { actorOf, historyRoutes } from './history';
 import { idParams, listQuery, localeTag, paging } from './schemas';
@@ -81,6 +82,8 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
       user_id: nullable('integer'),
       user_name: nullable('string'),
       updated_at: { type: 'string' },
+      review_stage: nullable('string'),
+      revision: { type: 'integer' },
     });
     const appKeyOf = (request: FastifyRequest) => request.application.app_key;
     const draftOf = async (request: FastifyRequest<{ Params: { id: number } }>) => {
@@ -128,7 +131,12 @@ export async function crudRoutes(app: FastifyInstance): Promise<void> {
         // draft already had, else the record as it is now.
         const basedOn = write.basedOn ?? earlier?.version ?? record.version;
         const target = { resource: def.resource, recordId: record.id, appKey: appKeyOf(request) };
-        const draft = await saveDraft(db, target, { ...earlier?.data, ...input }, basedOn, actorOf(request));
+        // On a site under review the draft has a stage of its own (routes/review.ts moves it on).
+        const reviewed = def.review
+          ? mustPassReview((await reviewSettingOf(db, target.appKey)).review, actorOf(request).role)
+          : false;
+        const stage = def.review ? draftStageOnSave(reviewed, (earlier?.review_stage ?? null) as Stage) : null;
+        const draft = await saveDraft(db, target, { ...earlier?.data, ...input }, basedOn, actorOf(request), stage);
         return { message: 'Draft saved: visitors still see the published version', data: draft };
       },
     );

@@ -47,7 +47,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * What is waiting to go out on this site: drafts of live pages, posts and slides (newest first),
-   * records in review, longest waiting first (narrowed to one kind by `review_of`), and items
+   * records and drafts of live records in review, longest waiting first (narrowed to one kind by `review_of`), and items
    * scheduled for later (soonest first), of the kinds the user may read.
    */
   const waiting = {
@@ -59,13 +59,14 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       label: { type: 'string' },
       at: { type: 'string' },
       stage: { type: 'string' },
+      draft: { type: 'boolean' },
     }),
   };
   const waitingSchema = {
     ...operation(
       'report.waiting',
       'List drafts, items in review and scheduled items',
-      'Drafts of live pages, posts and slides, those in review or approved and waiting to be published, and items scheduled for later.',
+      'Drafts of live pages, posts and slides, those (records or drafts, `draft: true`) in review or approved and waiting to be published, and items scheduled for later.',
     ),
     tags: ['System'],
     querystring: z.object({
@@ -91,7 +92,14 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         const { review_of: reviewOf } = request.query as { review_of?: string };
         return {
           drafts: (await repo.drafted(appKey, WAITING)).map(named),
-          review: reviewOf && reviewOf !== def.resource ? [] : (await repo.inReview(appKey, WAITING)).map(named),
+          review:
+            reviewOf && reviewOf !== def.resource
+              ? []
+              : [
+                  ...(await repo.inReview(appKey, WAITING)).map(named),
+                  // A changed published record waits as its draft; `draft` says the form opens on it.
+                  ...(await repo.draftsInReview(appKey, WAITING)).map((row) => ({ ...named(row), draft: true })),
+                ],
           scheduled: (await repo.scheduled(appKey, dateTimeOf(Date.now()), WAITING)).map(named),
         };
       }),

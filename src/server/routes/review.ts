@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { EntityDef, ResourceName } from '../../shared/entities';
 import { LIMITS } from '../../shared/limits';
 import type { ActivityAction } from '../../shared/activity';
-import { recordActivity } from '../activity/activity-log';
 import { needs } from '../plugins/auth';
 import { serviceFor } from '../plugins/context';
 import { HttpError } from '../errors';
@@ -28,12 +27,14 @@ import {
   submitterOf,
 } from '../content/review';
 import { hashRequest, keepKey, keyedRecord } from '../content/entity-service';
+import { type Draft, discardDraft, getDraft, setDraftStage } from '../content/drafts';
+import { recordActivity, recordUpdate } from '../activity/activity-log';
 import { isUniqueViolation } from '../db/database';
 import { actorOf } from './history';
 import { KIND_OF_ACTION } from '../notifications/notifications';
 import { siteOrigin } from '../seo/origin';
 import { idParams } from './schemas';
-import { itemEnvelope, nullable, recordSchema } from './response-schemas';
+import { itemEnvelope, nullable, nullableObject, recordSchema } from './response-schemas';
 import { withSavedBy } from './versions';
 
 const commentText = z
@@ -41,13 +42,24 @@ const commentText = z
   .trim()
   .min(1, { error: 'Write a comment' })
   .max(LIMITS.reviewCommentLength, { error: `At most ${LIMITS.reviewCommentLength} characters` });
-const version = z.number({ error: 'version must be a number' }).int().positive().optional();
-const transitionBody = z.object({ version, comment: commentText.optional() }).optional();
+const version = z
+  .number({ error: 'version must be a number' })
+  .int()
+  .positive()
+  .optional()
+  .describe("The record's version the step was taken on; with `target: draft`, the draft's `revision`");
+/** A step or comment about the live record's draft rather than the record (a changed published record). */
+const target = z
+  .enum(['record', 'draft'], { error: 'target must be record or draft' })
+  .optional()
+  .describe("`draft`: the step is about the live record's draft (its own stage), not the record");
+const transitionBody = z.object({ version, comment: commentText.optional(), target }).optional();
 /** Changes are requested with the reason: the author has nothing to go on without it. */
-const changesBody = z.object({ version, comment: commentText });
+const changesBody = z.object({ version, comment: commentText, target });
 const commentBody = z.object({
   body: commentText,
   parent_id: z.number({ error: 'parent_id must be a number' }).int().positive().optional(),
+  target,
 });
 
 /**
@@ -62,6 +74,15 @@ const stepKeyOf = (request: FastifyRequest, what: string, body: unknown) => {
   const params = request.params as { id: number };
   return { key: `user-${request.user.id}:${key}`, what, requestHash: hashRequest(what, { id: params.id, body }) };
 };
+/** A step on a draft saved since it was read: refused with the draft as it is now. */
+const staleDraft = (draft: Draft) =>
+  new HttpError(
+    409,
+    'The draft changed since you read it',
+    { version: 'The draft was saved since' },
+    {},
+    { current: { ...draft.data, revision: draft.revision, review_stage: draft.review_stage } },
+  );
 const KEY_NOTE = ' An `Idempotency-Key` header makes a resend take effect once: the repeat is answered with what is stored now.';
 
 const commentSchema = {
@@ -75,6 +96,7 @@ const commentSchema = {
     action: nullable('string'),
     body: { type: 'string' },
     created_at: { type: 'string' },
+    on_draft: { type: 'integer' },
   },
 };
 
@@ -101,6 +123,11 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
   const doc = documented(def);
   const aLabel = withArticle(def.formTitle.toLowerCase());
   const appKeyOf = (request: FastifyRequest) => request.application.app_key;
+  const draftOrNotFound = async (recordId: number) => {
+    const draft = await getDraft(db, def.resource, recordId);
+    if (!draft) throw new HttpError(404, 'Draft not found', { target: 'This record has no draft' });
+    return draft;
+  };
 
   api.get(
     `/${def.resource}/:id/review`,
@@ -116,6 +143,7 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
             properties: {
               stage: nullable('string'),
               version: { type: 'integer' },
+              draft: nullableObject({ stage: nullable('string'), revision: { type: 'integer' } }),
               comments: { type: 'array', items: commentSchema },
             },
           }),
@@ -126,7 +154,15 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
       const row = await service.repo.get(appKeyOf(request), request.params.id);
       if (!row) throw new HttpError(404, `${def.formTitle} not found`);
       const comments = await commentsOf(db, appKeyOf(request), def.resource, row.id);
-      return { data: { stage: (row.review_stage ?? null) as Stage, version: row.version, comments } };
+      const draft = await getDraft(db, def.resource, row.id);
+      return {
+        data: {
+          stage: (row.review_stage ?? null) as Stage,
+          version: row.version,
+          draft: draft ? { stage: draft.review_stage, revision: draft.revision } : null,
+          comments,
+        },
+      };
     },
   );
 
@@ -166,9 +202,17 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
       if (replayed) return replayed;
       try {
         const comment = await db.transaction().execute(async (trx) => {
+          // A comment about the draft is kept with the draft's revision it was made on.
+          const draft = request.body.target === 'draft' ? await draftOrNotFound(row.id) : undefined;
           const made = await addComment(
             trx,
-            { appKey, resource: def.resource, recordId: row.id, version: row.version },
+            {
+              appKey,
+              resource: def.resource,
+              recordId: row.id,
+              version: draft ? draft.revision : row.version,
+              onDraft: Boolean(draft),
+            },
             { body: request.body.body, parentId: request.body.parent_id },
             actorOf(request),
           );
@@ -204,7 +248,7 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
         const appKey = appKeyOf(request);
         const id = request.params.id;
         const actor = actorOf(request);
-        const body = (request.body ?? {}) as { version?: number; comment?: string };
+        const body = (request.body ?? {}) as { version?: number; comment?: string; target?: 'record' | 'draft' };
         const existing = await service.forWrite(appKey, id, actor);
         // A resend of a step that already happened (its answer was lost) is answered with the
         // record as stored now, before the version check: the step itself moved the version on.
@@ -218,14 +262,21 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
         };
         const replayed = await replay();
         if (replayed) return replayed;
+        const draft = body.target === 'draft' ? await draftOrNotFound(id) : undefined;
+        if (draft && existing.review_stage != null) {
+          throw new HttpError(409, 'The record itself is not published yet: its own review comes first', {
+            target: 'The record is in review itself',
+          });
+        }
         // A transition is about the version its sender saw: an approval of a text changed since is
-        // refused with the stored record, never applied to the newer text.
-        if (body.version !== undefined && existing.version !== body.version) {
+        // refused with the stored record (or draft), never applied to the newer text.
+        if (draft && body.version !== undefined && draft.revision !== body.version) throw staleDraft(draft);
+        if (!draft && body.version !== undefined && existing.version !== body.version) {
           throw await withSavedBy(request, name, id, service.staleVersion(existing, body.version));
         }
         const setting = await reviewSettingOf(db, appKey);
-        const stage = (existing.review_stage ?? null) as Stage;
-        const { to, direct } = nextStage(action, stage, !mustPassReview(setting.review, actor.role));
+        const stage = ((draft ? draft.review_stage : existing.review_stage) ?? null) as Stage;
+        const { to, direct } = nextStage(action, stage, !mustPassReview(setting.review, actor.role), draft ? 'draft' : 'record');
         if (action === 'approve' && !setting.selfApproval && (await submitterOf(db, appKey, name, id)) === actor.id) {
           throw new HttpError(403, 'You submitted this record: another editor approves it', {
             review_stage: 'Submitted by you',
@@ -237,7 +288,7 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
           name,
           def,
           recordId: id,
-          record: existing,
+          record: draft ? { ...existing, ...draft.data } : existing,
           kind: KIND_OF_ACTION[action],
           actor,
           comment: body.comment,
@@ -246,11 +297,26 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
         let told: number[] = [];
         // The step, its comment, its notifications and its key land together or not at all.
         const inTransaction = async (trx: Transaction<Tables>) => {
+          if (draft) {
+            // The draft's own step: refused if the draft was saved or moved on meanwhile.
+            const target = { resource: def.resource, recordId: id };
+            const moved =
+              to === null
+                ? await discardDraft(trx, def.resource, id, draft)
+                : await setDraftStage(trx, target, { revision: draft.revision, from: stage }, to);
+            if (!moved) throw staleDraft((await getDraft(trx, def.resource, id)) ?? draft);
+          }
           told = await tell(trx);
           if (body.comment) {
             await addComment(
               trx,
-              { appKey, resource: def.resource, recordId: id, version: existing.version },
+              {
+                appKey,
+                resource: def.resource,
+                recordId: id,
+                version: draft ? draft.revision : existing.version,
+                onDraft: Boolean(draft),
+              },
               { body: body.comment, action },
               actor,
             );
@@ -258,8 +324,28 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
           if (keyed) await keepKey(trx, { appKey, ...keyed, recordId: id });
         };
         let row;
+        let before = existing;
         try {
-          ({ row } = await service.update(appKey, id, { review_stage: to }, actor, existing.version, inTransaction));
+          if (draft && to === null) {
+            // Publishing the draft applies it to the record, as POST …/publish does, in the step's
+            // transaction; only now do visitors see its text.
+            ({ row, before } = await service.update(
+              appKey,
+              id,
+              { ...draft.data, review_stage: null },
+              actor,
+              draft.version,
+              inTransaction,
+            ));
+            // A draft that changes nothing the record has now is not written (the save is already
+            // stored), so its step lands on its own: the draft discarded, those concerned told.
+            if (row === before) await db.transaction().execute(inTransaction);
+          } else if (draft) {
+            await db.transaction().execute(inTransaction);
+            row = existing;
+          } else {
+            ({ row } = await service.update(appKey, id, { review_stage: to }, actor, existing.version, inTransaction));
+          }
         } catch (error) {
           // The same step sent twice at once: the second, refused as stale, finds the first's key.
           const raced = await replay();
@@ -267,14 +353,16 @@ export function reviewRoutes(app: FastifyInstance, name: ResourceName, def: Enti
           throw await withSavedBy(request, name, id, error);
         }
         // A publish that skipped approval says so in the log: the record never passed a reviewer.
+        const field = draft ? 'draft_review_stage' : 'review_stage';
         const changes: Record<string, [unknown, unknown]> = {
-          review_stage: [stage ?? 'published', direct ? 'published without review' : (to ?? 'published')],
+          [field]: [stage ?? 'published', direct ? 'published without review' : (to ?? 'published')],
         };
+        if (draft && to === null) await recordUpdate(request, def, before, row, draft.data);
         await recordActivity(request, { action: LOGGED[action], entity: name, recordId: id, changes });
         // Mailed once the step has happened, without holding its answer up; failures are logged there.
         if (told.length > 0) void app.ctx.notifications.mail(told, siteOrigin(request));
         void reply.header('ETag', `"${row.version}"`);
-        return { message: `${def.formTitle} ${SAID[action]}`, data: row };
+        return { message: `${draft ? 'Draft' : def.formTitle} ${SAID[action]}`, data: row };
       },
     );
 

@@ -5240,7 +5240,7 @@ export interface paths {
         };
         /**
          * List drafts, items in review and scheduled items
-         * @description Drafts of live pages, posts and slides, those in review or approved and waiting to be published, and items scheduled for later.
+         * @description Drafts of live pages, posts and slides, those (records or drafts, `draft: true`) in review or approved and waiting to be published, and items scheduled for later.
          *
          *     Needs the right to read report: admin, editor, author, viewer. Works on one site, named by the app key.
          */
@@ -13984,6 +13984,8 @@ export interface operations {
                                 updated_at?: string;
                                 version?: number;
                             };
+                            review_stage?: string | null;
+                            revision?: number;
                             updated_at?: string;
                             user_id?: number | null;
                             user_name?: string | null;
@@ -14098,6 +14100,8 @@ export interface operations {
                                 updated_at?: string;
                                 version?: number;
                             };
+                            review_stage?: string | null;
+                            revision?: number;
                             updated_at?: string;
                             user_id?: number | null;
                             user_name?: string | null;
@@ -14383,11 +14387,16 @@ export interface operations {
                                 body?: string;
                                 created_at?: string;
                                 id?: number;
+                                on_draft?: number;
                                 parent_id?: number | null;
                                 user_id?: number | null;
                                 user_name?: string | null;
                                 version?: number;
                             }[];
+                            draft?: {
+                                revision?: number;
+                                stage?: string | null;
+                            } | null;
                             stage?: string | null;
                             version?: number;
                         };
@@ -14417,6 +14426,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment?: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -14486,6 +14501,11 @@ export interface operations {
                 "application/json": {
                     body: string;
                     parent_id?: number;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
                 };
             };
         };
@@ -14502,6 +14522,7 @@ export interface operations {
                             body?: string;
                             created_at?: string;
                             id?: number;
+                            on_draft?: number;
                             parent_id?: number | null;
                             user_id?: number | null;
                             user_name?: string | null;
@@ -14533,6 +14554,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment?: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -14601,6 +14628,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -14669,6 +14702,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment?: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -16360,6 +16399,8 @@ export interface operations {
                                 updated_at?: string;
                                 version?: number;
                             };
+                            review_stage?: string | null;
+                            revision?: number;
                             updated_at?: string;
                             user_id?: number | null;
                             user_name?: string | null;
@@ -16473,6 +16514,8 @@ export interface operations {
                                 updated_at?: string;
                                 version?: number;
                             };
+                            review_stage?: string | null;
+                            revision?: number;
                             updated_at?: string;
                             user_id?: number | null;
                             user_name?: string | null;
@@ -16758,11 +16801,16 @@ export interface operations {
                                 body?: string;
                                 created_at?: string;
                                 id?: number;
+                                on_draft?: number;
                                 parent_id?: number | null;
                                 user_id?: number | null;
                                 user_name?: string | null;
                                 version?: number;
                             }[];
+                            draft?: {
+                                revision?: number;
+                                stage?: string | null;
+                            } | null;
                             stage?: string | null;
                             version?: number;
                         };
@@ -16792,6 +16840,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment?: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -16861,6 +16915,11 @@ export interface operations {
                 "application/json": {
                     body: string;
                     parent_id?: number;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
                 };
             };
         };
@@ -16877,6 +16936,7 @@ export interface operations {
                             body?: string;
                             created_at?: string;
                             id?: number;
+                            on_draft?: number;
                             parent_id?: number | null;
                             user_id?: number | null;
                             user_name?: string | null;
@@ -16908,6 +16968,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment?: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -16976,6 +17042,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -17044,6 +17116,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment?: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -19664,6 +19742,8 @@ export interface operations {
                                 updated_at?: string;
                                 version?: number;
                             };
+                            review_stage?: string | null;
+                            revision?: number;
                             updated_at?: string;
                             user_id?: number | null;
                             user_name?: string | null;
@@ -19762,6 +19842,8 @@ export interface operations {
                                 updated_at?: string;
                                 version?: number;
                             };
+                            review_stage?: string | null;
+                            revision?: number;
                             updated_at?: string;
                             user_id?: number | null;
                             user_name?: string | null;
@@ -20033,11 +20115,16 @@ export interface operations {
                                 body?: string;
                                 created_at?: string;
                                 id?: number;
+                                on_draft?: number;
                                 parent_id?: number | null;
                                 user_id?: number | null;
                                 user_name?: string | null;
                                 version?: number;
                             }[];
+                            draft?: {
+                                revision?: number;
+                                stage?: string | null;
+                            } | null;
                             stage?: string | null;
                             version?: number;
                         };
@@ -20067,6 +20154,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment?: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -20129,6 +20222,11 @@ export interface operations {
                 "application/json": {
                     body: string;
                     parent_id?: number;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
                 };
             };
         };
@@ -20145,6 +20243,7 @@ export interface operations {
                             body?: string;
                             created_at?: string;
                             id?: number;
+                            on_draft?: number;
                             parent_id?: number | null;
                             user_id?: number | null;
                             user_name?: string | null;
@@ -20176,6 +20275,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment?: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -20237,6 +20342,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -20298,6 +20409,12 @@ export interface operations {
             content: {
                 "application/json": {
                     comment?: string;
+                    /**
+                     * @description `draft`: the step is about the live record's draft (its own stage), not the record
+                     * @enum {string}
+                     */
+                    target?: "record" | "draft";
+                    /** @description The record's version the step was taken on; with `target: draft`, the draft's `revision` */
                     version?: number;
                 };
             };
@@ -22836,6 +22953,7 @@ export interface operations {
                         data?: {
                             drafts?: ({
                                 at?: string;
+                                draft?: boolean;
                                 id?: number;
                                 kind?: string;
                                 label?: string;
@@ -22846,6 +22964,7 @@ export interface operations {
                             })[];
                             review?: ({
                                 at?: string;
+                                draft?: boolean;
                                 id?: number;
                                 kind?: string;
                                 label?: string;
@@ -22856,6 +22975,7 @@ export interface operations {
                             })[];
                             scheduled?: ({
                                 at?: string;
+                                draft?: boolean;
                                 id?: number;
                                 kind?: string;
                                 label?: string;

@@ -1,7 +1,9 @@
 /**
  * Review before publishing on a page, post or slide form (issue #61): the record's stage as a
  * badge, the transitions the user's rights and the stage allow, and the comment thread, each
- * comment with the version it was made on.
+ * comment with the version it was made on. When the record is live and its draft is under review
+ * (an author's change to a published record), the card shows the draft's stage and moves it
+ * (`target: 'draft'`, named by the draft's revision); visitors keep the published version meanwhile.
  *
  * Each step and comment goes through the outbox of saves (pwa/entity-saves.ts, followed by the
  * outbox's statechart, machines/save-outbox.ts): made offline it waits on the device, is shown
@@ -54,11 +56,13 @@ interface ReviewComment {
   action: string | null;
   body: string;
   created_at: string;
+  on_draft?: number;
 }
 
 interface ReviewAnswer {
   stage: Stage;
   version: number;
+  draft: { stage: Stage; revision: number } | null;
   comments: ReviewComment[];
 }
 
@@ -178,7 +182,13 @@ export function ReviewPanel({ def, recordKey, onMoved }: { def: EntityDef; recor
     following.current.add(stop);
   };
   if (!review.data) return null;
-  const { stage, version, comments } = review.data;
+  const { comments, draft } = review.data;
+  // The draft's own stage when it is under review; else the record's.
+  const onDraft = draft?.stage != null;
+  const stage = onDraft ? draft.stage : review.data.stage;
+  const version = onDraft ? draft.revision : review.data.version;
+  const target = onDraft ? { target: 'draft' } : {};
+  const latestOf = (c: ReviewComment) => (c.on_draft ? (draft?.revision ?? c.version) : review.data!.version);
   const subject = def.resource as Subject;
   const mayMove = (action: Move) => rights !== undefined && rights.can(subject, action === 'submit' ? 'update' : 'review');
   const offered = stage === null ? [] : MOVES_AT[stage].filter(mayMove);
@@ -188,7 +198,7 @@ export function ReviewPanel({ def, recordKey, onMoved }: { def: EntityDef; recor
       return;
     }
     setCommentError(null);
-    send(action, { version, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+    send(action, { version, ...target, ...(comment.trim() ? { comment: comment.trim() } : {}) });
   };
   const stepWaiting = waiting.some((step) => step.review !== 'comments');
   const refusedVersion = refused ? Number(refused.body.version) : null;
@@ -198,7 +208,7 @@ export function ReviewPanel({ def, recordKey, onMoved }: { def: EntityDef; recor
     <Card withBorder padding="md" aria-label={t('review.title')}>
       <Stack gap="sm">
         <Group gap="xs">
-          <Text fw={600}>{t('review.title')}</Text>
+          <Text fw={600}>{onDraft ? t('review.ofDraft') : t('review.title')}</Text>
           <Badge color={STAGE_COLOR[stage ?? 'published']} data-testid="review-stage">
             {t(`review.stage.${stage ?? 'published'}`)}
           </Badge>
@@ -265,8 +275,8 @@ export function ReviewPanel({ def, recordKey, onMoved }: { def: EntityDef; recor
                   {' · '}
                   {formatTime(c.created_at, 'YYYY-MM-DD HH:mm')}
                   {' · '}
-                  <Text span size="sm" c={c.version < version ? 'orange' : 'dimmed'}>
-                    {c.version < version
+                  <Text span size="sm" c={c.version < latestOf(c) ? 'orange' : 'dimmed'}>
+                    {c.version < latestOf(c)
                       ? t('review.earlierVersion', { version: c.version })
                       : t('review.onVersion', { version: c.version })}
                   </Text>
@@ -295,7 +305,7 @@ export function ReviewPanel({ def, recordKey, onMoved }: { def: EntityDef; recor
             size="xs"
             variant="default"
             disabled={!comment.trim()}
-            onClick={() => send('comments', { body: comment.trim(), ...(replyTo ? { parent_id: replyTo.id } : {}) })}
+            onClick={() => send('comments', { body: comment.trim(), ...target, ...(replyTo ? { parent_id: replyTo.id } : {}) })}
           >
             {t('review.addComment')}
           </Button>

@@ -236,6 +236,7 @@ export const adminBn: AdminCatalogue = {
   'draft.discard': 'খসড়া বাদ দিন',
   'draft.discarded': 'খসড়া বাদ দেওয়া হয়েছে: ফর্মে প্রকাশিত সংস্করণটি দেখাচ্ছে।',
   'draft.discardFailed': 'খসড়া বাদ দেওয়া যায়নি',
+  'review.ofDraft': 'খসড়ার পর্যালোচনা (দর্শকেরা প্রকাশিত সংস্করণ দেখেন)',
   'review.title': 'পর্যালোচনা',
   'review.stage.draft': 'খসড়া',
   'review.stage.in_review': 'পর্যালোচনায়',

@@ -228,6 +228,7 @@ export const adminEn = {
   'draft.discard': 'Discard draft',
   'draft.discarded': 'Draft discarded: the form shows the published version.',
   'draft.discardFailed': 'Discarding the draft failed',
+  'review.ofDraft': 'Review of the draft (visitors see the published version)',
   'review.title': 'Review',
   'review.stage.draft': 'Draft',
   'review.stage.in_review': 'In review',
