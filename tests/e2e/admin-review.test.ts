@@ -57,6 +57,13 @@ const asAuthor = (token: string, method: string, path: string, body?: unknown) =
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
+/** A post an author writes with `status: 1`; answers its id. */
+async function authorsPost(token: string, title: string, slug: string): Promise<number> {
+  const made = await asAuthor(token, 'POST', 'posts', { title, slug, status: 1 });
+  expect(made.status).toBe(201);
+  return ((await made.json()) as { data: { id: number } }).data.id;
+}
+
 const visitorStatus = async (slug: string) =>
   (await fetch(`${app.baseUrl}/cms/posts/${slug}`, { headers: { 'app-key': app.appKey } })).status;
 
@@ -64,9 +71,7 @@ describe('review before publishing in the back-office', () => {
   it('an author’s post is submitted, sent back with a comment, approved and published by the editor', async () => {
     const token = await authorToken();
     const slug = `reviewed-${Date.now().toString(36)}`;
-    const made = await asAuthor(token, 'POST', 'posts', { title: 'From the char lands', slug, status: 1 });
-    expect(made.status).toBe(201);
-    const id = ((await made.json()) as { data: { id: number } }).data.id;
+    const id = await authorsPost(token, 'From the char lands', slug);
     expect(await visitorStatus(slug)).toBe(404);
 
     let context: BrowserContext | undefined;
@@ -122,9 +127,7 @@ describe('review of a published post’s draft', () => {
   it('an author’s change waits as the draft; the editor approves and publishes it from the Review card', async () => {
     const token = await authorToken();
     const slug = `redrafted-${Date.now().toString(36)}`;
-    const made = await asAuthor(token, 'POST', 'posts', { title: 'Ferry times', slug, status: 1 });
-    expect(made.status).toBe(201);
-    const id = ((await made.json()) as { data: { id: number } }).data.id;
+    const id = await authorsPost(token, 'Ferry times', slug);
     expect((await asAuthor(token, 'POST', `posts/${id}/review/submit`, {})).status).toBe(200);
     expect((await app.api('POST', `posts/${id}/review/approve`, {})).status).toBe(200);
     expect((await app.api('POST', `posts/${id}/review/publish`, {})).status).toBe(200);
@@ -186,9 +189,7 @@ describe('review steps made offline', () => {
   /** An author's post, submitted for review. */
   async function submittedPost(title: string): Promise<number> {
     const token = await authorToken();
-    const made = await asAuthor(token, 'POST', 'posts', { title, slug: `offline-${Date.now().toString(36)}`, status: 1 });
-    expect(made.status).toBe(201);
-    const id = ((await made.json()) as { data: { id: number } }).data.id;
+    const id = await authorsPost(token, title, `offline-${Date.now().toString(36)}`);
     expect((await asAuthor(token, 'POST', `posts/${id}/review/submit`, {})).status).toBe(200);
     authors.set(id, token);
     return id;

@@ -54,51 +54,31 @@ let fileFormId = 0;
 let runs = 0;
 const newMarker = () => `entry${Date.now().toString(36)}${(runs++).toString(36)}`;
 
-beforeAll(async () => {
+/** Makes a form and a page at `path` whose `form` section shows it; answers the form's id. */
+async function formOnPage(title: string, fields: unknown[], path: string, more: Record<string, unknown> = {}): Promise<number> {
   const form = await fixture.app.api<{ data: { id: number } }>('POST', 'forms', {
-    title: 'Training registration',
-    fields: JSON.stringify(FIELDS),
-    sent_text: CONFIRMATION,
+    title,
+    fields: JSON.stringify(fields),
     status: 1,
+    ...more,
   });
   expect(form.status).toBe(201);
-  formId = form.body.data.id;
-  const page = await fixture.app.api<{ data: { id: number } }>('POST', 'pages', {
-    title: 'Training registration',
-    slug: PATH.slice(1),
-    status: 1,
-  });
+  const page = await fixture.app.api<{ data: { id: number } }>('POST', 'pages', { title, slug: path.slice(1), status: 1 });
   expect(page.status).toBe(201);
   const section = await fixture.app.api('POST', 'sections', {
     page_id: page.body.data.id,
-    name: 'Registration form',
+    name: `${title} form`,
     template: 'form',
-    form_id: formId,
+    form_id: form.body.data.id,
     status: 1,
   });
   expect(section.status).toBe(201);
+  return form.body.data.id;
+}
 
-  const fileForm = await fixture.app.api<{ data: { id: number } }>('POST', 'forms', {
-    title: 'Volunteer sign-up',
-    fields: JSON.stringify(FILE_FIELDS),
-    status: 1,
-  });
-  expect(fileForm.status).toBe(201);
-  fileFormId = fileForm.body.data.id;
-  const filePage = await fixture.app.api<{ data: { id: number } }>('POST', 'pages', {
-    title: 'Volunteer sign-up',
-    slug: FILE_PATH.slice(1),
-    status: 1,
-  });
-  expect(filePage.status).toBe(201);
-  const fileSection = await fixture.app.api('POST', 'sections', {
-    page_id: filePage.body.data.id,
-    name: 'Sign-up form',
-    template: 'form',
-    form_id: fileFormId,
-    status: 1,
-  });
-  expect(fileSection.status).toBe(201);
+beforeAll(async () => {
+  formId = await formOnPage('Training registration', FIELDS, PATH, { sent_text: CONFIRMATION });
+  fileFormId = await formOnPage('Volunteer sign-up', FILE_FIELDS, FILE_PATH);
 });
 
 const stored = async (marker: string) => {
