@@ -101,7 +101,8 @@ describe('review before publishing in the back-office', () => {
       await panel.getByLabel('Comment', { exact: true }).fill('Name the village, please');
       await panel.getByRole('button', { name: 'Request changes' }).click();
       await expect.poll(() => stage.textContent()).toBe('Draft');
-      await page.getByText('Name the village, please').waitFor();
+      // In the thread: the same words may also be in a notice, or still in the comment box.
+      await panel.getByRole('listitem').getByText('Name the village, please').waitFor();
       expect(await visitorStatus(slug)).toBe(404);
 
       // The author edits and submits again; the comment is now about an earlier version.
