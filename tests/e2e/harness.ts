@@ -4,10 +4,12 @@
  * playwright-core.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { serverBuildDir, sourceHash, storedBuildId } from '../../scripts/build-id.mjs';
@@ -15,6 +17,13 @@ import { serverProfile } from '../../scripts/server-flags.mjs';
 import { type NetworkLine, openNetworkLine } from './network-line';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PG_URL = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * `E2E_DATABASE=postgres`: every file's server on a PostgreSQL schema of its own (at
+ * DATABASE_URL_PG) instead of a SQLite file, migrated and seeded by the server as a first start
+ * does, so a flow can be tried in Chromium on both databases.
+ */
+const ON_POSTGRES = process.env.E2E_DATABASE === 'postgres';
 /** The admin every e2e server's demo is seeded with (demo-data.ts), and its site. */
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 export const E2E_APP_KEY = 'demo';
@@ -94,8 +103,10 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     throw new Error(`The build in ${build} is older than the sources: run \`npm run build\``);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-e2e-'));
+  const schema = ON_POSTGRES && !options.env?.DATABASE_URL ? await pgSchema() : undefined;
   // The run's seeded demo (demo-data.ts), copied: the server finds an install that has run before.
-  if (!options.empty) fs.cpSync(inject('e2eDemoData'), dataDir, { recursive: true });
+  // It is a SQLite file: on PostgreSQL the server seeds its schema itself.
+  if (!options.empty && !schema) fs.cpSync(inject('e2eDemoData'), dataDir, { recursive: true });
   const port = await freePort();
   const { email: adminEmail, password: adminPassword } = E2E_ADMIN;
   const appKey = E2E_APP_KEY;
@@ -107,7 +118,8 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
+      DATABASE_URL: schema ? PG_URL : `sqlite:${path.join(dataDir, 'site.db')}`,
+      ...(schema ? { DATABASE_SCHEMA: schema.name } : {}),
       UPLOAD_DIR: path.join(dataDir, 'uploads'),
       ERASURES_FILE: path.join(dataDir, 'erased-people'),
       STATIC_DIR: staticDir,
@@ -167,8 +179,22 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await schema?.drop();
     },
   };
+}
+
+/** A PostgreSQL schema of its own, dropped by `drop()`. */
+export async function pgSchema(): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `e2e_${randomBytes(5).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create schema ${name}`);
+  return { name, drop: () => run(`drop schema ${name} cascade`) };
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -6,18 +6,16 @@
  * next (it never reached the refused one); a request that breaks off on a backend is answered 502.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { serverBuildDir } from '../../scripts/build-id.mjs';
 import { serverProfile } from '../../scripts/server-flags.mjs';
 import { freePort } from '../e2e/harness';
 
-export const PG_URL = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { PG_URL, pgSchema } from '../e2e/harness';
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -77,19 +75,6 @@ async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTER
   child.kill(signal);
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8_000))]);
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
-
-/** A PostgreSQL schema of its own, dropped by `drop()`. */
-export async function pgSchema(): Promise<{ name: string; drop(): Promise<void> }> {
-  const name = `cluster_${randomBytes(5).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create schema ${name}`);
-  return { name, drop: () => run(`drop schema ${name} cascade`) };
 }
 
 export interface Instance {
