@@ -64,6 +64,14 @@ async function authorsPost(token: string, title: string, slug: string): Promise<
   return ((await made.json()) as { data: { id: number } }).data.id;
 }
 
+/** The admin signed in, in a page of `context`, and where a form's Review card and its stage will be. */
+async function signedInReview(context: BrowserContext) {
+  const page: Page = await context.newPage();
+  await signIn(page, app);
+  const panel = page.getByLabel('Review', { exact: true });
+  return { page, panel, stage: panel.getByTestId('review-stage') };
+}
+
 const visitorStatus = async (slug: string) =>
   (await fetch(`${app.baseUrl}/cms/posts/${slug}`, { headers: { 'app-key': app.appKey } })).status;
 
@@ -77,10 +85,7 @@ describe('review before publishing in the back-office', () => {
     let context: BrowserContext | undefined;
     try {
       context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page: Page = await context.newPage();
-      await signIn(page, app);
-      const panel = page.getByLabel('Review', { exact: true });
-      const stage = panel.getByTestId('review-stage');
+      const { page, panel, stage } = await signedInReview(context);
 
       // The author submits through the API (their own form is covered by the same panel).
       expect((await asAuthor(token, 'POST', `posts/${id}/review/submit`, {})).status).toBe(200);
@@ -147,10 +152,7 @@ describe('review of a published post’s draft', () => {
     let context: BrowserContext | undefined;
     try {
       context = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page: Page = await context.newPage();
-      await signIn(page, app);
-      const panel = page.getByLabel('Review', { exact: true });
-      const stage = panel.getByTestId('review-stage');
+      const { page, panel, stage } = await signedInReview(context);
       await page.getByLabel('Needs review', { exact: true }).getByRole('link', { name: 'Ferry times changed' }).click();
       await panel.getByText('Review of the draft (visitors see the published version)').waitFor();
       await expect.poll(() => stage.textContent()).toBe('In review');

@@ -6,7 +6,7 @@
  * one stored entry, counted through the admin API, and the confirmation shown.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MIN_FILL_MS } from '../../src/shared/built-forms';
 import { siteBn } from '../../src/shared/messages/site-bn';
@@ -89,6 +89,20 @@ const stored = async (marker: string) => {
   expect(status).toBe(200);
   return body.data.total;
 };
+
+/**
+ * Back online, a form kept on the device with its file: stored once, the visitor told in Bangla,
+ * nothing left kept, and the file whole for staff.
+ */
+async function sentOnceOnline(context: BrowserContext, page: Page, marker: string, letter: Buffer): Promise<void> {
+  await goOnline(context);
+  await expect.poll(() => stored(marker), { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: siteBn['builtForm.sent.text'] }).count(), { timeout: 20_000 })
+    .toBe(1);
+  await expect.poll(() => kept(page)).toEqual([]);
+  await expectFile(marker, letter);
+}
 
 /** The forms waiting in the device's outbox (outbox.ts): how many files each keeps, and the first one's size. */
 const kept = (page: Page) =>
@@ -234,14 +248,7 @@ describe('a built form on a page', () => {
     expect(await kept(page)).toEqual([{ files: 1, bytes: letter.length }]);
     expect(await stored(marker)).toBe(0);
 
-    await goOnline(context);
-    await expect.poll(() => stored(marker), { timeout: 30_000 }).toBe(1);
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: siteBn['builtForm.sent.text'] }).count(), { timeout: 20_000 })
-      .toBe(1);
-    await expect.poll(() => kept(page)).toEqual([]);
-
-    await expectFile(marker, letter);
+    await sentOnceOnline(context, page, marker, letter);
 
     // Sent once: a page opened again sends nothing more.
     await page.reload();
@@ -266,13 +273,7 @@ describe('a built form on a page', () => {
     expect(await kept(page)).toEqual([{ files: 1, bytes: letter.length }]);
     expect(await stored(marker)).toBe(0);
 
-    await goOnline(context);
-    await expect.poll(() => stored(marker), { timeout: 30_000 }).toBe(1);
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: siteBn['builtForm.sent.text'] }).count(), { timeout: 20_000 })
-      .toBe(1);
-    await expect.poll(() => kept(page)).toEqual([]);
-    await expectFile(marker, letter);
+    await sentOnceOnline(context, page, marker, letter);
     await context.close();
   });
 });
