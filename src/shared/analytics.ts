@@ -67,6 +67,13 @@ export const ANALYTICS_LIMITS = {
    * month's days are rolled into one histogram per page (so the last month is always per day).
    */
   vitalsDays: 31,
+  /**
+   * What a rolled month keeps under its own name, per breakdown: its most viewed values (its pages
+   * with the most vitals measured, for the vitals), the rest counted under OTHER, as Google
+   * Analytics does for its high-cardinality dimensions. Pages keep as many as the dashboard can
+   * ask for (its `limit`), so a month's top list is whole; a day's bound for the others.
+   */
+  monthTop: { page: 500, referrer: 300, language: 20, device: DEVICES.length, site: 1 } satisfies Record<Dimension, number>,
   maxPath: MAX_BEACON_PATH,
 };
 
@@ -166,12 +173,17 @@ export function parseHistogram(text: string | null | undefined, into: Histogram 
  * upper edge, it is that bucket's lower edge.
  */
 export function p75Of(vital: Vital, histogram: Histogram): number | undefined {
-  const sorted = [...histogram].filter(([, count]) => count > 0).sort(([a], [b]) => a - b);
-  const total = sorted.reduce((sum, [, count]) => sum + count, 0);
+  // Buckets are small integers: walked in order rather than sorted, as the dashboard ranks every
+  // page it reads by this.
+  const last = VITAL_EDGES[vital].length;
+  let total = 0;
+  for (const [bucket, count] of histogram) if (count > 0 && bucket <= last) total += count;
   if (!total) return undefined;
   const rank = Math.ceil(total * 0.75);
   let before = 0;
-  for (const [bucket, count] of sorted) {
+  for (let bucket = 0; bucket <= last; bucket += 1) {
+    const count = histogram.get(bucket) ?? 0;
+    if (count <= 0) continue;
     if (before + count >= rank) {
       const { low, high } = bucketRange(vital, bucket);
       if (!Number.isFinite(high)) return low;

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import type { AnalyticsEventsTable } from '../../src/server/db/schema';
 import {
   ANALYTICS_LIMITS,
   bucketRange,
@@ -55,6 +56,14 @@ describe.each(await dialects())('analytics on %s', (dialect) => {
   afterAll(() => t?.close());
 
   const db = () => t.app.ctx.database.db;
+  /** Puts beacons in the queue as the route would have, a few hundred rows per statement. */
+  const queueEvents = async (rows: Insertable<AnalyticsEventsTable>[]) => {
+    for (let i = 0; i < rows.length; i += 200)
+      await db()
+        .insertInto('analytics_events')
+        .values(rows.slice(i, i + 200))
+        .execute();
+  };
   let visitorNumber = 0;
   /** A beacon as a browser sends it: JSON as text/plain, the site named in the body. */
   const beacon = (body: Record<string, unknown>, headers: Record<string, string> = {}, address = '203.0.113.7') =>
@@ -247,11 +256,7 @@ describe.each(await dialects())('analytics on %s', (dialect) => {
           ttfb: values.ttfb[i]!,
         });
     }
-    for (let i = 0; i < events.length; i += 100)
-      await db()
-        .insertInto('analytics_events')
-        .values(events.slice(i, i + 100))
-        .execute();
+    await queueEvents(events);
     await t.app.ctx.analytics.fold();
     await t.app.ctx.analytics.prune(at);
     const rows = await db().selectFrom('analytics_vitals').select(['span', 'day', 'path']).where('path', 'in', pages).execute();
@@ -330,6 +335,134 @@ describe.each(await dialects())('analytics on %s', (dialect) => {
     }
   });
 
+  it('migration 041 keeps the days counted before it, and going back drops only rolled months', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-analytics-months-'));
+    const target = await emptyDatabase(dialect, dir);
+    const database = openDatabase(target.databaseUrl, target.pgSchema);
+    try {
+      await migrateToLatest(database.db, target.pgSchema, '040_draft_review');
+      const stamp = new Date().toISOString();
+      await sql`insert into applications (app_key, name, created_at, updated_at) values ('x', 'X', ${stamp}, ${stamp})`.execute(
+        database.db,
+      );
+      await sql`insert into analytics_daily (app_key, day, dimension, value, views, visitors) values ('x', '2026-01-02', 'page', '/a', 3, 2)`.execute(
+        database.db,
+      );
+      await migrateToLatest(database.db, target.pgSchema);
+      const day = { app_key: 'x', dimension: 'page', span: 'day', day: '2026-01-02', value: '/a', views: 3, visitors: 2 };
+      expect(await database.db.selectFrom('analytics_daily').selectAll().execute()).toEqual([day]);
+      await database.db
+        .insertInto('analytics_daily')
+        .values({ ...day, span: 'month', day: '2025-12-01' })
+        .execute();
+      // Down: a month's days are not told apart any more, so its row goes; the day stays.
+      await migrateToLatest(database.db, target.pgSchema, '040_draft_review');
+      expect((await sql<{ day: string }>`select day from analytics_daily`.execute(database.db)).rows).toEqual([
+        { day: '2026-01-02' },
+      ]);
+      await migrateToLatest(database.db, target.pgSchema);
+      expect(await database.db.selectFrom('analytics_daily').selectAll().execute()).toEqual([day]);
+    } finally {
+      await database.close();
+      await target.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rolls a month that is over into its most viewed values and "(other)", and reads it with the totals of its days', async () => {
+    const at = Date.now();
+    const month = dayOf(at - 200 * DAY_MS).slice(0, 7);
+    const days = [`${month}-03`, `${month}-17`];
+    const top = ANALYTICS_LIMITS.monthTop.page;
+    // More pages than a month keeps: the first 100 read on both days, the rest on the first only.
+    const pageOf = (i: number) => `/rolled-${String(i).padStart(4, '0')}`;
+    const events = [];
+    for (let i = 0; i < top + 100; i += 1)
+      for (const day of i < 100 ? days : days.slice(0, 1))
+        events.push({
+          app_key: APP_KEY,
+          day,
+          view: 1,
+          path: pageOf(i),
+          referrer: `rolled-${i % 7}.example`,
+          language: i % 3 ? 'en' : 'bn',
+          device: ['mobile', 'tablet', 'desktop'][i % 3]!,
+          visitor: `rolled-${i}`,
+          lcp: 1000 + i * 10,
+          inp: null,
+          cls: null,
+          ttfb: null,
+        });
+    await queueEvents(events);
+    await t.app.ctx.analytics.fold();
+    const asked = { from: `${month}-01`, to: `${month}-28`, period: 'month' as const, limit: 5000 };
+    const fromDays = await analyticsReport(db(), APP_KEY, asked);
+    expect(fromDays.totals).toEqual({ views: 700, visitors: 700 });
+
+    await t.app.ctx.analytics.prune(at);
+    const monthRows = await db()
+      .selectFrom('analytics_daily')
+      .selectAll()
+      .where('app_key', '=', APP_KEY)
+      .where('day', '>=', `${month}-01`)
+      .where('day', '<=', `${month}-31`)
+      .execute();
+    // The site's totals stay a row a day; every breakdown is one row per value for the month.
+    expect(monthRows.filter((row) => row.dimension === 'site').map((row) => [row.span, row.day])).toEqual(
+      expect.arrayContaining(days.map((day) => ['day', day])),
+    );
+    expect(monthRows.filter((row) => row.dimension !== 'site' && row.span === 'day')).toHaveLength(0);
+    const pageRows = monthRows.filter((row) => row.dimension === 'page');
+    expect(pageRows).toHaveLength(top + 1);
+    expect(pageRows.every((row) => row.span === 'month' && row.day === `${month}-01`)).toBe(true);
+    // The twice-read pages, then the once-read by name, up to the bound; the last 100 in "(other)".
+    expect(pageRows.find((row) => row.value === OTHER)).toMatchObject({ views: 100, visitors: 100 });
+    expect(pageRows.find((row) => row.value === pageOf(0))).toMatchObject({ views: 2, visitors: 2 });
+    expect(pageRows.find((row) => row.value === pageOf(top - 1))).toBeDefined();
+    expect(pageRows.find((row) => row.value === pageOf(top))).toBeUndefined();
+    const vitalsRows = await db()
+      .selectFrom('analytics_vitals')
+      .selectAll()
+      .where('app_key', '=', APP_KEY)
+      .where('day', '>=', `${month}-01`)
+      .where('day', '<=', `${month}-31`)
+      .execute();
+    expect(vitalsRows).toHaveLength(top + 1);
+    expect(vitalsRows.every((row) => row.span === 'month')).toBe(true);
+
+    // Read from the month's rows: the same totals and series as from its days, every breakdown
+    // adding up to them, the lists within their bounds unchanged, and each vital's samples all there.
+    const fromMonth = await analyticsReport(db(), APP_KEY, asked);
+    expect(fromMonth.totals).toEqual(fromDays.totals);
+    expect(fromMonth.series).toEqual(fromDays.series);
+    for (const list of [fromMonth.pages, fromMonth.referrers, fromMonth.languages, fromMonth.devices]) {
+      expect(list.reduce((sum, row) => sum + row.views, 0)).toBe(700);
+      expect(list.reduce((sum, row) => sum + row.visitors, 0)).toBe(700);
+    }
+    expect(fromMonth.referrers).toEqual(fromDays.referrers);
+    expect(fromMonth.languages).toEqual(fromDays.languages);
+    expect(fromMonth.devices).toEqual(fromDays.devices);
+    // "(other)" ranks by its views among them.
+    const named = (report: typeof fromDays) => report.pages.filter((row) => row.value !== OTHER);
+    expect(named(fromMonth).slice(0, 100)).toEqual(named(fromDays).slice(0, 100));
+    expect(fromMonth.pages.find((row) => row.value === OTHER)).toMatchObject({ views: 100, visitors: 100 });
+    const samples = (report: typeof fromDays) => report.vitals.reduce((sum, page) => sum + (page.vitals.lcp?.samples ?? 0), 0);
+    expect(samples(fromMonth)).toBe(700);
+    expect(samples(fromDays)).toBe(700);
+    expect(fromMonth.vitals.find((page) => page.path === OTHER)?.vitals.lcp?.samples).toBe(100);
+    expect(fromMonth.vitals.find((page) => page.path === pageOf(0))).toEqual(
+      fromDays.vitals.find((page) => page.path === pageOf(0)),
+    );
+    // A range reaching into the rolled month counts it whole.
+    expect(
+      (await analyticsReport(db(), APP_KEY, { ...asked, from: `${month}-20` })).pages.find((row) => row.value === OTHER)?.views,
+    ).toBe(100);
+
+    // Rolling again changes nothing.
+    await t.app.ctx.analytics.prune(at);
+    expect(await analyticsReport(db(), APP_KEY, asked)).toEqual(fromMonth);
+  });
+
   it('groups the series by week and month, and exports what it shows as CSV', async () => {
     const week = await report('?period=week');
     expect(week.series).toHaveLength(1);
@@ -379,11 +512,7 @@ describe.each(await dialects())('analytics on %s', (dialect) => {
       cls: null,
       ttfb: null,
     }));
-    for (let i = 0; i < rows.length; i += 200)
-      await db()
-        .insertInto('analytics_events')
-        .values(rows.slice(i, i + 200))
-        .execute();
+    await queueEvents(rows);
     await t.app.ctx.analytics.fold();
     const distinct = async (dimension: string) =>
       Number(
@@ -424,11 +553,7 @@ describe.each(await dialects())('analytics on %s', (dialect) => {
       path: '/queued',
       visitor: `q${i}`,
     }));
-    for (let i = 0; i < full.length; i += 500)
-      await db()
-        .insertInto('analytics_events')
-        .values(full.slice(i, i + 500))
-        .execute();
+    await queueEvents(full);
     const queuedNow = await queued();
     expect((await beacon({ path: '/dropped' })).statusCode).toBe(204);
     expect(await queued()).toBeLessThanOrEqual(queuedNow);

@@ -12,11 +12,15 @@
  * - Every store is bounded (shared/analytics.ts ANALYTICS_LIMITS): the queue's rows, each day's
  *   distinct values per breakdown (the rest go to "(other)"), each day's visitor hashes, and the
  *   days kept. A page's vitals are one row per day holding a histogram per vital over fixed
- *   buckets (migration 037); once a month is over by ANALYTICS_LIMITS.vitalsDays, its days are
- *   rolled into one row per page for the month.
+ *   buckets (migration 037).
+ * - Once a month is over by ANALYTICS_LIMITS.vitalsDays, its days are rolled into one row per
+ *   value for the month (migration 041): its most viewed values (pages with most vitals measured)
+ *   up to ANALYTICS_LIMITS.monthTop, the rest under "(other)". So a year's storage is bounded by
+ *   the months and those bounds, not by the traffic, and a year's read takes a few thousand rows.
+ *   The site's own totals stay a row a day: the chart over time needs them.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import {
   ANALYTICS_LIMITS,
   type AnalyticsPeriod,
@@ -34,7 +38,7 @@ import {
   vitalBucket,
 } from '../../shared/analytics';
 import { type DB, isPostgresDb } from '../db/database';
-import type { AnalyticsEventsTable } from '../db/schema';
+import type { AnalyticsEventsTable, Tables } from '../db/schema';
 
 /** A beacon as the route checked it. */
 export interface Beacon {
@@ -54,8 +58,12 @@ export interface Beacon {
 export const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Beacons one fold transaction takes: few enough that a fold holds its locks briefly. */
-const FOLD_BATCH = 2_000;
+/**
+ * Beacons one fold transaction takes: few enough that a fold holds its locks briefly, and, on
+ * SQLite, whose driver runs each statement on the event loop, that requests arriving meanwhile
+ * (a visitor's page during a flood of beacons) wait for one small batch, not for the whole queue.
+ */
+const FOLD_BATCH = 250;
 /** Rows per statement, well under either database's limit of parameters. */
 const CHUNK = 200;
 
@@ -155,6 +163,9 @@ export class Analytics {
         const taken = await this.db.transaction().execute((trx) => foldBatch(trx as unknown as DB));
         total += taken;
         if (taken < FOLD_BATCH) return total;
+        // A synchronous driver's promises resolve without letting the event loop turn: give the
+        // requests that came during this batch their turn before the next.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     })().finally(() => {
       this.folding = undefined;
@@ -164,25 +175,27 @@ export class Analytics {
 
   /**
    * Forgets what outlived its time: past days' salts and visitor hashes, and aggregates past
-   * ANALYTICS_LIMITS.keepDays (a month's vitals once the whole month is); and rolls the vitals of
-   * months over by ANALYTICS_LIMITS.vitalsDays into one row per page and month.
+   * ANALYTICS_LIMITS.keepDays (a rolled month once the whole month is); and rolls the breakdowns
+   * and vitals of months over by ANALYTICS_LIMITS.vitalsDays into one row per value and month.
    */
   async prune(at = this.clock()): Promise<void> {
     const today = dayOf(at);
     await this.db.deleteFrom('analytics_salts').where('day', '<', today).execute();
     await this.db.deleteFrom('analytics_seen').where('day', '<', today).execute();
     const oldest = dayOf(at - ANALYTICS_LIMITS.keepDays * DAY_MS);
-    await this.db.deleteFrom('analytics_daily').where('day', '<', oldest).execute();
-    await this.db
-      .deleteFrom('analytics_vitals')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('span', '=', 'day'), eb('day', '<', oldest)]),
-          eb.and([eb('span', '=', 'month'), eb('day', '<', periodStart(oldest, 'month'))]),
-        ]),
-      )
-      .execute();
-    await rollVitals(this.db, periodStart(dayOf(at - ANALYTICS_LIMITS.vitalsDays * DAY_MS), 'month'));
+    for (const table of ['analytics_daily', 'analytics_vitals'] as const)
+      await this.db
+        .deleteFrom(table)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('span', '=', 'day'), eb('day', '<', oldest)]),
+            eb.and([eb('span', '=', 'month'), eb('day', '<', periodStart(oldest, 'month'))]),
+          ]),
+        )
+        .execute();
+    const before = periodStart(dayOf(at - ANALYTICS_LIMITS.vitalsDays * DAY_MS), 'month');
+    await rollDaily(this.db, before);
+    await rollVitals(this.db, before);
     if (this.salt && this.salt.day < today) this.salt = undefined;
   }
 }
@@ -266,40 +279,139 @@ async function addVitals(db: DB, rows: readonly VitalsRow[]): Promise<void> {
   }
 }
 
-/** Rolls the vitals of days before `before` (a month's first day) into one row per page and month. */
-async function rollVitals(db: DB, before: string): Promise<void> {
-  const months = await db
-    .selectFrom('analytics_vitals')
+/** The months (per site) a table still keeps days of, before `before` (a month's first day). */
+async function monthsToRoll(db: DB, table: 'analytics_daily' | 'analytics_vitals', before: string) {
+  let query = db
+    .selectFrom(table)
     .select(['app_key', sql<string>`substr(day, 1, 7)`.as('month')])
     .distinct()
     .where('span', '=', 'day')
-    .where('day', '<', before)
-    .execute();
-  for (const { app_key, month } of months) {
-    // A site's month at a time, in one transaction: its day rows go as its month's row takes them.
+    .where('day', '<', before);
+  // The site's totals stay a row a day.
+  if (table === 'analytics_daily') query = query.where(sql<boolean>`dimension <> 'site'`);
+  return query.execute();
+}
+
+/** Views and visitors of one value on a day or in a month, as they are added. */
+interface DailyRow {
+  app_key: string;
+  span: 'day' | 'month';
+  day: string;
+  dimension: Dimension;
+  value: string;
+  views: number;
+  visitors: number;
+}
+
+/** Adds counts to the kept rows of their value and day (or month), in the caller's transaction. */
+async function addDaily(db: DB, rows: readonly DailyRow[]): Promise<void> {
+  for (const part of chunks(rows))
+    await db
+      .insertInto('analytics_daily')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['app_key', 'dimension', 'span', 'day', 'value']).doUpdateSet({
+          views: sql<number>`analytics_daily.views + excluded.views`,
+          visitors: sql<number>`analytics_daily.visitors + excluded.visitors`,
+        }),
+      )
+      .execute();
+}
+
+/**
+ * Of some values' counts, the `top` largest under their own name and the rest added under OTHER
+ * (ties by name, so every instance keeps the same ones).
+ */
+function keepTop<T>(counts: Map<string, T>, top: number, sizeOf: (item: T) => number, add: (into: T | undefined, item: T) => T) {
+  const ranked = [...counts]
+    .filter(([value]) => value !== OTHER)
+    .sort(([a, x], [b, y]) => sizeOf(y) - sizeOf(x) || (a < b ? -1 : a > b ? 1 : 0));
+  const kept = new Map<string, T>(ranked.slice(0, top));
+  let other = counts.get(OTHER);
+  for (const [, item] of ranked.slice(top)) other = add(other, item);
+  if (other !== undefined) kept.set(OTHER, other);
+  return kept;
+}
+
+/**
+ * Rolls the breakdowns of days before `before` (a month's first day) into one row per value and
+ * month, the month's ANALYTICS_LIMITS.monthTop most viewed values per breakdown under their own
+ * name and the rest under OTHER. A month's visitors are the sum of its days', as a read of days adds them.
+ * Each site's month is taken with one DELETE … RETURNING (its days, and its month's rows if a
+ * roll was cut short), so instances rolling at once never count a day twice.
+ */
+async function rollDaily(db: DB, before: string): Promise<void> {
+  for (const { app_key, month } of await monthsToRoll(db, 'analytics_daily', before)) {
     await db.transaction().execute(async (trx) => {
-      const days = await trx
-        .selectFrom('analytics_vitals')
-        .select(['path', ...VITALS])
+      const taken = await trx
+        .deleteFrom('analytics_daily')
         .where('app_key', '=', app_key)
-        .where('span', '=', 'day')
+        .where('dimension', '!=', 'site')
         .where('day', '>=', `${month}-01`)
         .where('day', '<=', `${month}-31`)
+        .returning(['dimension', 'value', 'views', 'visitors'])
         .execute();
-      const pages = new Map<string, VitalsRow>();
-      for (const row of days) {
-        const page = pages.get(row.path) ?? { app_key, span: 'month', day: `${month}-01`, path: row.path, vitals: new Map() };
-        pages.set(row.path, page);
-        for (const metric of VITALS) page.vitals.set(metric, parseHistogram(row[metric], page.vitals.get(metric)));
+      const perDimension = new Map<Dimension, Map<string, { views: number; visitors: number }>>();
+      for (const row of taken) {
+        const dimension = row.dimension as Dimension;
+        const values = perDimension.get(dimension) ?? new Map<string, { views: number; visitors: number }>();
+        perDimension.set(dimension, values);
+        const sum = values.get(row.value) ?? { views: 0, visitors: 0 };
+        values.set(row.value, { views: sum.views + Number(row.views), visitors: sum.visitors + Number(row.visitors) });
       }
-      await addVitals(trx as unknown as DB, [...pages.values()]);
-      await trx
+      const rows: DailyRow[] = [];
+      for (const [dimension, values] of perDimension) {
+        const kept = keepTop(
+          values,
+          ANALYTICS_LIMITS.monthTop[dimension],
+          (sum) => sum.views,
+          (into, sum) => ({ views: (into?.views ?? 0) + sum.views, visitors: (into?.visitors ?? 0) + sum.visitors }),
+        );
+        for (const [value, sum] of kept) rows.push({ app_key, span: 'month', day: `${month}-01`, dimension, value, ...sum });
+      }
+      await addDaily(trx as unknown as DB, rows);
+    });
+  }
+}
+
+/** How many beacons measured a page's vitals: the most any one vital has. */
+const samplesOf = (vitals: Map<Vital, Histogram>) =>
+  Math.max(0, ...[...vitals.values()].map((histogram) => [...histogram.values()].reduce((sum, count) => sum + count, 0)));
+
+/**
+ * Rolls the vitals of days before `before` (a month's first day) into one row per page and month:
+ * the month's ANALYTICS_LIMITS.monthTop.page pages with the most beacons measured, the rest merged
+ * under OTHER. Taken as rollDaily takes its rows.
+ */
+async function rollVitals(db: DB, before: string): Promise<void> {
+  for (const { app_key, month } of await monthsToRoll(db, 'analytics_vitals', before)) {
+    await db.transaction().execute(async (trx) => {
+      const taken = await trx
         .deleteFrom('analytics_vitals')
         .where('app_key', '=', app_key)
-        .where('span', '=', 'day')
         .where('day', '>=', `${month}-01`)
         .where('day', '<=', `${month}-31`)
+        .returning(['path', ...VITALS])
         .execute();
+      const pages = new Map<string, Map<Vital, Histogram>>();
+      for (const row of taken) {
+        const vitals = pages.get(row.path) ?? new Map<Vital, Histogram>();
+        pages.set(row.path, vitals);
+        for (const metric of VITALS) vitals.set(metric, parseHistogram(row[metric], vitals.get(metric)));
+      }
+      const kept = keepTop(pages, ANALYTICS_LIMITS.monthTop.page, samplesOf, (into, vitals) => {
+        const sum = into ?? new Map<Vital, Histogram>();
+        for (const [metric, histogram] of vitals) {
+          const merged = sum.get(metric) ?? new Map<number, number>();
+          for (const [bucket, count] of histogram) merged.set(bucket, (merged.get(bucket) ?? 0) + count);
+          sum.set(metric, merged);
+        }
+        return sum;
+      });
+      await addVitals(
+        trx as unknown as DB,
+        [...kept].map(([path, vitals]) => ({ app_key, span: 'month', day: `${month}-01`, path, vitals })),
+      );
     });
   }
 }
@@ -347,6 +459,7 @@ async function foldBatch(db: DB): Promise<number> {
         .select('value')
         .where('app_key', '=', appKey)
         .where('dimension', '=', dimension)
+        .where('span', '=', 'day')
         .where('day', '=', day)
         .where('value', 'in', part)
         .execute();
@@ -357,6 +470,7 @@ async function foldBatch(db: DB): Promise<number> {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('app_key', '=', appKey)
       .where('dimension', '=', dimension)
+      .where('span', '=', 'day')
       .where('day', '=', day)
       .where('value', '!=', OTHER)
       .executeTakeFirstOrThrow();
@@ -430,18 +544,10 @@ async function foldBatch(db: DB): Promise<number> {
       .execute();
     for (const row of fresh) totals.get(keyOf(row.app_key, row.day, row.dimension as Dimension, row.value))!.visitors += 1;
   }
-  for (const part of chunks([...totals.values()].filter((total) => total.views > 0 || total.visitors > 0))) {
-    await db
-      .insertInto('analytics_daily')
-      .values(part)
-      .onConflict((oc) =>
-        oc.columns(['app_key', 'dimension', 'day', 'value']).doUpdateSet({
-          views: sql<number>`analytics_daily.views + excluded.views`,
-          visitors: sql<number>`analytics_daily.visitors + excluded.visitors`,
-        }),
-      )
-      .execute();
-  }
+  await addDaily(
+    db,
+    [...totals.values()].filter((total) => total.views > 0 || total.visitors > 0).map((total) => ({ ...total, span: 'day' })),
+  );
 
   // Each vital measured, in its page's histogram for the day.
   const pages = new Map<string, VitalsRow>();
@@ -511,14 +617,24 @@ export function periodStart(day: string, period: AnalyticsPeriod): string {
 
 const SEVERITY: Record<VitalRating, number> = { good: 0, 'needs-improvement': 1, poor: 2 };
 
+/**
+ * The rows a read takes: the days asked for, and the rolled months they reach into (each month
+ * whole: its days are no longer told apart).
+ */
+const rowsAsked =
+  (asked: AnalyticsAsked) =>
+  (eb: ExpressionBuilder<Tables, 'analytics_daily'> | ExpressionBuilder<Tables, 'analytics_vitals'>) => {
+    const on = eb as ExpressionBuilder<Tables, 'analytics_daily'>;
+    return on.or([
+      on.and([on('span', '=', 'day'), on('day', '>=', asked.from), on('day', '<=', asked.to)]),
+      on.and([on('span', '=', 'month'), on('day', '>=', periodStart(asked.from, 'month')), on('day', '<=', asked.to)]),
+    ]);
+  };
+
 export async function analyticsReport(db: DB, appKey: string, asked: AnalyticsAsked): Promise<AnalyticsReport> {
+  // The site's totals are never rolled: its rows are the days asked for.
   const daily = (dimension: Dimension) =>
-    db
-      .selectFrom('analytics_daily')
-      .where('app_key', '=', appKey)
-      .where('dimension', '=', dimension)
-      .where('day', '>=', asked.from)
-      .where('day', '<=', asked.to);
+    db.selectFrom('analytics_daily').where('app_key', '=', appKey).where('dimension', '=', dimension).where(rowsAsked(asked));
   const breakdown = async (dimension: Dimension): Promise<Breakdown[]> =>
     (
       await daily(dimension)
@@ -544,18 +660,17 @@ export async function analyticsReport(db: DB, appKey: string, asked: AnalyticsAs
     totals.visitors += Number(row.visitors);
   }
 
-  // The days asked for, and the rolled months they reach into (each month whole: its days are
-  // no longer told apart).
+  // Each page's histograms joined into one text per vital by the database (a histogram's text read
+  // twice adds up: parseHistogram adds a bucket met again), so a page read on many days is one row.
+  const postgres = isPostgresDb(db);
+  const joined = (metric: Vital) =>
+    (postgres ? sql<string>`string_agg(${sql.ref(metric)}, ' ')` : sql<string>`group_concat(${sql.ref(metric)}, ' ')`).as(metric);
   const kept = await db
     .selectFrom('analytics_vitals')
-    .select(['path', ...VITALS])
+    .select(['path', joined('lcp'), joined('inp'), joined('cls'), joined('ttfb')])
     .where('app_key', '=', appKey)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('span', '=', 'day'), eb('day', '>=', asked.from), eb('day', '<=', asked.to)]),
-        eb.and([eb('span', '=', 'month'), eb('day', '>=', periodStart(asked.from, 'month')), eb('day', '<=', asked.to)]),
-      ]),
-    )
+    .where(rowsAsked(asked))
+    .groupBy('path')
     .execute();
   const perPage = new Map<string, Map<Vital, Histogram>>();
   for (const row of kept) {
@@ -572,7 +687,8 @@ export async function analyticsReport(db: DB, appKey: string, asked: AnalyticsAs
     for (const [metric, histogram] of metrics) {
       const p75 = p75Of(metric, histogram);
       if (p75 === undefined) continue;
-      const samples = [...histogram.values()].reduce((sum, count) => sum + count, 0);
+      let samples = 0;
+      for (const count of histogram.values()) samples += count;
       const rating = ratingOf(metric, p75);
       page.vitals[metric] = { p75: metric === 'cls' ? p75 / 1000 : p75, rating, samples };
       page.samples = Math.max(page.samples, samples);

@@ -39,6 +39,7 @@ import * as entryFiles from './migrations/036_entry_files';
 import * as vitalsBuckets from './migrations/037_vitals_buckets';
 import * as notificationsTables from './migrations/038_notifications';
 import * as draftReview from './migrations/040_draft_review';
+import * as analyticsMonths from './migrations/041_analytics_months';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '037_vitals_buckets': vitalsBuckets,
   '038_notifications': notificationsTables,
   '040_draft_review': draftReview,
+  '041_analytics_months': analyticsMonths,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

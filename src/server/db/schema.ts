@@ -414,9 +414,14 @@ export interface AnalyticsEventsTable {
   ttfb: number | null;
 }
 
-/** Views and visitors of one day for one value of one breakdown (migration 030). */
+/**
+ * Views and visitors of one day for one value of one breakdown (migration 030), or of a month that
+ * is over (migration 041: its most viewed values, the rest under "(other)").
+ */
 export interface AnalyticsDailyTable {
   app_key: string;
+  span: Generated<'day' | 'month'>;
+  /** The day; a month's first day for a month. */
   day: string;
   dimension: string;
   value: string;
