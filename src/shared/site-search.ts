@@ -56,6 +56,13 @@ export const SAVED_SEARCH_AFTER_MS = 2000;
 /** Results on a page of the search, the server's (visitor-search.ts) and the saved copy's alike. */
 export const SEARCH_PAGE_SIZE = 10;
 
+/**
+ * The most results the server counts and pages through: past it the count says "more than", as
+ * web search engines' do. Counting every hit of a common word read each one's record, for a
+ * number nobody pages to the end of.
+ */
+export const SEARCH_MOST_COUNTED = 1000;
+
 /** Where a language's offline index is (the directory Pagefind's script loads its files from). */
 export const offlineIndexPath = (locale: string) => `${SERVER_PATHS.searchIndex}/${encodeURIComponent(locale)}/`;
 
@@ -65,7 +72,13 @@ export const HASHED_INDEX_FILE = /\.pf_(meta|index|fragment)$/;
 /** The list of the files a device keeps of an index, in its directory (server/content/offline-search.ts). */
 export const OFFLINE_INDEX_MANIFEST = 'files.json';
 
+/** The server's page of results (`GET /cms/search`). */
+export interface SearchAnswer extends Paged<SearchHit> {
+  /** More than `total` (SEARCH_MOST_COUNTED) were found: the server stopped counting there. */
+  more?: boolean;
+}
+
 /** What the search page shows: a page of results, and whether they come from the copy saved on the device. */
-export interface SearchResults extends Paged<SearchHit> {
+export interface SearchResults extends SearchAnswer {
   saved?: boolean;
 }

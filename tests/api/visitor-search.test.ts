@@ -3,12 +3,13 @@
  * text of pages and posts visitors may read, ranked, with an excerpt and an address in the language
  * asked, kept in step with every write by the database itself, and never kept per query.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/shared/entities';
 import { VISITOR_SEARCHED } from '../../src/server/db/migrations/029_visitor_search';
 import { SEARCHED_ENTITIES } from '../../src/server/content/visitor-search';
-import type { SearchHit } from '../../src/shared/site-search';
-import { APP_KEY, dialects, OTHER_APP_KEY, createOtherApplication, startTestApp, type TestApp } from './harness';
+import { SEARCH_MOST_COUNTED, type SearchHit } from '../../src/shared/site-search';
+import { APP_KEY, dialects, OTHER_APP_KEY, createOtherApplication, newlyKept, startTestApp, type TestApp } from './harness';
 
 it('indexes what the definitions say visitors search, as migration 029 made it', () => {
   const searched = Object.fromEntries(
@@ -26,7 +27,7 @@ describe.each(await dialects())('the site’s search on %s', (dialect) => {
   const search = async (query: string, extra = '') => {
     const res = await t.visitor('GET', `/cms/search?q=${encodeURIComponent(query)}${extra}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { data: SearchHit[]; total: number; current_page: number; last_page: number };
+    return res.json().data as { data: SearchHit[]; total: number; current_page: number; last_page: number; more?: boolean };
   };
   const post = async (values: Record<string, unknown>) => {
     const res = await t.admin('POST', '/cms/api/posts', { status: 1, ...values });
@@ -150,6 +151,28 @@ describe.each(await dialects())('the site’s search on %s', (dialect) => {
     expect((await search('microloans', '&locale=bn')).data.map((hit) => hit.path)).toEqual(['/bn/news/savings-for-farmers']);
   });
 
+  it('finds a word beginning that new writes give more words, whoever writes them', async () => {
+    const ids = (found: { data: SearchHit[] }) => found.data.map((hit) => hit.id).sort((a, b) => a - b);
+    const first = await post({ title: 'Mangrove nursery', slug: 'mangrove-nursery' });
+    expect(ids(await search('mangro'))).toEqual([first.id]);
+    // A new word that begins the same way, written through the API, then another written into the
+    // database by SQL, as an import or a command-line tool would: each is found at once.
+    const second = await post({ title: 'Mangroves of the delta', slug: 'mangroves-of-the-delta' });
+    expect(ids(await search('mangro'))).toEqual([first.id, second.id].sort((a, b) => a - b));
+    await sql`update posts set title = 'Mangrovekeepers' where id = ${first.id}`.execute(t.app.ctx.database.db);
+    expect(ids(await search('mangro'))).toEqual([first.id, second.id].sort((a, b) => a - b));
+    expect((await search('mangrovekeep')).data.map((hit) => hit.id)).toEqual([first.id]);
+    expect((await search('mangrove nursery')).total).toBe(0);
+  });
+
+  it('finds every word of a beginning that many words share, with the query’s other words', async () => {
+    const written = [];
+    for (let i = 0; i < 40; i++) written.push(await post({ title: `Wombat${i}x survey`, slug: `wombat-survey-${i}` }));
+    expect((await search('survey wombat')).total).toBe(40);
+    expect((await search('survey wombat1')).total).toBe(11);
+    expect((await search('wombat39x survey')).data.map((hit) => hit.id)).toEqual([written[39]!.id]);
+  });
+
   it('pages through many results, ten at a time', async () => {
     for (let i = 0; i < 12; i++) await post({ title: `Xanthoria note ${i}`, slug: `xanthoria-note-${i}` });
     const first = await search('xanthoria');
@@ -158,6 +181,31 @@ describe.each(await dialects())('the site’s search on %s', (dialect) => {
     const second = await search('xanthoria', '&page=2');
     expect(second.data).toHaveLength(2);
     expect(new Set([...first.data, ...second.data].map((hit) => hit.id)).size).toBe(12);
+  });
+
+  it('counts at most SEARCH_MOST_COUNTED results and says there are more; pages stop there', async () => {
+    // Written straight to the store, in one transaction: a thousand API writes would be the test's whole time.
+    const posts = t.app.ctx.services.posts.repo;
+    await t.app.ctx.database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i <= SEARCH_MOST_COUNTED + 4; i++)
+        await posts.insert(APP_KEY, { title: `Quokka census ${i}`, slug: `quokka-census-${i}`, status: 1 }, trx);
+    });
+    // One hidden among them is neither found nor counted.
+    await posts.insert(APP_KEY, { title: 'Quokka census hidden', slug: 'quokka-census-hidden', status: 0 });
+    const first = await search('quokka');
+    expect(first).toMatchObject({ total: SEARCH_MOST_COUNTED, more: true, last_page: SEARCH_MOST_COUNTED / 10 });
+    expect(first.data).toHaveLength(10);
+    const last = await search('quokka', `&page=${SEARCH_MOST_COUNTED / 10}`);
+    expect(last).toMatchObject({ total: SEARCH_MOST_COUNTED, more: true });
+    expect(last.data).toHaveLength(10);
+    const past = await search('quokka', `&page=${SEARCH_MOST_COUNTED / 10 + 1}`);
+    expect(past).toMatchObject({ total: SEARCH_MOST_COUNTED, more: true, data: [] });
+    // Under the bound the count is exact and says nothing more; a page past the last still counts.
+    // (`100` is a word's beginning: census 100 and 1000 to 1004.)
+    const few = await search('quokka census 100');
+    expect(few).toMatchObject({ total: 6, last_page: 1 });
+    expect(few.more).toBeUndefined();
+    expect(await search('quokka census 100', '&page=2')).toMatchObject({ total: 6, data: [] });
   });
 
   it('answers a query that is missing, too long or in a language the site does not have with a 400 naming it', async () => {
@@ -179,8 +227,8 @@ describe.each(await dialects())('the site’s search on %s', (dialect) => {
 
   it('keeps no answer per query: a flood of searches leaves the cache as it was', async () => {
     await search('harvest');
-    const before = t.app.ctx.cache.size;
+    const before = t.app.ctx.cache.liveKeys();
     for (let i = 0; i < 200; i++) await search(`harvest${i}`);
-    expect(t.app.ctx.cache.size).toBe(before);
+    expect(newlyKept(t, before)).toEqual([]);
   });
 });

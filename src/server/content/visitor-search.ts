@@ -12,8 +12,7 @@
 import { sql } from 'kysely';
 import { ENTITIES, type EntityDef, publicPathOf, type ResourceName } from '../../shared/entities';
 import { inLocale, localeAt } from '../../shared/locales';
-import type { Paged } from '../../shared/envelope';
-import { SEARCH_PAGE_SIZE, type SearchHit } from '../../shared/site-search';
+import { SEARCH_MOST_COUNTED, SEARCH_PAGE_SIZE, type SearchAnswer } from '../../shared/site-search';
 import type { AppContext } from '../plugins/context';
 import { serviceFor } from '../plugins/context';
 import { isPostgresDb } from '../db/database';
@@ -31,8 +30,12 @@ const MOST_WORDS = 8;
 /** Words in an excerpt, and how many of them come before the first word found. */
 const EXCERPT_WORDS = 32;
 const EXCERPT_LEAD = 8;
+/** The most index words a word beginning is asked as, one by one (`indexWords`). */
+const MOST_BEGUN = 32;
+/** The most word beginnings whose index words are remembered between two changes of the index. */
+const MOST_REMEMBERED = 2_000;
 
-export type SearchPage = Paged<SearchHit>;
+export type SearchPage = SearchAnswer;
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -143,6 +146,42 @@ export function visitorSearch(ctx: AppContext) {
     });
   }
 
+  /**
+   * SQLite: a word of the query as the index's own words that begin with it (`("update" OR
+   * "updates")`), read from its table of words (migration 042), so that FTS5 reads each word's
+   * rows only where the query's other words are, rather than merging every row of every word that
+   * begins so first. Asked as a beginning (`"update"*`) when the index has no word beginning so
+   * (the query finds nothing then, or the tokenizer splits the word where the table cannot say)
+   * or more than MOST_BEGUN, where the list would cost more than the merge.
+   *
+   * The table counts each word's rows as it reads it, so what it said is remembered (at most
+   * MOST_REMEMBERED beginnings) until the index next changes (`visitor_search_changes`).
+   */
+  const remembered = new Map<string, string>();
+  let rememberedAt: number | undefined;
+  async function indexWords(words: readonly string[]): Promise<string[]> {
+    const [{ count }] = (await sql<{ count: number }>`select count from visitor_search_changes`.execute(db)).rows as [
+      { count: number },
+    ];
+    if (count !== rememberedAt || remembered.size > MOST_REMEMBERED) remembered.clear();
+    rememberedAt = count;
+    return Promise.all(
+      words.map(async (word) => {
+        const from = folded(word);
+        const known = remembered.get(from);
+        if (known !== undefined) return known;
+        const { rows } = await sql<{ term: string }>`select term from visitor_search_terms
+          where term >= ${from} and term < ${`${from}\u{10FFFF}`} limit ${MOST_BEGUN + 1}`.execute(db);
+        const each = rows.map(({ term }) => `"${term.replaceAll('"', '""')}"`);
+        const asked =
+          rows.length === 0 || rows.length > MOST_BEGUN ? `"${word}"*` : each.length === 1 ? each[0]! : `(${each.join(' OR ')})`;
+        // Kept only if no search has seen a later change meanwhile: this one's words may be older.
+        if (rememberedAt === count) remembered.set(from, asked);
+        return asked;
+      }),
+    );
+  }
+
   return {
     /** One page of what `query` finds on the site, in `locale` (the site's first when none is named). */
     async search(appKey: string, query: string, page: number, locale?: string): Promise<SearchPage> {
@@ -155,7 +194,7 @@ export function visitorSearch(ctx: AppContext) {
       // What each database says for: the rows with every word (each as a word beginning, `ঋণ:*` or
       // "ঋণ"*; only letters, marks and digits reach the query, so no word is read as an operator),
       // the score, lowest first (bm25's weights: a word in the title counts for ten) and a row's key.
-      const asked = postgres ? words.map((word) => `${word}:*`).join(' & ') : words.map((word) => `"${word}"*`).join(' ');
+      const asked = postgres ? words.map((word) => `${word}:*`).join(' & ') : (await indexWords(words)).join(' AND ');
       const { found, best, key } = postgres
         ? {
             found: sql`s.document @@ to_tsquery('simple', ${asked})`,
@@ -167,23 +206,27 @@ export function visitorSearch(ctx: AppContext) {
             best: sql`bm25(visitor_search, 10.0, 1.0)`,
             key: sql.raw('rowid'),
           };
-      // The hits are found and checked once: the page is read from them and the total counted.
+      // The words' hits are ranked first, by the index alone; whether a hit is this site's, in this
+      // language and readable is then asked of the hits in rank order, only until the page is full.
+      // Asked of every hit, it read each one's stored row and record (a common word has thousands).
+      // A scan of the ranked list keeps its order: it has no sort, join or grouping of its own.
+      const shown = sql`exists (select 1 from visitor_search s where s.${key} = r.k and ${where})`;
+      // Pages end with the count: none is read past SEARCH_MOST_COUNTED results.
+      const offset = (page - 1) * SEARCH_PAGE_SIZE;
+      const room = Math.max(0, Math.min(SEARCH_PAGE_SIZE, SEARCH_MOST_COUNTED - offset));
+      // One statement: the count reads the ranked list already made, rather than a second search.
+      // A page past the last still answers the count.
       const ranked = (
-        await sql<{ k: number; total: number }>`with hits as materialized (
-            select s.${key} as k, ${best} as score from visitor_search s where ${found} and ${where})
-          select k, (select count(*) from hits) as total from hits order by score, k
-          limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}`.execute(db)
+        await sql<{ k: number | null; counted: number }>`with r as materialized (
+            select s.${key} as k, ${best} as score from visitor_search s where ${found} order by score, k),
+          counted as (select count(*) as counted from (select 1 from r where ${shown} limit ${SEARCH_MOST_COUNTED + 1}) as c),
+          shown as (select k from r where ${shown} limit ${room} offset ${offset})
+          select shown.k, counted.counted from counted left join shown on true`.execute(db)
       ).rows;
-      const total =
-        ranked.length > 0
-          ? Number(ranked[0]!.total)
-          : page === 1
-            ? 0
-            : Number(
-                (await sql<{ n: number }>`select count(*) as n from visitor_search s where ${found} and ${where}`.execute(db))
-                  .rows[0]!.n,
-              );
-      const keys = ranked.map((row) => row.k);
+      const counted = Number(ranked[0]?.counted ?? 0);
+      const more = counted > SEARCH_MOST_COUNTED;
+      const total = Math.min(counted, SEARCH_MOST_COUNTED);
+      const keys = ranked.flatMap((row) => (row.k === null ? [] : [row.k]));
       const read =
         keys.length === 0
           ? []
@@ -206,6 +249,7 @@ export function visitorSearch(ctx: AppContext) {
         current_page: page,
         last_page: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
         total,
+        ...(more ? { more } : {}),
       };
     },
   };

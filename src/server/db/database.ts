@@ -90,10 +90,11 @@ function withSmallPageCache(sqlite: SQLite.Database, work: () => void): void {
  * index untouched since; a full rewrite otherwise (about 0.3 s at 100,000 posts), hence hourly.
  */
 function mergeSearchIndexes(sqlite: SQLite.Database): void {
-  const indexes = sqlite
-    .prepare(`select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%fts5%'`)
-    .pluck()
-    .all() as string[];
+  const virtual = sqlite
+    .prepare(`select name, sql from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%'`)
+    .all() as { name: string; sql: string }[];
+  // FTS5's own tables only: a table of an index's words (fts5vocab, migration 042) has no segments.
+  const indexes = virtual.filter((table) => /\busing\s+fts5\s*\(/i.test(table.sql)).map((table) => table.name);
   for (const name of indexes) {
     const table = `"${name.replace(/"/g, '""')}"`;
     sqlite.prepare(`insert into ${table}(${table}) values ('optimize')`).run();

@@ -40,6 +40,7 @@ import * as vitalsBuckets from './migrations/037_vitals_buckets';
 import * as notificationsTables from './migrations/038_notifications';
 import * as draftReview from './migrations/040_draft_review';
 import * as analyticsMonths from './migrations/041_analytics_months';
+import * as visitorSearchTerms from './migrations/042_visitor_search_terms';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '038_notifications': notificationsTables,
   '040_draft_review': draftReview,
   '041_analytics_months': analyticsMonths,
+  '042_visitor_search_terms': visitorSearchTerms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -114,17 +114,21 @@ const searchQuery = z.object({
   page: z.coerce.number().int().min(1).max(1000).optional(),
   ...localeQuery,
 });
-const searchAnswer = listEnvelope({
-  type: 'object',
-  properties: {
-    resource: { type: 'string' },
-    id: { type: 'integer' },
-    title: { type: 'string' },
-    excerpt: { type: 'string' },
-    matches: { type: 'array', items: { type: 'array', items: { type: 'integer' } } },
-    path: { type: 'string' },
+/** A page of results, and `more` when more than its `total` (SEARCH_MOST_COUNTED) were found. */
+const searchAnswer = listEnvelope(
+  {
+    type: 'object',
+    properties: {
+      resource: { type: 'string' },
+      id: { type: 'integer' },
+      title: { type: 'string' },
+      excerpt: { type: 'string' },
+      matches: { type: 'array', items: { type: 'array', items: { type: 'integer' } } },
+      path: { type: 'string' },
+    },
   },
-});
+  { more: { type: 'boolean' } },
+);
 /** A site's settings, without the id of the account that created it; asked in a locale, in that locale's words. */
 const siteAnswer = itemEnvelope(publicRecord(ENTITIES.applications));
 

@@ -69,7 +69,8 @@ export const itemEnvelope = (record: JsonSchema): JsonSchema => ({
   properties: { data: record, message: { type: 'string' } },
 });
 
-export const listEnvelope = (record: JsonSchema): JsonSchema => ({
+/** `page`: properties a kind of list adds to its page (the search's `more`). */
+export const listEnvelope = (record: JsonSchema, page: Record<string, JsonSchema> = {}): JsonSchema => ({
   type: 'object',
   properties: {
     data: {
@@ -79,6 +80,7 @@ export const listEnvelope = (record: JsonSchema): JsonSchema => ({
         current_page: { type: 'integer' },
         last_page: { type: 'integer' },
         total: { type: 'integer' },
+        ...page,
       },
     },
   },

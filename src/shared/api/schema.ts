@@ -25409,6 +25409,7 @@ export interface operations {
                                 title?: string;
                             }[];
                             last_page?: number;
+                            more?: boolean;
                             total?: number;
                         };
                     };

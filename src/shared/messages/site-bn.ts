@@ -124,6 +124,7 @@ export const siteBn: SiteCatalogue = {
   'search.label': 'সাইটে খুঁজুন',
   'search.button': 'খুঁজুন',
   'search.count': '“{{q}}” খুঁজে {{count}}টি পাওয়া গেছে',
+  'search.countMore': '“{{q}}” খুঁজে {{count}}টির বেশি পাওয়া গেছে',
   'search.none': '“{{q}}” খুঁজে কিছু পাওয়া যায়নি।',
   'search.saved': 'আপনি অফলাইনে আছেন বা সংযোগ ধীর: এই ফলাফল এই ডিভাইসে সংরক্ষিত সাইটের কপি থেকে এসেছে।',
 

@@ -128,6 +128,7 @@ export const siteEn = {
   'search.label': 'Search the site',
   'search.button': 'Search',
   'search.count': '{{count}} found for “{{q}}”',
+  'search.countMore': 'More than {{count}} found for “{{q}}”',
   'search.none': 'Nothing found for “{{q}}”.',
   'search.saved': 'You are offline or the connection is slow: these results come from the copy of the site saved on this device.',
 

@@ -8,7 +8,7 @@ import { notFound } from '@tanstack/react-router';
 import type { ItemEnvelope, ListEnvelope, Paged } from '../../../shared/envelope';
 import { LIMITS } from '../../../shared/limits';
 import { SEARCH_READ } from '../../../shared/address-space';
-import { SAVED_SEARCH_AFTER_MS, type SearchHit, type SearchResults } from '../../../shared/site-search';
+import { SAVED_SEARCH_AFTER_MS, type SearchAnswer, type SearchResults } from '../../../shared/site-search';
 import { ApiError, connectionOf, publicApi } from '../../api/http';
 import type {
   BuiltFormRecord,
@@ -100,7 +100,7 @@ export const searchResultsQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: ['public', 'search', { q, page }],
     queryFn: async ({ client }): Promise<SearchResults> => {
-      const read = publicApi<ListEnvelope<SearchHit>>(SEARCH_READ, { query: { q, ...(page > 1 ? { page } : {}) }, client });
+      const read = publicApi<{ data: SearchAnswer }>(SEARCH_READ, { query: { q, ...(page > 1 ? { page } : {}) }, client });
       if (typeof window === 'undefined') return (await read).data;
       const locale = connectionOf(client).locale?.locale ?? document.documentElement.lang;
       const saved = () => import('../search/saved-search').then((module) => module.searchSavedCopy(q, page, locale));
@@ -110,7 +110,7 @@ export const searchResultsQuery = (q: string, page: number) =>
   });
 
 /** The server's answer, unless it fails for want of a server or is late: then the saved copy's, if it has one. */
-async function answerOrSavedCopy(read: Promise<ListEnvelope<SearchHit>>, saved: () => Promise<SearchResults>) {
+async function answerOrSavedCopy(read: Promise<{ data: SearchAnswer }>, saved: () => Promise<SearchResults>) {
   // Answered by the saved copy, the server's late failure is nobody's to hear.
   read.catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;

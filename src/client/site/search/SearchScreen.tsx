@@ -57,7 +57,9 @@ export function SearchScreen({ q, page }: { q?: string; page: number }) {
         {q && data ? (
           <section aria-labelledby="search-results" className={classes.results}>
             <h2 id="search-results" className={classes.count}>
-              {data.total === 0 ? t('search.none', { q }) : t('search.count', { count: data.total, q })}
+              {data.total === 0
+                ? t('search.none', { q })
+                : t(data.more ? 'search.countMore' : 'search.count', { count: data.total, q })}
             </h2>
             {data.saved ? (
               <p role="note" className={classes.saved} data-search="saved">
