@@ -6,13 +6,11 @@ import { feedRoutes } from './seo/feeds';
 import { subscriptionRoutes } from './routes/subscriptions';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS } from '../shared/limits';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { sharedVersions } from './cache/shared-versions';
@@ -88,7 +86,6 @@ export async function buildApp(config: ServerConfig, database: Database, options
   app.addHook('onSend', notModifiedCarriesNoBody);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 5 } });
   await app.register(swagger, openapiOptions);
   await app.register(swaggerUi, { routePrefix: '/cms/docs', staticCSP: true });
 

@@ -45,6 +45,7 @@ import { sitePath } from './same-origin-redirects';
 import { isPageAddress } from '../../shared/address-space';
 import { documentLocale } from '../../shared/locales';
 import { siteLocales } from '../content/translations';
+import { acceptMultipart } from './multipart';
 
 /** Far more than the longest form holds (a 5,000-character message, encoded). */
 const BODY_LIMIT = 64 * 1024;
@@ -153,6 +154,7 @@ async function multipartBody(
 }
 
 export async function formPosts(app: FastifyInstance, { sendPageWithForm }: FormPostOptions): Promise<void> {
+  await acceptMultipart(app);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: BODY_LIMIT },

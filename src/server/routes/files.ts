@@ -16,6 +16,7 @@ import { itemEnvelope, nullable } from './response-schemas';
 import { DOCUMENTED_BODY, operation } from '../openapi';
 import { fileUrl } from '../../shared/renditions';
 import { storeFile } from '../media/store-file';
+import { acceptMultipart } from '../plugins/multipart';
 
 /** A stored name: what we generate, and nothing that could climb out of the upload folder. */
 export const STORED_NAME = /^[a-z0-9][a-z0-9-]*\.[a-z0-9]{2,5}$/;
@@ -160,32 +161,36 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     return { file_names: files.map((f) => f.url), files };
   });
 
-  api.post(
-    '/upload-single',
-    {
-      config: needs('files', 'create'),
-      schema: {
-        ...operation(
-          'files.upload',
-          'Upload a file',
-          'One image (PNG, JPEG, WebP, GIF, AVIF) or PDF of at most 10 MB, in the multipart field `file`.',
-        ),
-        tags,
-        consumes: ['multipart/form-data'],
-        [DOCUMENTED_BODY]: {
-          type: 'object',
-          required: ['file'],
-          properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file' } },
+  // The one route here that reads a multipart body, in a context of its own (plugins/multipart.ts).
+  await app.register(async (uploads) => {
+    await acceptMultipart(uploads);
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/upload-single',
+      {
+        config: needs('files', 'create'),
+        schema: {
+          ...operation(
+            'files.upload',
+            'Upload a file',
+            'One image (PNG, JPEG, WebP, GIF, AVIF) or PDF of at most 10 MB, in the multipart field `file`.',
+          ),
+          tags,
+          consumes: ['multipart/form-data'],
+          [DOCUMENTED_BODY]: {
+            type: 'object',
+            required: ['file'],
+            properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file' } },
+          },
+          response: { 201: itemEnvelope(file) },
         },
-        response: { 201: itemEnvelope(file) },
       },
-    },
-    async (request, reply) => {
-      const { filename, buffer } = await readUpload(request);
-      const file = await storeFile(request, { originalName: filename, content: { bytes: buffer }, size: buffer.length });
-      return reply.status(201).send({ message: 'File uploaded successfully!', data: file });
-    },
-  );
+      async (request, reply) => {
+        const { filename, buffer } = await readUpload(request);
+        const file = await storeFile(request, { originalName: filename, content: { bytes: buffer }, size: buffer.length });
+        return reply.status(201).send({ message: 'File uploaded successfully!', data: file });
+      },
+    );
+  });
 
   api.patch(
     '/files/:filename',

@@ -22,6 +22,7 @@ import {
   unsubscribe,
 } from '../content/subscriptions';
 import { siteLocales } from '../content/translations';
+import { acceptMultipart } from '../plugins/multipart';
 
 /** The one-click body (RFC 8058 §3.1), as a field and value. */
 const ONE_CLICK = { field: 'List-Unsubscribe', value: 'One-Click' } as const;
@@ -55,7 +56,7 @@ export const subscriptionRoutes = fp(
     const { config } = ctx;
     const writeLimit = { rateLimit: { max: config.publicWriteLimit, timeWindow: '1 minute' } };
 
-    // A mail client's one-click POST is urlencoded (or multipart, which the app's multipart plugin reads).
+    // A mail client's one-click POST is urlencoded (or multipart, read where it is posted).
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
@@ -174,30 +175,34 @@ export const subscriptionRoutes = fp(
       );
     });
 
-    app.post(UNSUBSCRIBE_PATH, { ...hide, config: writeLimit }, async (request, reply) => {
-      let asked: unknown;
-      if (request.isMultipart()) {
-        for await (const part of request.parts()) {
-          if (part.type === 'field' && part.fieldname === ONE_CLICK.field) asked = part.value;
+    // A mail client's one-click POST may be multipart: read in a context of its own (plugins/multipart.ts).
+    await app.register(async (oneClick) => {
+      await acceptMultipart(oneClick);
+      oneClick.post(UNSUBSCRIBE_PATH, { ...hide, config: writeLimit }, async (request, reply) => {
+        let asked: unknown;
+        if (request.isMultipart()) {
+          for await (const part of request.parts()) {
+            if (part.type === 'field' && part.fieldname === ONE_CLICK.field) asked = part.value;
+          }
+        } else if (request.body && typeof request.body === 'object') {
+          asked = (request.body as Record<string, unknown>)[ONE_CLICK.field];
         }
-      } else if (request.body && typeof request.body === 'object') {
-        asked = (request.body as Record<string, unknown>)[ONE_CLICK.field];
-      }
-      if (asked !== ONE_CLICK.value) {
-        return reply.status(400).send({
-          message: `The body must be ${ONE_CLICK.field}=${ONE_CLICK.value} (RFC 8058)`,
-          errors: { [ONE_CLICK.field]: `Must be ${ONE_CLICK.value}` },
-        });
-      }
-      const who = await linked(request.query);
-      if (!who) return sendPage(reply, notLinked);
-      const issue = unsubscribeQuery.safeParse(request.query).data?.n;
-      await unsubscribe(ctx, who, issue && /^\d{1,15}$/.test(issue) ? Number(issue) : undefined);
-      return sendPage(
-        reply,
-        { status: 200, title: 'subscription.left.title', text: 'subscription.left.text', held: true },
-        { ...who, confirmation: 'unsubscribed' },
-      );
+        if (asked !== ONE_CLICK.value) {
+          return reply.status(400).send({
+            message: `The body must be ${ONE_CLICK.field}=${ONE_CLICK.value} (RFC 8058)`,
+            errors: { [ONE_CLICK.field]: `Must be ${ONE_CLICK.value}` },
+          });
+        }
+        const who = await linked(request.query);
+        if (!who) return sendPage(reply, notLinked);
+        const issue = unsubscribeQuery.safeParse(request.query).data?.n;
+        await unsubscribe(ctx, who, issue && /^\d{1,15}$/.test(issue) ? Number(issue) : undefined);
+        return sendPage(
+          reply,
+          { status: 200, title: 'subscription.left.title', text: 'subscription.left.text', held: true },
+          { ...who, confirmation: 'unsubscribed' },
+        );
+      });
     });
   },
   { name: 'subscriptions', encapsulate: true, dependencies: ['app-context'] },
