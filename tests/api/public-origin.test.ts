@@ -9,7 +9,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustedProxies } from '../../src/server/config';
-import { dialects, sourceBuild, startTestApp, type TestApp } from './harness';
+import { siteScope } from '../../src/server/cache/public-answers';
+import { APP_KEY, dialects, sourceBuild, startTestApp, type TestApp } from './harness';
 
 const EVIL = 'evil.example';
 const get = (t: TestApp, url: string, host: string, headers: Record<string, string> = {}) =>
@@ -39,9 +40,13 @@ describe.each(await dialects())('the public origin on %s', (dialect) => {
 
   it('keeps no page for a made-up host: every such host is answered from the one kept copy', async () => {
     await get(t, '/about', `${webUrl.replace(/^https?:\/\//, '')}`);
-    const before = t.app.ctx.cache.size;
+    // By key rather than by `cache.size`, which also counts entries an upkeep job's write made old
+    // meanwhile (a full API run saw 14 for 13): the question is which pages are kept.
+    const keptPages = () => t.app.ctx.cache.keysIn(siteScope(APP_KEY)).filter((key) => key.startsWith('page '));
+    const before = keptPages();
+    expect(before).toContain(`page ${webUrl}/about`);
     for (let i = 0; i < 5; i++) expect((await get(t, '/about', `random-${i}.example`)).statusCode).toBe(200);
-    expect(t.app.ctx.cache.size).toBe(before);
+    expect(keptPages().filter((key) => !before.includes(key))).toEqual([]);
   });
 
   it('lists only the site’s own addresses in the sitemap and robots.txt', async () => {

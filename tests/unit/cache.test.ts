@@ -27,6 +27,19 @@ describe('Cache', () => {
     expect(cache.get('site:a', '/cms/sliders')).toEqual({ value: 3 });
   });
 
+  it('lists the keys that would answer now: not those a write made old, which `size` still counts', () => {
+    const cache = new Cache();
+    cache.set('site:a', '/cms/sliders', 1);
+    cache.set('site:b', 'page /about', 2);
+    expect(cache.liveKeys().sort()).toEqual(['site:a /cms/sliders', 'site:b page /about']);
+    cache.invalidate('site:a');
+    cache.set('site:a', '/cms/sliders', 3);
+    expect(cache.size).toBe(3);
+    expect(cache.liveKeys().sort()).toEqual(['site:a /cms/sliders', 'site:b page /about']);
+    cache.invalidate();
+    expect(cache.liveKeys()).toEqual([]);
+  });
+
   it('forgets every scope at once', () => {
     const cache = new Cache();
     cache.set('a', 'k', 1);

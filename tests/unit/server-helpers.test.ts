@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { keptReadKey } from '../../src/server/cache/public-answers';
 import { slugify } from '../../src/server/content/slug';
 import { allowInlineScripts } from '../../src/server/plugins/security-headers';
 import { MARK_STORED_SESSION } from '../../src/shared/stored-session';
@@ -125,5 +127,44 @@ describe('allowInlineScripts (the page policy for the router’s hydration scrip
     const html =
       '<!DOCTYPE html><html><head></head><body><div id="root"><p>x</p></div><script defer src="/start.js"></script></body></html>';
     expect(allowInlineScripts(policy, html)).toBe(policy);
+  });
+});
+
+describe('keptReadKey', () => {
+  /** The key a kept read of `url` gets, from the query as Fastify's router parses it for the route. */
+  async function keyOf(url: string, names: readonly string[]): Promise<string> {
+    const app = Fastify();
+    let key = '';
+    app.get('/cms/things', async (request) => {
+      key = keptReadKey(request.url, request.query as Record<string, unknown>, names);
+      return {};
+    });
+    await app.inject({ url });
+    await app.close();
+    return key;
+  }
+
+  it('is the path alone when the route reads none of the parameters given', async () => {
+    expect(await keyOf('/cms/things', ['page'])).toBe('/cms/things');
+    expect(await keyOf('/cms/things?junk=1', ['page'])).toBe('/cms/things');
+  });
+
+  it('names the parameters the route reads, in its order, whatever order they came in', async () => {
+    expect(await keyOf('/cms/things?size=3&junk=1&page=2', ['page', 'size'])).toBe('/cms/things?page=2&size=3');
+  });
+
+  it('is one key for one meaning: a space spelled + or %20 alike, a plus sign apart, Bangla as its letters', async () => {
+    const spaced = await keyOf('/cms/things?q=a+b', ['q']);
+    expect(await keyOf('/cms/things?q=a%20b', ['q'])).toBe(spaced);
+    expect(await keyOf('/cms/things?q=a%2Bb', ['q'])).not.toBe(spaced);
+    expect(await keyOf(`/cms/things?q=${encodeURIComponent('সমাচার')}`, ['q'])).toBe(
+      await keyOf(`/cms/things?q=${encodeURIComponent('সমাচার')}&q=other`, ['q']),
+    );
+  });
+
+  it('keeps a value that would end the key or start another parameter inside its own', async () => {
+    expect(await keyOf('/cms/things?q=x%26page%3D2', ['q', 'page'])).not.toBe(
+      await keyOf('/cms/things?q=x&page=2', ['q', 'page']),
+    );
   });
 });

@@ -233,10 +233,32 @@ export class Cache {
    * given to `set` (tests and diagnostics): `size` also counts what waits to be pushed out.
    */
   keysIn(scope: string): string[] {
-    const prefix = this.key(scope, '');
-    return [...this.lru.keys()]
-      .filter((key) => key.startsWith(prefix) && this.current(this.lru.peek(key)))
-      .map((key) => key.slice(prefix.length));
+    return this.liveEntries()
+      .filter(([from]) => from === scope)
+      .map(([, key]) => key);
+  }
+
+  /**
+   * Every scope's keys that would answer now, as `scope key` (tests): a test that asks whether
+   * something was kept compares these, as `size` moves also when an upkeep job's write makes
+   * entries old and they are made again.
+   */
+  liveKeys(): string[] {
+    return this.liveEntries().map(([scope, key]) => `${scope} ${key}`);
+  }
+
+  /** [scope, key as given to `set`] of every entry that would answer now (keysIn, liveKeys). */
+  private liveEntries(): [string, string][] {
+    const live: [string, string][] = [];
+    const epoch = `${this.epoch}:`;
+    for (const key of this.lru.keys()) {
+      const end = key.indexOf('\u0000');
+      const at = key.lastIndexOf('#', end);
+      if (!key.startsWith(epoch) || end === -1 || at === -1) continue;
+      const scope = key.slice(epoch.length, at);
+      if (key.startsWith(this.key(scope, '')) && this.current(this.lru.peek(key))) live.push([scope, key.slice(end + 1)]);
+    }
+    return live;
   }
 
   /** Entries currently kept (tests and diagnostics). */

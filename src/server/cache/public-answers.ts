@@ -177,18 +177,23 @@ export const carriesCredentials = (request: { headers: IncomingHttpHeaders }) =>
 
 /**
  * Where a kept read is kept: its path (already in one spelling, app.ts) and, in the order its route
- * names them, the parameters its answer depends on. `?junk=1` is the same read as none.
+ * names them, the parameters its answer depends on. `?junk=1` is the same read as none. `asked` is
+ * the query as Fastify's router parsed it for the request (every kept read pays for the key, so it is
+ * not parsed twice); a name given twice is read as its first value.
  */
-export function keptReadKey(url: string, query: readonly string[]): string {
-  const [path = '/', search = ''] = url.split('?', 2);
-  if (!search) return path;
-  const asked = new URLSearchParams(search);
-  const kept = new URLSearchParams();
+export function keptReadKey(url: string, asked: Readonly<Record<string, unknown>>, query: readonly string[]): string {
+  const end = url.indexOf('?');
+  let key = end === -1 ? url : url.slice(0, end);
+  if (end === -1) return key;
+  let separator = '?';
   for (const name of query) {
-    const value = asked.get(name);
-    if (value !== null) kept.set(name, value);
+    const given = asked[name];
+    const value = Array.isArray(given) ? given[0] : given;
+    if (typeof value !== 'string') continue;
+    key += `${separator}${name}=${encodeURIComponent(value)}`;
+    separator = '&';
   }
-  return kept.size === 0 ? path : `${path}?${kept.toString()}`;
+  return key;
 }
 
 /**
@@ -208,7 +213,7 @@ function spelledAsRead(request: FastifyRequest, query: readonly string[]): boole
 /** What a kept read of this request is kept under, if its route's answers may be kept. */
 const keptReadOf = (request: FastifyRequest) => {
   const read = request.method === 'GET' ? request.routeOptions.config.keptRead : undefined;
-  return read && { key: keptReadKey(request.url, read.query), query: read.query };
+  return read && { key: keptReadKey(request.url, request.query as Record<string, unknown>, read.query), query: read.query };
 };
 
 /**
