@@ -123,7 +123,13 @@ export const render: RenderPage = async (options) => {
         },
       ],
     };
+    let notFound: string | undefined;
     const response = await handle(({ router, responseHeaders }) => {
+      // An unknown address's page does not depend on the address: one drawn before is sent again.
+      if (options.notFound !== undefined && getSsrStatus(router) === 404) {
+        notFound = options.notFound;
+        return new Response(null, { status: 404, headers: responseHeaders });
+      }
       if (!islands) return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
       // The document as React renders it: the router has nothing to add to it.
       rendered = `<!DOCTYPE html>${parts!.finish(renderToString(<RouterServer router={router} />))}`;
@@ -138,7 +144,7 @@ export const render: RenderPage = async (options) => {
     }
     // renderRouterToString answers a render that threw with a bare 500: the server sends the shell instead.
     if (response.status >= 500) throw new Error(`the page could not be rendered (${response.status})`);
-    const html = islands ? rendered : await response.text();
+    const html = notFound ?? (islands ? rendered : await response.text());
     reportReadsNoLoaderMade(queryClient);
     return { html, status: response.status };
   } finally {

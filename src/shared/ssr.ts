@@ -54,6 +54,12 @@ export interface RenderOptions {
    * kept-parts test draws every page with none reused, to compare with a render that reused them.
    */
   keepParts?: boolean;
+  /**
+   * The document an unknown address of this language was last drawn as (server/plugins/spa.ts):
+   * sent again, not drawn, when this address is not there either. The router still loads the
+   * address, so a page made since is found; only the drawing of the same "not found" is spared.
+   */
+  notFound?: string;
   /** The site the page shows, and the locale its address is in (shared/locales.ts). */
   config: { apiBase: string; appKey: string; locale?: DocumentLocale };
   /** Answers the API requests the page makes. */

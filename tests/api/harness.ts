@@ -159,6 +159,13 @@ function provided<K extends 'apiSeededDir' | 'apiSeededTemplate'>(key: K) {
 }
 
 /**
+ * What the app has kept since `before` (its cache's `liveKeys()` then): by key, as a flood or a
+ * repeated read should keep nothing new, and an upkeep job's write meanwhile moves `cache.size`.
+ */
+export const newlyKept = (t: TestApp, before: readonly string[]): string[] =>
+  t.app.ctx.cache.liveKeys().filter((key) => !before.includes(key));
+
+/**
  * Where a test app's data lives: a copy of the run's seeded demo when its settings allow, else an
  * empty SQLite file or PostgreSQL schema of its own that it migrates and seeds. `drop` removes it.
  */
@@ -202,6 +209,10 @@ export async function startTestApp(
     ...overrides,
   };
   const { app } = await createServer(config, { logger: logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false) });
+  // A build's first page is drawn in the background at the start, keeping what it read: a test
+  // that asks what its own requests kept begins once that is over.
+  await app.ready();
+  await app.warmed();
   const login = await app.inject({
     method: 'POST',
     url: '/cms/api/login',

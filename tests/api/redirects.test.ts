@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/shared/limits';
 import { NOT_FOUND_ROWS } from '../../src/server/content/redirects';
-import { APP_KEY, dialects, orgsite, signInAs, sourceBuild, startTestApp, type TestApp } from './harness';
+import { APP_KEY, dialects, orgsite, signInAs, sourceBuild, newlyKept, startTestApp, type TestApp } from './harness';
+import { siteScope } from '../../src/server/cache/public-answers';
 
 describe.each(await dialects())('redirects on %s', (dialect) => {
   let t: TestApp;
@@ -200,11 +201,11 @@ describe.each(await dialects())('redirects on %s', (dialect) => {
     expect(first).toMatchObject({ path: '/no-such-page', hits: 2, referrer_host: 'news.example' });
     expect(JSON.stringify(await list())).not.toContain('secret');
 
-    // Distinct unknown addresses, each a page drawn and answered 404: none of them is kept (the
-    // cache holds what it held).
-    const kept = t.app.ctx.cache.size;
+    // Distinct unknown addresses, each answered 404: none of them is kept (the cache holds what it
+    // held: the one page of an unknown English address was kept by the first).
+    const kept = t.app.ctx.cache.liveKeys();
     for (let i = 0; i < 100; i++) expect((await page(`/drawn-${i}`)).statusCode).toBe(404);
-    expect(t.app.ctx.cache.size).toBe(kept);
+    expect(newlyKept(t, kept)).toEqual([]);
     // A flood past the log's bound, counted as a 404 is (drawing each is what `npm run bench`'s
     // flood of 100,000 addresses does, through the compiled server).
     const FLOOD = 5000;
@@ -221,6 +222,46 @@ describe.each(await dialects())('redirects on %s', (dialect) => {
     const made = await t.admin('POST', '/cms/api/redirects', { from: `/flood-${FLOOD - 1}`, to: '/delta', code: 301 });
     expect(made.statusCode).toBe(201);
     expect((await list()).data.data.map((row: { path: string }) => row.path)).not.toContain(`/flood-${FLOOD - 1}`);
+  });
+
+  it('keeps the page of an unknown address once per language, never hiding a page made since; a redirect still wins', async () => {
+    // A write to the site forgets its kept pages: the first unknown address below is drawn.
+    expect((await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { name: 'Before the 404' })).statusCode).toBe(200);
+    const first = await page('/unknown-first');
+    expect(first.statusCode).toBe(404);
+    const keptNotFound = () => t.app.ctx.cache.keysIn(siteScope(APP_KEY)).filter((key) => key.startsWith('not found'));
+    expect(keptNotFound()).toHaveLength(1);
+    const kept = t.app.ctx.cache.liveKeys();
+    const second = await page('/unknown-second/deeper?sent=subscribe&page=2');
+    // The same page, sent again with its status and headers; the cache keeps nothing more.
+    expect(second.statusCode).toBe(404);
+    expect(second.body).toBe(first.body);
+    expect(second.body).not.toContain('unknown-');
+    for (const header of ['content-type', 'cache-control', 'content-security-policy', 'etag'])
+      expect(second.headers[header], header).toBe(first.headers[header]);
+    expect(newlyKept(t, kept)).toEqual([]);
+    // Each language has its own.
+    const bangla = await page('/bn/unknown-third');
+    expect(bangla.statusCode).toBe(404);
+    expect(bangla.body).toContain('lang="bn"');
+    expect((await page('/bn/unknown-fourth')).body).toBe(bangla.body);
+    expect(keptNotFound()).toHaveLength(2);
+    // A page made at an address answered 404 before is found at once; so is a redirect from one.
+    await makePage('unknown-second');
+    const found = await page('/unknown-second');
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toContain('Page unknown-second');
+    expect((await t.admin('POST', '/cms/api/redirects', { from: '/unknown-first', to: '/contact', code: 301 })).statusCode).toBe(
+      201,
+    );
+    const moved = await page('/unknown-first');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/contact');
+    // A write to what the page shows (the site's name, in its title) is in the next one.
+    expect((await t.admin('PUT', `/cms/api/applications/${APP_KEY}`, { name: 'Renamed for the 404' })).statusCode).toBe(200);
+    const renamed = await page('/unknown-fifth');
+    expect(renamed.statusCode).toBe(404);
+    expect(renamed.body).toContain('Renamed for the 404');
   });
 
   it('go with the site when it is exported and imported', async () => {

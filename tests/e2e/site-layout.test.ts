@@ -281,6 +281,44 @@ describe('home', () => {
     await page.close();
   });
 
+  it("fetches the other slides' pictures only once the slider starts, not beside the first slide's", async () => {
+    const sliders = await publicGet<{ data: { thumb: string | null }[] }>('sliders');
+    const others = sliders.data.slice(1).flatMap((slide) => (slide.thumb ? [slide.thumb.split('/').pop()!] : []));
+    expect(others.length).toBeGreaterThan(0);
+    // Without the service worker, so every picture comes from the server.
+    const direct = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+    const page = await direct.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const othersAsked = () => others.filter((name) => asked.some((pathname) => pathname.includes(`/${name}`)));
+    // The slider's behaviour is held back, so the first slide stands still for as long as this looks.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/slider-behaviour-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.baseUrl}/`, { waitUntil: 'load' });
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await expect(hero.getAttribute('data-slider')).resolves.toBe('still');
+    // The first slide's picture is in, and lazy loading has looked at the laid-out page since (it
+    // decides after a frame is drawn): what it was going to fetch near the viewport, it has asked for.
+    await expect
+      .poll(() =>
+        hero
+          .locator('.swiper-slide img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(othersAsked()).toEqual([]);
+    release();
+    await page.locator('section[data-slider="playing"] .swiper-slide-active').waitFor();
+    await expect.poll(othersAsked).toEqual(others);
+    await direct.close();
+  });
+
   it('opened from another page, arrives in place with the still slide, then the slider starts', async () => {
     // Without the service worker, so the page comes from the server.
     const direct = await browser.newContext({ serviceWorkers: 'block' });

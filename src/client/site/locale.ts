@@ -56,14 +56,26 @@ export function useLocalHref(): (href: string) => string {
   return useCallback((href: string) => localHref(at, href), [at]);
 }
 
+/** Whether the router found nothing at the address (a 404: no route, or a record that is not there). */
+export function useUnknownAddress(): boolean {
+  return useRouterState({
+    select: (state) => state.matches.some((match) => match.status === 'notFound'),
+  });
+}
+
 /**
  * The switcher's entries: the page in each of the site's languages, at its address there (what
  * the page's alternate-language links name, a Bangla slug included), else at the same path (an
- * untranslated page shows its default text under the prefix). None on a site written in one.
+ * untranslated page shows its default text under the prefix); for an unknown address, each
+ * language's home page. None on a site written in one.
  */
 export function useLanguages(): Alternate[] {
   const { queryClient, origin } = useRouter().options.context;
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // An address that is not there is in no language: each entry is that language's home page, so
+  // the page of every unknown address is the same (the server keeps one, plugins/spa.ts).
+  const unknown = useUnknownAddress();
+  const routePath = useRouterState({ select: (state) => state.location.pathname });
+  const pathname = unknown ? '/' : routePath;
   // What the routes' head() put in <head>: the router keeps it on each match.
   const links = useMatches({ select: (matches) => matches.flatMap((match) => (match as { links?: HeadLink[] }).links ?? []) });
   const named = new Map(

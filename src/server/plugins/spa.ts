@@ -24,7 +24,7 @@ import { compressAhead, makeAnswer, sendAnswer } from '../cache/http-answer';
 import { previewSearch } from '../../shared/preview-search';
 import type { FormOutcome } from '../../shared/public-forms';
 import { escapeHtml, meaningfulUrl, siteOrigin } from '../seo/origin';
-import { buildFiles, PageRenderer, type PageOptions } from '../seo/ssr';
+import { buildFiles, PageRenderer, type PageOptions, type RenderedPage } from '../seo/ssr';
 import { formPosts } from './form-posts';
 import { sitePath } from './same-origin-redirects';
 import { allowInlineScripts, withoutAnalytics } from './security-headers';
@@ -35,6 +35,13 @@ import { siteByKey } from './tenant';
 import { replacementAddress } from '../media/replaced';
 import type { RedirectAnswer } from '../content/redirects';
 import { siteText } from '../../shared/messages/site-catalogues';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once the render begun at the start (PageRenderer.warm) is over. */
+    warmed: () => Promise<void>;
+  }
+}
 
 /**
  * A redirect's (or 410's) answer, with the site's security headers. Revalidated as pages are, so
@@ -87,6 +94,15 @@ const PREVIEW_HEADERS = {
 };
 /** Only a found page is kept (spa's sendPage), and a redirect staff or a rename made (bounded by their table). */
 const isKeptPage = (page: PageAnswer) => 'answer' in page && (page.answer.status === 200 || page.redirectFrom !== undefined);
+/**
+ * The page of an unknown address, kept per origin and language (spa's sendPage): its markup, which
+ * names no address, weighed by its characters as kept pages are.
+ */
+interface KeptNotFound {
+  html: string;
+  size: number;
+}
+const notFoundKey = (origin: string, locale: string) => `not found ${origin} ${locale}`;
 /** What a render that gave no document throws out of the page cache (cache.fetch keeps no failure). */
 const NO_DOCUMENT = new Error('no document could be rendered');
 const UNAVAILABLE =
@@ -135,7 +151,15 @@ export const spaRoutes = fp(
     const pages = new PageRenderer(app, staticDir);
     // Not awaited: the server listens while the bundle loads (a request meanwhile waits for the same
     // load), so a slow disk or a cold host never fails the start on Fastify's plugin timeout.
-    if (pages.hasBuild()) app.addHook('onReady', async () => void pages.warm());
+    let warming: Promise<void> = Promise.resolve();
+    if (pages.hasBuild())
+      app.addHook('onReady', async () => {
+        warming = pages.warm();
+      });
+    // That first render reads the database and keeps what it read: a close waits for it rather than
+    // closing the database under it, and a test that asks what a request kept waits for it first.
+    app.decorate('warmed', () => warming);
+    app.addHook('onClose', async () => warming);
 
     /**
      * The whole answer for one URL. A preview link's token is the server's to judge: one that is
@@ -147,7 +171,7 @@ export const spaRoutes = fp(
       headersSoFar: OutgoingHttpHeaders,
       url: string,
       options: PageOptions & { preview?: 'valid' | 'invalid' } = {},
-    ): Promise<{ page: PageAnswer; parts: string[] } | undefined> => {
+    ): Promise<{ page: PageAnswer; parts: string[]; drawn?: RenderedPage } | undefined> => {
       const page = await pages.render(url, siteOrigin(request), options);
       if (!page) return undefined;
       const parts = [...new Set((page.reads ?? []).flatMap((read) => readParts(app.ctx.config.appKey, read)))];
@@ -165,7 +189,7 @@ export const spaRoutes = fp(
         headers['content-security-policy'] = allowInlineScripts(ownPolicy, page.html);
       }
       const status = options.preview === 'invalid' ? 404 : page.status;
-      return { page: { answer: makeAnswer(page.html, headers, status) }, parts };
+      return { page: { answer: makeAnswer(page.html, headers, status) }, parts, drawn: page };
     };
 
     const unavailable = (reply: FastifyReply) => reply.status(503).type('text/html; charset=utf-8').send(UNAVAILABLE);
@@ -209,14 +233,34 @@ export const spaRoutes = fp(
         if (moved)
           return fromParts<PageAnswer>({ answer: redirectAnswer(moved, headersNow), redirectFrom: moved.from }, [anyPart(scope)]);
         if (!pages.hasBuild()) throw NO_DOCUMENT;
+        // An unknown address's page is the same for every unknown address of its language: one is
+        // kept per language (never per address) and sent for the next, once the router has found
+        // that address unknown too. Taken before the render: a write meanwhile makes it old.
+        const origin = siteOrigin(request);
+        const began = app.ctx.cache.generation(scope);
+        let keptNotFound = false;
+        const notFound =
+          publicPage && keeps
+            ? (locale: string) => {
+                const kept = app.ctx.cache.get<KeptNotFound>(scope, notFoundKey(origin, locale))?.value;
+                keptNotFound = kept !== undefined;
+                return kept?.html;
+              }
+            : undefined;
         const document = await buildDocument(request, headersNow, url, {
           shell,
           signedOut: wantsSignInDocument(request),
+          notFound,
         });
         if (!document) throw NO_DOCUMENT;
-        const { page } = document;
-        if (publicPage && 'answer' in page && page.answer.status === 404)
+        const { page, drawn } = document;
+        if (publicPage && 'answer' in page && page.answer.status === 404) {
           app.ctx.redirects.notFound(appKey, request.url, request.headers.referer);
+          if (notFound && !keptNotFound && drawn && 'html' in drawn) {
+            const kept: KeptNotFound = { html: drawn.html, size: drawn.html.length };
+            app.ctx.cache.setAt(began, notFoundKey(origin, drawn.locale ?? ''), kept, document.parts);
+          }
+        }
         // The form nearly every browser takes, made once this answer has gone, for an answer that is
         // kept: one made for its reader alone (a 404, a search, a signed-in page) is sent once.
         if (keeps && 'answer' in page && isKeptPage(page)) setImmediate(() => compressAhead(page.answer));

@@ -99,7 +99,8 @@ interface KeptRead {
 }
 
 /** A render's result, with the API paths the page read (what it is made from). */
-export type RenderedPage = RenderResult & { reads?: string[] };
+/** `locale`: the language the address is in ('' on a site written in one). */
+export type RenderedPage = RenderResult & { reads?: string[]; locale?: string };
 
 export interface PageOptions {
   /** The offline app shell rather than the page (also what a page that cannot be rendered gets). */
@@ -110,6 +111,8 @@ export interface PageOptions {
   signedOut?: boolean;
   /** False: reuse no kept part and keep none (RenderOptions.keepParts). */
   keepParts?: boolean;
+  /** The kept page of an unknown address in each language (spa.ts): sent for this one if it is unknown too. */
+  notFound?: (locale: string) => string | undefined;
 }
 
 export class PageRenderer {
@@ -178,7 +181,7 @@ export class PageRenderer {
    * Loads the bundle ahead of the first visitor (importing it takes a moment), then renders the
    * home page once in the background and throws it away: a process's first render runs its code
    * cold, many times slower than once V8 has compiled it, and without this the first visitor after
-   * a start would wait for that.
+   * a start would wait for that. Resolves once that render is over.
    */
   async warm(): Promise<void> {
     try {
@@ -189,7 +192,7 @@ export class PageRenderer {
     }
     const origin = this.app.ctx.config.publicUrl ?? 'http://localhost';
     // No collection after it (gc()): docs/performance.md, "Node flags for a small host", says why.
-    void this.render('/', origin).catch(() => undefined);
+    await this.render('/', origin).catch(() => undefined);
   }
 
   /**
@@ -222,7 +225,7 @@ export class PageRenderer {
   private async renderOnce(
     url: string,
     origin: string,
-    { shell = false, form, signedOut, keepParts }: PageOptions,
+    { shell = false, form, signedOut, keepParts, notFound }: PageOptions,
   ): Promise<RenderedPage | undefined> {
     const [render, manifest] = await Promise.all([this.renderer(), this.manifest.value()]);
     if (!render || !manifest) return undefined;
@@ -242,6 +245,7 @@ export class PageRenderer {
       form,
       signedOut,
       keepParts,
+      notFound: shell || form ? undefined : notFound?.(locale?.locale ?? ''),
       manifest,
       config: { apiBase: SERVER_PATHS.api, appKey, locale },
       // A page reads what visitors may read, from the services, as the public API answers it.
@@ -251,6 +255,6 @@ export class PageRenderer {
         return this.read(apiUrl, init.headers['app-key'] ?? appKey);
       },
     });
-    return { ...result, reads };
+    return { ...result, reads, locale: locale?.locale ?? '' };
   }
 }

@@ -6,7 +6,7 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { type FormName, outcomeFromSearch } from '../../../shared/public-forms';
 import type { PublicFormProps } from './usePublicForm';
-import { useLocalHref } from '../locale';
+import { useLocalHref, useUnknownAddress } from '../locale';
 import { CAREER_PARAM } from '../../../shared/career-search';
 
 export function useFormProps(form: FormName): PublicFormProps {
@@ -15,7 +15,11 @@ export function useFormProps(form: FormName): PublicFormProps {
   const search = new URLSearchParams(searchStr);
   // The page's own address, in its language (`/bn/contact`: the router's paths are under the prefix),
   // with what decides what it draws: a listing's page, the career opening shown (career-search.ts).
-  const here = useLocalHref()(pathname);
+  // An unknown address's page is the same for every one (the server keeps one): its forms post from
+  // the language's home page, and no outcome in its address is shown.
+  const unknown = useUnknownAddress();
+  const here = useLocalHref()(unknown ? '/' : pathname);
+  if (unknown) return formOutcome?.form === form ? { page: here, outcome: formOutcome } : { page: here };
   const kept = new URLSearchParams();
   for (const name of ['page', CAREER_PARAM]) {
     const value = search.get(name);

@@ -9,7 +9,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import classes from './layout.module.css';
 import { buildMenuTree } from './menu-tree';
-import { type Alternate, useLanguages, useLocalHref } from '../locale';
+import { type Alternate, useLanguages, useLocalHref, useUnknownAddress } from '../locale';
 import { useSiteText } from '../../ui/site-text';
 import { useSiteLocale } from '../../ui/site-locale';
 import { KeptPart } from '../../islands/KeptPart';
@@ -21,8 +21,11 @@ export function SiteLayout() {
   // gallery, Contact) still work, so a failed menu read just leaves the columns out.
   const menus = useQuery(menusQuery()).data ?? [];
   const localize = useLocalHref();
-  // The address as the visitor sees it (`/bn/about`), which the menus' links are compared with.
-  const pathname = localize(useRouterState({ select: (state) => state.location.pathname }));
+  // The address as the visitor sees it (`/bn/about`), which the menus' links are compared with;
+  // none for an unknown address, which no menu links to (its page is the same for every one).
+  const unknown = useUnknownAddress();
+  const routePath = useRouterState({ select: (state) => state.location.pathname });
+  const pathname = unknown ? '' : localize(routePath);
   // The page in each language, for the header's switcher: a record's address there is its own (a
   // Bangla slug), so it is one of the header's inputs like the rest.
   const languages = useLanguages();
