@@ -41,7 +41,7 @@ const markReady = () => {
 };
 
 listenForInstallOffer();
-registerServiceWorker();
+registerServiceWorker({ afterFirstPage: true });
 fillFormKeys(document);
 startVisitorOutbox();
 void startInspector().then(async () => {

@@ -15,13 +15,31 @@ const updateStore = createStore(false);
 export const subscribeUpdate = updateStore.subscribe;
 export const isUpdateWaiting = updateStore.get;
 
-export function registerServiceWorker(): void {
+/**
+ * How long a visitor's first page has the link to itself after it has loaded, before the worker
+ * is installed and fetches the site's files to keep (its precache, many times the page's own
+ * scripts): on a slow phone the page's images and islands finish first.
+ */
+const FIRST_PAGE_SETTLES_MS = 3000;
+
+/**
+ * Registers the worker once the page has loaded (Workbox's own default). On a first visit, with no
+ * worker in control yet, `afterFirstPage` waits FIRST_PAGE_SETTLES_MS more: public pages, whose
+ * first visitor is reading, not working offline. A returning visitor's worker is asked at once.
+ */
+export function registerServiceWorker({ afterFirstPage = false } = {}): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const workbox = new Workbox(BUILD_PATHS.serviceWorker, { scope: '/' });
   // Fires for a worker installed now and for one that was already waiting when the page loaded.
   workbox.addEventListener('waiting', () => updateStore.set(true));
-  workbox
-    .register()
+  const settled = new Promise<void>((resolve) => {
+    const wait = afterFirstPage && navigator.serviceWorker.controller === null ? FIRST_PAGE_SETTLES_MS : 0;
+    const later = () => setTimeout(resolve, wait);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+  });
+  settled
+    .then(() => workbox.register({ immediate: true }))
     .then((registration) => {
       // A tab left open for days still learns about new versions.
       if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
