@@ -1,17 +1,15 @@
 /**
  * The back-office shell in Chromium: every screen (lists, forms, the media library and picker,
  * the dashboards, account, activity, security) passes axe with no serious or moderate finding, in
- * light and in dark; the colour scheme follows the system until staff choose one, and never
+ * light and in dark (half of the screens here, the other half and the picker in
+ * admin-shell-axe.test.ts); the colour scheme follows the system until staff choose one, and never
  * reaches the public site; a title the list cuts shows in full on hover and on focus; the
  * dashboard lists drafts and scheduled items; media tiles are chosen with the keyboard.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminEntity } from '../../src/client/admin/admin-entities';
-import { ADMIN_SCREENS } from '../../src/client/admin/layout/admin-screens';
 import { dateTimeOf } from '../../src/shared/date-time';
-import { ENTITIES } from '../../src/shared/entities';
-import { axeFindings, showIn } from './axe';
+import { axeScreens, openScreen, screenHeading } from './admin-screens';
 import { e2eFixture, type RunningApp, signedInPage } from './harness';
 
 const fixture = e2eFixture();
@@ -28,75 +26,18 @@ afterAll(async () => {
   await page?.context().close();
 });
 
-/**
- * A signed-in screen's heading. The server draws the sign-in screen (its own `main h1`) under every
- * admin address, hidden by CSS while a session is stored; before the stylesheet applies, Playwright
- * can take that heading for a visible one, and axe would then audit the loader that replaces it.
- */
-const screenHeading = () => page.locator('main:not(.admin-sign-in) h1').first();
-
-/** Opens an admin path and waits until its screen has drawn (its heading, and no loader left). */
-async function openScreen(path: string): Promise<void> {
-  await page.goto(`${app.baseUrl}/admin/${path}`);
-  await screenHeading().waitFor();
-  // A wait, not a measure: the flows screen's chart is laid out in ELK's worker, a large file
-  // fetched on first use, which a busy machine takes well over the poll's default 5 s to run.
-  await expect
-    .poll(() => page.locator('main [aria-label^="Loading"], main .mantine-Loader-root').count(), { timeout: 30_000 })
-    .toBe(0);
-}
-
-/** Each entity's form: a new record's, or (App Settings) the site's own. */
-/** `APP_KEY` in a path stands for the running app's key, known once it has started. */
-const APP_KEY = ':appKey';
-const formPaths = Object.values(ENTITIES).flatMap((def) => {
-  const entity = adminEntity(def);
-  if (entity.keyField !== 'id') return [`${def.adminPath}/form/${APP_KEY}`];
-  return entity.canCreate ? [`${def.adminPath}/form`] : [];
-});
-
-/** Every screen of the sidebar, every form, and My Profile. */
-const EVERY_SCREEN = [...ADMIN_SCREENS.map((s) => s.path), ...formPaths, 'account'];
-
-const SCHEMES = ['light', 'dark'] as const;
-
-describe('axe, light and dark', () => {
-  // One test per screen (every screen of the sidebar, every form and My Profile): each is opened
-  // once and checked whole in each scheme, and a finding names its screen and scheme.
-  it.each(EVERY_SCREEN)('%s', async (screen) => {
-    const path = screen.replace(APP_KEY, app.appKey);
-    await showIn(page, 'light');
-    await openScreen(path);
-    const findings: string[] = [];
-    for (const scheme of SCHEMES) {
-      await showIn(page, scheme);
-      findings.push(...(await axeFindings(page, `${path}, ${scheme}`)));
-    }
-    expect(findings).toEqual([]);
-  });
-
-  it('the media picker', async () => {
-    await showIn(page, 'light');
-    await openScreen('slider/form');
-    await page.getByRole('button', { name: 'Select Image' }).first().click();
-    await page.getByRole('dialog').getByRole('list', { name: 'Files' }).waitFor();
-    // The page under the modal is inert and dimmed by its overlay: the dialog is what is checked.
-    const findings: string[] = [];
-    for (const scheme of SCHEMES) {
-      await showIn(page, scheme);
-      findings.push(...(await axeFindings(page, `media picker, ${scheme}`, '[role="dialog"]')));
-    }
-    expect(findings).toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.emulateMedia({ colorScheme: 'light' });
-  });
-});
+// The first share of the screens; admin-shell-axe.test.ts checks the second at the same time.
+axeScreens(
+  0,
+  () => page,
+  () => app,
+);
 
 describe('colour scheme', () => {
   it('follows the system until chosen; the choice stays after a reload; the public site stays light', async () => {
     const scheme = () => page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
     await page.emulateMedia({ colorScheme: 'dark' });
-    await openScreen('dashboard');
+    await openScreen(page, app, 'dashboard');
     await expect.poll(scheme).toBe('dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(scheme).toBe('light'); // 'Match the system' follows a change at once
@@ -106,7 +47,7 @@ describe('colour scheme', () => {
     const background = () => page.locator('.admin-root').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await background()).not.toBe('rgb(248, 249, 250)'); // not the light grey page
     await page.reload();
-    await screenHeading().waitFor();
+    await screenHeading(page).waitFor();
     await expect.poll(scheme).toBe('dark');
     await expect(page.getByRole('radio', { name: 'Dark' }).isChecked()).resolves.toBe(true);
 
@@ -115,7 +56,7 @@ describe('colour scheme', () => {
     await page.locator('main h1, main h2').first().waitFor();
     await expect.poll(scheme).toBe('light');
 
-    await openScreen('dashboard');
+    await openScreen(page, app, 'dashboard');
     await page.getByTitle('Match the system').click();
     await expect.poll(scheme).toBe('light');
   });
@@ -125,7 +66,7 @@ describe('lists and dashboard', () => {
   it('a title the list cuts shows in full on hover and on keyboard focus', async () => {
     const title = `A very long post title that the list cuts short ${stamp}`;
     expect((await app.api('POST', 'posts', { title, status: 1 })).status).toBe(201);
-    await openScreen(`post?search=${stamp}`);
+    await openScreen(page, app, `post?search=${stamp}`);
     const cut = page
       .getByRole('row', { name: /A very long post/ })
       .locator('span[tabindex="0"]')
@@ -152,17 +93,17 @@ describe('lists and dashboard', () => {
     ).data;
     expect((await app.api('PUT', `pages/${drafted.id}/draft`, { title: 'Its draft', version: 1 })).status).toBe(200);
 
-    await openScreen('dashboard');
+    await openScreen(page, app, 'dashboard');
     const waiting = page.getByRole('region', { name: 'Waiting to go out' });
     await waiting.getByRole('link', { name: `Live page ${stamp}` }).click();
     await page.waitForURL(`**/admin/page/form/${drafted.id}`);
-    await openScreen('dashboard');
+    await openScreen(page, app, 'dashboard');
     await waiting.getByRole('link', { name: scheduled }).click();
     await page.waitForURL(`**/admin/post/form/${(created.body as { data: { id: number } }).data.id}`);
   });
 
   it('media tiles: arrows move the selection, Enter on the selected tile inserts it', async () => {
-    await openScreen('slider/form');
+    await openScreen(page, app, 'slider/form');
     await page.getByRole('button', { name: 'Select Image' }).first().click();
     const dialog = page.getByRole('dialog');
     const tiles = dialog.getByRole('list', { name: 'Files' }).getByRole('button');

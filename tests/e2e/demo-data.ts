@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createServer } from '../../src/server/bootstrap';
 import { configFromEnv } from '../../src/server/config';
+import { renditionsCutAtFocalPoints } from '../../src/server/media/focal-points';
 import { E2E_ADMIN, E2E_APP_KEY } from './harness';
 
 declare module 'vitest' {
@@ -39,8 +40,15 @@ export default async function setup(project: TestProject): Promise<() => void> {
     { logger: false },
   );
   try {
-    await Promise.all(seeded.demoImages.map((name) => app.ctx.renditions.prepare(name)));
-    await app.ctx.renditions.idle();
+    // A server makes one rendition at a time (its queue leaves the other cores to requests), and
+    // sharp encodes each on one thread on this glibc Linux: here nothing else waits for a core,
+    // so one queue per core shares the pictures out, each picture wholly on one queue.
+    const { storage, database } = app.ctx;
+    const queues = Array.from({ length: os.availableParallelism() }, (_, i) =>
+      i === 0 ? app.ctx.renditions : renditionsCutAtFocalPoints(storage, database.db),
+    );
+    await Promise.all(seeded.demoImages.map((name, i) => queues[i % queues.length]!.prepare(name)));
+    await Promise.all(queues.map((queue) => queue.idle()));
   } finally {
     await app.close();
   }

@@ -213,8 +213,14 @@ export async function appReady(page: Page): Promise<void> {
 export function e2eFixture(options: () => StartOptions = () => ({})): { app: RunningApp; browser: Browser } {
   const fixture = {} as { app: RunningApp; browser: Browser };
   beforeAll(async () => {
-    fixture.app = await startApp(options());
-    fixture.browser = await launchBrowser();
+    // Side by side: the server's start waits on its port and Chromium's on its own process, and
+    // neither needs the other until the first test. Each is kept as it comes, so afterAll stops
+    // whichever started when the other failed.
+    const [app, browser] = await Promise.allSettled([
+      startApp(options()).then((started) => (fixture.app = started)),
+      launchBrowser().then((launched) => (fixture.browser = launched)),
+    ]);
+    for (const result of [app, browser]) if (result.status === 'rejected') throw result.reason;
   });
   afterAll(async () => {
     await fixture.browser?.close();

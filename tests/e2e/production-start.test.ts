@@ -1,7 +1,8 @@
 /**
  * The production start: a copy of the project with its build, installed with
  * `npm ci --omit=dev` (no Vite, no tsx, no TypeScript), serves the site and the API through
- * `npm start`, and the CLI works there too. The install needs the npm registry, as CI has.
+ * `npm start`, and the CLI works there too. The install needs the npm registry, as CI has;
+ * better-sqlite3's binary comes prebuilt, as a new user's download brings it (betterSqlitePrebuild).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { freePort, waitForServer } from './harness';
 
 const staticDir = path.resolve(process.env.E2E_STATIC_DIR ?? 'dist');
 let project: string;
+let prebuilds: string | undefined;
 let server: ChildProcess | undefined;
 let baseUrl: string;
 let log = '';
@@ -28,7 +30,11 @@ beforeAll(async () => {
   }
   fs.cpSync(staticDir, path.join(project, 'dist'), { recursive: true });
 
-  const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: project, encoding: 'utf8' });
+  const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, ...betterSqlitePrebuild() },
+  });
   if (install.status !== 0) throw new Error(`npm ci --omit=dev failed:\n${install.stdout}\n${install.stderr}`);
 
   const port = await freePort();
@@ -51,6 +57,26 @@ beforeAll(async () => {
   await waitForServer(baseUrl, server, () => log);
 }, 300_000);
 
+/**
+ * A folder holding better-sqlite3's prebuilt binary for this node, named as its release download
+ * is, made from the one this checkout's install has. A new user's `npm ci` runs prebuild-install,
+ * which downloads that binary from GitHub; where GitHub cannot be reached (as on this machine) it
+ * compiles SQLite from source instead, most of this file's time. Given the folder
+ * (npm_config_better_sqlite3_local_prebuilds, prebuild-install's own setting), the same
+ * prebuild-install unpacks the binary as it would a download. Without a binary here, or if the
+ * name no longer matches, it compiles, as before: slower, never wrong.
+ */
+function betterSqlitePrebuild(): Record<string, string> {
+  const pkg = path.resolve('node_modules/better-sqlite3');
+  if (!fs.existsSync(path.join(pkg, 'build/Release/better_sqlite3.node'))) return {};
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orgsite-prebuilds-'));
+  prebuilds = dir;
+  const { version } = JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8')) as { version: string };
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync('tar', ['-czf', path.join(dir, name), '-C', pkg, 'build/Release/better_sqlite3.node']);
+  return { npm_config_better_sqlite3_local_prebuilds: dir };
+}
+
 /** Whether any process of the group `pid` leads is still running. */
 function groupAlive(pid: number): boolean {
   try {
@@ -70,6 +96,7 @@ afterAll(async () => {
     if (groupAlive(server.pid)) process.kill(-server.pid, 'SIGKILL');
   }
   if (project) fs.rmSync(project, { recursive: true, force: true, maxRetries: 5 });
+  if (prebuilds) fs.rmSync(prebuilds, { recursive: true, force: true });
 });
 
 describe('npm ci --omit=dev, then npm start', () => {

@@ -8,7 +8,7 @@
  * - typed before the island woke: waking keeps the text, the focus and the caret.
  * Each ends with exactly one stored row, counted through the admin API.
  */
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appReady, controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext } from './harness';
 
@@ -97,6 +97,25 @@ function postsOf(page: Page): string[] {
   return posts;
 }
 
+/**
+ * Clicks as a visitor can: once the page is drawn. A fresh-clone CI run once saw this click wait
+ * 30 s for a frame that never came (the element was there and enabled; Playwright's stability check
+ * counts animation frames, and a page paints only once its head's stylesheets are in). If it
+ * happens again, the failure names what the page was still waiting for.
+ */
+async function clickOnceDrawn(page: Page, target: Locator): Promise<void> {
+  try {
+    await target.click({ timeout: 30_000 });
+  } catch (error) {
+    const waiting = await page.evaluate(() => {
+      const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
+      const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.href);
+      return { readyState: document.readyState, stylesheetsNotIn: sheets.filter((href) => !arrived.has(href)) };
+    });
+    throw new Error(`${(error as Error).message}\nThe page then: ${JSON.stringify(waiting)}`, { cause: error });
+  }
+}
+
 describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
   it('sent before its island wakes, on Slow 4G, is stored once and confirmed', async () => {
     const context = await phoneContext({ serviceWorkers: 'block' });
@@ -108,7 +127,7 @@ describe.each(Object.entries(FORMS))('the %s form', (name, form) => {
     await page.goto(`${fixture.app.baseUrl}${form.path}`, { waitUntil: 'commit' });
     await form.fill(page, marker);
     expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
-    await page.locator(form.id).getByRole('button', { name: form.button }).click();
+    await clickOnceDrawn(page, page.locator(form.id).getByRole('button', { name: form.button }));
     // The page's scripts never ran: the answer is the plain post's (its load waits for nothing).
     await page.waitForURL(`**${form.path}?sent=${name}#${name}-form`, { waitUntil: 'commit' });
     expect(posts).toEqual([`${form.path}?form=${name}`]);

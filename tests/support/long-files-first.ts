@@ -17,8 +17,9 @@ const LONG_RUNNING = [
   'tests/api/newsletter-crash.test.ts',
   // A real S3-protocol server beside the file store.
   'tests/api/storage.test.ts',
-  // Every back-office screen in light and dark, through axe.
+  // Every back-office screen in light and dark, through axe, in two halves run side by side.
   'tests/e2e/admin-shell.test.ts',
+  'tests/e2e/admin-shell-axe.test.ts',
   // The ELK worker's first layout, and runs recorded in one browser and replayed in another.
   'tests/e2e/admin-flows.test.ts',
   // Two servers on one PostgreSQL schema and one S3 store.

@@ -4,7 +4,12 @@
  * `object-position`), so a slide or a card cut by its box keeps the subject in view.
  */
 import type { DB } from '../db/database';
-import type { FocalPoint } from './renditions';
+import type { FileStorage } from '../storage/storage';
+import { type FocalPoint, Renditions } from './renditions';
+
+/** A queue of renditions of `storage`'s pictures, each cut around its focal point as stored in `db`. */
+export const renditionsCutAtFocalPoints = (storage: FileStorage, db: DB): Renditions =>
+  new Renditions(storage, (name) => focalPointOf(db, name));
 
 export async function focalPointOf(db: DB, name: string): Promise<FocalPoint | undefined> {
   return (await focalPointsOf(db, [name])).get(name);

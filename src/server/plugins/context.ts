@@ -23,7 +23,7 @@ import { Renditions } from '../media/renditions';
 import { PartialUploads } from '../media/partial-uploads';
 import { openStorage } from '../storage/open';
 import type { FileStorage } from '../storage/storage';
-import { focalPointOf } from '../media/focal-points';
+import { renditionsCutAtFocalPoints } from '../media/focal-points';
 import { Settings } from '../security/settings';
 import { DEFAULT_DELIVERY_OPTIONS, WebhookDeliveries } from '../webhooks/deliveries';
 import { Analytics } from '../content/analytics';
@@ -127,7 +127,7 @@ export function createContext(config: ServerConfig, database: Database): AppCont
     analytics: new Analytics(database.db),
     webhooks: new WebhookDeliveries(database.db, { ...DEFAULT_DELIVERY_OPTIONS, ...config.webhookDelivery }),
     storage,
-    renditions: new Renditions(storage, (name) => focalPointOf(database.db, name)),
+    renditions: renditionsCutAtFocalPoints(storage, database.db),
     partialUploads: new PartialUploads(storage),
     secrets: new SecretBox(secretKeyOf(config.secretKey, config.secretKeyFile)),
     origin,
