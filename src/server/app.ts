@@ -39,6 +39,16 @@ import { ADMIN_API_PATH, normalizedAddress, SERVER_PATHS } from '../shared/addre
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Resolves once the page a start draws in the background (PageRenderer.warm) is drawn: it keeps
+     * what it read, so a test that asks what its own requests kept waits for it first.
+     */
+    warmed: () => Promise<void>;
+  }
+}
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
@@ -100,6 +110,8 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(feedRoutes);
   await app.register(subscriptionRoutes);
   await app.register(manifestRoutes);
-  await app.register(spaRoutes);
+  let warming: Promise<void> = Promise.resolve();
+  app.decorate('warmed', () => warming);
+  await app.register(spaRoutes, { onWarm: (started) => (warming = started) });
   return app;
 }

@@ -36,13 +36,6 @@ import { replacementAddress } from '../media/replaced';
 import type { RedirectAnswer } from '../content/redirects';
 import { siteText } from '../../shared/messages/site-catalogues';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Resolves once the render begun at the start (PageRenderer.warm) is over. */
-    warmed: () => Promise<void>;
-  }
-}
-
 /**
  * A redirect's (or 410's) answer, with the site's security headers. Revalidated as pages are, so
  * a redirect staff change or remove is not held by browsers (a 301 is otherwise kept for good).
@@ -108,8 +101,13 @@ const NO_DOCUMENT = new Error('no document could be rendered');
 const UNAVAILABLE =
   '<!doctype html><title>Site unavailable</title><p>The site could not be shown: the server has no build to render it with (run <code>npm run build</code>), or its bundle failed. The server log says which.</p>';
 
+export interface SpaOptions {
+  /** Told of the render a start begins in the background (PageRenderer.warm), which ends when it does. */
+  onWarm?: (warming: Promise<void>) => void;
+}
+
 export const spaRoutes = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { onWarm }: SpaOptions) => {
     const { staticDir } = app.ctx.config;
     // Pages are drawn from the site's content, so they are kept in its scope: any write to the site
     // forgets them. Concurrent first visits of one URL render it once.
@@ -155,11 +153,11 @@ export const spaRoutes = fp(
     if (pages.hasBuild())
       app.addHook('onReady', async () => {
         warming = pages.warm();
+        onWarm?.(warming);
       });
-    // That first render reads the database and keeps what it read: a close waits for it rather than
-    // closing the database under it, and a test that asks what a request kept waits for it first.
-    app.decorate('warmed', () => warming);
-    app.addHook('onClose', async () => warming);
+    // That first render reads the database: a close waits for it rather than closing the database
+    // under it (onClose hooks may run after it has closed).
+    app.addHook('preClose', async () => warming);
 
     /**
      * The whole answer for one URL. A preview link's token is the server's to judge: one that is
