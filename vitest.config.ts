@@ -44,17 +44,17 @@ export default defineConfig({
           globalSetup: ['tests/e2e/demo-data.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // A poll waits for what a page or the server will do: with three files sharing two cores,
+          // A poll waits for what a page or the server will do: with files sharing two cores,
           // a persisted outbox (written at most once a second) or an island's code has come later
           // than Vitest's default second. Waiting longer changes no assertion, only how long a
           // failing one takes to say so.
           expect: { poll: { timeout: 10_000 } },
-          // Three files at a time, each with its own server and Chromium: a file spends most of its
-          // time waiting (on its pages, the service worker, the network lines a test slows or cuts),
-          // so with two the layer kept barely one core busy (docs/performance.md). Each file's data
-          // is its own (startApp), so none sees another's writes. E2E_WORKERS=1 runs them one at a
-          // time, to tell a race from a failure.
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+          // Two files at a time, each with its own server and Chromium. Three kept the two cores
+          // fuller while Chromium 155 was Debian's, but with 156 they ran out of cores: tests meant
+          // to take seconds outran their minute (docs/performance.md). Each file's data is its own
+          // (startApp), so none sees another's writes. E2E_WORKERS=1 runs them one at a time, to
+          // tell a race from a failure.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
         },
       },
     ],

@@ -163,11 +163,10 @@ function skip(reason) {
 }
 
 // The checks, the unit tests and the build each keep one core busy and wait for nothing, so they run
-// two at a time. Then the API layer and the end-to-end layer, each on its own, the API layer with
-// two files at a time and the end-to-end layer, whose files mostly wait, with three
-// (vitest.config.ts). Side by side, the two layers' workers left some tests too little of two
-// cores: a cluster's killed instance, a production start and an island's first touch outran their
-// waits.
+// two at a time. Then the API layer and the end-to-end layer, each on its own, each with two files
+// at a time (vitest.config.ts). Side by side, the two layers' workers left some tests too little
+// of two cores: a cluster's killed instance, a production start and an island's first touch
+// outran their waits.
 const e2eRuns = fs.existsSync(CHROMIUM);
 if (!e2eRuns) skip(`end-to-end tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
 const building = !changed && e2eRuns;
