@@ -803,7 +803,9 @@ try {
   }
   if (process.env.BENCH_ONLY === 'kept') {
     printRows([bareRow, ...apiRows, ...pageRows]);
-    console.log(`\nResident memory of the server: ${idleMb} MB idle after start, ${residentMb(server.pid!)} MB after these loads.`);
+    console.log(
+      `\nResident memory of the server: ${idleMb} MB idle after start, ${residentMb(server.pid!)} MB after these loads.`,
+    );
     printTargets({ rows: [bareRow, ...apiRows, ...pageRows], fresh: [] });
     await cleanUp();
     process.exit(0);
