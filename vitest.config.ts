@@ -50,10 +50,10 @@ export default defineConfig({
           // failing one takes to say so.
           expect: { poll: { timeout: 10_000 } },
           // Two files at a time, each with its own server and Chromium. Three kept the two cores
-          // fuller while Chromium 155 was Debian's, but with 156 they ran out of cores: tests meant
-          // to take seconds outran their minute (docs/performance.md). Each file's data is its own
-          // (startApp), so none sees another's writes. E2E_WORKERS=1 runs them one at a time, to
-          // tell a race from a failure.
+          // fuller on a good day, but this machine's speed varies from run to run, and on a slow
+          // one three ran out of cores: tests meant to take seconds outran their minute
+          // (docs/performance.md). Each file's data is its own (startApp), so none sees another's
+          // writes. E2E_WORKERS=1 runs them one at a time, to tell a race from a failure.
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
         },
       },
