@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import negotiate from '@fastify/accept-negotiator';
 import fresh from 'fresh';
@@ -61,14 +61,14 @@ const BROTLI_QUICK_QUALITY = 3;
 export const brotliWindowFor = (length: number) =>
   Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length + 16))));
 
-const brotli = (bytes: Buffer, quality: number) =>
-  brotliCompressSync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: quality,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      [constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(bytes.length),
-    },
-  });
+const brotliOptions = (bytes: Buffer, quality: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    [constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(bytes.length),
+  },
+});
+const brotli = (bytes: Buffer, quality: number) => brotliCompressSync(bytes, brotliOptions(bytes, quality));
 
 /**
  * The answer for `body`. Its compressed forms are made the first time one is asked for: the request
@@ -100,7 +100,7 @@ export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, 
   if (compress) {
     once(answer, 'gzip', () => gzipSync(bytes));
     once(answer, 'br', () => {
-      setImmediate(() => compressAhead(answer));
+      setImmediate(() => void compressAhead(answer));
       return brotli(bytes, BROTLI_QUICK_QUALITY);
     });
   }
@@ -110,14 +110,19 @@ export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, 
 /**
  * Makes the brotli form everyone after the first gets, unless it is made already: for an answer
  * made where no one waits for it (a page made again in the background), and once the first one
- * asked for has gone out at the quick quality.
+ * asked for has gone out at the quick quality. Made on libuv's threads, not the main one: no one
+ * waits for it, and the requests that come meanwhile should not wait behind it (a page's takes
+ * milliseconds at this quality); until it is there they get the quick form. Resolves once it is.
  */
-export function compressAhead(answer: HttpAnswer): void {
-  if (answer.sent.br && !keptForEveryone.has(answer)) {
-    keptForEveryone.add(answer);
-    // In place of the quick form, or of the getter that would make it (a page made in the background).
-    Object.defineProperty(answer, 'br', { value: brotli(answer.body, BROTLI_QUALITY), enumerable: true, writable: true });
-  }
+export function compressAhead(answer: HttpAnswer): Promise<void> {
+  if (!answer.sent.br || keptForEveryone.has(answer)) return Promise.resolve();
+  keptForEveryone.add(answer);
+  return new Promise((resolve) => {
+    brotliCompress(answer.body, brotliOptions(answer.body, BROTLI_QUALITY), (error, made) => {
+      if (!error) Object.defineProperty(answer, 'br', { value: made, enumerable: true, writable: true, configurable: true });
+      resolve();
+    });
+  });
 }
 
 /** Answers whose brotli form is the one kept for everyone. */

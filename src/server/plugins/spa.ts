@@ -261,7 +261,7 @@ export const spaRoutes = fp(
         }
         // The form nearly every browser takes, made once this answer has gone, for an answer that is
         // kept: one made for its reader alone (a 404, a search, a signed-in page) is sent once.
-        if (keeps && 'answer' in page && isKeptPage(page)) setImmediate(() => compressAhead(page.answer));
+        if (keeps && 'answer' in page && isKeptPage(page)) setImmediate(() => void compressAhead(page.answer));
         // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
         return fromParts(page, document.parts);
       };
