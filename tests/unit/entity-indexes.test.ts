@@ -36,10 +36,12 @@ describe('indexes derived from a definition', () => {
   });
 
   it('a public list: equalities first, then its order, then the publish time (a count reads the index alone, as 019’s did)', () => {
+    // Posts are reviewed before they go public: the read asks for an empty `review_stage`.
     expect(indexesOf(ENTITIES.posts).posts_visible_idx).toEqual([
       'app_key',
       'status',
       'deleted_at',
+      'review_stage',
       'created_at desc',
       'id desc',
       'publish_at',
@@ -64,10 +66,13 @@ describe('indexes derived from a definition', () => {
     expect(entityIndexes(ENTITIES.posts, registry)).toEqual([
       { name: 'posts_list_idx', columns: ['app_key', 'deleted_at', 'created_at desc', 'id desc'] },
       { name: 'posts_deleted_at_idx', columns: ['deleted_at'] },
-      { name: 'posts_visible_idx', columns: ['app_key', 'status', 'deleted_at', 'created_at desc', 'id desc', 'publish_at'] },
+      {
+        name: 'posts_visible_idx',
+        columns: ['app_key', 'status', 'deleted_at', 'review_stage', 'created_at desc', 'id desc', 'publish_at'],
+      },
       {
         name: 'posts_visible_category_id_idx',
-        columns: ['app_key', 'status', 'deleted_at', 'category_id', 'created_at desc', 'id desc', 'publish_at'],
+        columns: ['app_key', 'status', 'deleted_at', 'review_stage', 'category_id', 'created_at desc', 'id desc', 'publish_at'],
       },
       { name: 'posts_app_publish_idx', columns: ['app_key', 'publish_at'] },
       { name: 'posts_app_slug_uq', columns: ['app_key', 'slug'], unique: true },
@@ -107,5 +112,8 @@ describe('indexes derived from a definition', () => {
       references: { section_id: 'sections' },
       search: ['name', 'title', 'sub_title'],
     });
+    expect(spec.columns.review_stage).toBeUndefined();
+    // A reviewed entity's table has where each record stands in review, which its visible index holds.
+    expect(entityTableSpec(ENTITIES.posts as EntityDef, registry).columns.review_stage).toBe('text');
   });
 });

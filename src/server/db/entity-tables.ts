@@ -12,10 +12,10 @@
  * - list: the admin list, a site's live rows in the definition's order: site, `deleted_at`, then the
  *   order's columns (every lookup by site uses its first column);
  * - trash: `deleted_at` alone: the Trash's purge looks across every site for rows gone long ago;
- * - visible: the public list, when there is one: site, `status` and `deleted_at` (compared for
- *   equality), then the order's columns (so a page is read in order, not sorted), then the publish
- *   time, which the read compares as a range (so the visible count reads the index alone,
- *   migration 019). A filter the list may be narrowed by (`?category=`) is optional, so it gets an
+ * - visible: the public list, when there is one: site, `status`, `deleted_at` and, for an entity
+ *   under review, `review_stage` (compared for equality), then the order's columns (so a page is
+ *   read in order, not sorted), then the publish time, which the read compares as a range (so the
+ *   visible count reads the index alone, migrations 019 and 043). A filter the list may be narrowed by (`?category=`) is optional, so it gets an
  *   index of its own with the filter among the equalities: in the one index it would stand between
  *   the equalities and the order, and the unfiltered list could no longer be read in order;
  * - publish: site and publish time, for a scheduled entity: a site's next publish time
@@ -67,7 +67,7 @@ export function entityIndexes(def: EntityDef, registry: readonly EntityDef[] = [
   const list = def.public?.list;
   if (list) {
     const published = def.publishedFrom ? [def.publishedFrom] : [];
-    const equal = [...site, 'status', ...trash];
+    const equal = [...site, 'status', ...trash, ...(def.review ? ['review_stage'] : [])];
     wanted.push({ name: `${t}_visible_idx`, columns: [...equal, ...order, ...published] });
     for (const filter of list.filters ?? []) {
       wanted.push({ name: `${t}_visible_${filter}_idx`, columns: [...equal, filter, ...order, ...published] });
@@ -110,7 +110,11 @@ function withoutCovered(indexes: TableIndex[]): TableIndex[] {
 
 /** What a migration makes for `def`: to be written into it as data (see the top of this file). */
 export function entityTableSpec(def: EntityDef, registry: readonly EntityDef[] = []): EntityTableSpec {
-  const columns = Object.fromEntries(storedFields(def).map((name) => [name, columnType(def.fields[name]!)]));
+  const columns: Record<string, 'integer' | 'text'> = Object.fromEntries(
+    storedFields(def).map((name) => [name, columnType(def.fields[name]!)]),
+  );
+  // Where a record stands in review (content/review.ts), as migration 034 added to pages, posts and slides.
+  if (def.review) columns.review_stage = 'text';
   const references: Record<string, string> = {};
   for (const name of storedFields(def)) {
     const field = def.fields[name]!;

@@ -41,6 +41,7 @@ import * as notificationsTables from './migrations/038_notifications';
 import * as draftReview from './migrations/040_draft_review';
 import * as analyticsMonths from './migrations/041_analytics_months';
 import * as visitorSearchTerms from './migrations/042_visitor_search_terms';
+import * as visibleReviewIndex from './migrations/043_visible_review_index';
 
 /** Migrations are imported, not read from disk, so they work the same from source and in tests. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '040_draft_review': draftReview,
   '041_analytics_months': analyticsMonths,
   '042_visitor_search_terms': visitorSearchTerms,
+  '043_visible_review_index': visibleReviewIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
