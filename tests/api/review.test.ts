@@ -460,14 +460,8 @@ describe.each(await dialects())('review before publishing on %s', (dialect) => {
   // SQLite's plan alone: PostgreSQL's planner reads a table this small whole, whatever its indexes.
   if (dialect === 'sqlite') {
     it("counts the site's public posts from their index alone, the review's stage included (migration 043)", () => {
-      // The count a public list's total makes (Repository.count of the list's rows), as visitors see them.
-      const visible = forVisitors(ENTITIES.posts);
-      const query = t.app.ctx.services.posts.repo
-        .listQuery(APP_KEY, visible)
-        .clearSelect()
-        .clearOrderBy()
-        .select((eb) => eb.fn.countAll().as('total'))
-        .compile();
+      // The count a public list's total makes, of the posts visitors see.
+      const query = t.app.ctx.services.posts.repo.countQuery(APP_KEY, forVisitors(ENTITIES.posts)).compile();
       expect(query.sql).toContain('"review_stage" is null');
       const plan = t.app.ctx.database
         .sqlite!.prepare(`explain query plan ${query.sql}`)

@@ -74,6 +74,9 @@ const unsearched = <P extends Omit<ListParams, 'page' | 'size'>>(params: P): P =
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The rows of `base`, counted. */
+const counted = (base: Select) => base.select((eb) => eb.fn.countAll().as('total'));
+
 export class Repository<E extends EntityDef = EntityDef> {
   readonly columns: string[];
   private readonly db: AnyDB;
@@ -150,6 +153,11 @@ export class Repository<E extends EntityDef = EntityDef> {
   /** The rows of a list, in its order, before paging (what `list` runs; tests explain it). */
   listQuery(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>) {
     return this.ordered(this.filtered(appKey, params), params);
+  }
+
+  /** How many rows a list has: the total its pages answer with (what `list` counts; tests explain it). */
+  countQuery(appKey: string | null, params: Omit<ListParams, 'page' | 'size'>) {
+    return counted(this.filtered(appKey, params));
   }
 
   private ordered(base: Select, params: Omit<ListParams, 'page' | 'size'>) {
@@ -272,7 +280,7 @@ export class Repository<E extends EntityDef = EntityDef> {
 
   private async count(base: Select, key: string | undefined): Promise<number> {
     const total = async () => {
-      const [{ total }] = (await base.select((eb) => eb.fn.countAll().as('total')).execute()) as [{ total: number }];
+      const [{ total }] = (await counted(base).execute()) as [{ total: number }];
       return Number(total);
     };
     return key === undefined || !this.cache ? total() : this.cache.fetch(this.countScope, key, total);

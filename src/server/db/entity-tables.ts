@@ -15,9 +15,10 @@
  * - visible: the public list, when there is one: site, `status`, `deleted_at` and, for an entity
  *   under review, `review_stage` (compared for equality), then the order's columns (so a page is
  *   read in order, not sorted), then the publish time, which the read compares as a range (so the
- *   visible count reads the index alone, migrations 019 and 043). A filter the list may be narrowed by (`?category=`) is optional, so it gets an
- *   index of its own with the filter among the equalities: in the one index it would stand between
- *   the equalities and the order, and the unfiltered list could no longer be read in order;
+ *   visible count reads the index alone, migrations 019 and 043). A filter the list may be
+ *   narrowed by (`?category=`) is optional, so it gets an index of its own with the filter among
+ *   the equalities: in the one index it would stand between the equalities and the order, and the
+ *   unfiltered list could no longer be read in order;
  * - publish: site and publish time, for a scheduled entity: a site's next publish time
  *   (expireAtNextPublish, migration 018);
  * - slug: site and slug, unique when the slug field is: the public read by slug and the check that

@@ -16,11 +16,10 @@ const AFTER = ['app_key', 'status', 'deleted_at', 'review_stage', 'publish_at'];
 async function visibleIndex(db: Kysely<unknown>, columns: string[]): Promise<void> {
   await db.schema.dropIndex('posts_visible_idx').ifExists().execute();
   await db.schema.createIndex('posts_visible_idx').on('posts').columns(columns).execute();
-  // SQLite's planner knows an index's selectivity only from ANALYZE (the server runs it as the
-  // database opens, before migrations). Without it, a new index on equalities looks narrow, and the
-  // news list (newest first, three rows) was read through it and sorted whole instead of being read
-  // in order through the list's own index, until the next start. PostgreSQL plans from its
-  // table's statistics, which a new plain index does not need.
+  // SQLite's planner knows an index's selectivity only from ANALYZE, which the server runs as the
+  // database opens, before migrations: without it, a new index on equalities looks narrower than it
+  // is, and the home page's reads of posts were slower until the next start. PostgreSQL plans from
+  // its table's statistics, which a new plain index does not need.
   if (!isPostgresDb(db)) await sql`analyze posts_visible_idx`.execute(db);
 }
 
