@@ -9,6 +9,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import { buildId } from './scripts/vite/build-id.js';
 import { chunkPlans } from './scripts/vite/chunk-plans.js';
 import { devRendering } from './scripts/vite/dev-rendering.js';
+import { publicStylesheet } from './scripts/vite/public-stylesheet.js';
 import { pwa } from './scripts/vite/pwa.js';
 import { SERVER_PATHS } from './src/shared/address-space.js';
 
@@ -38,6 +39,7 @@ const ssrBuild: UserConfig = {
 
 function browserBuild(): UserConfig {
   const plans = chunkPlans();
+  const sheet = publicStylesheet();
   return {
     define: { __BUILD_ID__: JSON.stringify(buildId()) },
     // The router plugin must run before React's: it generates the route tree and splits route code.
@@ -45,7 +47,8 @@ function browserBuild(): UserConfig {
       routerPlugin(),
       react(),
       ...plans.plugins,
-      pwa(plans.isAdminFile, plans.isKeptWhenOpened),
+      sheet.plugin,
+      pwa((url) => plans.isAdminFile(url) || sheet.isPart(url), plans.isKeptWhenOpened),
       devRendering(apiTarget, apiPaths),
     ],
     server: { port: 5173, proxy: Object.fromEntries(apiPaths.map((p) => [p, apiTarget])) },

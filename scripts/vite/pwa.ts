@@ -27,7 +27,7 @@ const workerInOneFile: Plugin = {
   },
 };
 
-export const pwa = (isAdminFile: (url: string) => boolean, isKeptWhenOpened: (url: string) => boolean) =>
+export const pwa = (isBackOfficeFile: (url: string) => boolean, isKeptWhenOpened: (url: string) => boolean) =>
   VitePWA({
     registerType: 'prompt',
     injectRegister: false,
@@ -44,9 +44,11 @@ export const pwa = (isAdminFile: (url: string) => boolean, isKeptWhenOpened: (ur
             // A big back-office tool is kept the first time it is opened (the worker's lazy
             // assets), not ahead on every staff device.
             .filter((entry) => !isKeptWhenOpened(entry.url))
-            // Admin-only files are not precached for every visitor: they are listed, marked, and
-            // the worker keeps them once staff have signed in (sw.ts, KEEP_BACK_OFFICE).
-            .map((entry) => (isAdminFile(entry.url) ? { ...entry, [BACK_OFFICE_FILE]: true } : entry))
+            // Files only the back-office's documents load (its own, and the parts of the public
+            // stylesheet, which public pages link as one file) are not precached for every visitor:
+            // they are listed, marked, and the worker keeps them once staff have signed in (sw.ts,
+            // KEEP_BACK_OFFICE).
+            .map((entry) => (isBackOfficeFile(entry.url) ? { ...entry, [BACK_OFFICE_FILE]: true } : entry))
             // The shell is precached as /app-shell, which the server renders with the root route
             // only (the document, its head with this site's app config, the router's scripts):
             // it opens any URL, and the browser draws the page from its cache. Its revision is

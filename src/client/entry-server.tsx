@@ -22,7 +22,7 @@ import { renderToString } from 'react-dom/server';
 import type { RenderPage, ViteManifest } from '../shared/ssr';
 import { ApiError, connect } from './api/http';
 import { type AppRouter, createAppRouter, type IslandsDocument } from './router';
-import { islandFiles, islandsEntry, routerManifest } from './router-manifest';
+import { islandFiles, islandsEntry, publicRouterManifest, routerManifest } from './router-manifest';
 import { islandModule, REACT_ISLAND_SOURCE } from './islands/registry';
 import { KeptParts, type RenderParts } from './islands/kept-parts';
 import { installSanitizerEngine } from './ui/sanitize';
@@ -59,7 +59,8 @@ installSanitizerEngine((html) => {
   return clean;
 });
 
-const manifests = new WeakMap<ViteManifest, Manifest>();
+/** Per build manifest: the router's manifest for back-office addresses, and for public ones. */
+const manifests = new WeakMap<ViteManifest, { backOffice: Manifest; site: Manifest }>();
 /** A name for each build manifest this process has rendered with (kept parts name its files). */
 const builds = new WeakMap<ViteManifest, string>();
 let buildsSeen = 0;
@@ -76,14 +77,19 @@ function createServerQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
 }
 
-/** The router's manifest for this build, made once per build manifest. */
-function manifestOf(vite: ViteManifest, router: AppRouter): Manifest {
-  let manifest = manifests.get(vite);
-  if (!manifest) {
-    manifest = routerManifest(vite, Object.keys(router.routesById));
-    manifests.set(vite, manifest);
+/**
+ * The router's manifest for this build, made once per build manifest. A public address links the
+ * public site's one stylesheet (so does the offline shell, which a visitor may be shown too); the
+ * back-office links each route's own.
+ */
+function manifestOf(vite: ViteManifest, router: AppRouter, publicPage: boolean): Manifest {
+  let made = manifests.get(vite);
+  if (!made) {
+    const backOffice = routerManifest(vite, Object.keys(router.routesById));
+    made = { backOffice, site: publicRouterManifest(vite, backOffice) };
+    manifests.set(vite, made);
   }
-  return manifest;
+  return publicPage ? made.site : made.backOffice;
 }
 
 export const render: RenderPage = async (options) => {
@@ -93,7 +99,7 @@ export const render: RenderPage = async (options) => {
     const handle = createRequestHandler({
       request: new Request(new URL(options.url, options.origin)),
       createRouter: () => router,
-      getRouterManifest: () => manifestOf(options.manifest, router),
+      getRouterManifest: () => manifestOf(options.manifest, router, !isBackOfficeAddress(options.url)),
     });
     let islands: IslandsDocument | undefined;
     let parts: RenderParts | undefined;

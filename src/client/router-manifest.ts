@@ -53,6 +53,8 @@ function withImports(vite: ViteManifest, key: string, into = new Set<string>()):
   return into;
 }
 
+type CssLink = NonNullable<Manifest['routes'][string]['css']>[number];
+
 const url = (file: string) => `/${file}`;
 // `crossorigin` as Vite loads them itself, so its loader finds them already there.
 const stylesheet = (file: string) => ({ href: url(file), crossOrigin: 'anonymous' as const });
@@ -88,6 +90,62 @@ export function routerManifest(vite: ViteManifest, routeIds: string[]): Manifest
     };
   }
   return { routes };
+}
+
+/** The route files of the public site: its layout and every route below it. */
+const PUBLIC_ROUTES = `${ROUTES_DIR}_site/`;
+const PUBLIC_LAYOUT = '/_site';
+/**
+ * The manifest's key for the public site's one stylesheet: its file, and its parts as `css`. The
+ * build adds it (scripts/vite/public-stylesheet.ts); a manifest without it (`npm run dev`'s) has
+ * each page link its modules' stylesheets.
+ */
+export const PUBLIC_STYLESHEET = 'public.css';
+
+/**
+ * The parts of the public site's one stylesheet: every stylesheet a public page may link, in the
+ * order a page links them: the app entry's, the public layout's, then each public route's own (by
+ * file). One file means a page waits on one request before it paints rather than on eight, and
+ * every later page finds it kept. A page that did not need some parts gets them too: their rules
+ * are scoped by CSS modules' class names.
+ */
+export function publicStylesheetParts(vite: ViteManifest): string[] {
+  if (!vite[APP_ENTRY]) return [];
+  const routes = Object.keys(vite)
+    .filter((key) => key.startsWith(PUBLIC_ROUTES))
+    .sort();
+  const chunks = new Set<string>();
+  for (const key of [APP_ENTRY, routeChunkOrGathered(vite, PUBLIC_LAYOUT), ...routes]) if (key) withImports(vite, key, chunks);
+  return [...new Set([...chunks].flatMap((key) => vite[key]!.css ?? []))];
+}
+
+/**
+ * The router's manifest for a public address: each route's stylesheets that are parts of the public
+ * stylesheet give way to it, in the root's place. Each part is still named, by a `disabled` link the
+ * browser does not fetch: Vite's loader, which adds a chunk's stylesheets when an island's or a
+ * route's code is imported, skips any whose address a `<link rel="stylesheet">` of the document
+ * has. Without them it would add the parts again, after the page's own rules, and fetch them twice.
+ */
+export function publicRouterManifest(vite: ViteManifest, manifest: Manifest): Manifest {
+  const sheet = vite[PUBLIC_STYLESHEET];
+  if (!sheet) return manifest;
+  const parts = sheet.css ?? [];
+  const inSheet = new Set(parts.map(url));
+  const routes: Manifest['routes'] = {};
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    const css = (route.css ?? []).filter((link) => !inSheet.has(typeof link === 'string' ? link : link.href));
+    routes[id] = { ...route, css };
+  }
+  const root = routes[rootRouteId] ?? {};
+  routes[rootRouteId] = { ...root, css: [stylesheet(sheet.file), ...parts.map(namedPart), ...(root.css ?? [])] };
+  return { ...manifest, routes };
+}
+
+/** A part of the public stylesheet, named for Vite's loader: a stylesheet link the browser leaves alone. */
+function namedPart(file: string): CssLink {
+  // The router puts a link's every attribute on its tag; its type names only the two it uses itself.
+  const link = { ...stylesheet(file), disabled: true };
+  return link;
 }
 
 /** The islands entry's file and the modules it imports at once, or none in a build without it. */

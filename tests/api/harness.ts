@@ -15,6 +15,7 @@ import { createServer } from '../../src/server/bootstrap';
 import type { BuildOptions } from '../../src/server/app';
 import { runCli } from '../../src/server/cli';
 import { configFromEnv, type ServerConfig } from '../../src/server/config';
+import { PUBLIC_STYLESHEET } from '../../src/client/router-manifest';
 
 export const PG_URL = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const ADMIN = { email: 'admin@example.com', password: 'correct-horse-battery' };
@@ -372,6 +373,7 @@ export function sourceBuild(staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'o
     JSON.stringify({
       'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'] },
       'src/client/islands/main.ts': { file: 'assets/islands-1.js', isEntry: true },
+      [PUBLIC_STYLESHEET]: { file: 'assets/public-1.css', css: ['assets/index-1.css'] },
     }),
   );
   return staticDir;

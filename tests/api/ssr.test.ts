@@ -65,7 +65,15 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     expect(body).not.toContain('type="module"');
     expect(body).toContain('<script defer="" src="/start.js" data-entry="/assets/islands-1.js" data-preload=""></script>');
     expect(body).not.toContain('/assets/index-1.js');
-    expect(body).toContain('<link rel="stylesheet" href="/assets/index-1.css" crossorigin="anonymous"');
+    // One stylesheet for the public site; each of its parts is named for Vite's loader by a link the
+    // browser does not fetch (router-manifest.ts, publicRouterManifest).
+    const sheets = [...body.matchAll(/<link rel="stylesheet" href="([^"]+)"[^>]*>/g)];
+    expect(sheets.filter((link) => !link[0].includes(' disabled=""')).map((link) => link[1])).toEqual(['/assets/public-1.css']);
+    expect(sheets.filter((link) => link[0].includes(' disabled=""')).map((link) => link[1])).toEqual(['/assets/index-1.css']);
+    // The back-office links each route's own.
+    const signIn = (await html(t, '/admin/login')).body;
+    expect(signIn).toContain('<link rel="stylesheet" href="/assets/index-1.css" crossorigin="anonymous" data-precedence');
+    expect(signIn).not.toContain('/assets/public-');
   });
 
   it("allows no inline script on a finished page, and exactly the router's on the app, by their hashes", async () => {

@@ -106,6 +106,12 @@ describe('smoke', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Contact' }).first().waitFor();
     expect(ran('react-island')).toBe(true);
+    // One stylesheet for the page, and none added as the burger's code (which imports its parts) ran.
+    expect(scripts.filter((path) => path.endsWith('.css'))).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.css$/)]);
+    const sheets = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')].map((link) => link.href),
+    );
+    expect(sheets).toEqual([expect.stringMatching(/\/assets\/public-[\w-]+\.css$/)]);
     // A desktop: the other way round.
     await page.setViewportSize({ width: 1280, height: 800 });
     scripts.length = 0;

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { islandFiles, islandsEntry, routeFileCandidates, routerManifest } from '../../src/client/router-manifest';
+import {
+  islandFiles,
+  islandsEntry,
+  PUBLIC_STYLESHEET,
+  publicRouterManifest,
+  publicStylesheetParts,
+  routeFileCandidates,
+  routerManifest,
+} from '../../src/client/router-manifest';
 import { ISLANDS, REACT_ISLAND_SOURCE } from '../../src/client/islands/registry';
 
 const R = 'src/client/routes';
@@ -90,6 +98,51 @@ describe('routerManifest', () => {
     expect(routerManifest(both, ['__root__']).routes.__root__!.scripts![0]).toMatchObject({
       attrs: { 'data-entry': '/assets/index.js' },
     });
+  });
+});
+
+describe('the public stylesheet', () => {
+  const vite = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_theme.js'], css: ['assets/index.css'] },
+    '_theme.js': { file: 'assets/theme.js', css: ['assets/theme.css'] },
+    '_ui.js': { file: 'assets/ui.js', imports: ['_theme.js'], css: ['assets/ui.css'] },
+    [split('_site.tsx')]: { file: 'assets/layout.js', imports: ['index.html', '_ui.js'], css: ['assets/layout.css'] },
+    [split('_site/search.tsx')]: { file: 'assets/search.js', imports: ['_ui.js'], css: ['assets/search.css'] },
+    [split('_site/index.tsx')]: { file: 'assets/home.js', imports: ['_ui.js'], css: ['assets/home.css'] },
+    [split('admin/route.tsx')]: { file: 'assets/admin.js', imports: ['_theme.js'], css: ['assets/admin.css'] },
+  };
+
+  it("joins, once each, the entry's stylesheets, the layout's, then each public route's, and no back-office one", () => {
+    expect(publicStylesheetParts(vite)).toEqual([
+      'assets/index.css',
+      'assets/theme.css',
+      'assets/layout.css',
+      'assets/ui.css',
+      'assets/home.css',
+      'assets/search.css',
+    ]);
+    expect(publicStylesheetParts({})).toEqual([]);
+  });
+
+  it("puts it in the root's place on a public page, each part named by a disabled link, and keeps what is not a part", () => {
+    const ids = ['__root__', '/_site', '/_site/search', '/admin'];
+    const parts = publicStylesheetParts(vite);
+    const built = { ...vite, [PUBLIC_STYLESHEET]: { file: 'assets/public-1.css', css: parts } };
+    const site = publicRouterManifest(built, routerManifest(built, ids)).routes;
+    expect(site.__root__!.css).toEqual([
+      { href: '/assets/public-1.css', crossOrigin: 'anonymous' },
+      ...parts.map((part) => ({ href: `/${part}`, crossOrigin: 'anonymous', disabled: true })),
+    ]);
+    expect(site['/_site']!.css).toEqual([]);
+    expect(site['/_site/search']!.css).toEqual([]);
+    expect(site['/admin']!.css).toEqual([{ href: '/assets/admin.css', crossOrigin: 'anonymous' }]);
+    // The scripts are the route's own, as on any page.
+    expect(site['/_site/search']!.scripts).toEqual(routerManifest(built, ids).routes['/_site/search']!.scripts);
+  });
+
+  it('leaves each page its own stylesheets where the build made none (`npm run dev`)', () => {
+    const ids = ['__root__', '/_site', '/_site/search'];
+    expect(publicRouterManifest(vite, routerManifest(vite, ids))).toEqual(routerManifest(vite, ids));
   });
 });
 

@@ -97,7 +97,9 @@ async function adoptHead(next: Document): Promise<void> {
     [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((link) => (link as HTMLLinkElement).href),
   );
   const loading: Promise<unknown>[] = [];
-  for (const link of next.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+  // A disabled one only names a part of the public stylesheet for Vite's loader: never fetched, it
+  // would never load.
+  for (const link of next.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')) {
     if (have.has(link.href)) continue;
     const added = document.adoptNode(link);
     loading.push(
