@@ -24,6 +24,7 @@ try {
     quiet,
     log,
   });
+  await runStep('Compressing the files browsers fetch', process.execPath, ['scripts/compress-build.mjs', outDir], { quiet, log });
   await runStep(
     'Building the server rendering of the public site',
     process.execPath,

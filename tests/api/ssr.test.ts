@@ -9,9 +9,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_KEY, dialects, sourceBuild, newlyKept, startTestApp, type TestApp } from './harness';
 import { MARK_STORED_SESSION, STAFF_COOKIE } from '../../src/shared/stored-session';
+import { compressBuild } from '../../scripts/compress-build.mjs';
 
 /** A page as any visitor reads it: no cookie, no token. A page read after a write shows it (issue #54). */
 const html = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -370,6 +372,26 @@ describe.each(await dialects())('server rendering on %s', (dialect) => {
     expect(res.body).toMatch(/<link rel="icon" href="[^"]+"\/>/);
     expect(res.body).toContain('<meta property="og:site_name"');
     expect(res.body).toContain('src="/start.js"');
+  });
+
+  it('sends a build file in the compressed form the browser accepts, as the build made it, and says it varies', async () => {
+    const css = '.a{color:red}\n'.repeat(200);
+    const file = path.join(staticDir, 'assets', 'public-1.css');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, css);
+    await compressBuild(staticDir);
+    const get = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/public-1.css', headers: { 'accept-encoding': encoding } });
+    const [br, gzip, plain] = [await get('gzip, br'), await get('gzip'), await get('identity')];
+    expect([br, gzip, plain].map((res) => res.headers['content-encoding'])).toEqual(['br', 'gzip', undefined]);
+    expect(br.rawPayload).toEqual(fs.readFileSync(`${file}.br`));
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(css);
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(css);
+    expect(plain.body).toBe(css);
+    for (const res of [br, gzip, plain]) {
+      expect(res.headers['content-type']).toMatch(/^text\/css/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    }
   });
 
   it('does not serve the bundle or the build manifest as files', async () => {

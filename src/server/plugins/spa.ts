@@ -136,12 +136,19 @@ export const spaRoutes = fp(
         // The server bundle (.ssr) and the build manifest (.vite) are the server's, not the public's.
         dotfiles: 'ignore',
         cacheControl: false,
+        // The build's text files in assets/ are also there as brotli and gzip
+        // (scripts/compress-build.mjs): the form the browser accepts is sent as it is, and
+        // @fastify/compress leaves it alone.
+        preCompressed: true,
         // Every file of a build has an extension; a page address (`/about`) goes on to the page
         // without a look on disk for a file of that name first.
         allowedPath: (pathname) => /\.[^/]*$/.test(pathname),
         setHeaders: (res, filePath) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+          // Which form is sent depends on it (@fastify/static names no Vary of its own), so a shared
+          // cache keeps one per encoding.
+          res.setHeader('Vary', 'Accept-Encoding');
         },
       });
     }
