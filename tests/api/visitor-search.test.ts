@@ -208,6 +208,39 @@ describe.each(await dialects())('the site’s search on %s', (dialect) => {
     expect(await search('quokka census 100', '&page=2')).toMatchObject({ total: 6, data: [] });
   });
 
+  it('finds and ranks alike when a word is in most of the index (asked as a filter, not weighed)', async () => {
+    const { db } = t.app.ctx.database;
+    const indexRows = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from visitor_search`.execute(db)).rows[0]!.n);
+    const posts = t.app.ctx.services.posts.repo;
+    const common = (await indexRows()) + 10;
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < common; i++)
+        await posts.insert(APP_KEY, { title: `Ledger entry ${i}`, slug: `ledger-entry-${i}`, status: 1 }, trx);
+    });
+    // Weighed alone, `ledger` would put the second first; with both words weighed, `sorghum` decides.
+    const sorghum = [
+      await post({ title: 'Sorghum harvest', slug: 'sorghum-harvest', content: '<p>Kept in the ledger.</p>' }),
+      await post({
+        title: 'Ledger, ledger book',
+        slug: 'ledger-book',
+        content: '<p>A long text about the season and the rains, which names sorghum once, near its end.</p>',
+      }),
+      await post({ title: 'Notes', slug: 'season-notes', content: '<p>Sorghum in the ledger.</p>' }),
+    ];
+    // The premise: `ledger` is in more than half of the index's rows, so bm25 weighs it at nothing.
+    expect(common * 2).toBeGreaterThan(await indexRows());
+    const found = await search('ledger sorghum');
+    expect(found.total).toBe(3);
+    expect(new Set(found.data.map((hit) => hit.id))).toEqual(new Set(sorghum.map((written) => written.id)));
+    if (dialect === 'sqlite') {
+      // In the order bm25 gives when it weighs both words, as the search asked it before.
+      const weighedBoth = await sql<{ record_id: number }>`select record_id from visitor_search
+        where visitor_search match ${'"ledger" AND "sorghum"'} order by bm25(visitor_search, 10.0, 1.0), rowid`.execute(db);
+      expect(found.data.map((hit) => hit.id)).toEqual(weighedBoth.rows.map((row) => Number(row.record_id)));
+    }
+  });
+
   it('answers a query that is missing, too long or in a language the site does not have with a 400 naming it', async () => {
     for (const [url, field] of [
       ['/cms/search', 'q'],

@@ -119,6 +119,49 @@ export function rowsVisitorsRead(ctx: AppContext, appKey: string, locale: string
   return sql`s.app_key = ${appKey} and ${inLanguage} and (${sql.join(readable, sql` or `)})`;
 }
 
+/** A word of a query as asked of the SQLite index, and the most rows one of its index words is in. */
+interface IndexWord {
+  asked: string;
+  rows?: number;
+}
+
+/**
+ * What PostgreSQL is asked for (the rows with every word, each as a word beginning, `ঋণ:*`), the
+ * score, lowest first, and a row's key.
+ */
+function postgresSearch(asked: string) {
+  return {
+    found: sql`s.document @@ to_tsquery('simple', ${asked})`,
+    best: sql`-ts_rank(s.document, to_tsquery('simple', ${asked}))`,
+    key: sql.raw('key'),
+  };
+}
+
+/**
+ * What SQLite is asked for: the rows with every word, scored by bm25 (a word in the title counts for
+ * ten), lowest first, and a row's key.
+ *
+ * A word in half the index's rows or more (`update` in a site of news updates) weighs nothing in
+ * bm25: FTS5 floors its weight at 1e-6. Yet bm25 counts every row of each word it scores, over the
+ * whole index, on every search: most of the time of a search with such a word. Such a word is asked
+ * as a filter instead, and bm25 scores the others: the same hits, in the same order.
+ * `+s.rowid` keeps the filter a lookup in the hits of every word: as a constraint on the rowid,
+ * FTS5 would start the scored search again for each of them.
+ */
+function sqliteSearch(words: IndexWord[], indexRows: number) {
+  const every = words.map((word) => word.asked).join(' AND ');
+  const weighed = words.filter((word) => word.rows === undefined || word.rows * 2 < indexRows);
+  const scored = weighed.length > 0 && weighed.length < words.length ? weighed.map((word) => word.asked).join(' AND ') : every;
+  return {
+    found:
+      scored === every
+        ? sql`visitor_search match ${every}`
+        : sql`visitor_search match ${scored} and +s.rowid in (select rowid from visitor_search where visitor_search match ${every})`,
+    best: sql`bm25(visitor_search, 10.0, 1.0)`,
+    key: sql.raw('rowid'),
+  };
+}
+
 export function visitorSearch(ctx: AppContext) {
   const { db } = ctx.database;
   const postgres = isPostgresDb(db);
@@ -155,11 +198,12 @@ export function visitorSearch(ctx: AppContext) {
    * or more than MOST_BEGUN, where the list would cost more than the merge.
    *
    * The table counts each word's rows as it reads it, so what it said is remembered (at most
-   * MOST_REMEMBERED beginnings) until the index next changes (`visitor_search_changes`).
+   * MOST_REMEMBERED beginnings) until the index next changes (`visitor_search_changes`), with the
+   * most rows one of its index words is in (`rows`; none for a word asked as a beginning).
    */
-  const remembered = new Map<string, string>();
+  const remembered = new Map<string, IndexWord>();
   let rememberedAt: number | undefined;
-  async function indexWords(words: readonly string[]): Promise<string[]> {
+  async function indexWords(words: readonly string[]): Promise<IndexWord[]> {
     const [{ count }] = (await sql<{ count: number }>`select count from visitor_search_changes`.execute(db)).rows as [
       { count: number },
     ];
@@ -170,16 +214,27 @@ export function visitorSearch(ctx: AppContext) {
         const from = folded(word);
         const known = remembered.get(from);
         if (known !== undefined) return known;
-        const { rows } = await sql<{ term: string }>`select term from visitor_search_terms
+        const { rows } = await sql<{ term: string; doc: number }>`select term, doc from visitor_search_terms
           where term >= ${from} and term < ${`${from}\u{10FFFF}`} limit ${MOST_BEGUN + 1}`.execute(db);
         const each = rows.map(({ term }) => `"${term.replaceAll('"', '""')}"`);
-        const asked =
-          rows.length === 0 || rows.length > MOST_BEGUN ? `"${word}"*` : each.length === 1 ? each[0]! : `(${each.join(' OR ')})`;
+        const asked: IndexWord =
+          rows.length === 0 || rows.length > MOST_BEGUN
+            ? { asked: `"${word}"*` }
+            : {
+                asked: each.length === 1 ? each[0]! : `(${each.join(' OR ')})`,
+                rows: Math.max(...rows.map(({ doc }) => Number(doc))),
+              };
         // Kept only if no search has seen a later change meanwhile: this one's words may be older.
         if (rememberedAt === count) remembered.set(from, asked);
         return asked;
       }),
     );
+  }
+
+  /** The rows of the index, all sites' (bm25's N): FTS5 keeps one row per row in its docsize table. */
+  async function indexRows(): Promise<number> {
+    const { rows } = await sql<{ rows: number }>`select count(*) as rows from visitor_search_docsize`.execute(db);
+    return Number(rows[0]?.rows ?? 0);
   }
 
   return {
@@ -191,21 +246,11 @@ export function visitorSearch(ctx: AppContext) {
       const words = queryWords(query);
       if (words.length === 0) return { data: [], current_page: page, last_page: 1, total: 0 };
       const where = rowsVisitorsRead(ctx, appKey, language, locales[0]!);
-      // What each database says for: the rows with every word (each as a word beginning, `ঋণ:*` or
-      // "ঋণ"*; only letters, marks and digits reach the query, so no word is read as an operator),
-      // the score, lowest first (bm25's weights: a word in the title counts for ten) and a row's key.
-      const asked = postgres ? words.map((word) => `${word}:*`).join(' & ') : (await indexWords(words)).join(' AND ');
+      // What each database is asked for: each word as a word beginning (only letters, marks and
+      // digits reach the query, so no word is read as an operator).
       const { found, best, key } = postgres
-        ? {
-            found: sql`s.document @@ to_tsquery('simple', ${asked})`,
-            best: sql`-ts_rank(s.document, to_tsquery('simple', ${asked}))`,
-            key: sql.raw('key'),
-          }
-        : {
-            found: sql`visitor_search match ${asked}`,
-            best: sql`bm25(visitor_search, 10.0, 1.0)`,
-            key: sql.raw('rowid'),
-          };
+        ? postgresSearch(words.map((word) => `${word}:*`).join(' & '))
+        : sqliteSearch(await indexWords(words), await indexRows());
       // The words' hits are ranked first, by the index alone; whether a hit is this site's, in this
       // language and readable is then asked of the hits in rank order, only until the page is full.
       // Asked of every hit, it read each one's stored row and record (a common word has thousands).
