@@ -41,16 +41,11 @@ const TRANSFER_HEADERS = new Set([
 ]);
 const COMPRESS_FROM_BYTES = 1024;
 /**
- * Brotli's quality for the form kept for everyone: past 5, each step costs many times the time for
- * a few per cent fewer bytes (docs/performance.md, "Compression").
+ * Brotli's quality: past 5, each step costs many times the time for a few per cent fewer bytes
+ * (docs/performance.md, "Compression"). The first reader of an answer just made gets this form too:
+ * a page that fits the network's first round trip at 5 may not at a quicker quality.
  */
 const BROTLI_QUALITY = 5;
-/**
- * Brotli's quality for the one request that waits for the form (the first to ask for an answer
- * just made): quicker than BROTLI_QUALITY for a little more to send, as that visitor waits for the
- * compression itself. The form kept for everyone after is made once that answer has gone.
- */
-const BROTLI_QUICK_QUALITY = 3;
 
 /**
  * Brotli's window (log2 of its size): just large enough for the answer, not its default 4 MB. The
@@ -73,7 +68,7 @@ const brotli = (bytes: Buffer, quality: number) => brotliCompressSync(bytes, bro
 /**
  * The answer for `body`. Its compressed forms are made the first time one is asked for: the request
  * that made a page waits only for the coding its browser takes (brotli, nearly always), not for
- * both, and for brotli at its quick quality. The cache weighs each compressed form as half the body
+ * both. The cache weighs each compressed form as half the body
  * before it is made (pages and JSON compress far smaller than that), so the bound by size holds
  * either way.
  */
@@ -99,34 +94,27 @@ export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, 
   };
   if (compress) {
     once(answer, 'gzip', () => gzipSync(bytes));
-    once(answer, 'br', () => {
-      setImmediate(() => void compressAhead(answer));
-      return brotli(bytes, BROTLI_QUICK_QUALITY);
-    });
+    once(answer, 'br', () => brotli(bytes, BROTLI_QUALITY));
   }
   return answer;
 }
 
 /**
- * Makes the brotli form everyone after the first gets, unless it is made already: for an answer
- * made where no one waits for it (a page made again in the background), and once the first one
- * asked for has gone out at the quick quality. Made on libuv's threads, not the main one: no one
- * waits for it, and the requests that come meanwhile should not wait behind it (a page's takes
- * milliseconds at this quality); until it is there they get the quick form. Resolves once it is.
+ * Makes the brotli form ahead, unless a reader has asked for it already: for an answer kept where
+ * no one waits for it yet (a page made without a reader, spa.ts). Made on libuv's threads, not the
+ * main one, so the requests that come meanwhile do not wait behind it; one that asks before it is
+ * there makes it itself. Resolves once it is there.
  */
 export function compressAhead(answer: HttpAnswer): Promise<void> {
-  if (!answer.sent.br || keptForEveryone.has(answer)) return Promise.resolve();
-  keptForEveryone.add(answer);
+  if (!answer.sent.br || Object.getOwnPropertyDescriptor(answer, 'br')?.get === undefined) return Promise.resolve();
   return new Promise((resolve) => {
     brotliCompress(answer.body, brotliOptions(answer.body, BROTLI_QUALITY), (error, made) => {
-      if (!error) Object.defineProperty(answer, 'br', { value: made, enumerable: true, writable: true, configurable: true });
+      if (!error && Object.getOwnPropertyDescriptor(answer, 'br')?.get !== undefined)
+        Object.defineProperty(answer, 'br', { value: made, enumerable: true, writable: true, configurable: true });
       resolve();
     });
   });
 }
-
-/** Answers whose brotli form is the one kept for everyone. */
-const keptForEveryone = new WeakSet<HttpAnswer>();
 
 /** `object[name]` as `make()`'s value, made when first read. */
 function once<T extends object, K extends keyof T>(object: T, name: K, make: () => T[K]): void {

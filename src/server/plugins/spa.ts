@@ -266,8 +266,9 @@ export const spaRoutes = fp(
             app.ctx.cache.setAt(began, notFoundKey(origin, drawn.locale ?? ''), kept, document.parts);
           }
         }
-        // The form nearly every browser takes, made once this answer has gone, for an answer that is
-        // kept: one made for its reader alone (a 404, a search, a signed-in page) is sent once.
+        // The form nearly every browser takes, made ahead for the readers after this one when this
+        // one did not take it, for an answer that is kept: one made for its reader alone (a 404, a
+        // search, a signed-in page) is sent once.
         if (keeps && 'answer' in page && isKeptPage(page)) setImmediate(() => void compressAhead(page.answer));
         // Kept until a write changes what it was made from (cache/public-answers.ts, readParts).
         return fromParts(page, document.parts);
