@@ -4,7 +4,7 @@
  * /start.js tags that load them once the page has painted).
  */
 import { type Manifest, rootRouteId } from '@tanstack/react-router';
-import { SITE_CHUNK, type ViteManifest } from '../shared/ssr';
+import { SITE_CHUNK, type ViteManifest } from '../shared/ssr.js';
 
 const ROUTES_DIR = 'src/client/routes/';
 /** The build's two entries (vite.config.ts): the app's, and the one that wakes islands documents. */

@@ -107,37 +107,51 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   // The run's seeded demo (demo-data.ts), copied: the server finds an install that has run before.
   // It is a SQLite file: on PostgreSQL the server seeds its schema itself.
   if (!options.empty && !schema) fs.cpSync(inject('e2eDemoData'), dataDir, { recursive: true });
-  const port = await freePort();
   const { email: adminEmail, password: adminPassword } = E2E_ADMIN;
   const appKey = E2E_APP_KEY;
   // The node profile `npm start` would choose on this host, so the tests run what production runs here.
   const profile = serverProfile();
-  const child = spawn(process.execPath, [...profile.flags, path.join(serverBuildDir(build), 'main.js')], {
-    env: {
-      ...profile.env,
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: schema ? PG_URL : `sqlite:${path.join(dataDir, 'site.db')}`,
-      ...(schema ? { DATABASE_SCHEMA: schema.name } : {}),
-      UPLOAD_DIR: path.join(dataDir, 'uploads'),
-      ERASURES_FILE: path.join(dataDir, 'erased-people'),
-      STATIC_DIR: staticDir,
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      APP_KEY: appKey,
-      LOG_LEVEL: 'warn',
-      PUBLIC_WRITE_LIMIT: '1000',
-      BEACON_LIMIT: '1000',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
+  const start = (port: number) =>
+    spawn(process.execPath, [...profile.flags, path.join(serverBuildDir(build), 'main.js')], {
+      env: {
+        ...profile.env,
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: schema ? PG_URL : `sqlite:${path.join(dataDir, 'site.db')}`,
+        ...(schema ? { DATABASE_SCHEMA: schema.name } : {}),
+        UPLOAD_DIR: path.join(dataDir, 'uploads'),
+        ERASURES_FILE: path.join(dataDir, 'erased-people'),
+        STATIC_DIR: staticDir,
+        ADMIN_EMAIL: adminEmail,
+        ADMIN_PASSWORD: adminPassword,
+        APP_KEY: appKey,
+        LOG_LEVEL: 'warn',
+        PUBLIC_WRITE_LIMIT: '1000',
+        BEACON_LIMIT: '1000',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  // A free port can be taken between its test and the server's listen (an outgoing connection of
+  // this machine's is given the same range): the server is then started again on another.
+  const listening = async (): Promise<{ port: number; child: ChildProcess }> => {
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const child = start(port);
+      let log = '';
+      child.stdout?.on('data', (d) => (log += d));
+      child.stderr?.on('data', (d) => (log += d));
+      try {
+        await waitForServer(`http://127.0.0.1:${port}`, child, () => log);
+        return { port, child };
+      } catch (error) {
+        if (attempt === 3 || !log.includes('EADDRINUSE')) throw error;
+      }
+    }
+  };
+  const { port, child } = await listening();
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForServer(baseUrl, child, () => log);
 
   let token: string | undefined;
   const getToken = async () => {
