@@ -56,21 +56,20 @@ const BROTLI_QUALITY = 5;
 export const brotliWindowFor = (length: number) =>
   Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length + 16))));
 
-const brotliOptions = (bytes: Buffer, quality: number) => ({
+const brotliOptions = (bytes: Buffer) => ({
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
     [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     [constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(bytes.length),
   },
 });
-const brotli = (bytes: Buffer, quality: number) => brotliCompressSync(bytes, brotliOptions(bytes, quality));
+const brotli = (bytes: Buffer) => brotliCompressSync(bytes, brotliOptions(bytes));
 
 /**
  * The answer for `body`. Its compressed forms are made the first time one is asked for: the request
  * that made a page waits only for the coding its browser takes (brotli, nearly always), not for
- * both. The cache weighs each compressed form as half the body
- * before it is made (pages and JSON compress far smaller than that), so the bound by size holds
- * either way.
+ * both. The cache weighs each compressed form as half the body before it is made (pages and JSON
+ * compress far smaller than that), so the bound by size holds either way.
  */
 export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, status = 200): HttpAnswer {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
@@ -94,7 +93,7 @@ export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, 
   };
   if (compress) {
     once(answer, 'gzip', () => gzipSync(bytes));
-    once(answer, 'br', () => brotli(bytes, BROTLI_QUALITY));
+    once(answer, 'br', () => brotli(bytes));
   }
   return answer;
 }
@@ -106,15 +105,18 @@ export function makeAnswer(body: string | Buffer, headers: OutgoingHttpHeaders, 
  * there makes it itself. Resolves once it is there.
  */
 export function compressAhead(answer: HttpAnswer): Promise<void> {
-  if (!answer.sent.br || Object.getOwnPropertyDescriptor(answer, 'br')?.get === undefined) return Promise.resolve();
+  if (!answer.sent.br || !brotliToMake(answer)) return Promise.resolve();
   return new Promise((resolve) => {
-    brotliCompress(answer.body, brotliOptions(answer.body, BROTLI_QUALITY), (error, made) => {
-      if (!error && Object.getOwnPropertyDescriptor(answer, 'br')?.get !== undefined)
+    brotliCompress(answer.body, brotliOptions(answer.body), (error, made) => {
+      if (!error && brotliToMake(answer))
         Object.defineProperty(answer, 'br', { value: made, enumerable: true, writable: true, configurable: true });
       resolve();
     });
   });
 }
+
+/** Whether the answer's brotli form is still to be made (`once`'s getter is in its place). */
+const brotliToMake = (answer: HttpAnswer) => Object.getOwnPropertyDescriptor(answer, 'br')?.get !== undefined;
 
 /** `object[name]` as `make()`'s value, made when first read. */
 function once<T extends object, K extends keyof T>(object: T, name: K, make: () => T[K]): void {

@@ -151,12 +151,12 @@ function postgresSearch(asked: string) {
 function sqliteSearch(words: IndexWord[], indexRows: number) {
   const every = words.map((word) => word.asked).join(' AND ');
   const weighed = words.filter((word) => word.rows === undefined || word.rows * 2 < indexRows);
-  const scored = weighed.length > 0 && weighed.length < words.length ? weighed.map((word) => word.asked).join(' AND ') : every;
+  const filtered = weighed.length > 0 && weighed.length < words.length;
+  const scored = weighed.map((word) => word.asked).join(' AND ');
   return {
-    found:
-      scored === every
-        ? sql`visitor_search match ${every}`
-        : sql`visitor_search match ${scored} and +s.rowid in (select rowid from visitor_search where visitor_search match ${every})`,
+    found: filtered
+      ? sql`visitor_search match ${scored} and +s.rowid in (select rowid from visitor_search where visitor_search match ${every})`
+      : sql`visitor_search match ${every}`,
     best: sql`bm25(visitor_search, 10.0, 1.0)`,
     key: sql.raw('rowid'),
   };
