@@ -129,7 +129,7 @@ async function beaconBytes(): Promise<number> {
 const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
 // A first start, as a new install's visitors meet it (outside Vitest there is no run's seeded demo).
 const app = await startApp({ staticDir, empty: true });
-const browser = await launchBrowser();
+const browser = await launchBrowser(CHROMIUM);
 try {
   console.log(`\nJavaScript each public route needs (gzip -9), budget for / ${BUDGET_KB} KB\n`);
   console.log('| route | JS files | JS gzip KB | admin code loaded |');

@@ -9,7 +9,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/shared/entities';
 import { e2eFixture, type RunningApp } from './harness';
-import { axeFindings, showIn } from './axe';
+import { axeFindingsLightAndDark } from './axe';
 
 const fixture = e2eFixture();
 let app: RunningApp;
@@ -76,13 +76,7 @@ describe('the bell', () => {
       expect(text).toContain(comment);
       expect(text).toContain('The desk editor');
 
-      const findings: string[] = [];
-      for (const scheme of ['light', 'dark'] as const) {
-        await showIn(page, scheme);
-        findings.push(...(await axeFindings(page, `the bell's list, ${scheme}`, '[role="dialog"]')));
-      }
-      expect(findings).toEqual([]);
-      await showIn(page, 'light');
+      expect(await axeFindingsLightAndDark(page, "the bell's list", '[role="dialog"]')).toEqual([]);
 
       await item.click();
       await page.waitForURL(`**/admin/${ENTITIES.posts.adminPath}/form/${id}`);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appReady, controlledByWorker, e2eFixture, goOffline, goOnline, offlineCapableContext, signedInPage } from './harness';
-import { axeFindings, showIn } from './axe';
+import { axeFindingsLightAndDark } from './axe';
 
 const fixture = e2eFixture();
 const PHONE = { width: 412, height: 900 };
@@ -127,21 +127,13 @@ describe('built-in analytics', () => {
         await page.getByRole('heading', { level: 1, name: dashboard, exact: true }).waitFor();
         await page.getByTestId('count-bars').waitFor();
         expect(await page.getByTestId('count-bars').locator('.admin-bars__bar').count()).toBe(5);
-        for (const scheme of ['light', 'dark'] as const) {
-          await showIn(page, scheme);
-          findings.push(...(await axeFindings(page, `dashboard, ${language}, ${scheme}`)));
-        }
-        await showIn(page, 'light');
+        findings.push(...(await axeFindingsLightAndDark(page, `dashboard, ${language}`)));
         await page.goto(`${fixture.app.baseUrl}/admin/analytics`);
         await page.getByRole('heading', { level: 1, name: analytics, exact: true }).waitFor();
         await page.getByRole('cell', { name: '/news', exact: true }).first().waitFor();
         await expect.poll(() => page.locator('.recharts-surface').count()).toBeGreaterThan(0);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
-        for (const scheme of ['light', 'dark'] as const) {
-          await showIn(page, scheme);
-          findings.push(...(await axeFindings(page, `analytics, ${language}, ${scheme}`)));
-        }
-        await showIn(page, 'light');
+        findings.push(...(await axeFindingsLightAndDark(page, `analytics, ${language}`)));
       }
       expect(findings).toEqual([]);
     } finally {

@@ -1,15 +1,21 @@
 /**
  * Accessibility checks the e2e files share: axe's serious and moderate findings on a page (or a
- * part of it), and a page drawn in one colour scheme with its colour transitions ended.
+ * part of it), in one colour scheme or in both, and a page drawn in one colour scheme with its colour
+ * transitions ended.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** Axe's findings above minor, each with `where` and the elements it names; `within` narrows it to a selector. */
-export async function axeFindings(page: Page, where: string, within?: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const results = await (within ? axe.include(within) : axe).analyze();
+/**
+ * Axe's findings above minor, each with `where` and the elements it names; `within` narrows it to a
+ * selector, `rules` to those rules (every rule unless given).
+ */
+export async function axeFindings(page: Page, where: string, within?: string, rules?: string[]): Promise<string[]> {
+  let axe = new AxeBuilder({ page });
+  if (within) axe = axe.include(within);
+  if (rules) axe = axe.withRules(rules);
+  const results = await axe.analyze();
   return results.violations
     .filter((v) => v.impact !== 'minor')
     .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -30,4 +36,25 @@ export async function showIn(page: Page, scheme: 'light' | 'dark'): Promise<void
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * The axe rules whose outcome depends on the colours drawn. A colour scheme changes only the
+ * document's `data-mantine-color-scheme`, and with it the values of Mantine's colour variables: the
+ * elements, names, roles and order are the same in both, so the rules about them give the same
+ * answer in dark as in light, and dark is checked for these alone.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Axe's findings in light (every rule) and in dark (the colour rules), each naming `where` and its
+ * scheme; the page is left in light.
+ */
+export async function axeFindingsLightAndDark(page: Page, where: string, within?: string): Promise<string[]> {
+  await showIn(page, 'light');
+  const findings = await axeFindings(page, `${where}, light`, within);
+  await showIn(page, 'dark');
+  findings.push(...(await axeFindings(page, `${where}, dark`, within, COLOUR_RULES)));
+  await showIn(page, 'light');
+  return findings;
 }

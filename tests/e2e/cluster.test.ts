@@ -310,11 +310,15 @@ it(
       // killed instance's, on its way when it died: the receiver's answer never got recorded, so
       // once its claim ran out another instance sent it again (at least once, by design; the same
       // X-Orgsite-Delivery id lets a receiver drop it). Two live instances never both send one.
+      // The receiver notes a copy when this process's event loop, busy with the load and the proxy,
+      // gets to it: a copy the killed instance wrote just before it died can be noted a few hundred
+      // milliseconds after the kill (one was, in a whole e2e run). Its second copy comes when the
+      // claim runs out, long after.
       const seen = new Map<string, number[]>();
       for (const delivery of deliveries) seen.set(delivery.id, [...(seen.get(delivery.id) ?? []), delivery.at]);
       const again = [...seen.entries()].filter(([, times]) => times.length > 1);
       const inFlightAtKill = (times: number[]) =>
-        times.length === 2 && times[0]! <= killedAt + 50 && times[0]! >= killedAt - 15_000 && times[1]! >= killedAt + 25_000;
+        times.length === 2 && times[0]! <= killedAt + 1_000 && times[0]! >= killedAt - 15_000 && times[1]! >= killedAt + 25_000;
       const twice = again.filter(([, times]) => !inFlightAtKill(times));
       const { rows: sent } = await db.query<{ n: number }>(
         `select count(*)::int as n from webhook_deliveries where status = 'delivered'`,
@@ -349,7 +353,7 @@ it(
         ],
         [
           'webhooks',
-          `${deliveries.length} received for ${sent[0]!.n} delivered: ${twice.length} delivered twice; ${again.length - twice.length} sent again after the crash (in flight on the killed instance)`,
+          `${deliveries.length} received for ${sent[0]!.n} delivered: ${twice.length} delivered twice; ${again.length - twice.length} sent again after the crash (in flight on the killed instance)${again.length ? `; received again, ms from the kill: ${again.map(([, times]) => times.map((t) => t - killedAt).join(' and ')).join('; ')}` : ''}`,
         ],
         [
           'errors',

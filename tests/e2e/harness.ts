@@ -16,7 +16,16 @@ import { serverBuildDir, sourceHash, storedBuildId } from '../../scripts/build-i
 import { serverProfile } from '../../scripts/server-flags.mjs';
 import { type NetworkLine, openNetworkLine } from './network-line';
 
+/** Debian's Chromium, or CHROMIUM_PATH: the browser the page measurements use (scripts/measure-site.ts). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+/**
+ * The browser the tests drive: Debian's `chromium-headless-shell` where it is installed, else
+ * CHROMIUM (CHROMIUM_PATH overrides both). The shell is Chromium's engine without the browser's
+ * window and interface, which headless tests never show; the same pages take it less CPU
+ * (docs/performance.md#test-suite-time), on a layer the CPU bounds.
+ */
+export const TEST_CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM);
 export const PG_URL = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
  * `E2E_DATABASE=postgres`: every file's server on a PostgreSQL schema of its own (at
@@ -60,7 +69,7 @@ export interface StartOptions {
 }
 
 export function chromiumAvailable(): boolean {
-  return fs.existsSync(CHROMIUM);
+  return fs.existsSync(TEST_CHROMIUM);
 }
 
 export async function freePort(): Promise<number> {
@@ -211,8 +220,9 @@ export async function pgSchema(): Promise<{ name: string; drop(): Promise<void> 
   return { name, drop: () => run(`drop schema ${name} cascade`) };
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+/** A headless browser: the tests' own unless `executablePath` names another. */
+export async function launchBrowser(executablePath = TEST_CHROMIUM): Promise<Browser> {
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
 }
 
 /** Waits until the app has taken over the page (App.tsx marks <html data-app="ready">): before that a server-rendered page does not react. */
