@@ -14,6 +14,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM } from './chromium.mjs';
 import { outputs } from './demo-images/catalogue.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,7 +22,7 @@ const only = process.argv[2];
 const previewDir = process.env.PREVIEW_DIR;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
 

@@ -21,7 +21,8 @@ import type Result from 'lighthouse/types/lhr/lhr';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { APP_PATHS } from '../src/shared/address-space';
 import { STAFF_COOKIE, TOKEN_KEY } from '../src/shared/stored-session';
-import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, startApp } from '../tests/e2e/harness';
+import { CHROMIUM_FLAGS, launchBrowser, startApp } from '../tests/e2e/harness';
+import { CHROMIUM } from './chromium.mjs';
 
 const ROUTES = ['/', '/about', '/news', '/gallery', '/contact'];
 /** Each language's home and About page (the demo is written in English and Bangla). */

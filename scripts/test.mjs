@@ -5,14 +5,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sourceHash, storedBuildId } from './build-id.mjs';
+import { TEST_CHROMIUM } from './chromium.mjs';
 
 const CI = process.env.CI === 'true';
 /** `--changed` or `--changed <ref>`: Vitest's --changed, on the test layers only. */
 const changedAt = process.argv.indexOf('--changed');
 const changed = changedAt === -1 ? undefined : `--changed${process.argv[changedAt + 1] ? `=${process.argv[changedAt + 1]}` : ''}`;
-/** The browser the end-to-end layer drives, chosen as tests/e2e/harness.ts's TEST_CHROMIUM is. */
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file));
 const resultsDir = path.resolve('.tmp/test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 
@@ -169,11 +167,8 @@ function skip(reason) {
 // at a time (vitest.config.ts). Side by side, the two layers' workers left some tests too little
 // of two cores: a cluster's killed instance, a production start and an island's first touch
 // outran their waits.
-const e2eRuns = CHROMIUM !== undefined && fs.existsSync(CHROMIUM);
-if (!e2eRuns)
-  skip(
-    `end-to-end tests skipped: no Chromium at ${CHROMIUM ?? '/usr/bin/chromium-headless-shell or /usr/bin/chromium'} (apt-get install -y chromium-headless-shell)`,
-  );
+const e2eRuns = fs.existsSync(TEST_CHROMIUM);
+if (!e2eRuns) skip(`end-to-end tests skipped: no Chromium at ${TEST_CHROMIUM} (apt-get install -y chromium-headless-shell)`);
 const building = !changed && e2eRuns;
 const [built] = await side('checks, unit tests and the build', 2, [
   // The build goes first: the end-to-end layer waits for it.

@@ -14,18 +14,9 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import { afterAll, beforeAll, inject } from 'vitest';
 import { serverBuildDir, sourceHash, storedBuildId } from '../../scripts/build-id.mjs';
 import { serverProfile } from '../../scripts/server-flags.mjs';
+import { TEST_CHROMIUM } from '../../scripts/chromium.mjs';
 import { type NetworkLine, openNetworkLine } from './network-line';
 
-/** Debian's Chromium, or CHROMIUM_PATH: the browser the page measurements use (scripts/measure-site.ts). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-/**
- * The browser the tests drive: Debian's `chromium-headless-shell` where it is installed, else
- * CHROMIUM (CHROMIUM_PATH overrides both). The shell is Chromium's engine without the browser's
- * window and interface, which headless tests never show; the same pages take it less CPU
- * (docs/performance.md#test-suite-time), on a layer the CPU bounds.
- */
-export const TEST_CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM);
 export const PG_URL = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
  * `E2E_DATABASE=postgres`: every file's server on a PostgreSQL schema of its own (at
