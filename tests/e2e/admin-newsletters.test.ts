@@ -5,9 +5,9 @@
  * question) reaches every confirmed subscriber in their language and nobody else, and the report
  * follows it to Sent with the counts the SMTP server saw and the address it refused.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from './axe';
 import { e2eFixture, signedInPage } from './harness';
 import { type MailBox, type ReadMail, startMailBox } from '../support/mail-box';
 
@@ -54,16 +54,11 @@ async function signUp(path: string, email: string, confirm: boolean) {
 }
 
 /**
- * axe findings that matter (critical, serious, moderate) inside `selector`. The mail's frame is
- * left out: it runs no script, so axe cannot run inside it and would wait on it until the test's
- * time ran out.
+ * Axe's findings inside `selector`. The mail's frame is left out: it runs no script, so axe cannot
+ * run inside it and would wait on it until the test's time ran out.
  */
-async function axeFindings(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).exclude(`${selector} iframe`).analyze();
-  return results.violations
-    .filter((v) => v.impact !== 'minor')
-    .map((v) => `${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const axeFindingsIn = (page: Page, selector: string) =>
+  axeFindings(page, selector, { within: selector, exclude: `${selector} iframe` });
 
 /** A report's figures as shown: each term with its value. */
 const figures = (page: Page) =>
@@ -131,7 +126,7 @@ describe('sending a newsletter', () => {
     await page.frameLocator('iframe[title="The mail in বাংলা"]').getByText(BODY_BN).waitFor();
     await panel.getByText(SUBJECT_BN, { exact: true }).waitFor();
     await panel.getByText('1 subscriber in বাংলা').waitFor();
-    expect(await axeFindings(page, '.newsletter-sending')).toEqual([]);
+    expect(await axeFindingsIn(page, '.newsletter-sending')).toEqual([]);
   });
 
   it('sends a test in the language shown to the signed-in admin', async () => {
@@ -147,7 +142,7 @@ describe('sending a newsletter', () => {
     const dialog = page.getByRole('dialog', { name: 'Send the newsletter' });
     await dialog.getByText('Send this newsletter to 4 subscribers? It cannot be undone.').waitFor();
     // Polled: while the dialog fades in, its colours are not yet its own.
-    await expect.poll(() => axeFindings(page, '[role="dialog"]')).toEqual([]);
+    await expect.poll(() => axeFindingsIn(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Send now' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('The newsletter is on its way to 4 subscribers.').waitFor();
@@ -175,11 +170,11 @@ describe('sending a newsletter', () => {
     const [, status, error] = await problem.getByRole('cell').allTextContents();
     expect(status).toBe('Refused');
     expect(error).toContain('550 No such mailbox here');
-    expect(await axeFindings(page, '.newsletter-sending')).toEqual([]);
+    expect(await axeFindingsIn(page, '.newsletter-sending')).toEqual([]);
     // The back-office follows the system's dark scheme: the report reads there too.
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
-    expect(await axeFindings(page, '.newsletter-sending')).toEqual([]);
+    expect(await axeFindingsIn(page, '.newsletter-sending')).toEqual([]);
     await page.emulateMedia({ colorScheme: 'light' });
 
     if (process.env.NEWSLETTER_SCREENSHOT) {

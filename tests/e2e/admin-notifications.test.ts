@@ -76,7 +76,7 @@ describe('the bell', () => {
       expect(text).toContain(comment);
       expect(text).toContain('The desk editor');
 
-      expect(await axeFindingsLightAndDark(page, "the bell's list", '[role="dialog"]')).toEqual([]);
+      expect(await axeFindingsLightAndDark(page, "the bell's list", { within: '[role="dialog"]' })).toEqual([]);
 
       await item.click();
       await page.waitForURL(`**/admin/${ENTITIES.posts.adminPath}/form/${id}`);

@@ -35,7 +35,7 @@ describe('axe, light and dark', () => {
     await page.getByRole('button', { name: 'Select Image' }).first().click();
     await page.getByRole('dialog').getByRole('list', { name: 'Files' }).waitFor();
     // The page under the modal is inert and dimmed by its overlay: the dialog is what is checked.
-    expect(await axeFindingsLightAndDark(page, 'media picker', '[role="dialog"]')).toEqual([]);
+    expect(await axeFindingsLightAndDark(page, 'media picker', { within: '[role="dialog"]' })).toEqual([]);
     await page.keyboard.press('Escape');
   });
 });

@@ -8,11 +8,11 @@
  * E2E_STATIC_DIR points at another build than `dist` (a helper's own build folder).
  */
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, localizedFields } from '../../src/shared/entities';
 import { STAFF_COOKIE } from '../../src/shared/stored-session';
+import { axeFindings } from './axe';
 import { appReady, e2eFixture, openFromSidebar, type RunningApp } from './harness';
 
 let app: RunningApp;
@@ -39,14 +39,6 @@ function field(name: string) {
 
 async function waitForList(): Promise<void> {
   await page.getByText(FOOTER).waitFor();
-}
-
-async function expectNoSeriousAxeViolations(where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
 
 /** A real 300×300 PNG (10 KB) for the upload. */
@@ -156,7 +148,7 @@ describe('admin back-office', () => {
   it('a signed-out visit to /admin/page shows the login; wrong then right credentials return to it', async () => {
     await go('/admin/page');
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
-    await expectNoSeriousAxeViolations('login');
+    expect(await axeFindings(page, 'login')).toEqual([]);
 
     // The screen's code runs once someone reaches into it: a pointer on its way to the button.
     await page.getByRole('button', { name: 'Sign in' }).hover();
@@ -201,7 +193,7 @@ describe('admin back-office', () => {
     await page.getByRole('link', { name: unread === 0 ? /No unread messages/ : new RegExp(`${unread} unread`) }).waitFor();
     await page.getByRole('heading', { name: 'Recent activity' }).waitFor();
     await page.getByRole('link', { name: 'All activity' }).waitFor();
-    await expectNoSeriousAxeViolations('dashboard');
+    expect(await axeFindings(page, 'dashboard')).toEqual([]);
   });
 
   // One check per entity, each with its own time: on a busy machine the whole walk outran one
@@ -229,7 +221,7 @@ describe('admin back-office', () => {
     await go(`/admin/${last.adminPath}`);
     await page.getByRole('heading', { name: last.title, level: 1 }).waitFor();
     await waitForList();
-    await expectNoSeriousAxeViolations('list');
+    expect(await axeFindings(page, 'list')).toEqual([]);
     await go('/admin/dashboard/social');
     await page.getByRole('heading', { name: 'Social Overview' }).waitFor();
   });
@@ -239,7 +231,7 @@ describe('admin back-office', () => {
     await go('/admin/page');
     await page.getByRole('link', { name: 'Add' }).click();
     await page.getByRole('heading', { name: 'Page', level: 1 }).waitFor();
-    await expectNoSeriousAxeViolations('form');
+    expect(await axeFindings(page, 'form')).toEqual([]);
     await field('title').fill(title);
     await field('slug').fill(`e2e-page-${stamp}`);
     await page.getByRole('textbox', { name: 'Content' }).fill('Written in the rich-text editor.');
@@ -310,7 +302,7 @@ describe('admin back-office', () => {
 
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await dialog.getByText('Please select a file to upload.').waitFor();
-    await expectNoSeriousAxeViolations('media picker');
+    expect(await axeFindings(page, 'media picker')).toEqual([]);
 
     await dialog
       .locator('input[type="file"]')

@@ -1,5 +1,5 @@
 /**
- * Accessibility checks the e2e files share: axe's serious and moderate findings on a page (or a
+ * Accessibility checks, the one way every e2e file runs axe: axe's serious and moderate findings on a page (or a
  * part of it), in one colour scheme or in both, and a page drawn in one colour scheme with its colour
  * transitions ended.
  */
@@ -7,14 +7,26 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** Where axe looks: inside `within`, leaving out `exclude`, with only `rules` (every rule unless given). */
+export interface AxeScope {
+  within?: string;
+  exclude?: string;
+  rules?: string[];
+}
+
 /**
- * Axe's findings above minor, each with `where` and the elements it names; `within` narrows it to a
- * selector, `rules` to those rules (every rule unless given).
+ * Axe's findings above minor (critical, serious, moderate), each naming `where` and the elements it
+ * found.
  */
-export async function axeFindings(page: Page, where: string, within?: string, rules?: string[]): Promise<string[]> {
+export async function axeFindings(page: Page, where: string, { within, exclude, rules }: AxeScope = {}): Promise<string[]> {
   let axe = new AxeBuilder({ page });
   if (within) axe = axe.include(within);
+  if (exclude) axe = axe.exclude(exclude);
   if (rules) axe = axe.withRules(rules);
+  // The library's default runs axe in each frame, then again in a blank page it opens to join the
+  // frames' results; legacy mode runs it once in the page, with less to copy and parse, but cannot
+  // reach into a frame. A page with a frame keeps the default.
+  if (page.frames().length === 1) axe = axe.setLegacyMode();
   const results = await axe.analyze();
   return results.violations
     .filter((v) => v.impact !== 'minor')
@@ -50,11 +62,11 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * Axe's findings in light (every rule) and in dark (the colour rules), each naming `where` and its
  * scheme; the page is left in light.
  */
-export async function axeFindingsLightAndDark(page: Page, where: string, within?: string): Promise<string[]> {
+export async function axeFindingsLightAndDark(page: Page, where: string, scope: Omit<AxeScope, 'rules'> = {}): Promise<string[]> {
   await showIn(page, 'light');
-  const findings = await axeFindings(page, `${where}, light`, within);
+  const findings = await axeFindings(page, `${where}, light`, scope);
   await showIn(page, 'dark');
-  findings.push(...(await axeFindings(page, `${where}, dark`, within, COLOUR_RULES)));
+  findings.push(...(await axeFindings(page, `${where}, dark`, { ...scope, rules: COLOUR_RULES })));
   await showIn(page, 'light');
   return findings;
 }

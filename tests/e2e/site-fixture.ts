@@ -4,7 +4,6 @@
  * Expected texts are read from the API rather than copied from the seed, so editing the demo copy
  * does not break the tests.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect } from 'vitest';
 import { appReady, e2eFixture, type RunningApp } from './harness';
@@ -48,12 +47,4 @@ export async function open(path: string, viewport = { width: 1280, height: 900 }
   await page.locator('main').waitFor();
   await appReady(page);
   return page;
-}
-
-export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
