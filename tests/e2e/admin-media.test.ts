@@ -255,7 +255,7 @@ describe('the focal point', () => {
 
 describe("a new upload's last step", () => {
   it(
-    'shows its picture at once, leaves the header count, and has a file picker and a checkbox with its label',
+    'survives a dropped answer, shows its picture at once, leaves the header count, and has a file picker and a checkbox with its label',
     { timeout: 60_000 },
     async () => {
       const { app, browser } = fixture;
@@ -306,11 +306,19 @@ describe("a new upload's last step", () => {
       expect(gap).toBeLessThan(24);
       expect(Math.abs(labelBox.y + labelBox.height / 2 - (boxBox.y + boxBox.height / 2))).toBeLessThan(12);
 
+      // The link drops the answer to the question asked once the last part is in (what the upload
+      // became): the file is whole on the server, so the upload asks again rather than failing.
+      let dropped = 0;
+      await page.route('**/api/tus/**', (route) =>
+        route.request().method() === 'GET' && dropped++ === 0 ? route.abort('connectionreset') : route.fallback(),
+      );
       await checkbox.check();
       await input.setInputFiles(file);
       await page.getByText('tile-check.png', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       await page.getByText('File uploaded successfully!').waitFor();
+      expect(dropped).toBe(2);
+      expect(await filesNamed(app, 'tile-check.png')).toHaveLength(1);
 
       // The new tile shows the picture while its small copies are still to come, without a reload.
       const tile = page.getByRole('list', { name: 'Files' }).getByRole('button', { name: 'tile-check.png' });

@@ -355,7 +355,17 @@ function send(Upload: typeof import('tus-js-client').Upload, queued: QueuedUploa
           keepLandedPicture(file.url, queued.blob);
           return update(id, { state: 'done', sent: queued.size, file });
         })
-        .catch((error: unknown) => update(id, { state: 'failed', error: error instanceof Error ? error.message : String(error) }))
+        .catch((error: unknown) =>
+          // No answer (the link dropped after the last part, or another person signed in): the file
+          // is whole on the server, and sending it again resumes at its end and asks again. Only an
+          // answer that refuses is for staff to see.
+          update(
+            id,
+            error instanceof TypeError || error instanceof HeldForOwnerError
+              ? { state: 'waiting' }
+              : { state: 'failed', error: error instanceof Error ? error.message : String(error) },
+          ),
+        )
         .finally(() => {
           setTimeout(() => store.set(store.get().filter((upload) => upload.id !== id || upload.state !== 'done')), DONE_SHOWN_MS);
           pump();
