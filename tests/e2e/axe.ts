@@ -1,7 +1,6 @@
 /**
- * Accessibility checks, the one way every e2e file runs axe: axe's serious and moderate findings on a page (or a
- * part of it), in one colour scheme or in both, and a page drawn in one colour scheme with its colour
- * transitions ended.
+ * The one way the e2e files run axe: its findings above minor on a page (or a part of it), in one
+ * colour scheme or in both, and a page drawn in one colour scheme with its colour transitions ended.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
