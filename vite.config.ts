@@ -10,6 +10,7 @@ import { buildId } from './scripts/vite/build-id.js';
 import { chunkPlans } from './scripts/vite/chunk-plans.js';
 import { devRendering } from './scripts/vite/dev-rendering.js';
 import { publicStylesheet } from './scripts/vite/public-stylesheet.js';
+import { preloadLists } from './scripts/vite/preload-lists.js';
 import { pwa } from './scripts/vite/pwa.js';
 import { SERVER_PATHS } from './src/shared/address-space.js';
 
@@ -40,6 +41,7 @@ const ssrBuild: UserConfig = {
 function browserBuild(): UserConfig {
   const plans = chunkPlans();
   const sheet = publicStylesheet();
+  const preloads = preloadLists();
   return {
     define: { __BUILD_ID__: JSON.stringify(buildId()) },
     // The router plugin must run before React's: it generates the route tree and splits route code.
@@ -48,6 +50,7 @@ function browserBuild(): UserConfig {
       react(),
       ...plans.plugins,
       sheet.plugin,
+      preloads.plugin,
       pwa((url) => plans.isAdminFile(url) || sheet.isPart(url), plans.isKeptWhenOpened),
       devRendering(apiTarget, apiPaths),
     ],
@@ -58,6 +61,7 @@ function browserBuild(): UserConfig {
       sourcemap: false,
       chunkSizeWarningLimit: 800,
       manifest: true,
+      modulePreload: { resolveDependencies: preloads.resolveDependencies },
       // A font stays a file, however small: inlined, it would be render-blocking stylesheet bytes
       // on every page, fetched whether its letters are shown or not (unicode-range decides that).
       assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
