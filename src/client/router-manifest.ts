@@ -21,10 +21,27 @@ export function routeFileCandidates(routeId: string): string[] {
   return path.endsWith('/') || path === '' ? [`${path}index.tsx`] : [`${path}.tsx`, `${path}/route.tsx`];
 }
 
-/** A route's own chunk as the code-splitting router plugin names it, or the module itself. */
+const SPLIT = '?tsr-split=';
+
+/**
+ * The chunk of a route's component as the code-splitting router plugin names it, or the module
+ * itself. The plugin names a split part after what it holds: `?tsr-split=component` alone, or the
+ * parts a route groups together (`codeSplitGroupings`) joined by `---`, such as
+ * `?tsr-split=component---loader`.
+ */
 function routeChunkKey(vite: ViteManifest, routeId: string): string | undefined {
   for (const file of routeFileCandidates(routeId)) {
-    for (const key of [`${ROUTES_DIR}${file}?tsr-split=component`, `${ROUTES_DIR}${file}`]) if (vite[key]) return key;
+    const module = `${ROUTES_DIR}${file}`;
+    const split = Object.keys(vite).find(
+      (key) =>
+        key.startsWith(module + SPLIT) &&
+        key
+          .slice(module.length + SPLIT.length)
+          .split('---')
+          .includes('component'),
+    );
+    if (split) return split;
+    if (vite[module]) return module;
   }
   return undefined;
 }

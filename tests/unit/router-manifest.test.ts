@@ -61,6 +61,23 @@ describe('routerManifest', () => {
     expect(routes['/admin']).toBeUndefined(); // not in this build's manifest
   });
 
+  it('finds the chunk of a route whose component is split together with its loader (codeSplitGroupings)', () => {
+    const grouped = {
+      ...vite,
+      [`${R}/admin/$entity/form/index.tsx?tsr-split=component---loader`]: {
+        file: 'assets/form.js',
+        imports: ['_grid.js', 'index.html'],
+        css: ['assets/form.css'],
+      },
+      // Another part of the same route (its error screen) is not where the component is.
+      [`${R}/admin/$entity/form/index.tsx?tsr-split=errorComponent`]: { file: 'assets/form-error.js' },
+    };
+    expect(routerManifest(grouped, ['/admin/$entity/form/']).routes['/admin/$entity/form/']).toEqual({
+      css: [{ href: '/assets/form.css', crossOrigin: 'anonymous' }],
+      scripts: [{ attrs: { defer: true, src: '/start.js', 'data-preload': '/assets/form.js /assets/grid.js' } }],
+    });
+  });
+
   it('starts the entry from /start.js after the first paint, with the entry styles in the head', () => {
     const root = routerManifest(vite, ['__root__']).routes.__root__!;
     expect(root.css).toEqual([{ href: '/assets/index.css', crossOrigin: 'anonymous' }]);
