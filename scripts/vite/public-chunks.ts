@@ -10,16 +10,19 @@
  * The entry's own modules stay in the entry; code loaded on demand (React.lazy: the gallery viewer,
  * the lightbox, the menu drawer…) and each screen's own code stay split.
  */
+import { holdsRouteComponent } from '../../src/client/router-manifest.js';
 
 export interface ModuleGraph {
   ids: Iterable<string>;
   info(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
 }
 
-/** The split-off component of a public route, as the TanStack Router plugin names it. */
-const PUBLIC_SCREEN = /[/\\]src[/\\]client[/\\]routes[/\\]_site([/\\][^?]*)?\.tsx\?tsr-split=component$/;
+/** The split-off component of a public route (holdsRouteComponent knows the plugin's names). */
+const PUBLIC_ROUTE = /[/\\]src[/\\]client[/\\]routes[/\\]_site([/\\][^?]*)?\.tsx\?/;
+const isPublicScreen = (id: string) => PUBLIC_ROUTE.test(id) && holdsRouteComponent(id);
 /** The layout around every public screen. */
-const PUBLIC_LAYOUT = /[/\\]src[/\\]client[/\\]routes[/\\]_site\.tsx\?tsr-split=component$/;
+const PUBLIC_LAYOUT = /[/\\]src[/\\]client[/\\]routes[/\\]_site\.tsx\?/;
+const isPublicLayout = (id: string) => PUBLIC_LAYOUT.test(id) && holdsRouteComponent(id);
 
 function staticClosure(graph: ModuleGraph, root: string, stop: Set<string> = new Set()): Set<string> {
   const seen = new Set<string>();
@@ -36,13 +39,13 @@ function staticClosure(graph: ModuleGraph, root: string, stop: Set<string> = new
 export function publicSharedModules(graph: ModuleGraph, entry: string): Set<string> {
   const ids = [...graph.ids];
   const inEntry = staticClosure(graph, entry);
-  const screens = ids.filter((id) => PUBLIC_SCREEN.test(id));
+  const screens = ids.filter(isPublicScreen);
   const usedBy = new Map<string, number>();
   const shared = new Set<string>();
   for (const screen of screens) {
     for (const id of staticClosure(graph, screen, inEntry)) {
       usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
-      if (PUBLIC_LAYOUT.test(screen)) shared.add(id);
+      if (isPublicLayout(screen)) shared.add(id);
     }
   }
   for (const [id, count] of usedBy) {
@@ -52,7 +55,7 @@ export function publicSharedModules(graph: ModuleGraph, entry: string): Set<stri
     if (count > 1 || importedFromElsewhere) shared.add(id);
   }
   // A screen's own component module is its chunk's entry point; the layout's joins the shared chunk.
-  for (const screen of screens) if (!PUBLIC_LAYOUT.test(screen)) shared.delete(screen);
+  for (const screen of screens) if (!isPublicLayout(screen)) shared.delete(screen);
   return shared;
 }
 

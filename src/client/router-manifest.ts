@@ -21,25 +21,19 @@ export function routeFileCandidates(routeId: string): string[] {
   return path.endsWith('/') || path === '' ? [`${path}index.tsx`] : [`${path}.tsx`, `${path}/route.tsx`];
 }
 
-const SPLIT = '?tsr-split=';
-
 /**
- * The chunk of a route's component as the code-splitting router plugin names it, or the module
- * itself. The plugin names a split part after what it holds: `?tsr-split=component` alone, or the
- * parts a route groups together (`codeSplitGroupings`) joined by `---`, such as
- * `?tsr-split=component---loader`.
+ * Whether a module id or manifest key is the part of a route file that holds its component, as the
+ * code-splitting router plugin names it: `?tsr-split=component` alone, or the parts a route groups
+ * together (`codeSplitGroupings`) joined by `---`, such as `?tsr-split=component---loader`.
  */
+export const holdsRouteComponent = (id: string): boolean =>
+  (id.split('?tsr-split=', 2)[1]?.split('---') ?? []).includes('component');
+
+/** The chunk of a route's component, split or not, by its manifest key. */
 function routeChunkKey(vite: ViteManifest, routeId: string): string | undefined {
   for (const file of routeFileCandidates(routeId)) {
     const module = `${ROUTES_DIR}${file}`;
-    const split = Object.keys(vite).find(
-      (key) =>
-        key.startsWith(module + SPLIT) &&
-        key
-          .slice(module.length + SPLIT.length)
-          .split('---')
-          .includes('component'),
-    );
+    const split = Object.keys(vite).find((key) => key.startsWith(`${module}?`) && holdsRouteComponent(key));
     if (split) return split;
     if (vite[module]) return module;
   }

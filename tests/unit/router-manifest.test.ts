@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  holdsRouteComponent,
   islandFiles,
   islandsEntry,
   PUBLIC_STYLESHEET,
@@ -39,6 +40,17 @@ describe('routeFileCandidates', () => {
       ).toBe(true);
     }
   });
+});
+
+describe('holdsRouteComponent', () => {
+  it.each([
+    ['src/client/routes/_site/news.tsx?tsr-split=component', true],
+    ['src/client/routes/admin/$entity/form/index.tsx?tsr-split=component---loader', true],
+    ['src/client/routes/admin/$entity/form/index.tsx?tsr-split=loader---component', true],
+    ['src/client/routes/admin/route.tsx?tsr-split=notFoundComponent', false],
+    ['src/client/routes/admin/route.tsx?tsr-split=errorComponent---loader', false],
+    ['src/client/routes/admin/route.tsx', false],
+  ])('%s: %s', (id, holds) => expect(holdsRouteComponent(id)).toBe(holds));
 });
 
 describe('routerManifest', () => {
